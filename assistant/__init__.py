@@ -1,0 +1,30 @@
+"""assistant: the core of a companion for board game tables. No I/O but files.
+
+Glossary (each with an example):
+
+Cell
+    An int, a board cell's index in row-major order. On the 3x6 garden
+    ``B3`` (column B, row 3) is cell 13.
+CellSet
+    A set of cells as an int bitmask: ``CellSet.of([0, 13])`` is A1 and B3.
+Board
+    A grid whose cells carry attributes, loaded from YAML:
+    ``gnom-street`` (terrain, two flower colours, ponds), ``new-york``.
+Clue
+    A statement about a hidden cell: ``Clue("area", ("B2",))``, "within one
+    cell of B2"; answered yes or no by each player asked.
+Fact
+    One answer about one hidden item: red's loot is not in the area of B2.
+Sheet
+    Every hidden item's possible cells given the facts: what the paper
+    investigation sheet shows, with the reasoning across opponents.
+Game
+    A board, who hides what, and the append-only list of events (the words of
+    commands: ``clue area B2 red=no``, ``undo``). Everything else is replayed.
+Store
+    The user's data folder: games, board corrections, the current game.
+
+Values are immutable ``NamedTuple``s (a frozen dataclass costs 7x more to
+create at import, and start-up is budgeted). ``cli.py`` is the only place that
+knows about the command line; ``render`` is the only module that imports rich.
+"""

@@ -1,0 +1,412 @@
+"""Boards: a grid whose cells carry attributes, loaded from YAML and validated.
+
+A board file declares its attributes (``terrain``: one value per cell;
+``flowers``: a set of values per cell) with their values and aliases, then
+gives each cell's values. ``Board.from_mapping`` checks all of it and reports
+every problem at once, each with its file and path; on success one mask per
+attribute value is precomputed, so a clue is a lookup and a bit operation.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, NamedTuple
+
+from .cells import Cell, CellSet, Grid
+from .errors import DataError, InputError
+from .words import join_names, key
+
+NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+KINDS = ("one", "set")
+
+
+class Value(NamedTuple):
+    """One value of an attribute: 'grass', with its aliases ('herbe') and display colour."""
+
+    name: str
+    aliases: tuple[str, ...] = ()
+    colour: str | None = None
+    symbol: str | None = None
+
+
+class Attribute(NamedTuple):
+    """A property of cells. kind 'one': exactly one value; 'set': several (``per_cell`` if fixed)."""
+
+    name: str
+    kind: str
+    values: tuple[Value, ...]
+    per_cell: int | None = None  # how many values each cell has, when fixed
+    aliases: tuple[str, ...] = ()
+
+    def value(self, text: str) -> Value:
+        """The value named ``text`` (any case, accents, aliases), else InputError listing them."""
+        wanted = key(text)
+        for value in self.values:
+            if wanted == key(value.name) or wanted in (key(alias) for alias in value.aliases):
+                return value
+        names = ", ".join(value.name for value in self.values)
+        raise InputError(f"unknown {self.name} {text!r}: expected one of {names}")
+
+
+class Landmark(NamedTuple):
+    """A named place spanning cells, e.g. the JFK airport on D4 and E4."""
+
+    name: str
+    cells: CellSet
+    aliases: tuple[str, ...] = ()
+
+
+class Board(NamedTuple):
+    """A validated board. Build it with ``Board.from_mapping``, never directly from YAML."""
+
+    name: str
+    title: str
+    grid: Grid
+    attributes: tuple[Attribute, ...]
+    cell_values: tuple[Mapping[str, Any], ...]  # per cell: attribute -> value name or frozenset
+    ponds: CellSet
+    landmarks: tuple[Landmark, ...] = ()
+    verified: bool = False
+    note: str = ""
+    hidden_items: tuple[str, ...] = ()  # empty: one hidden item per opponent
+    hidden_noun: str = "hidden item"
+    distinct: bool = True
+    masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(cls, data: object, source: str) -> "Board":
+        """Validate a parsed board file; raise DataError listing every problem."""
+        return _BoardReader(source).read(data)
+
+    # -- queries ----------------------------------------------------------------------
+
+    @property
+    def all(self) -> CellSet:
+        return self.grid.all
+
+    @property
+    def open(self) -> CellSet:
+        """Cells where a hidden item may lie and a question may be asked from."""
+        return self.grid.all - self.ponds
+
+    @property
+    def per_opponent(self) -> bool:
+        return not self.hidden_items
+
+    def name_of(self, cell: Cell) -> str:
+        return self.grid.name(cell)
+
+    def names(self, cells) -> list[str]:
+        return self.grid.names(cells)
+
+    def parse_cell(self, text: str) -> Cell:
+        return self.grid.parse(text)
+
+    def attribute(self, text: str) -> Attribute:
+        """The attribute named ``text``; unknown -> InputError listing what the board has."""
+        wanted = key(text)
+        for attribute in self.attributes:
+            if wanted in (key(attribute.name), *(key(a) for a in attribute.aliases)):
+                return attribute
+        names = ", ".join(a.name for a in self.attributes) or "none"
+        raise InputError(f"board {self.name} has no attribute {text!r}: it has {names}")
+
+    def has_attribute(self, name: str) -> bool:
+        return any(attribute.name == name for attribute in self.attributes)
+
+    def cells_with(self, attribute: str, value: str) -> CellSet:
+        """The cells whose ``attribute`` is (or includes) ``value`` (canonical names)."""
+        return self.masks.get((attribute, value), CellSet())
+
+    def values_at(self, cell: Cell, attribute: str) -> tuple[str, ...]:
+        """The cell's value(s) of ``attribute`` as a tuple, in the attribute's order."""
+        found = self.cell_values[cell].get(attribute)
+        if found is None:
+            return ()
+        if isinstance(found, str):
+            return (found,)
+        order = [value.name for value in self.attribute(attribute).values]
+        return tuple(sorted(found, key=order.index))
+
+    def landmark(self, text: str) -> Landmark | None:
+        wanted = key(text)
+        for landmark in self.landmarks:
+            if wanted in (key(landmark.name), *(key(a) for a in landmark.aliases)):
+                return landmark
+        return None
+
+    def describe(self) -> dict:
+        """The board as plain data, as ``board show --json`` prints it."""
+        cells = {}
+        for cell in range(self.grid.size):
+            entry: dict[str, Any] = {}
+            for attribute in self.attributes:
+                values = self.values_at(cell, attribute.name)
+                if cell in self.ponds:
+                    entry[attribute.name] = None if attribute.kind == "one" else []
+                else:
+                    entry[attribute.name] = values[0] if attribute.kind == "one" else list(values)
+            entry["pond"] = cell in self.ponds
+            cells[self.name_of(cell)] = entry
+        return {
+            "name": self.name,
+            "title": self.title,
+            "verified": self.verified,
+            "rows": self.grid.rows,
+            "columns": self.grid.columns,
+            "cells": cells,
+        }
+
+
+def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
+    """Turn ``terrain=gravel flowers=blue,yellow pond=no`` into canonical cell data.
+
+    Used by ``board set`` so that a correction is validated against the board's
+    own attributes before anything is written.
+    """
+    from .words import parse_answer
+
+    result: dict[str, Any] = {}
+    if not words:
+        names = ", ".join(a.name for a in board.attributes)
+        raise InputError(f"say what to set, e.g. {board.attributes[0].name}=... (attributes: {names}, pond)")
+    for word in words:
+        name, sep, raw = word.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"expected ATTRIBUTE=VALUE, got {word!r} (e.g. pond=no)")
+        if key(name) in ("pond", "mare"):
+            result["pond"] = parse_answer(raw)
+            continue
+        attribute = board.attribute(name)
+        parts = [part for part in raw.split(",") if part.strip()]
+        if attribute.kind == "one":
+            if len(parts) != 1:
+                raise InputError(f"{attribute.name} takes one value, e.g. {attribute.name}={attribute.values[0].name}")
+            result[attribute.name] = attribute.value(parts[0]).name
+        else:
+            result[attribute.name] = [attribute.value(part).name for part in parts]
+    return result
+
+
+class _BoardReader:
+    """Reads a board mapping, collecting every problem with its path."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.problems: list[str] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(f"{self.source}: {path}: {message}")
+
+    def read(self, data: object) -> Board:
+        if not isinstance(data, dict):
+            raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
+        known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
+                 "landmarks", "cells"}
+        for extra in sorted(set(map(str, data)) - known):
+            self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
+        name = self.text(data, "name")
+        if name is not None and not NAME_PATTERN.match(name):
+            self.problem("name", f"expected lowercase letters, digits and hyphens (got {name!r})")
+        rows = self.size(data, "rows")
+        columns = self.size(data, "columns")
+        verified = data.get("verified", False)
+        if not isinstance(verified, bool):
+            self.problem("verified", f"expected true or false (got {verified!r})")
+        attributes = self.attributes(data.get("attributes", {}))
+        hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
+        if self.problems or rows is None or columns is None:
+            raise DataError(self.problems or f"{self.source}: rows and columns are required")
+        grid = Grid(rows, columns)
+        cell_values, ponds = self.cells(data.get("cells"), grid, attributes)
+        landmarks = self.landmarks(data.get("landmarks", {}), grid)
+        if self.problems:
+            raise DataError(self.problems)
+        masks: dict[tuple[str, str], int] = {}
+        for cell, values in enumerate(cell_values):
+            for attribute, found in values.items():
+                for value in ([found] if isinstance(found, str) else found):
+                    masks[(attribute, value)] = masks.get((attribute, value), 0) | (1 << cell)
+        return Board(
+            name=name or "",
+            title=str(data.get("title") or name),
+            grid=grid,
+            attributes=attributes,
+            cell_values=tuple(cell_values),
+            ponds=ponds,
+            landmarks=landmarks,
+            verified=bool(verified),
+            note=str(data.get("note") or ""),
+            hidden_items=hidden_items,
+            hidden_noun=noun,
+            distinct=distinct,
+            masks={pair: CellSet(mask) for pair, mask in masks.items()},
+        )
+
+    # -- pieces -----------------------------------------------------------------------
+
+    def text(self, data: dict, field_name: str, path: str | None = None) -> str | None:
+        value = data.get(field_name)
+        if not isinstance(value, str) or not value.strip():
+            self.problem(path or field_name, f"expected a non-empty text (got {value!r})")
+            return None
+        return value
+
+    def size(self, data: dict, field_name: str) -> int | None:
+        value = data.get(field_name)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 702:
+            self.problem(field_name, f"expected a whole number from 1 to 702 (got {value!r})")
+            return None
+        return value
+
+    def names(self, value: object, path: str) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problem(path, f"expected a list of names (got {value!r})")
+            return ()
+        return tuple(value)
+
+    def attributes(self, data: object) -> tuple[Attribute, ...]:
+        if not isinstance(data, dict):
+            self.problem("attributes", "expected a mapping of attribute name -> {kind, values}")
+            return ()
+        result = []
+        for name, spec in data.items():
+            path = f"attributes.{name}"
+            if not isinstance(name, str) or key(name) in ("pond", "mare"):
+                self.problem(path, "expected an attribute name other than 'pond'")
+                continue
+            if not isinstance(spec, dict):
+                self.problem(path, "expected a mapping with kind and values")
+                continue
+            kind = spec.get("kind", "one")
+            if kind not in KINDS:
+                self.problem(f"{path}.kind", f"expected one of {', '.join(KINDS)} (got {kind!r})")
+            count = spec.get("count")
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+                self.problem(f"{path}.count", f"expected a whole number (got {count!r})")
+                count = None
+            values = []
+            raw_values = spec.get("values")
+            if not isinstance(raw_values, dict) or not raw_values:
+                self.problem(f"{path}.values", "expected a mapping of value name -> {aliases, colour}")
+                raw_values = {}
+            for value_name, value_spec in raw_values.items():
+                value_path = f"{path}.values.{value_name}"
+                if not isinstance(value_name, str):
+                    self.problem(value_path, f"expected a text name (got {value_name!r}; quote it)")
+                    continue
+                value_spec = value_spec or {}
+                if not isinstance(value_spec, dict):
+                    self.problem(value_path, "expected a mapping with aliases, colour, symbol")
+                    continue
+                values.append(Value(
+                    name=value_name,
+                    aliases=self.names(value_spec.get("aliases"), f"{value_path}.aliases"),
+                    colour=value_spec.get("colour"),
+                    symbol=value_spec.get("symbol"),
+                ))
+            result.append(Attribute(name, kind, tuple(values), count,
+                                    self.names(spec.get("aliases"), f"{path}.aliases")))
+        return tuple(result)
+
+    def hidden(self, data: object) -> tuple[tuple[str, ...], str, bool]:
+        if not isinstance(data, dict):
+            self.problem("hidden", "expected a mapping with items or per_opponent, and noun")
+            return (), "hidden item", True
+        items = self.names(data.get("items"), "hidden.items")
+        noun = data.get("noun", "hidden item")
+        distinct = data.get("distinct", True)
+        if not isinstance(distinct, bool):
+            self.problem("hidden.distinct", f"expected true or false (got {distinct!r})")
+        return items, str(noun), bool(distinct)
+
+    def cells(self, data: object, grid: Grid, attributes: tuple[Attribute, ...]):
+        cell_values: list[dict[str, Any]] = [{} for _ in range(grid.size)]
+        ponds = 0
+        seen: set[int] = set()
+        if not isinstance(data, dict):
+            self.problem("cells", "expected a mapping of cell name -> attributes")
+            return cell_values, CellSet()
+        for name, spec in data.items():
+            path = f"cells.{name}"
+            try:
+                cell = grid.parse(str(name))
+            except InputError:
+                self.problem(path, f"no such cell on a {grid.rows}x{grid.columns} board")
+                continue
+            if cell in seen:
+                self.problem(path, f"cell given twice (also as {grid.name(cell)})")
+                continue
+            seen.add(cell)
+            if not isinstance(spec, dict):
+                self.problem(path, "expected a mapping of attribute -> value")
+                continue
+            pond = spec.get("pond", False)
+            if not isinstance(pond, bool):
+                self.problem(f"{path}.pond", f"expected true or false (got {pond!r})")
+            if pond is True:
+                ponds |= 1 << cell
+                extra = sorted(set(spec) - {"pond"})
+                if extra:
+                    self.problem(path, f"a pond carries nothing else (remove {', '.join(extra)})")
+                continue
+            for extra in sorted(set(map(str, spec)) - {a.name for a in attributes} - {"pond"}):
+                names = ", ".join(a.name for a in attributes)
+                self.problem(f"{path}.{extra}", f"unknown attribute (expected one of {names}, pond)")
+            for attribute in attributes:
+                found = self.cell_value(spec.get(attribute.name), attribute, f"{path}.{attribute.name}")
+                if found is not None:
+                    cell_values[cell][attribute.name] = found
+        missing = [grid.name(cell) for cell in range(grid.size) if cell not in seen]
+        if missing:
+            self.problem("cells", f"missing {join_names(missing)} (every cell must be listed)")
+        return cell_values, CellSet(ponds)
+
+    def cell_value(self, raw: object, attribute: Attribute, path: str):
+        names = [value.name for value in attribute.values]
+        expected = f"expected one of {', '.join(names)}"
+        if attribute.kind == "one":
+            if not isinstance(raw, str) or raw not in names:
+                self.problem(path, f"{expected} (got {raw!r})")
+                return None
+            return raw
+        raw = [] if raw is None else raw
+        if not isinstance(raw, list):
+            self.problem(path, f"expected a list of values from {', '.join(names)} (got {raw!r})")
+            return None
+        bad = [item for item in raw if not isinstance(item, str) or item not in names]
+        if bad:
+            self.problem(path, f"{expected} (got {bad[0]!r})")
+            return None
+        if len(set(raw)) != len(raw):
+            self.problem(path, f"a value is listed twice (got {raw!r})")
+            return None
+        if attribute.per_cell is not None and len(raw) != attribute.per_cell:
+            self.problem(path, f"expected exactly {attribute.per_cell} values (got {len(raw)})")
+            return None
+        return frozenset(raw)
+
+    def landmarks(self, data: object, grid: Grid) -> tuple[Landmark, ...]:
+        if not isinstance(data, dict):
+            self.problem("landmarks", "expected a mapping of landmark name -> {cells, aliases}")
+            return ()
+        result = []
+        for name, spec in data.items():
+            path = f"landmarks.{name}"
+            if not isinstance(spec, dict):
+                self.problem(path, "expected a mapping with cells and aliases")
+                continue
+            cells = []
+            for cell_name in self.names(spec.get("cells"), f"{path}.cells"):
+                try:
+                    cells.append(grid.parse(cell_name))
+                except InputError:
+                    self.problem(f"{path}.cells", f"no such cell {cell_name!r}")
+            if not cells:
+                self.problem(f"{path}.cells", "expected at least one cell")
+            result.append(Landmark(str(name), CellSet.of(cells), self.names(spec.get("aliases"), f"{path}.aliases")))
+        return tuple(result)

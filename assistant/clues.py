@@ -1,0 +1,275 @@
+"""Clue kinds: what a question or a card statement says about the hidden cell.
+
+One registry serves every board. A kind names its parameters; each parameter
+type knows how to read a typed word against a board and how to write it back
+canonically (``b3`` -> ``B3``, ``Staten Island`` -> ``staten-island``).
+``Clue.accepted(board)`` is the set of cells where the statement holds; a
+"no" answer keeps the other cells. A kind that needs an attribute the board
+lacks fails with an error naming what the board has.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from .board import Board
+from .cells import CellSet
+from .errors import InputError
+from .words import key
+
+# -- parameter types: read a word against a board, give its canonical text ------------
+
+
+def _read_cell(board: Board, word: str) -> str:
+    return board.name_of(board.parse_cell(word))
+
+
+def _read_asking_cell(board: Board, word: str) -> str:
+    cell = board.parse_cell(word)
+    if cell in board.ponds:
+        raise InputError(f"{board.name_of(cell)} is a pond: nobody asks from a pond, "
+                         f"pick the cell where your miniature stands")
+    return board.name_of(cell)
+
+
+def _read_row(board: Board, word: str) -> str:
+    return str(board.grid.parse_row(word) + 1)
+
+
+def _read_column(board: Board, word: str) -> str:
+    from .cells import column_letters
+    return column_letters(board.grid.parse_column(word))
+
+
+def _read_distance(board: Board, word: str) -> str:
+    cleaned = str(word).strip()
+    limit = max(board.grid.rows, board.grid.columns)
+    if cleaned.isdigit() and cleaned.isascii() and 0 <= int(cleaned) <= limit:
+        return str(int(cleaned))
+    raise InputError(f"expected a distance in cells from 0 to {limit} (got {word!r})")
+
+
+def _value_reader(attribute: str) -> Callable[[Board, str], str]:
+    def read(board: Board, word: str) -> str:
+        return board.attribute(attribute).value(word).name
+    return read
+
+
+def _read_place(board: Board, word: str) -> str:
+    """A pictogram kind ('airport', 'usine') or a named landmark ('jfk')."""
+    landmark = board.landmark(word)
+    if landmark is not None:
+        return landmark.name
+    if not board.has_attribute("pictograms"):
+        raise InputError(f"board {board.name} has no pictograms or landmarks to be near")
+    try:
+        return board.attribute("pictograms").value(word).name
+    except InputError:
+        names = [v.name for v in board.attribute("pictograms").values] + [l.name for l in board.landmarks]
+        raise InputError(f"unknown pictogram or landmark {word!r}: expected one of {', '.join(names)}") from None
+
+
+def _read_assignment(board: Board, word: str) -> str:
+    name, sep, value = str(word).partition("=")
+    if not sep:
+        names = ", ".join(a.name for a in board.attributes)
+        raise InputError(f"expected ATTRIBUTE=VALUE, e.g. {board.attributes[0].name}="
+                         f"{board.attributes[0].values[0].name} (attributes: {names})")
+    attribute = board.attribute(name)
+    return f"{attribute.name}={attribute.value(value).name}"
+
+
+class Param(NamedTuple):
+    name: str            # shown in usage: CELL, ROW, ...
+    read: Callable[[Board, str], str]
+    greedy: bool = False  # a name may be typed as several words: 'Staten Island'
+
+
+CELL = Param("CELL", _read_cell)
+FROM = Param("CELL", _read_asking_cell)
+ROW = Param("ROW", _read_row)
+COLUMN = Param("COLUMN", _read_column)
+DISTANCE = Param("N", _read_distance)
+COLOUR = Param("COLOUR", _value_reader("flowers"))
+DISTRICT = Param("DISTRICT", _value_reader("district"), greedy=True)
+PLACE = Param("PICTOGRAM", _read_place, greedy=True)
+ASSIGNMENT = Param("ATTRIBUTE=VALUE", _read_assignment)
+
+
+# -- what each kind accepts -------------------------------------------------------------
+
+
+def _cell(board: Board, text: str) -> int:
+    return board.parse_cell(text)
+
+
+def _area(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.within(_cell(board, args[0]), 1)
+
+
+def _line_of_sight(board: Board, args: tuple[str, ...]) -> CellSet:
+    # rules: "Other game pieces do not block line of sight" (ponds neither).
+    cell = _cell(board, args[0])
+    grid = board.grid
+    return grid.row_mask(grid.row_of(cell)) | grid.column_mask(grid.column_of(cell))
+
+
+def _flower(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.cells_with("flowers", args[1])
+
+
+def _north_of(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.rows_mask(range(0, int(args[0]) - 1))
+
+
+def _south_of(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.rows_mask(range(int(args[0]), board.grid.rows))
+
+
+def _west_of(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.columns_mask(range(0, board.grid.parse_column(args[0])))
+
+
+def _east_of(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.columns_mask(range(board.grid.parse_column(args[0]) + 1, board.grid.columns))
+
+
+def _row(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.row_mask(int(args[0]) - 1)
+
+
+def _column(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.column_mask(board.grid.parse_column(args[0]))
+
+
+def _at(board: Board, args: tuple[str, ...]) -> CellSet:
+    return CellSet.of([_cell(board, args[0])])
+
+
+def _in(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.cells_with("district", args[0])
+
+
+def _near(board: Board, args: tuple[str, ...]) -> CellSet:
+    landmark = board.landmark(args[0])
+    if landmark is not None:
+        return landmark.cells
+    return board.cells_with("pictograms", args[0])
+
+
+def _next_to(board: Board, args: tuple[str, ...]) -> CellSet:
+    cell = _cell(board, args[0])
+    return board.grid.within(cell, 1) - CellSet.of([cell])
+
+
+def _within(board: Board, args: tuple[str, ...]) -> CellSet:
+    return board.grid.within(_cell(board, args[1]), int(args[0]))
+
+
+def _has(board: Board, args: tuple[str, ...]) -> CellSet:
+    attribute, _, value = args[0].partition("=")
+    return board.cells_with(attribute, value)
+
+
+class ClueKind(NamedTuple):
+    """A kind of clue: its name, the French and English names it answers to, its parameters.
+
+    ``question``: asked at the table, so the answer must be typed (yes/no);
+    otherwise a statement from a card, which holds unless followed by ``no``.
+    ``relation`` phrases where the statement holds, for explanations.
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    params: tuple[Param, ...]
+    accepted: Callable[[Board, tuple[str, ...]], CellSet]
+    relation: Callable[[tuple[str, ...]], str]
+    question: bool = False
+    check: Callable[[Board, tuple[str, ...]], None] | None = None
+
+    @property
+    def usage(self) -> str:
+        words = " ".join(param.name for param in self.params)
+        answer = "yes|no" if self.question else "[no]"
+        return f"{self.name} {words} {answer}"
+
+
+def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
+    # rules: the interrogator may only ask about a colour present on the cell.
+    cell = board.parse_cell(args[0])
+    colours = board.values_at(cell, "flowers")
+    if args[1] not in colours:
+        raise InputError(f"{args[0]} shows {' and '.join(colours)} flowers, not {args[1]}: "
+                         f"ask about one of those")
+
+
+KINDS: tuple[ClueKind, ...] = (
+    ClueKind("area", ("zone",), (FROM,), _area,
+             lambda a: f"in the area of {a[0]} ({a[0]} or a cell around it)", question=True),
+    ClueKind("line-of-sight", ("ligne-de-vue", "line", "los", "ldv"), (FROM,), _line_of_sight,
+             lambda a: f"in line of sight of {a[0]} (its row or its column)", question=True),
+    ClueKind("flower", ("fleur", "fleurs", "flowers"), (FROM, COLOUR), _flower,
+             lambda a: f"under {a[1]} flowers", question=True, check=_check_flower_on_cell),
+    ClueKind("north-of", ("nord-de", "north"), (ROW,), _north_of, lambda a: f"north of row {a[0]}"),
+    ClueKind("south-of", ("sud-de", "south"), (ROW,), _south_of, lambda a: f"south of row {a[0]}"),
+    ClueKind("east-of", ("est-de", "east"), (COLUMN,), _east_of, lambda a: f"east of column {a[0]}"),
+    ClueKind("west-of", ("ouest-de", "west"), (COLUMN,), _west_of, lambda a: f"west of column {a[0]}"),
+    ClueKind("row", ("ligne",), (ROW,), _row, lambda a: f"in row {a[0]}"),
+    ClueKind("column", ("colonne", "col"), (COLUMN,), _column, lambda a: f"in column {a[0]}"),
+    ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: f"on {a[0]}"),
+    ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in, lambda a: f"in {a[0]}"),
+    ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near, lambda a: f"near {a[0]}"),
+    ClueKind("next-to", ("a-cote-de", "à-côté-de", "beside", "voisin-de"), (CELL,), _next_to,
+             lambda a: f"next to {a[0]}"),
+    ClueKind("within", ("a-moins-de", "à-moins-de"), (DISTANCE, CELL), _within,
+             lambda a: f"within {a[0]} cell{'s' if a[0] != '1' else ''} of {a[1]}"),
+    ClueKind("has", ("a", "avec", "with"), (ASSIGNMENT,), _has,
+             lambda a: f"on a cell with {a[0].replace('=', ' ')}"),
+)
+
+_BY_KEY = {key(name): kind for kind in KINDS for name in (kind.name, *kind.aliases)}
+
+
+def kind_named(text: str) -> ClueKind:
+    """The clue kind called ``text`` in English or French; unknown -> InputError listing all."""
+    found = _BY_KEY.get(key(text))
+    if found is None:
+        names = ", ".join(kind.name for kind in KINDS)
+        raise InputError(f"unknown clue kind {text!r}: expected one of {names}")
+    return found
+
+
+class Clue(NamedTuple):
+    """A statement about the hidden cell: kind name and canonical arguments, e.g. area B2."""
+
+    kind: str
+    args: tuple[str, ...]
+
+    @property
+    def spec(self) -> ClueKind:
+        return kind_named(self.kind)
+
+    def text(self) -> str:
+        return " ".join((self.kind, *self.args))
+
+    def accepted(self, board: Board) -> CellSet:
+        """The cells where the statement holds."""
+        return self.spec.accepted(board, self.args)
+
+    def relation(self) -> str:
+        return self.spec.relation(self.args)
+
+
+def read_clue(board: Board, kind_word: str, words: list[str]) -> Clue:
+    """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``."""
+    kind = kind_named(kind_word)
+    params = kind.params
+    if len(words) < len(params) or (len(words) > len(params) and not params[-1].greedy):
+        raise InputError(f"{kind.name} takes {len(params)} word{'s' if len(params) > 1 else ''} "
+                         f"before the answer: {kind.usage}")
+    if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
+        words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
+    args = tuple(param.read(board, word) for param, word in zip(params, words))
+    if kind.check is not None:
+        kind.check(board, args)
+    return Clue(kind.name, args)

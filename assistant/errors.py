@@ -1,0 +1,42 @@
+"""Domain errors: each carries a message a player can act on.
+
+The core raises them; only ``cli.py`` decides how they look (one line on
+stderr) and which exit code they get (``exit_code``).
+"""
+
+from __future__ import annotations
+
+
+class AssistantError(Exception):
+    """Something the player can fix; the message says what and how."""
+
+    exit_code = 1
+
+
+class InputError(AssistantError):
+    """A word typed on the command line is not one the tool knows."""
+
+    exit_code = 2
+
+
+class DataError(AssistantError):
+    """A data file (board, game log, scenario) is damaged or malformed.
+
+    ``problems`` lists every problem found, each already prefixed with the
+    file and the path inside it, so that one run reports them all.
+    """
+
+    def __init__(self, problems: list[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        shown = self.problems[:5]
+        more = len(self.problems) - len(shown)
+        message = "; ".join(shown) + (f" (and {more} more)" if more else "")
+        super().__init__(message)
+
+
+class Contradiction(AssistantError):
+    """A clue that cannot hold together with the clues already recorded."""
+
+    def __init__(self, message: str, conflicting: tuple[int, ...] = ()):
+        self.conflicting = conflicting
+        super().__init__(message)

@@ -1,0 +1,154 @@
+"""Pictures for the terminal: the only core-side module that imports rich.
+
+Every function returns a Rich renderable built from ``Text`` objects, never
+from markup strings, so a name typed by a player (``[b3]``) prints as typed.
+"""
+
+from __future__ import annotations
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from .board import Attribute, Board
+from .cells import Cell, column_letters
+from .sheet import Sheet
+
+POND = "≈≈≈"
+CROSS = "╳"
+MINE = "★"
+
+
+def _style(colour: str | None, **extra) -> Style:
+    if not colour:
+        return Style(**extra)
+    try:
+        return Style(color=colour, **extra)
+    except Exception:  # a colour name rich does not know: draw it plain
+        return Style(**extra)
+
+
+def _background(board: Board, cell: Cell) -> Style:
+    """The cell's ground: the colour of its first one-value attribute (terrain, district)."""
+    for attribute in board.attributes:
+        if attribute.kind == "one":
+            values = board.values_at(cell, attribute.name)
+            if values:
+                colour = attribute.value(values[0]).colour
+                try:
+                    return Style(bgcolor=colour) if colour else Style()
+                except Exception:
+                    return Style()
+    return Style()
+
+
+def _marks(board: Board, cell: Cell) -> Text:
+    """Small coloured marks for the cell's set attributes: ● per flower, a symbol per pictogram."""
+    text = Text()
+    for attribute in board.attributes:
+        if attribute.kind != "set":
+            continue
+        for name in board.values_at(cell, attribute.name):
+            value = attribute.value(name)
+            text.append(value.symbol or "●", _style(value.colour))
+    return text
+
+
+def _grid_table(board: Board, title: Text, draw) -> Table:
+    table = Table(title=title, show_lines=True, box=None if board.grid.columns > 26 else _box(),
+                  padding=(0, 0), title_justify="left")
+    table.add_column("", justify="right", style="dim")
+    for column in range(board.grid.columns):
+        table.add_column(column_letters(column), justify="center", min_width=5)
+    for row in range(board.grid.rows):
+        table.add_row(Text(str(row + 1)), *(draw(board.grid.cell(row, column))
+                                            for column in range(board.grid.columns)))
+    return table
+
+
+def _box():
+    from rich import box
+    return box.SQUARE
+
+
+def item_grid(sheet: Sheet, item: str) -> Table:
+    """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks."""
+    board = sheet.board
+    remaining = sheet.candidates(item)
+    found = remaining.only()
+
+    def draw(cell: Cell) -> Text:
+        if cell in board.ponds:
+            return Text(POND, style="bold blue")
+        if cell == sheet.mine:
+            return Text(f"{MINE}mine", style="bold magenta")
+        if cell not in remaining:
+            return Text(f" {CROSS} ", style="dim")
+        text = Text(board.name_of(cell), style=Style(bold=True, reverse=cell == found) + _background(board, cell))
+        text.append(" ")
+        text.append_text(_marks(board, cell))
+        return text
+
+    count = len(remaining)
+    if not sheet.consistent and count == 0:
+        title = Text(f"{item}: no cell fits the clues!", style="bold red")
+    elif found is not None:
+        title = Text(f"{item}: FOUND at {board.name_of(found)}", style="bold green")
+    else:
+        title = Text(f"{item}: {count} cell{'s' if count != 1 else ''} left")
+    return _grid_table(board, title, draw)
+
+
+def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None) -> RenderableType:
+    """Every item's grid side by side, loud lines for found items, and the legend."""
+    parts: list[RenderableType] = [Columns([item_grid(sheet, item) for item in sheet.items], padding=(0, 3))]
+    for item in sheet.items:
+        cell = sheet.found(item)
+        if cell is not None:
+            what = (f"{item}'s {sheet.board.hidden_noun}" if sheet.board.per_opponent
+                    else f"the {sheet.board.hidden_noun}")
+            verb = "case closed" if closed and closed.get(item) == cell else "found"
+            parts.append(Text(f">>> {verb}: {what} is on {sheet.board.name_of(cell)} <<<", style="bold green"))
+    if not sheet.consistent:
+        parts.append(Text("!!! the clues contradict each other: retract the misheard one", style="bold red"))
+    parts.append(legend(sheet.board))
+    return Group(*parts)
+
+
+def legend(board: Board) -> Text:
+    text = Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot\n" if board.ponds else
+                f"{CROSS} ruled out\n", style="dim")
+    for attribute in board.attributes:
+        text.append_text(_legend_line(attribute))
+    return text
+
+
+def _legend_line(attribute: Attribute) -> Text:
+    text = Text(f"{attribute.name}: ", style="dim")
+    for value in attribute.values:
+        if attribute.kind == "one":
+            text.append(f" {value.name} ", style=_style(None, bgcolor=value.colour) if value.colour else "")
+        else:
+            text.append(value.symbol or "●", _style(value.colour))
+            text.append(f" {value.name}")
+        text.append("  ")
+    text.append("\n")
+    return text
+
+
+def board(board: Board) -> RenderableType:
+    """The board itself: each cell's ground colour, marks and values."""
+
+    def draw(cell: Cell) -> Text:
+        if cell in board.ponds:
+            return Text(POND, style="bold blue")
+        text = Text(board.name_of(cell), style=Style(bold=True) + _background(board, cell))
+        text.append(" ")
+        text.append_text(_marks(board, cell))
+        return text
+
+    status = ("verified by you" if board.verified else "UNVERIFIED: layout guessed, check it against your box")
+    title = Text(f"{board.title} ({board.grid.columns}x{board.grid.rows}, {status})")
+    return Group(_grid_table(board, title, draw), legend(board))

@@ -1,0 +1,252 @@
+"""Where boards and games live, and how they are written without ever losing one.
+
+Layout of the data folder (``ASSISTANT_HOME``, else the platform's app dir):
+
+    current                 the current game's name
+    games/NAME.yaml         one game log per file
+    games/.NAME.lock        taken while a command changes that game
+    boards/NAME.yaml        the user's own boards
+    boards/fixes/NAME.yaml  the user's corrections to a shipped board
+    cache/                  parsed copies of YAML files (see yamlfile.load)
+
+A change is read-modify-write under an exclusive lock, written atomically
+(``files``), so two commands at the same moment both land and a crash never
+leaves half a file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+from . import yamlfile
+from .files import locked, write_atomically
+from .board import NAME_PATTERN, Board, parse_assignments
+from .errors import AssistantError, DataError, InputError
+from .game import Game
+
+GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+
+
+def shipped_folder(name: str) -> Path:
+    """A data folder shipped with the tool: inside the installed package, or the checkout's.
+
+    The package is always installed unpacked, so its own folder is the place;
+    ``importlib.resources`` would find the same folder for 4 ms more start-up.
+    """
+    package = Path(__file__).resolve().parent
+    packaged = package / name
+    return packaged if packaged.is_dir() else package.parent / name
+
+
+class BoardInfo(NamedTuple):
+    name: str
+    origin: str  # 'shipped' or the user's file path
+    title: str
+    verified: bool
+
+
+class Store:
+    """The user's data folder: boards, corrections, games and the current game."""
+
+    def __init__(self, home: Path):
+        self.home = Path(home)
+        self.games_dir = self.home / "games"
+        self.boards_dir = self.home / "boards"
+        self.fixes_dir = self.boards_dir / "fixes"
+        self.cache_dir = self.home / "cache"
+
+    # -- boards ---------------------------------------------------------------------------
+
+    def _shipped_path(self, name: str) -> Path:
+        return shipped_folder("boards") / f"{name}.yaml"
+
+    def board_names(self) -> list[str]:
+        shipped = sorted(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p))
+        own = sorted(p.stem for p in self.boards_dir.glob("*.yaml") if p.stem not in shipped)
+        return shipped + own
+
+    def _board_data(self, name: str) -> tuple[dict, str]:
+        if not NAME_PATTERN.match(name):
+            raise InputError(f"board name {name!r}: use lowercase letters, digits and hyphens")
+        for path in (self._shipped_path(name), self.boards_dir / f"{name}.yaml"):
+            if path.is_file():
+                source = f"boards/{path.name}" if path == self._shipped_path(name) else str(path)
+                data = yamlfile.load(path, source, self.cache_dir)
+                if not isinstance(data, dict):
+                    raise DataError(f"{source}: expected a board mapping")
+                return data, source
+        raise InputError(f"unknown board {name!r}: expected one of {', '.join(self.board_names())}")
+
+    def _fix(self, name: str) -> dict:
+        path = self.fixes_dir / f"{name}.yaml"
+        if not path.is_file():
+            return {}
+        data = yamlfile.load(path, cache_dir=self.cache_dir)
+        if not isinstance(data, dict) or not isinstance(data.get("cells", {}), dict):
+            raise DataError(f"{path}: expected verified and cells")
+        return data
+
+    def board(self, name: str) -> Board:
+        """The board with the user's corrections applied."""
+        data, source = self._board_data(name)
+        fix = self._fix(name)
+        if fix:
+            data = _apply_fix(data, fix)
+            source = f"{source} (with your corrections in {self.fixes_dir / (name + '.yaml')})"
+        return Board.from_mapping(data, source)
+
+    def boards(self) -> list[BoardInfo]:
+        result = []
+        for name in self.board_names():
+            origin = "shipped" if self._shipped_path(name).is_file() else str(self.boards_dir / f"{name}.yaml")
+            try:
+                board = self.board(name)
+                result.append(BoardInfo(name, origin, board.title, board.verified))
+            except AssistantError as error:
+                result.append(BoardInfo(name, origin, f"damaged: {error}", False))
+        return result
+
+    def correct_board(self, name: str, cell_text: str, words: list[str]) -> Board:
+        """Record the owner's correction of one cell, after checking the corrected board."""
+        board = self.board(name)
+        cell = board.name_of(board.parse_cell(cell_text))
+        change = parse_assignments(board, words)
+        with locked(self.fixes_dir / f".{name}.lock"):
+            fix = self._fix(name)
+            cells = dict(fix.get("cells", {}))
+            current = board.describe()["cells"][cell]
+            entry = {attr: value for attr, value in current.items()
+                     if attr != "pond" and value not in (None, [])}
+            if change.get("pond") is True:
+                entry = {"pond": True}
+            else:
+                entry.update({attr: value for attr, value in change.items() if attr != "pond"})
+            cells[cell] = entry
+            new_fix = {"verified": bool(fix.get("verified", False)), "cells": cells}
+            data, source = self._board_data(name)
+            corrected = Board.from_mapping(_apply_fix(data, new_fix), f"{source} with {cell} corrected")
+            write_atomically(self.fixes_dir / f"{name}.yaml", _dumps(new_fix))
+        return corrected
+
+    def verify_board(self, name: str) -> Board:
+        """Record that the owner checked the board against their box."""
+        self.board(name)
+        with locked(self.fixes_dir / f".{name}.lock"):
+            fix = self._fix(name)
+            fix = {"verified": True, "cells": fix.get("cells", {})}
+            write_atomically(self.fixes_dir / f"{name}.yaml", _dumps(fix))
+        return self.board(name)
+
+    # -- games ----------------------------------------------------------------------------
+
+    def game_path(self, name: str) -> Path:
+        if not GAME_NAME.match(name or ""):
+            raise InputError(f"game name {name!r}: use letters, digits, - and _ (no / or spaces)")
+        return self.games_dir / f"{name}.yaml"
+
+    def game_names(self) -> list[str]:
+        return sorted(p.stem for p in self.games_dir.glob("*.yaml") if GAME_NAME.match(p.stem))
+
+    def current_name(self) -> str | None:
+        try:
+            name = (self.home / "current").read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+        return name or None
+
+    def resolve(self, name: str | None) -> str:
+        """The game to work on: ``name``, else the current game."""
+        if name is not None:
+            if not self.game_path(name).is_file():
+                raise InputError(f"no game {name!r}: {self._games_hint()}")
+            return name
+        current = self.current_name()
+        if current is None or not GAME_NAME.match(current) or not self.game_path(current).is_file():
+            raise InputError(f"no current game: {self._games_hint()}")
+        return current
+
+    def _games_hint(self) -> str:
+        names = self.game_names()
+        if names:
+            return f"pick one with assistant use NAME ({', '.join(names)})"
+        return "start one with assistant new gnom-street --opponents red,blue"
+
+    def use(self, name: str) -> str:
+        name = self.resolve(name)
+        write_atomically(self.home / "current", name + "\n")
+        return name
+
+    def free_name(self, board: str) -> str:
+        taken = set(self.game_names())
+        number = 1
+        while f"{board}-{number}" in taken:
+            number += 1
+        return f"{board}-{number}"
+
+    def load(self, name: str | None = None) -> Game:
+        """Read a game (default: the current one); a damaged file is a DataError with its path."""
+        name = self.resolve(name)
+        path = self.game_path(name)
+        return Game.from_mapping(yamlfile.load(path, cache_dir=self.cache_dir), name, self.board, str(path))
+
+    def create(self, game: Game) -> Game:
+        """Save a new game and make it current; an existing name is refused."""
+        path = self.game_path(game.name)
+        with locked(self.games_dir / f".{game.name}.lock"):
+            if path.exists():
+                raise InputError(f"a game called {game.name!r} exists already: pick another --name")
+            self._save(game)
+        write_atomically(self.home / "current", game.name + "\n")
+        return game
+
+    def _save(self, game: Game) -> None:
+        data = game.to_mapping()
+        text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
+        path = self.game_path(game.name)
+        write_atomically(path, text)
+        yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
+
+    def update(self, name: str | None, change: Callable[[Game], Game]) -> Game:
+        """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
+        name = self.resolve(name)
+        with locked(self.games_dir / f".{name}.lock"):
+            game = self.load(name)
+            changed = change(game)
+            if changed is not game:
+                self._save(changed)
+        return changed
+
+
+
+
+def _is_board_file(path: Path) -> bool:
+    # The boards folder also ships game data (quests, ...); a board declares rows.
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return any(line.startswith("rows:") for line in handle)
+    except OSError:
+        return False
+
+
+def _apply_fix(data: dict, fix: dict) -> dict:
+    """The board mapping with the user's corrected cells and verified flag laid over it."""
+    merged = dict(data)
+    cells = dict(merged.get("cells") or {})
+    for cell, entry in (fix.get("cells") or {}).items():
+        # The shipped file may name the cell in another case: replace that entry.
+        for existing in list(cells):
+            if str(existing).upper() == str(cell).upper():
+                del cells[existing]
+        cells[cell] = entry
+    merged["cells"] = cells
+    if fix.get("verified") is True:
+        merged["verified"] = True
+    return merged
+
+
+def _dumps(data: object) -> str:
+    from . import yamlparse  # PyYAML is slow to import: only commands that write pay for it
+
+    return yamlparse.dumps(data)

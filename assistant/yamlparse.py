@@ -1,0 +1,95 @@
+"""Parsing YAML safely, and without YAML's silent surprises.
+
+PyYAML's ``safe_load`` still keeps the last of two duplicate keys and reads
+``no`` as False. Our loader is a ``SafeLoader`` (the C one when available)
+that refuses duplicate keys and anchors/aliases (no data file of ours needs
+them, and they are how "billion laughs" files blow up), and that reads only
+``true``/``false`` as booleans, so a flower called ``no`` stays a string.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from .errors import DataError
+
+from .yamlfile import MAX_BYTES
+
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class StrictLoader(_Base):  # type: ignore[misc, valid-type]
+    """SafeLoader that refuses duplicate keys and aliases; yes/no stay strings."""
+
+
+def _without_yes_no(resolvers: dict) -> dict:
+    result = {}
+    for first, entries in resolvers.items():
+        kept = [(tag, regexp) for tag, regexp in entries if tag != "tag:yaml.org,2002:bool"]
+        if first in "tTfF":
+            kept.insert(0, ("tag:yaml.org,2002:bool", _TRUE_FALSE))
+        result[first] = kept
+    return result
+
+
+_TRUE_FALSE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+StrictLoader.yaml_implicit_resolvers = _without_yes_no(yaml.SafeLoader.yaml_implicit_resolvers)
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    loader.flatten_mapping(node)
+    mapping: dict = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, "a mapping key must be a plain value", key_node.start_mark
+            ) from None
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        mapping[key] = loader.construct_object(value_node, deep=deep)
+    return mapping
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def loads(text: str, source: str) -> object:
+    """Parse YAML text; any problem becomes a DataError naming ``source`` and the line."""
+    if len(text) > MAX_BYTES:
+        raise DataError(f"{source}: file too large ({len(text)} bytes; the limit is {MAX_BYTES})")
+    if _has_anchor(text):
+        raise DataError(f"{source}: anchors and aliases (& and *) are not allowed in data files")
+    try:
+        return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = f"line {mark.line + 1}" if mark else "somewhere"
+        raise DataError(f"{source}: {where}: {error.problem or error.context}") from None
+    except yaml.YAMLError as error:
+        raise DataError(f"{source}: not valid YAML ({error})") from None
+
+
+def _has_anchor(text: str) -> bool:
+    """Cheap pre-check: the C parser cannot be told to refuse aliases."""
+    if "&" not in text and "*" not in text:
+        return False
+    try:
+        for event in yaml.parse(text, Loader=_Base):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                return True
+    except yaml.YAMLError:
+        return False  # the real load reports the syntax error with its line
+    return False
+
+
+def dumps(data: object) -> str:
+    """Write YAML in a stable, readable form (block style, keys in given order)."""
+    return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+                     sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)

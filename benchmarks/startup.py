@@ -1,0 +1,76 @@
+"""Start-up: how long `assistant candidates` takes on a game of 50 clues.
+
+Prints the median wall time of that command beside `python -c "import typer"`
+(the floor any Typer command pays) and their ratio. Target: 1.3 or less.
+
+    python benchmarks/startup.py [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def make_game(home: Path) -> None:
+    """A three-opponent garden game with 50 truthful clues, saved like any other."""
+    from assistant.clues import Clue
+    from assistant.game import ClueEvent, Game
+    from assistant.store import Store
+
+    store = Store(home)
+    board = store.board("gnom-street")
+    game = Game.new("bench", board, ["red", "blue", "yellow"], "C2")
+    chooser = random.Random(7)
+    loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3)))
+    cells = [board.name_of(c) for c in board.open]
+    while len(game.events) < 50:
+        cell = chooser.choice(cells)
+        kind = chooser.choice(["area", "line-of-sight", "flower"])
+        args = (cell, chooser.choice(board.values_at(board.parse_cell(cell), "flowers"))) if kind == "flower" else (cell,)
+        clue = Clue(kind, args)
+        answers = tuple((item, loot in clue.accepted(board)) for item, loot in loots.items())
+        game = game.record(ClueEvent(clue, answers))
+    store.create(game)
+
+
+def median_seconds(command: list[str], runs: int, env: dict) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30)
+    runs = parser.parse_args().runs
+    script = shutil.which("assistant", path=str(Path(sys.executable).parent))
+    command = [script] if script else [sys.executable, str(ROOT / "cli.py")]
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "ASSISTANT_HOME": folder}
+        make_game(Path(folder))
+        subprocess.run(command + ["candidates"], env=env, check=True, stdout=subprocess.DEVNULL)  # warm caches
+        ours = median_seconds(command + ["candidates"], runs, env)
+        floor = median_seconds([sys.executable, "-c", "import typer"], runs, env)
+    print(f"command: {' '.join(Path(c).name for c in command)} candidates (50 clues, 3 opponents)")
+    print(f"assistant candidates: {ours * 1000:.1f} ms (median of {runs})")
+    print(f"python -c 'import typer': {floor * 1000:.1f} ms (median of {runs})")
+    print(f"ratio = {ours / floor:.2f} (target: 1.3 or less)")
+
+
+if __name__ == "__main__":
+    main()

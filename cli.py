@@ -1,0 +1,375 @@
+"""The ``assistant`` command: parse, call the core, render.
+
+Only typer and the standard library are imported here at start-up; the core
+(and yaml, rich) load inside the command that needs them, so that a command
+at the table answers at once. Every ``AssistantError`` and every usage error
+becomes one line on stderr and an exit code (``ExitCode``), never a traceback.
+"""
+
+import os
+import sys
+from enum import IntEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+from typer.core import TyperGroup
+
+if TYPE_CHECKING:
+    from assistant.board import Board
+    from assistant.store import Store
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    ERROR = 1  # the command was understood but cannot be done (contradiction, damaged file)
+    USAGE = 2  # the command's words are wrong (unknown cell, kind, option)
+
+
+class OneLineErrors(TyperGroup):
+    """Runs a command; turns every expected failure into one line on stderr and an exit code."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        from assistant.errors import AssistantError
+
+        traceback = "--traceback" in (sys.argv[1:] if args is None else args)
+        if args is not None:
+            args = [arg for arg in args if arg != "--traceback"]
+        elif traceback:
+            sys.argv.remove("--traceback")
+        try:
+            code = super().main(args, prog_name or "assistant", complete_var, standalone_mode=False, **extra)
+        except AssistantError as error:
+            if traceback:
+                raise
+            _fail(str(error), error.exit_code)
+        except typer.TyperException as error:  # click's usage errors
+            context = getattr(error, "ctx", None)
+            if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
+                typer.echo(context.get_help())
+                sys.exit(ExitCode.USAGE)
+            hint = f" (see: {context.command_path} --help)" if context is not None else ""
+            _fail(error.format_message().replace("\n", " ") + hint, ExitCode.USAGE)
+        except typer.Exit as exit_:
+            sys.exit(exit_.exit_code)
+        except typer.Abort:
+            _fail("aborted", ExitCode.ERROR)
+        except KeyboardInterrupt:
+            _fail("interrupted: nothing was written", ExitCode.ERROR)
+        sys.exit(code if isinstance(code, int) else ExitCode.OK)
+
+
+def _fail(message: str, code: int) -> None:
+    typer.echo(f"error: {message}", err=True)
+    sys.exit(int(code))
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    help="A companion for board game tables: deduction sheets and score pads.\n\n"
+         "Start with: assistant new gnom-street --opponents red,blue",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+board_app = typer.Typer(cls=OneLineErrors, help="Show, correct and verify boards.",
+                        no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(board_app, name="board")
+
+GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
+OpponentOption = Annotated[Optional[str], typer.Option(
+    "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).")]
+
+
+# -- plumbing -----------------------------------------------------------------------
+
+
+def home() -> Path:
+    """The data folder: $ASSISTANT_HOME, else the platform's application folder."""
+    return Path(os.environ.get("ASSISTANT_HOME") or typer.get_app_dir("assistant"))
+
+
+def store() -> "Store":
+    from assistant.store import Store
+
+    return Store(home())
+
+
+def notice_if_unverified(board: "Board") -> None:
+    if not board.verified:
+        note = f" ({board.note})" if board.note else ""
+        typer.echo(f"notice: board {board.name} is unverified{note}; fix cells with "
+                   f"'assistant board set {board.name} CELL ...', then 'assistant board verify {board.name}'",
+                   err=True)
+
+
+def show(renderable) -> None:
+    from rich.console import Console
+
+    Console(highlight=False, soft_wrap=False).print(renderable)
+
+
+def echo_json(data) -> None:
+    import json
+
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def found_lines(game, sheet) -> list[str]:
+    lines = []
+    for item in game.items:
+        cell = sheet.found(item)
+        if cell is not None:
+            what = f"{item}'s {game.board.hidden_noun}" if game.board.per_opponent else f"the {item}"
+            lines.append(f">>> found: {what} is on {game.board.name_of(cell)}")
+    return lines
+
+
+def summary(game) -> str:
+    sheet = game.sheet()
+    parts = []
+    for item in game.items:
+        count = len(sheet.candidates(item))
+        parts.append(f"{item}: {count} cell{'s' if count != 1 else ''} left")
+    return "; ".join(parts)
+
+
+# -- games ----------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    board: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street or new-york.")],
+    opponents: Annotated[Optional[str], typer.Option(help="Opponents' names, e.g. red,blue,yellow.")] = None,
+    mine: Annotated[Optional[str], typer.Option(help="Your own loot cell (nobody else's loot is there).")] = None,
+    name: Annotated[Optional[str], typer.Option(help="The game's name (default: BOARD-N).")] = None,
+) -> None:
+    """Start a game and make it current.
+
+    Example: assistant new gnom-street --opponents red,blue,yellow --mine C2
+    """
+    from assistant.game import Game
+
+    data = store()
+    chosen = data.board(board)
+    names = opponents.split(",") if opponents is not None else None
+    game = data.create(Game.new(name or data.free_name(chosen.name), chosen, names, mine))
+    notice_if_unverified(chosen)
+    who = ", ".join(game.items)
+    typer.echo(f"new game {game.name} on {chosen.name}: hunting {who}"
+               + (f"; your loot is on {mine.upper()}" if mine else ""))
+
+
+@app.command()
+def games() -> None:
+    """List saved games; the current one is marked with *."""
+    data = store()
+    current = data.current_name()
+    names = data.game_names()
+    if not names:
+        typer.echo("no games yet: start one with assistant new gnom-street --opponents red,blue")
+    for name in names:
+        typer.echo(f"{'*' if name == current else ' '} {name}")
+
+
+@app.command()
+def use(name: Annotated[str, typer.Argument(help="A game listed by assistant games.")]) -> None:
+    """Make NAME the current game."""
+    typer.echo(f"current game: {store().use(name)}")
+
+
+# -- clues ----------------------------------------------------------------------------
+
+
+@app.command(context_settings={"ignore_unknown_options": False})
+def clue(
+    words: Annotated[list[str], typer.Argument(
+        help="KIND, its words, then the answer: area B2 yes | flower B3 no --colour blue | "
+             "north-of 4 | in staten island no | red=yes blue=no for several players.",
+        metavar="KIND WORDS... [ANSWER]")],
+    opponent: OpponentOption = None,
+    colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
+                                                  help="Flower colour asked about.")] = None,
+    card: Annotated[Optional[str], typer.Option(help="The card it came from, e.g. 'informant 3'.")] = None,
+    game: GameOption = None,
+) -> None:
+    """Record a clue heard at the table.
+
+    Kinds: area (zone), line-of-sight (ligne-de-vue), flower (fleur); north-of, south-of,
+    east-of, west-of, row, column, at, in, near, next-to, within N, has ATTR=VALUE.
+
+    Example: assistant clue line-of-sight B3 yes --opponent red
+    """
+    from assistant.game import ClueEvent
+
+    recorded: list[ClueEvent] = []
+
+    def add(current):
+        event = current.read_clue(list(words), opponent, colour, card)
+        recorded.append(event)
+        return current.record(event)
+
+    updated = store().update(game, add)
+    number = len(updated.entries())
+    typer.echo(f"clue {number}: {updated.step(recorded[0]).removeprefix('clue ')} -> {summary(updated)}")
+    for line in found_lines(updated, updated.sheet()):
+        typer.echo(line)
+
+
+@app.command()
+def accuse(
+    cell: Annotated[str, typer.Argument(help="The accused cell, e.g. C4.")],
+    verdict: Annotated[str, typer.Argument(help="right or wrong (also juste/faux).")],
+    opponent: OpponentOption = None,
+    game: GameOption = None,
+) -> None:
+    """Record an accusation heard at the table: a wrong one rules the cell out.
+
+    Example: assistant accuse C4 wrong
+    """
+    updated = store().update(game, lambda g: g.record(g.read_accusation(cell, verdict, opponent)))
+    entry = updated.entries()[-1]
+    typer.echo(f"clue {entry.number}: {updated.step(entry.event)} -> {summary(updated)}")
+    for line in found_lines(updated, updated.sheet()):
+        typer.echo(line)
+
+
+@app.command()
+def undo(game: GameOption = None) -> None:
+    """Take back the latest clue still standing (repeat to go further back)."""
+    updated = store().update(game, lambda g: g.record(g.read_retract(None)))
+    _said_taken_back(updated)
+
+
+@app.command()
+def retract(
+    number: Annotated[str, typer.Argument(help="The clue number shown by assistant history.")],
+    game: GameOption = None,
+) -> None:
+    """Take back clue NUMBER (it stays in the history, struck out)."""
+    updated = store().update(game, lambda g: g.record(g.read_retract(number)))
+    _said_taken_back(updated)
+
+
+def _said_taken_back(game) -> None:
+    entry = game.taken_back()
+    typer.echo(f"took back clue {entry.number}: {game.step(entry.event)} -> {summary(game)}")
+
+
+# -- reading the sheet ------------------------------------------------------------------
+
+
+@app.command()
+def sheet(game: GameOption = None) -> None:
+    """Draw each opponent's sheet: crossed cells, ponds, what is left."""
+    from assistant import render
+
+    current = store().load(game)
+    notice_if_unverified(current.board)
+    closed = {item: current.closed(item) for item in current.items}
+    show(render.sheet(current.sheet(), closed))
+
+
+@app.command()
+def candidates(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object: name -> cells.")] = False,
+    game: GameOption = None,
+) -> None:
+    """List the cells still possible for each opponent."""
+    current = store().load(game)
+    names = current.sheet().candidate_names()
+    if as_json:
+        echo_json(names)
+        return
+    for item, cells in names.items():
+        typer.echo(f"{item}: {' '.join(cells) if cells else '(none)'}")
+
+
+@app.command()
+def history(game: GameOption = None) -> None:
+    """Number the recorded clues; taken-back ones are shown struck out with (retracted)."""
+    current = store().load(game)
+    entries = current.entries()
+    if not entries:
+        typer.echo("no clues yet")
+    for entry in entries:
+        mark = " (retracted)" if entry.retracted else ""
+        typer.echo(f"{entry.number:>3}. {current.step(entry.event)}{mark}")
+
+
+@app.command()
+def explain(
+    cell: Annotated[str, typer.Argument(help="The cell to explain, e.g. C3.")],
+    opponent: OpponentOption = None,
+    game: GameOption = None,
+) -> None:
+    """Say which clues ruled CELL out, or why it is still possible."""
+    current = store().load(game)
+    target = current.board.parse_cell(cell)
+    sheet_ = current.sheet()
+    items = [current.item(opponent)] if opponent else list(current.items)
+    for item in items:
+        for line in sheet_.explain(item, target):
+            typer.echo(f"{item}: {line}" if len(items) > 1 else line)
+
+
+# -- boards ---------------------------------------------------------------------------
+
+
+@app.command()
+def boards() -> None:
+    """List the shipped boards and your own board files."""
+    for info in store().boards():
+        flag = "verified" if info.verified else "UNVERIFIED"
+        typer.echo(f"{info.name:<14} {flag:<10} {info.origin:<8} {info.title}")
+
+
+@board_app.command("show")
+def board_show(
+    name: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+) -> None:
+    """Draw a board (terrain colours, flowers, ponds), or print it as JSON."""
+    chosen = store().board(name)
+    if as_json:
+        echo_json(chosen.describe())
+        return
+    from assistant import render
+
+    notice_if_unverified(chosen)
+    show(render.board(chosen))
+
+
+@board_app.command("set")
+def board_set(
+    name: Annotated[str, typer.Argument(help="Board name.")],
+    cell: Annotated[str, typer.Argument(help="The cell to correct, e.g. C2.")],
+    values: Annotated[list[str], typer.Argument(help="terrain=gravel flowers=blue,yellow pond=no ...",
+                                                metavar="ATTRIBUTE=VALUE...")],
+) -> None:
+    """Correct one cell from your own box (saved in your data folder, not the shipped file).
+
+    Example: assistant board set gnom-street C2 terrain=gravel flowers=blue,yellow
+    """
+    corrected = store().correct_board(name, cell, list(values))
+    cell_name = corrected.name_of(corrected.parse_cell(cell))
+    described = corrected.describe()["cells"][cell_name]
+    shown = "pond" if described["pond"] else ", ".join(
+        f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in described.items() if k != "pond")
+    typer.echo(f"{name} {cell_name}: {shown}")
+
+
+@board_app.command("verify")
+def board_verify(name: Annotated[str, typer.Argument(help="Board name.")]) -> None:
+    """Record that you checked the board against your own box."""
+    store().verify_board(name)
+    typer.echo(f"{name}: marked as verified by you")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Shared fixtures: a private data folder per test, the shipped boards, a CLI runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant import yamlfile
+from assistant.board import Board
+from assistant.store import Store, shipped_folder
+
+import cli
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "home"
+    monkeypatch.setenv("ASSISTANT_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def store(home) -> Store:
+    return Store(home)
+
+
+def shipped_board(name: str) -> Board:
+    path = shipped_folder("boards") / f"{name}.yaml"
+    return Board.from_mapping(yamlfile.load(path), f"boards/{name}.yaml")
+
+
+@pytest.fixture(scope="session")
+def garden() -> Board:
+    return shipped_board("gnom-street")
+
+
+class Run:
+    """Runs the CLI in-process; ``run('clue', 'area', 'B2', 'yes')`` returns click's Result."""
+
+    def __init__(self):
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str):
+        return self.runner.invoke(cli.app, list(args))
+
+
+@pytest.fixture
+def run(home) -> Run:
+    return Run()
+
+
+def game_file(home: Path, name: str) -> bytes:
+    return (home / "games" / f"{name}.yaml").read_bytes()
+
+
+# Property tests are deterministic: the same examples on every run, nothing saved.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("deterministic", derandomize=True, database=None, deadline=None)
+settings.load_profile("deterministic")

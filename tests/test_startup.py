@@ -1,0 +1,22 @@
+"""Start-up guard: importing the CLI must stay lean (typer and the standard library)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
+    code = ("import sys, cli; heavy = [m for m in ('yaml', 'rich.table', 'rich.console', 'assistant.board')"
+            " if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_the_core_never_imports_typer_and_only_render_imports_rich():
+    for path in (ROOT / "assistant").rglob("*.py"):
+        text = path.read_text()
+        assert "import typer" not in text and "from typer" not in text, path
+        if path.name != "render.py":
+            assert "import rich" not in text and "from rich" not in text, path
