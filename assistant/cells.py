@@ -119,7 +119,8 @@ class Grid(NamedTuple):
         return f"{column_letters(self.column_of(cell))}{self.row_of(cell) + 1}"
 
     def names(self, cells: Iterable[Cell]) -> list[str]:
-        return [self.name(cell) for cell in sorted(cells)]
+        """Cell names sorted column by column (A1, A2, B1): as sorted() orders them up to 9 rows."""
+        return [self.name(cell) for cell in sorted(cells, key=lambda c: (self.column_of(c), self.row_of(c)))]
 
     def describe_range(self) -> str:
         last = column_letters(self.columns - 1)

@@ -47,6 +47,6 @@ def test_cellset_is_a_set_of_ints():
 
 def test_within_is_clipped_at_corners_and_edges():
     grid = Grid(3, 6)
-    assert grid.names(grid.within(grid.parse("A1"), 1)) == ["A1", "B1", "A2", "B2"]
+    assert grid.names(grid.within(grid.parse("A1"), 1)) == ["A1", "A2", "B1", "B2"]
     assert len(grid.within(grid.parse("C1"), 1)) == 6
     assert len(grid.within(grid.parse("C2"), 1)) == 9

@@ -21,15 +21,15 @@ def test_a_two_player_game_takes_the_clue_exactly_as_typed(run):
     assert result.exit_code == 0, result.output
     assert result.stdout == "clue 1: line-of-sight B3 yes -> opponent: 7 cells left\n"
     cells = json.loads(run("candidates", "--json").stdout)
-    assert cells == {"opponent": ["B1", "A3", "B3", "C3", "D3", "E3", "F3"]}  # row 3, column B; B2 is a pond
+    assert cells == {"opponent": ["A3", "B1", "B3", "C3", "D3", "E3", "F3"]}  # row 3, column B; B2 is a pond
 
 
 def test_candidates_json_maps_each_opponent_to_sorted_cells(run):
     start(run, "--opponents", "red,blue", "--mine", "C2")
     run("clue", "area", "A1", "red=yes", "blue=no")
     cells = json.loads(run("candidates", "--json").stdout)
-    assert cells["red"] == ["A1", "B1", "A2"]
-    assert cells["blue"] == ["C1", "D1", "E1", "F1", "D2", "F2", "A3", "B3", "C3", "D3", "E3", "F3"]
+    assert cells["red"] == ["A1", "A2", "B1"]
+    assert cells["blue"] == ["A3", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E3", "F1", "F2", "F3"]
 
 
 def test_new_prints_the_unverified_notice_on_stderr(run):
@@ -180,3 +180,25 @@ def test_board_show_draws_the_garden(run):
     result = run("board", "show", "gnom-street")
     assert result.exit_code == 0
     assert "UNVERIFIED" in result.stdout and "≈≈≈" in result.stdout and "grass" in result.stdout
+
+
+def test_boards_lists_shipped_boards_and_the_users_own(run, home):
+    own = home / "boards" / "tiny.yaml"
+    own.parent.mkdir(parents=True)
+    own.write_text(
+        "name: tiny\nrows: 1\ncolumns: 2\nverified: true\n"
+        "attributes: {terrain: {kind: one, values: {grass: {}}}}\n"
+        "cells: {A1: {terrain: grass}, B1: {terrain: grass}}\n")
+    listed = run("boards").stdout.splitlines()
+    assert listed[0].startswith("gnom-street") and "shipped" in listed[0]
+    assert listed[-1].startswith("tiny") and str(own) in listed[-1]
+    result = run("new", "tiny")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert run("clue", "at", "B1", "no").exit_code == 0
+    assert run("candidates").stdout == "opponent: A1\n"
+
+
+def test_sheet_repeats_the_unverified_notice(run):
+    start(run)
+    result = run("sheet")
+    assert result.stderr.startswith("notice: board gnom-street is unverified")
