@@ -83,6 +83,7 @@ class Param(NamedTuple):
     name: str            # shown in usage: CELL, ROW, ...
     read: Callable[[Board, str], str]
     greedy: bool = False  # a name may be typed as several words: 'Staten Island'
+    needs: str | None = None  # the board attribute it names a value of
 
 
 CELL = Param("CELL", _read_cell)
@@ -90,8 +91,8 @@ FROM = Param("CELL", _read_asking_cell)
 ROW = Param("ROW", _read_row)
 COLUMN = Param("COLUMN", _read_column)
 DISTANCE = Param("N", _read_distance)
-COLOUR = Param("COLOUR", _value_reader("flowers"))
-DISTRICT = Param("DISTRICT", _value_reader("district"), greedy=True)
+COLOUR = Param("COLOUR", _value_reader("flowers"), needs="flowers")
+DISTRICT = Param("DISTRICT", _value_reader("district"), greedy=True, needs="district")
 PLACE = Param("PICTOGRAM", _read_place, greedy=True)
 ASSIGNMENT = Param("ATTRIBUTE=VALUE", _read_assignment)
 
@@ -264,6 +265,9 @@ def read_clue(board: Board, kind_word: str, words: list[str]) -> Clue:
     """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``."""
     kind = kind_named(kind_word)
     params = kind.params
+    for param in params:
+        if param.needs is not None:
+            board.attribute(param.needs)  # a board without flowers says so before counting words
     if len(words) < len(params) or (len(words) > len(params) and not params[-1].greedy):
         raise InputError(f"{kind.name} takes {len(params)} word{'s' if len(params) > 1 else ''} "
                          f"before the answer: {kind.usage}")

@@ -39,8 +39,9 @@ class ClueEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
-        return [Fact(number, item, holds if answer else board.all - holds, self.clue.text(),
-                     self.clue.relation(), answer) for item, answer in self.answers]
+        text = self.clue.text()
+        return [Fact(number, item, holds if answer else board.all - holds, text, self.clue.relation(),
+                     answer, f"{text}: {item} {answer_word(answer)}") for item, answer in self.answers]
 
 
 class AccuseEvent(NamedTuple):
@@ -52,8 +53,9 @@ class AccuseEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         cell = CellSet.of([board.parse_cell(self.cell)])
-        return [Fact(number, self.item, cell if self.right else board.all - cell,
-                     f"accuse {self.cell}", f"on {self.cell}", self.right)]
+        verdict = "right" if self.right else "wrong"
+        return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
+                     "the accused cell", self.right, f"accuse {self.cell} {verdict}")]
 
 
 class RetractEvent(NamedTuple):

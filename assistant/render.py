@@ -21,38 +21,37 @@ CROSS = "╳"
 MINE = "★"
 
 
-def _style(colour: str | None, **extra) -> Style:
-    if not colour:
-        return Style(**extra)
+def _style(colour: str | None, bgcolor: str | None = None) -> Style:
     try:
-        return Style(color=colour, **extra)
-    except Exception:  # a colour name rich does not know: draw it plain
-        return Style(**extra)
+        return Style(color=colour or None, bgcolor=bgcolor or None)
+    except Exception:  # a colour name rich does not know (a user's board): draw it plain
+        return Style()
+
+
+def _ground(board: Board) -> Attribute | None:
+    """The attribute that colours a cell's ground: the first one-value attribute (terrain, district)."""
+    return next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
 
 
 def _background(board: Board, cell: Cell) -> Style:
-    """The cell's ground: the colour of its first one-value attribute (terrain, district)."""
-    for attribute in board.attributes:
-        if attribute.kind == "one":
-            values = board.values_at(cell, attribute.name)
-            if values:
-                colour = attribute.value(values[0]).colour
-                try:
-                    return Style(bgcolor=colour) if colour else Style()
-                except Exception:
-                    return Style()
-    return Style()
+    ground = _ground(board)
+    values = board.values_at(cell, ground.name) if ground else ()
+    if not values:
+        return Style()
+    return _style(None, bgcolor=ground.value(values[0]).colour)
 
 
 def _marks(board: Board, cell: Cell) -> Text:
-    """Small coloured marks for the cell's set attributes: ● per flower, a symbol per pictogram."""
+    """Small marks for the cell's other attributes: ● per flower, a symbol per pictogram or kind."""
     text = Text()
+    ground = _ground(board)
     for attribute in board.attributes:
-        if attribute.kind != "set":
+        if attribute == ground:
             continue
         for name in board.values_at(cell, attribute.name):
             value = attribute.value(name)
-            text.append(value.symbol or "●", _style(value.colour))
+            if attribute.kind == "set" or value.symbol:
+                text.append(value.symbol or "●", _style(value.colour))
     return text
 
 
@@ -120,16 +119,17 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None) -> Rendera
 def legend(board: Board) -> Text:
     text = Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot\n" if board.ponds else
                 f"{CROSS} ruled out\n", style="dim")
+    ground = _ground(board)
     for attribute in board.attributes:
-        text.append_text(_legend_line(attribute))
+        text.append_text(_legend_line(attribute, attribute == ground))
     return text
 
 
-def _legend_line(attribute: Attribute) -> Text:
+def _legend_line(attribute: Attribute, ground: bool) -> Text:
     text = Text(f"{attribute.name}: ", style="dim")
     for value in attribute.values:
-        if attribute.kind == "one":
-            text.append(f" {value.name} ", style=_style(None, bgcolor=value.colour) if value.colour else "")
+        if ground or (attribute.kind == "one" and not value.symbol):
+            text.append(f" {value.name} ", style=_style(None, bgcolor=value.colour))
         else:
             text.append(value.symbol or "●", _style(value.colour))
             text.append(f" {value.name}")

@@ -38,10 +38,7 @@ class Fact(NamedTuple):
     clue: str  # 'area B2'
     relation: str  # 'in the area of B2 (B2 or a cell around it)'
     holds: bool  # the answer: the relation holds (yes) or not (no)
-
-    @property
-    def label(self) -> str:
-        return f"{self.clue}: {self.item} {'yes' if self.holds else 'no'}"
+    label: str  # how the answer was heard: 'area B2: red no', 'accuse C1 wrong'
 
 
 class Joint(NamedTuple):
