@@ -104,10 +104,10 @@ def notice_if_unverified(board: "Board") -> None:
                    err=True)
 
 
-def show(renderable) -> None:
+def show(renderable, width: Optional[int] = None) -> None:
     from rich.console import Console
 
-    Console(highlight=False, soft_wrap=False).print(renderable)
+    Console(highlight=False, soft_wrap=False, width=width).print(renderable)
 
 
 def echo_json(data) -> None:
@@ -312,6 +312,97 @@ def explain(
     for item in items:
         for line in sheet_.explain(item, target):
             typer.echo(f"{item}: {line}" if len(items) > 1 else line)
+
+
+# -- scenarios ------------------------------------------------------------------------
+
+REPLAY_WIDTH = 100  # replays print the same bytes whatever the terminal
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(help="A scenario file, or a folder of them.")],
+    check: Annotated[bool, typer.Option("--check", help="Verify every expectation; stop at the first mismatch.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter between steps.")] = False,
+) -> None:
+    """Replay a scenario, showing the sheet after each step; a folder gets one verdict per file.
+
+    Example: assistant replay scenarios/gnom-two-player-set.yaml --check
+    """
+    data = store()
+    if path.is_dir():
+        _replay_folder(data, path)
+        return
+    from assistant import render, scenario
+
+    loaded = data.scenario(path)
+    notice_if_unverified(loaded.game.board)
+    show(render.heading(f"{loaded.title} ({loaded.game.board.name}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
+    for outcome in scenario.run(loaded):
+        show(render.step_line(outcome), REPLAY_WIDTH)
+        if check and outcome.mismatches:
+            show(render.diagnostic(outcome), REPLAY_WIDTH)
+            raise typer.Exit(ExitCode.ERROR)
+        if outcome.refused is None:
+            closed = {item: outcome.game.closed(item) for item in outcome.game.items}
+            show(render.sheet(outcome.game.sheet(), closed), REPLAY_WIDTH)
+        if step:
+            try:
+                input("(Enter for the next step) ")
+            except EOFError:
+                step = False
+    if check:
+        typer.echo(f"ok: every expectation of {path} holds ({len(loaded.steps)} steps)")
+
+
+def _replay_folder(data, folder: Path) -> None:
+    from assistant import scenario
+    from assistant.errors import AssistantError
+
+    files = sorted(folder.glob("*.yaml"))
+    if not files:
+        raise typer.BadParameter(f"no .yaml scenario in {folder}")
+    failed = 0
+    for file in files:
+        try:
+            loaded = data.scenario(file)
+            outcomes = list(scenario.run(loaded))
+        except AssistantError as error:
+            failed += 1
+            typer.echo(f"FAIL {file.name}: {error}")
+            continue
+        bad = next((o for o in outcomes if o.mismatches), None)
+        if bad is None:
+            typer.echo(f"ok   {file.name} ({len(outcomes)} steps)")
+        else:
+            failed += 1
+            typer.echo(f"FAIL {file.name}: step {bad.step.number} ({bad.step.text}): {bad.mismatches[0]}")
+    typer.echo(f"{len(files) - failed} passed, {failed} failed")
+    if failed:
+        raise typer.Exit(ExitCode.ERROR)
+
+
+@app.command()
+def export(name: Annotated[Optional[str], typer.Argument(help="The game (default: the current one).")] = None) -> None:
+    """Print a game's log as a scenario (YAML), to replay or import elsewhere."""
+    from assistant import scenario, yamlparse
+
+    typer.echo(yamlparse.dumps(scenario.export(store().load(name))), nl=False)
+
+
+@app.command("import")
+def import_(
+    path: Annotated[Path, typer.Argument(help="A scenario file (or an exported game).")],
+    name: Annotated[Optional[str], typer.Option(help="The new game's name (default: BOARD-N).")] = None,
+) -> None:
+    """Turn a scenario into a saved game and make it current."""
+    from assistant import scenario
+
+    data = store()
+    loaded = data.scenario(path)
+    game = scenario.to_game(loaded)
+    game = data.create(game._replace(name=name or data.free_name(game.board.name)))
+    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {summary(game)}")
 
 
 # -- boards ---------------------------------------------------------------------------

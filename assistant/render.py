@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import Attribute, Board
-from .cells import Cell, column_letters
+from .cells import Cell, CellSet, column_letters
 from .sheet import Sheet
 
 POND = "≈≈≈"
@@ -72,16 +72,14 @@ def _box():
     return box.SQUARE
 
 
-def item_grid(sheet: Sheet, item: str) -> Table:
-    """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks."""
-    board = sheet.board
-    remaining = sheet.candidates(item)
+def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None = None) -> Table:
+    """A grid of the board with ``remaining`` cells shown and the others crossed."""
     found = remaining.only()
 
     def draw(cell: Cell) -> Text:
         if cell in board.ponds:
             return Text(POND, style="bold blue")
-        if cell == sheet.mine:
+        if cell == mine:
             return Text(f"{MINE}mine", style="bold magenta")
         if cell not in remaining:
             return Text(f" {CROSS} ", style="dim")
@@ -90,6 +88,14 @@ def item_grid(sheet: Sheet, item: str) -> Table:
         text.append_text(_marks(board, cell))
         return text
 
+    return _grid_table(board, title, draw)
+
+
+def item_grid(sheet: Sheet, item: str) -> Table:
+    """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks."""
+    board = sheet.board
+    remaining = sheet.candidates(item)
+    found = remaining.only()
     count = len(remaining)
     if not sheet.consistent and count == 0:
         title = Text(f"{item}: no cell fits the clues!", style="bold red")
@@ -97,7 +103,7 @@ def item_grid(sheet: Sheet, item: str) -> Table:
         title = Text(f"{item}: FOUND at {board.name_of(found)}", style="bold green")
     else:
         title = Text(f"{item}: {count} cell{'s' if count != 1 else ''} left")
-    return _grid_table(board, title, draw)
+    return cells_grid(board, title, remaining, sheet.mine)
 
 
 def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None) -> RenderableType:
@@ -152,3 +158,40 @@ def board(board: Board) -> RenderableType:
     status = ("verified by you" if board.verified else "UNVERIFIED: layout guessed, check it against your box")
     title = Text(f"{board.title} ({board.grid.columns}x{board.grid.rows}, {status})")
     return Group(_grid_table(board, title, draw), legend(board))
+
+
+# -- replays ---------------------------------------------------------------------------
+
+
+def heading(text: str) -> Text:
+    return Text(text, style="bold")
+
+
+def step_line(outcome) -> Text:
+    """'step 3: clue area B2 red=no', then what came of it."""
+    text = Text(f"step {outcome.step.number}: ", style="bold")
+    text.append(outcome.step.text)
+    if outcome.refused is not None:
+        text.append(f"\n  refused: {outcome.refused}", style="yellow")
+    return text
+
+
+def diagnostic(outcome) -> RenderableType:
+    """Why a step's expectations failed: the step, each difference, expected and actual sheets."""
+    game = outcome.game
+    board = game.board
+    parts: list[RenderableType] = [
+        Text(f"MISMATCH at step {outcome.step.number}: {outcome.step.text}", style="bold red")]
+    for line in outcome.mismatches:
+        parts.append(Text(f"  - {line}"))
+    expected = (outcome.step.expect.candidates or {}) if outcome.step.expect else {}
+    sheet_ = game.sheet()
+    for item, names in expected.items():
+        wanted = CellSet.of(board.parse_cell(name) for name in names)
+        actual = sheet_.candidates(item)
+        if wanted != actual:
+            parts.append(Columns([
+                cells_grid(board, Text(f"{item}: expected ({len(wanted)})"), wanted, game.mine),
+                cells_grid(board, Text(f"{item}: actual ({len(actual)})"), actual, game.mine),
+            ], padding=(0, 3)))
+    return Group(*parts)

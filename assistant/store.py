@@ -139,6 +139,17 @@ class Store:
             write_atomically(self.fixes_dir / f"{name}.yaml", _dumps(fix))
         return self.board(name)
 
+    # -- scenarios ------------------------------------------------------------------------
+
+    def scenario(self, path: Path, name: str = "scenario"):
+        """Read and validate a scenario file (every problem at once, with its path)."""
+        from . import scenario
+
+        path = Path(path)
+        if not path.is_file():
+            raise InputError(f"no scenario file {str(path)!r}: give a .yaml file or a folder of them")
+        return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.board, name)
+
     # -- games ----------------------------------------------------------------------------
 
     def game_path(self, name: str) -> Path:

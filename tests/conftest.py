@@ -41,6 +41,7 @@ class Run:
 
     def __init__(self):
         self.runner = CliRunner()
+        self.app = cli.app
 
     def __call__(self, *args: str):
         return self.runner.invoke(cli.app, list(args))

@@ -1,0 +1,159 @@
+"""Scenario files: every shipped scenario holds, and replays fail loudly and precisely."""
+
+from pathlib import Path
+
+import pytest
+
+from assistant import scenario
+from assistant.errors import DataError
+from assistant.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+def test_the_library_has_at_least_a_dozen_scenarios():
+    assert len(SCENARIOS) >= 12
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_expectation_of_the_scenario_holds(path, tmp_path):
+    from assistant import render
+    from rich.console import Console
+    import io
+
+    loaded = Store(tmp_path).scenario(path)
+    for outcome in scenario.run(loaded):
+        if outcome.mismatches:
+            picture = io.StringIO()
+            Console(file=picture, width=100).print(render.diagnostic(outcome))
+            pytest.fail(picture.getvalue())
+
+
+BROKEN = """\
+board: gnom-street
+opponents: [red, blue]
+colour: blue
+steps:
+  - clue area Z9 red=yes
+  - step: clue flower B3 yes -o red --colour white
+  - step: clue area A1 red=yes
+    expect:
+      candidates: {green: [A1]}
+      count: {red: many}
+      found: {red: Q1}
+      maybe: 1
+  - 42
+"""
+
+
+def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_path):
+    path = tmp_path / "broken.yaml"
+    path.write_text(BROKEN)
+    with pytest.raises(DataError) as caught:
+        Store(tmp_path).scenario(path)
+    problems = [p.removeprefix(f"{path}: ") for p in caught.value.problems]
+    assert problems == [
+        "colour: unknown key (expected one of board, description, mine, opponents, steps, title)",
+        "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
+        "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
+        "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, refused)",
+        "steps[2].expect.candidates.green: unknown opponent 'green': this game has red and blue",
+        "steps[2].expect.count.red: expected a number of cells (got 'many')",
+        "steps[2].expect.found.red: no cell 'Q1' on this board: write a column A-F then a row 1-3, e.g. B2",
+        "steps[3]: expected the words of a command, e.g. clue area B2 yes (got 42)",
+    ]
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {path}: colour: unknown key") and "(and 3 more)" in result.stderr
+
+
+WRONG = """\
+board: gnom-street
+steps:
+  - clue area A1 yes
+  - step: clue line-of-sight C1 no
+    expect:
+      candidates: {opponent: [A1, A2]}
+  - clue area F3 no
+"""
+
+
+def test_check_stops_at_the_first_mismatch_with_pictures_of_both_sheets(run, tmp_path):
+    path = tmp_path / "wrong.yaml"
+    path.write_text(WRONG)
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "MISMATCH at step 2: clue line-of-sight C1 no" in out
+    assert "opponent: expected A1 A2, got A2 (extra: -; missing: A1)" in out
+    assert "opponent: expected (2)" in out and "opponent: actual (1)" in out
+    assert "step 3" not in out
+
+
+def test_without_check_the_replay_shows_every_step(run, tmp_path):
+    path = tmp_path / "wrong.yaml"
+    path.write_text(WRONG)
+    result = run("replay", str(path))
+    assert result.exit_code == 0
+    assert "step 3: clue area F3 no" in result.stdout and "MISMATCH" not in result.stdout
+
+
+def test_replays_are_byte_for_byte_deterministic(run):
+    path = str(ROOT / "scenarios" / "gnom-four-players-mick.yaml")
+    first, second = run("replay", path), run("replay", path)
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    assert max(len(line) for line in first.stdout.splitlines()) <= 100
+
+
+def test_step_mode_waits_for_enter(run):
+    path = str(ROOT / "scenarios" / "ny-near-jfk.yaml")
+    result = run.runner.invoke(run.app, ["replay", path, "--step"], input="\n\n\n")
+    assert result.exit_code == 0
+    assert result.stdout.count("(Enter for the next step)") == 3
+
+
+def test_a_folder_gets_one_verdict_per_file_and_a_summary(run, tmp_path):
+    (tmp_path / "a-good.yaml").write_text("board: new-york\nsteps:\n  - step: clue row 1\n    expect: {count: {thief: 5}}\n")
+    (tmp_path / "b-wrong.yaml").write_text(WRONG)
+    (tmp_path / "c-broken.yaml").write_text("board: chess\nsteps: [undo]\n")
+    result = run("replay", str(tmp_path))
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "ok   a-good.yaml (1 steps)"
+    assert lines[1].startswith("FAIL b-wrong.yaml: step 2 (clue line-of-sight C1 no): opponent: expected A1 A2")
+    assert lines[2].startswith("FAIL c-broken.yaml:") and "unknown board 'chess'" in lines[2]
+    assert lines[3] == "1 passed, 2 failed"
+
+
+def test_the_shipped_folder_replays_green(run):
+    result = run("replay", str(ROOT / "scenarios"))
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines()[-1] == f"{len(SCENARIOS)} passed, 0 failed"
+
+
+def test_export_then_import_gives_the_same_game(run, home, tmp_path):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", "evening")
+    run("clue", "area", "A1", "red=yes", "blue=no")
+    run("clue", "flower", "C1", "yes", "-o", "red", "--colour", "yellow")
+    run("undo")
+    run("clue", "line-of-sight", "F3", "no", "-o", "blue")
+    exported = run("export").stdout
+    assert exported.splitlines()[:3] == ["title: game evening", "board: gnom-street", "opponents:"]
+    path = tmp_path / "evening.yaml"
+    path.write_text(exported)
+    result = run("import", str(path), "--name", "copy")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"imported {path} as game copy: 4 events")
+    assert run("candidates", "--json", "-g", "copy").stdout == run("candidates", "--json", "-g", "evening").stdout
+    assert run("history", "-g", "copy").stdout == run("history", "-g", "evening").stdout
+    assert run("import", str(path), "--name", "copy").exit_code == 2  # the name is taken
+
+
+def test_import_refuses_a_scenario_whose_step_is_refused_unexpectedly(run, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("board: new-york\nsteps:\n  - clue row 1\n  - clue row 2\n")
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    assert "step 2 (clue row 2) is refused" in result.stderr
+    assert run("games").stdout.startswith("no games yet")
