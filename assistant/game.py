@@ -304,14 +304,41 @@ class Game(NamedTuple):
 
     # -- the saved form -------------------------------------------------------------------
 
-    def to_mapping(self) -> dict:
-        data: dict = {"assistant": "game/1", "board": self.board.name}
+    def header(self) -> dict:
+        """Who plays on which board: the part that saved games and scenarios share."""
+        data: dict = {"board": self.board.name}
         if self.opponents:
             data["opponents"] = list(self.opponents)
         if self.mine is not None:
             data["mine"] = self.board.name_of(self.mine)
-        data["events"] = [self.step(event) for event in self.events]
         return data
+
+    @classmethod
+    def from_header(cls, data: dict, name: str, board_for, source: str) -> "Game":
+        """An empty game from a header (board, opponents, mine); DataError names the bad field."""
+        board_name = data.get("board")
+        if not isinstance(board_name, str):
+            raise DataError(f"{source}: board: expected a board name (got {board_name!r})")
+        try:
+            board = board_for(board_name)
+        except InputError as error:
+            raise DataError(f"{source}: board: {error}") from None
+        opponents = data.get("opponents")
+        if isinstance(opponents, str):
+            opponents = opponents.split(",")
+        if opponents is not None and (not isinstance(opponents, list)
+                                      or not all(isinstance(o, str) for o in opponents)):
+            raise DataError(f"{source}: opponents: expected a list of names (got {opponents!r})")
+        mine = data.get("mine")
+        if mine is not None and not isinstance(mine, str):
+            raise DataError(f"{source}: mine: expected a cell name (got {mine!r})")
+        try:
+            return cls.new(name, board, opponents, mine)
+        except InputError as error:
+            raise DataError(f"{source}: {error}") from None
+
+    def to_mapping(self) -> dict:
+        return {"assistant": "game/1", **self.header(), "events": [self.step(event) for event in self.events]}
 
     @classmethod
     def from_mapping(cls, data: object, name: str, board_for, source: str) -> "Game":
@@ -321,21 +348,7 @@ class Game(NamedTuple):
         extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "events"})
         if extra:
             raise DataError(f"{source}: {extra[0]}: unknown key")
-        board_name = data.get("board")
-        if not isinstance(board_name, str):
-            raise DataError(f"{source}: board: expected a board name (got {board_name!r})")
-        board = board_for(board_name)
-        opponents = data.get("opponents")
-        if opponents is not None and (not isinstance(opponents, list)
-                                      or not all(isinstance(o, str) for o in opponents)):
-            raise DataError(f"{source}: opponents: expected a list of names (got {opponents!r})")
-        mine = data.get("mine")
-        if mine is not None and not isinstance(mine, str):
-            raise DataError(f"{source}: mine: expected a cell name (got {mine!r})")
-        try:
-            game = cls.new(name, board, opponents, mine)
-        except InputError as error:
-            raise DataError(f"{source}: {error}") from None
+        game = cls.from_header(data, name, board_for, source)
         steps = data.get("events") or []
         if not isinstance(steps, list):
             raise DataError(f"{source}: events: expected a list of steps")

@@ -69,23 +69,10 @@ def read(data: object, source: str, board_for, name: str = "scenario") -> Scenar
     known = {"title", "description", "board", "opponents", "mine", "steps"}
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
-    board_name = data.get("board")
-    if not isinstance(board_name, str):
-        raise DataError(problems + [f"{source}: board: expected a board name (got {board_name!r})"])
     try:
-        board = board_for(board_name)
-    except InputError as error:
-        raise DataError(problems + [f"{source}: board: {error}"]) from None
-    opponents = data.get("opponents")
-    if isinstance(opponents, str):
-        opponents = opponents.split(",")
-    if opponents is not None and (not isinstance(opponents, list) or not all(isinstance(o, str) for o in opponents)):
-        raise DataError(problems + [f"{source}: opponents: expected a list of names (got {opponents!r})"])
-    mine = data.get("mine")
-    try:
-        game = Game.new(name, board, opponents, mine if mine is None else str(mine))
-    except InputError as error:
-        raise DataError(problems + [f"{source}: {error}"]) from None
+        game = Game.from_header(data, name, board_for, source)
+    except DataError as error:
+        raise DataError(problems + error.problems) from None
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise DataError(problems + [f"{source}: steps: expected a list of steps"])
@@ -205,13 +192,7 @@ def check(step: Step, game: Game, refused: str | None) -> Iterator[str]:
 
 def export(game: Game) -> dict:
     """A saved game as a scenario without expectations."""
-    data: dict = {"title": f"game {game.name}", "board": game.board.name}
-    if game.opponents:
-        data["opponents"] = list(game.opponents)
-    if game.mine is not None:
-        data["mine"] = game.board.name_of(game.mine)
-    data["steps"] = [game.step(event) for event in game.events]
-    return data
+    return {"title": f"game {game.name}", **game.header(), "steps": [game.step(e) for e in game.events]}
 
 
 def to_game(scenario: Scenario) -> Game:
