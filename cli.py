@@ -260,30 +260,141 @@ def _said_taken_back(game) -> None:
 # -- reading the sheet ------------------------------------------------------------------
 
 
+OddsOption = Annotated[bool, typer.Option("--odds", help="Add each cell's probability (exact joint model).")]
+
+
 @app.command()
-def sheet(game: GameOption = None) -> None:
-    """Draw each opponent's sheet: crossed cells, ponds, what is left."""
-    from assistant import render
+def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
+    """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map)."""
+    from assistant import advisor, render
 
     current = store().load(game)
     notice_if_unverified(current.board)
     closed = {item: current.closed(item) for item in current.items}
-    show(render.sheet(current.sheet(), closed))
+    the_sheet = current.sheet()
+    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
 
 
 @app.command()
 def candidates(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON object: name -> cells.")] = False,
+    odds: OddsOption = False,
     game: GameOption = None,
 ) -> None:
-    """List the cells still possible for each opponent."""
+    """List the cells still possible for each opponent.
+
+    --json prints {"red": ["A1", ...], ...}; with --odds, {"candidates": {...},
+    "odds": {"red": {"A1": 0.25, ...}}, "method": "..."}.
+    """
     current = store().load(game)
-    names = current.sheet().candidate_names()
+    the_sheet = current.sheet()
+    names = the_sheet.candidate_names()
+    the_odds = None
+    if odds:
+        from assistant import advisor
+
+        the_odds = advisor.odds(the_sheet)
     if as_json:
-        echo_json(names)
+        if the_odds is None:
+            echo_json(names)
+        else:
+            board = current.board
+            probabilities = {item: {name: the_odds.items[item].get(board.parse_cell(name), 0.0) for name in cells}
+                             for item, cells in names.items()}
+            echo_json({"candidates": names, "odds": probabilities, "method": the_odds.method})
         return
     for item, cells in names.items():
-        typer.echo(f"{item}: {' '.join(cells) if cells else '(none)'}")
+        if the_odds is None:
+            typer.echo(f"{item}: {' '.join(cells) if cells else '(none)'}")
+        else:
+            shown = [f"{name} {the_odds.items[item].get(current.board.parse_cell(name), 0.0):.0%}" for name in cells]
+            typer.echo(f"{item}: {', '.join(shown) if shown else '(none)'}")
+    if the_odds is not None:
+        typer.echo(f"odds: {the_odds.method}")
+
+
+@app.command()
+def suggest(
+    terrain: Annotated[Optional[str], typer.Option(help="Terrain tokens still available, e.g. grass,wood.")] = None,
+    actions: Annotated[Optional[str], typer.Option(help="Action tokens available, e.g. area,flower.")] = None,
+    ask: Annotated[Optional[str], typer.Option(help="Players I may ask (ranked below me), e.g. red,blue.")] = None,
+    everyone: Annotated[bool, typer.Option("--all", help="Mick: one question to all the players asked.")] = False,
+    top: Annotated[int, typer.Option(help="How many questions to show.", min=1)] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: GameOption = None,
+) -> None:
+    """Rank the questions I may ask now by expected information (bits).
+
+    On a board without questions (New York): the likeliest cells and what accusing risks.
+
+    Example: assistant suggest --terrain grass,wood --actions area,flower --ask red
+    """
+    from assistant import advisor
+
+    current = store().load(game)
+    the_sheet = current.sheet()
+    the_odds = advisor.odds(the_sheet)
+    board = current.board
+    if not board.questions:
+        ranked = {item: advisor.accusations(the_sheet, item, the_odds)[:top] for item in current.items}
+        if as_json:
+            echo_json({"accusations": {item: [{"cell": board.name_of(a.cell), "probability": a.probability,
+                                                "risk": 1 - a.probability} for a in found]
+                                       for item, found in ranked.items()}, "method": the_odds.method})
+            return
+        typer.echo(f"{board.name} has no questions to choose; the likeliest cells ({the_odds.method}):")
+        for item, found in ranked.items():
+            for a in found:
+                typer.echo(f"  {item} on {board.name_of(a.cell)}: {a.probability:.0%}"
+                           f" (accusing there: {1 - a.probability:.0%} risk of elimination)")
+        return
+    turn = advisor.read_turn(board, current.items, current.item, terrain, actions, ask, everyone)
+    ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
+    single = len(current.items) == 1
+    if as_json:
+        echo_json({"questions": [_question_json(q, single) for q in ranked], "method": the_odds.method})
+        return
+    if not ranked:
+        typer.echo("no question fits these tokens")
+        return
+    typer.echo("best questions now (bits: expected information from the answer; cells left on the asked sheet):")
+    for rank, question in enumerate(ranked, 1):
+        typer.echo(f"{rank:>3}. {question.words(single):<36} {question.bits:5.2f} bits  "
+                   f"{question.expected_left:5.1f} expected  {question.worst_left:>3} worst")
+
+
+def _question_json(question, single: bool) -> dict:
+    return {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
+            "opponents": list(question.asked), "bits": round(question.bits, 6),
+            "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left}
+
+
+@app.command()
+def review(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: GameOption = None,
+) -> None:
+    """Go through the game: each question asked, what it gave, and the best question then."""
+    from assistant import advisor
+
+    current = store().load(game)
+    reviews = advisor.review(current)
+    single = len(current.items) == 1
+    if as_json:
+        echo_json([{"clue": r.number, "asked": _question_json(r.asked, single), "gained": round(r.gained, 6),
+                    "best": _question_json(r.best, single)} for r in reviews])
+        return
+    if not reviews:
+        typer.echo("no questions asked yet" if current.board.questions
+                   else f"nobody asks questions on {current.board.name}")
+        return
+    for r in reviews:
+        typer.echo(f"clue {r.number}: {r.asked.words(single)}: worth {r.asked.bits:.2f} bits, gave {r.gained:.2f}; "
+                   f"best then: {r.best.words(single)} ({r.best.bits:.2f} bits)")
+    asked_bits = sum(r.asked.bits for r in reviews)
+    best_bits = sum(r.best.bits for r in reviews)
+    share = f" ({asked_bits / best_bits:.0%} of the best)" if best_bits else ""
+    typer.echo(f"in all: {asked_bits:.2f} bits expected from your questions, {best_bits:.2f} from the best{share}")
 
 
 @app.command()

@@ -71,6 +71,7 @@ class Board(NamedTuple):
     hidden_items: tuple[str, ...] = ()  # empty: one hidden item per opponent
     hidden_noun: str = "hidden item"
     distinct: bool = True
+    questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
 
     # -- construction -----------------------------------------------------------------
@@ -204,7 +205,7 @@ class _BoardReader:
         if not isinstance(data, dict):
             raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells"}
+                 "landmarks", "cells", "questions"}
         for extra in sorted(set(map(str, data)) - known):
             self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
         name = self.text(data, "name")
@@ -217,6 +218,7 @@ class _BoardReader:
             self.problem("verified", f"expected true or false (got {verified!r})")
         attributes = self.attributes(data.get("attributes", {}))
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
+        questions = self.questions(data.get("questions"))
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or f"{self.source}: rows and columns are required")
         grid = Grid(rows, columns)
@@ -242,6 +244,7 @@ class _BoardReader:
             hidden_items=hidden_items,
             hidden_noun=noun,
             distinct=distinct,
+            questions=questions,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
         )
 
@@ -268,6 +271,21 @@ class _BoardReader:
             self.problem(path, f"expected a list of names (got {value!r})")
             return ()
         return tuple(value)
+
+    def questions(self, data: object) -> tuple[str, ...]:
+        from .clues import kind_named  # clues builds on boards: import at use
+
+        result = []
+        for name in self.names(data, "questions"):
+            try:
+                kind = kind_named(name)
+            except InputError as error:
+                self.problem("questions", str(error))
+                continue
+            if not kind.question:
+                self.problem("questions", f"{kind.name} is a card statement, not a question players ask")
+            result.append(kind.name)
+        return tuple(result)
 
     def attributes(self, data: object) -> tuple[Attribute, ...]:
         if not isinstance(data, dict):

@@ -178,6 +178,9 @@ class ClueKind(NamedTuple):
     ``question``: asked at the table, so the answer must be typed (yes/no);
     otherwise a statement from a card, which holds unless followed by ``no``.
     ``relation`` phrases where the statement holds, for explanations.
+    ``symmetric``: asked from cell q, the answer is yes for a hidden cell c exactly
+    when asking from c would say yes for q (area, line of sight); the advisor uses
+    it to score every asking cell from the few candidate cells.
     """
 
     name: str
@@ -187,6 +190,7 @@ class ClueKind(NamedTuple):
     relation: Callable[[tuple[str, ...]], str]
     question: bool = False
     check: Callable[[Board, tuple[str, ...]], None] | None = None
+    symmetric: bool = False
 
     @property
     def usage(self) -> str:
@@ -206,9 +210,9 @@ def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
 
 KINDS: tuple[ClueKind, ...] = (
     ClueKind("area", ("zone",), (FROM,), _area,
-             lambda a: f"in the area of {a[0]} ({a[0]} or a cell around it)", question=True),
+             lambda a: f"in the area of {a[0]} ({a[0]} or a cell around it)", question=True, symmetric=True),
     ClueKind("line-of-sight", ("ligne-de-vue", "line", "los", "ldv"), (FROM,), _line_of_sight,
-             lambda a: f"in line of sight of {a[0]} (its row or its column)", question=True),
+             lambda a: f"in line of sight of {a[0]} (its row or its column)", question=True, symmetric=True),
     ClueKind("flower", ("fleur", "fleurs", "flowers"), (FROM, COLOUR), _flower,
              lambda a: f"under {a[1]} flowers", question=True, check=_check_flower_on_cell),
     ClueKind("north-of", ("nord-de", "north"), (ROW,), _north_of, lambda a: f"north of row {a[0]}"),

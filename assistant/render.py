@@ -72,8 +72,16 @@ def _box():
     return box.SQUARE
 
 
-def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None = None) -> Table:
-    """A grid of the board with ``remaining`` cells shown and the others crossed."""
+COMPACT_ABOVE = 400  # cells: past this a board is drawn one character per cell
+
+
+def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None = None,
+               odds: dict[Cell, float] | None = None) -> RenderableType:
+    """A grid of the board with ``remaining`` cells shown and the others crossed.
+
+    With ``odds``, each remaining cell shows its probability on a heat colour."""
+    if board.grid.size > COMPACT_ABOVE:
+        return _compact_grid(board, title, remaining, mine)
     found = remaining.only()
 
     def draw(cell: Cell) -> Text:
@@ -83,6 +91,8 @@ def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None 
             return Text(f"{MINE}mine", style="bold magenta")
         if cell not in remaining:
             return Text(f" {CROSS} ", style="dim")
+        if odds is not None:
+            return _heat(board.name_of(cell), odds.get(cell, 0.0))
         text = Text(board.name_of(cell), style=Style(bold=True, reverse=cell == found) + _background(board, cell))
         text.append(" ")
         text.append_text(_marks(board, cell))
@@ -91,8 +101,41 @@ def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None 
     return _grid_table(board, title, draw)
 
 
-def item_grid(sheet: Sheet, item: str) -> Table:
-    """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks."""
+HEAT = ("grey30", "dark_orange3", "orange1", "red1", "bright_red")
+
+
+def _heat(name: str, probability: float) -> Text:
+    """'B3 25%' on a colour from cold to hot."""
+    level = min(len(HEAT) - 1, int(probability * len(HEAT) * 1.5))
+    return Text(f"{name} {probability:>4.0%}", style=Style(color="white", bgcolor=HEAT[level], bold=probability >= 0.5))
+
+
+def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None) -> Text:
+    """One character per cell (● possible, · ruled out, ≈ pond, ★ mine): for boards too big for a table."""
+    grid = board.grid
+    marks = ["·"] * grid.size
+    for cell in board.ponds:
+        marks[cell] = "≈"
+    for cell in remaining:
+        marks[cell] = "●"
+    if mine is not None:
+        marks[mine] = "★"
+    text = Text()
+    text.append_text(title)
+    width = len(str(grid.rows))
+    for row in range(grid.rows):
+        text.append(f"\n{row + 1:>{width}} ", style="dim")
+        start = row * grid.columns
+        text.append("".join(marks[start:start + grid.columns]))
+    for cell in remaining:  # colour only the few cells that matter
+        line_start = len(title) + (grid.row_of(cell) + 1) * (width + 2) + grid.row_of(cell) * grid.columns
+        offset = line_start + grid.column_of(cell)
+        text.stylize("bold green", offset, offset + 1)
+    return text
+
+
+def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) -> RenderableType:
+    """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks (or odds)."""
     board = sheet.board
     remaining = sheet.candidates(item)
     found = remaining.only()
@@ -103,12 +146,16 @@ def item_grid(sheet: Sheet, item: str) -> Table:
         title = Text(f"{item}: FOUND at {board.name_of(found)}", style="bold green")
     else:
         title = Text(f"{item}: {count} cell{'s' if count != 1 else ''} left")
-    return cells_grid(board, title, remaining, sheet.mine)
+    return cells_grid(board, title, remaining, sheet.mine, odds)
 
 
-def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None) -> RenderableType:
-    """Every item's grid side by side, loud lines for found items, and the legend."""
-    parts: list[RenderableType] = [Columns([item_grid(sheet, item) for item in sheet.items], padding=(0, 3))]
+def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None) -> RenderableType:
+    """Every item's grid side by side, loud lines for found items, and the legend.
+
+    ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities."""
+    grids = [item_grid(sheet, item, odds.items[item] if odds else None) for item in sheet.items]
+    compact = sheet.board.grid.size > COMPACT_ABOVE
+    parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 3))]
     for item in sheet.items:
         cell = sheet.found(item)
         if cell is not None:
@@ -118,6 +165,8 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None) -> Rendera
             parts.append(Text(f">>> {verb}: {what} is on {sheet.board.name_of(cell)} <<<", style="bold green"))
     if not sheet.consistent:
         parts.append(Text("!!! the clues contradict each other: retract the misheard one", style="bold red"))
+    if odds is not None:
+        parts.append(Text(f"odds: {odds.method}", style="dim"))
     parts.append(legend(sheet.board))
     return Group(*parts)
 

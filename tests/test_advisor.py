@@ -1,0 +1,164 @@
+"""Odds and advice: exact against brute force, and the commands around them."""
+
+import json
+import math
+from itertools import product
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant import advisor
+from assistant.cells import CellSet
+from assistant.errors import InputError
+from assistant.game import Game
+
+from conftest import shipped_board
+
+GARDEN = shipped_board("gnom-street")
+CITY = shipped_board("new-york")
+
+
+def brute_force(masks):
+    """Every placement with distinct cells, counted one by one."""
+    cells = [list(CellSet(mask)) for mask in masks]
+    placements = [p for p in product(*cells) if len(set(p)) == len(p)]
+    marginals = []
+    for position in range(len(masks)):
+        counts = {}
+        for placement in placements:
+            counts[placement[position]] = counts.get(placement[position], 0) + 1
+        marginals.append(counts)
+    return len(placements), marginals
+
+
+def test_partitions_are_counted_by_the_bell_numbers():
+    assert [len(advisor.partitions(n)) for n in range(1, 9)] == [1, 2, 5, 15, 52, 203, 877, 4140]
+
+
+@given(st.lists(st.integers(1, (1 << 10) - 1), min_size=1, max_size=4))
+def test_inclusion_exclusion_counts_exactly_what_enumeration_counts(masks):
+    total, marginals = brute_force(masks)
+    assert advisor.count_assignments(masks) == total
+    if total:
+        for position, counts in enumerate(marginals):
+            weights = advisor._marginal_weights(masks, position)
+            per_cell = {}
+            for mask, weight in weights.items():
+                for cell in CellSet(mask):
+                    per_cell[cell] = per_cell.get(cell, 0) + weight
+            assert {c: n for c, n in per_cell.items() if n} == counts
+
+
+def game(opponents=None, mine=None, *clues):
+    played = Game.new("t", GARDEN, opponents, mine)
+    for words, who in clues:
+        played = played.record(played.read_clue(words.split(), who))
+    return played
+
+
+def test_odds_follow_the_joint_model():
+    # red is on A1, B1 or A2; blue anywhere else but C2 (mine): 3 x 14 placements for blue
+    # sharing none of red's cell; blue on A1 happens when red is on B1 or A2: 2 of 42.
+    played = game(["red", "blue"], "C2", ("area A1 yes", "red"))
+    the_odds = advisor.odds(played.sheet())
+    assert the_odds.assignments == 3 * 14
+    assert the_odds.items["red"] == {GARDEN.parse_cell(c): pytest.approx(1 / 3) for c in ("A1", "B1", "A2")}
+    assert the_odds.items["blue"][GARDEN.parse_cell("A1")] == pytest.approx(2 / 42)
+    assert the_odds.items["blue"][GARDEN.parse_cell("F3")] == pytest.approx(3 / 42)
+    assert sum(the_odds.items["blue"].values()) == pytest.approx(1)
+    assert "exact" in the_odds.method
+
+
+def test_the_best_question_has_the_most_balanced_split():
+    played = game(None, None, ("area A1 yes", None))  # A1, B1, A2 equally likely
+    ranked = advisor.questions(played.sheet())
+    # no question splits three cells better than one against two
+    assert ranked[0].bits == pytest.approx(-(1 / 3 * math.log2(1 / 3) + 2 / 3 * math.log2(2 / 3)))
+    assert ranked[0].worst_left == 2
+    assert ranked[-1].bits == 0
+    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
+    brute = []
+    for question in ranked:
+        yes = len(played.sheet().candidates("opponent") & question.clue.accepted(GARDEN))
+        p = yes / 3
+        brute.append(0 if p in (0, 1) else -(p * math.log2(p) + (1 - p) * math.log2(1 - p)))
+    assert [q.bits for q in ranked] == pytest.approx(brute)
+
+
+def test_a_limited_list_is_the_head_of_the_full_ranking():
+    played = game(["red", "blue", "yellow"], "C2", ("area B1 yes", "red"), ("line-of-sight F3 no", "blue"))
+    sheet = played.sheet()
+    full = advisor.questions(sheet)
+    assert advisor.questions(sheet, limit=7) == full[:7]
+    assert len(full) == 3 * (16 * 2 + 32)  # 3 opponents x (area + line of sight + two flowers) from 16 cells
+
+
+def test_turn_limits_narrow_the_questions():
+    played = game(["red", "blue"], None)
+    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe", "zone,cat", "blue")
+    ranked = advisor.questions(played.sheet(), turn)
+    grass = set(GARDEN.names(GARDEN.cells_with("terrain", "grass")))
+    assert ranked and all(q.clue.kind == "area" and q.clue.args[0] in grass and q.asked == ("blue",) for q in ranked)
+    with pytest.raises(InputError, match="unknown terrain 'sand'"):
+        advisor.read_turn(GARDEN, played.items, played.item, "sand")
+    with pytest.raises(InputError, match="the cat token asks no question"):
+        advisor.read_turn(GARDEN, played.items, played.item, None, "cat")
+    with pytest.raises(InputError, match="north-of is not a question on gnom-street"):
+        advisor.read_turn(GARDEN, played.items, played.item, None, "north-of")
+
+
+def test_mick_asks_everyone_and_the_answers_together_carry_more():
+    played = game(["red", "blue"], None)
+    single = advisor.questions(played.sheet(), limit=1)[0]
+    together = advisor.questions(played.sheet(), advisor.Turn(everyone=True), limit=1)[0]
+    assert together.asked == ("red", "blue") and together.bits > single.bits
+
+
+def test_suggest_from_the_command_line(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    result = run("suggest", "--top", "3")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("best questions now") and len(lines) == 4
+    data = json.loads(run("suggest", "--json", "--ask", "red", "--top", "2").stdout)
+    assert len(data["questions"]) == 2 and data["questions"][0]["opponents"] == ["red"]
+    assert set(data["questions"][0]) == {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
+    bad = run("suggest", "--ask", "green")
+    assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown opponent 'green'")
+
+
+def test_odds_from_the_command_line(run):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    data = json.loads(run("candidates", "--json", "--odds").stdout)
+    assert data["candidates"]["red"] == ["A1", "A2", "B1"]
+    assert data["odds"]["red"] == {"A1": pytest.approx(1 / 3), "A2": pytest.approx(1 / 3), "B1": pytest.approx(1 / 3)}
+    assert sum(data["odds"]["blue"].values()) == pytest.approx(1)
+    drawn = run("sheet", "--odds").stdout
+    assert "33%" in drawn and "odds: exact" in drawn
+
+
+def test_new_york_suggests_the_likeliest_cells_and_the_risk(run):
+    run("new", "new-york")
+    run("clue", "near", "airport")
+    result = run("suggest")
+    assert result.exit_code == 0
+    assert "thief on D4: 50% (accusing there: 50% risk of elimination)" in result.stdout
+    data = json.loads(run("suggest", "--json").stdout)
+    assert data["accusations"]["thief"][0] == {"cell": "D4", "probability": 0.5, "risk": 0.5}
+
+
+def test_review_compares_each_question_with_the_best_then(run):
+    run("new", "gnom-street")
+    run("clue", "area", "A1", "no")      # 16 -> 13: worth H(3/16)
+    run("clue", "line-of-sight", "F3", "yes")
+    data = json.loads(run("review", "--json").stdout)
+    assert [r["clue"] for r in data] == [1, 2]
+    p = 3 / 16
+    assert data[0]["asked"]["bits"] == pytest.approx(-(p * math.log2(p) + (1 - p) * math.log2(1 - p)), abs=1e-6)
+    assert data[0]["gained"] == pytest.approx(math.log2(16 / 13))
+    assert data[0]["best"]["bits"] == pytest.approx(1.0)
+    text = run("review").stdout
+    assert text.splitlines()[-1].startswith("in all: ")
