@@ -76,6 +76,9 @@ app = typer.Typer(
 board_app = typer.Typer(cls=OneLineErrors, help="Show, correct and verify boards.",
                         no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(board_app, name="board")
+quest_app = typer.Typer(cls=OneLineErrors, help="Le Roi des Nains score pad: quests, deals, totals.",
+                        no_args_is_help=True, rich_markup_mode=None)
+app.add_typer(quest_app, name="quest")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
 OpponentOption = Annotated[Optional[str], typer.Option(
@@ -116,6 +119,27 @@ def echo_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def deduction(game):
+    """The game, if it is a deduction game (a sheet), else a one-line error saying what it is."""
+    from assistant.game import Game
+
+    from assistant.errors import InputError
+
+    if not isinstance(game, Game):
+        raise InputError(f"game {game.name} is a {game.kind} score pad, not a deduction sheet: "
+                         f"see assistant --help")
+    return game
+
+
+def pad(game, kind: str):
+    from assistant.errors import InputError
+
+    if getattr(game, "kind", None) != kind:
+        raise InputError(f"game {game.name} is not a {kind} score pad: start one, or pick one "
+                         f"with assistant use NAME")
+    return game
+
+
 def found_lines(game, sheet) -> list[str]:
     lines = []
     for item in game.items:
@@ -126,7 +150,15 @@ def found_lines(game, sheet) -> list[str]:
     return lines
 
 
+def kind_name(game) -> str:
+    """What a game is played on: its board's name, or its score pad's kind."""
+    board = getattr(game, "board", None)
+    return board.name if board is not None else game.kind
+
+
 def summary(game) -> str:
+    if getattr(game, "board", None) is None:
+        return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())
     sheet = game.sheet()
     parts = []
     for item in game.items:
@@ -206,7 +238,7 @@ def clue(
     recorded: list[ClueEvent] = []
 
     def add(current):
-        event = current.read_clue(list(words), opponent, colour, card)
+        event = deduction(current).read_clue(list(words), opponent, colour, card)
         recorded.append(event)
         return current.record(event)
 
@@ -228,7 +260,7 @@ def accuse(
 
     Example: assistant accuse C4 wrong
     """
-    updated = store().update(game, lambda g: g.record(g.read_accusation(cell, verdict, opponent)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent)))
     entry = updated.entries()[-1]
     typer.echo(f"clue {entry.number}: {updated.step(entry.event)} -> {summary(updated)}")
     for line in found_lines(updated, updated.sheet()):
@@ -238,7 +270,10 @@ def accuse(
 @app.command()
 def undo(game: GameOption = None) -> None:
     """Take back the latest clue still standing (repeat to go further back)."""
-    updated = store().update(game, lambda g: g.record(g.read_retract(None)))
+    updated = store().update(game, lambda g: g.record(g.read_step("undo")))
+    if getattr(updated, "kind", None) is not None:
+        _pad_report(updated, "undone")
+        return
     _said_taken_back(updated)
 
 
@@ -248,7 +283,7 @@ def retract(
     game: GameOption = None,
 ) -> None:
     """Take back clue NUMBER (it stays in the history, struck out)."""
-    updated = store().update(game, lambda g: g.record(g.read_retract(number)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_retract(number)))
     _said_taken_back(updated)
 
 
@@ -268,7 +303,7 @@ def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
     """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map)."""
     from assistant import advisor, render
 
-    current = store().load(game)
+    current = deduction(store().load(game))
     notice_if_unverified(current.board)
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
@@ -286,7 +321,7 @@ def candidates(
     --json prints {"red": ["A1", ...], ...}; with --odds, {"candidates": {...},
     "odds": {"red": {"A1": 0.25, ...}}, "method": "..."}.
     """
-    current = store().load(game)
+    current = deduction(store().load(game))
     the_sheet = current.sheet()
     names = the_sheet.candidate_names()
     the_odds = None
@@ -331,7 +366,7 @@ def suggest(
     """
     from assistant import advisor
 
-    current = store().load(game)
+    current = deduction(store().load(game))
     the_sheet = current.sheet()
     the_odds = advisor.odds(the_sheet)
     board = current.board
@@ -377,7 +412,7 @@ def review(
     """Go through the game: each question asked, what it gave, and the best question then."""
     from assistant import advisor
 
-    current = store().load(game)
+    current = deduction(store().load(game))
     reviews = advisor.review(current)
     single = len(current.items) == 1
     if as_json:
@@ -401,6 +436,10 @@ def review(
 def history(game: GameOption = None) -> None:
     """Number the recorded clues; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
+    if getattr(current, "kind", None) is not None:
+        for number, event in enumerate(current.events, 1):
+            typer.echo(f"{number:>3}. {current.step(event)}")
+        return
     entries = current.entries()
     if not entries:
         typer.echo("no clues yet")
@@ -416,7 +455,7 @@ def explain(
     game: GameOption = None,
 ) -> None:
     """Say which clues ruled CELL out, or why it is still possible."""
-    current = store().load(game)
+    current = deduction(store().load(game))
     target = current.board.parse_cell(cell)
     sheet_ = current.sheet()
     items = [current.item(opponent)] if opponent else list(current.items)
@@ -447,14 +486,22 @@ def replay(
     from assistant import render, scenario
 
     loaded = data.scenario(path)
-    notice_if_unverified(loaded.game.board)
-    show(render.heading(f"{loaded.title} ({loaded.game.board.name}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
+    board = getattr(loaded.game, "board", None)
+    if board is not None:
+        notice_if_unverified(board)
+    show(render.heading(f"{loaded.title} ({kind_name(loaded.game)}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
     for outcome in scenario.run(loaded):
         show(render.step_line(outcome), REPLAY_WIDTH)
         if check and outcome.mismatches:
             show(render.diagnostic(outcome), REPLAY_WIDTH)
             raise typer.Exit(ExitCode.ERROR)
-        if outcome.refused is None:
+        if outcome.refused is not None:
+            pass
+        elif board is None:
+            show(render.pad_table(outcome.game), REPLAY_WIDTH)
+            for line in outcome.game.status():
+                typer.echo(line)
+        else:
             closed = {item: outcome.game.closed(item) for item in outcome.game.items}
             show(render.sheet(outcome.game.sheet(), closed), REPLAY_WIDTH)
         if step:
@@ -512,8 +559,156 @@ def import_(
     data = store()
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
-    game = data.create(game._replace(name=name or data.free_name(game.board.name)))
+    game = data.create(game._replace(name=name or data.free_name(kind_name(game))))
     typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {summary(game)}")
+
+
+# -- Le Roi des Nains ---------------------------------------------------------------------
+
+ROI = "roi-des-nains"
+
+
+def _roi_rules():
+    data = store()
+    return data.pad_rules(data.pad_class(ROI))
+
+
+def _pad_report(game, verb: str = "") -> None:
+    """After a change to a score pad: the table, then what the table needs to hear."""
+    from assistant import render
+
+    if verb:
+        typer.echo(f"{verb}; the pad now holds {len(game.standing())} entries")
+    show(render.pad_table(game))
+    for line in game.status():
+        typer.echo(line)
+
+
+@quest_app.command("new")
+def quest_new(
+    players: Annotated[str, typer.Option(help="3 to 5 players in seating order, e.g. Ana,Ben,Cleo.")],
+    name: Annotated[Optional[str], typer.Option(help="The pad's name (default: roi-des-nains-N).")] = None,
+) -> None:
+    """Start a Le Roi des Nains score pad and make it current.
+
+    Example: assistant quest new --players Ana,Ben,Cleo
+    """
+    from assistant.pads.roi_des_nains import HAND, RoiGame
+
+    data = store()
+    game = data.create(RoiGame.new(name or data.free_name(ROI), players.split(","), _roi_rules()))
+    count = len(game.players)
+    removed = " (the green 2 stays in the box)" if count == 3 else ""
+    typer.echo(f"new score pad {game.name}: {', '.join(game.players)}; hands of {HAND[count]} cards{removed}")
+
+
+@quest_app.command("list")
+def quest_list(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the 40 quest faces (tile and face, names, what scoring needs)."""
+    rules = _roi_rules()
+    if as_json:
+        echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs}
+                   for q in rules.quests])
+        return
+    for quest in rules.quests:
+        french = f" ({quest.fr})" if quest.fr else ""
+        typer.echo(f"{quest.id:>4}  {quest.name}{french}  [needs: {quest.needs}]")
+
+
+@quest_app.command("deal")
+def quest_deal(
+    quest: Annotated[str, typer.Argument(help="The quest: tile and face (13A) or its name.")],
+    special: Annotated[str, typer.Option(help="The special card shuffled in, e.g. flag-bearer.")],
+    tricks: Annotated[Optional[str], typer.Option(help="Tricks per player: Ana=4,Ben=5,Cleo=4.")] = None,
+    order: Annotated[Optional[str], typer.Option(help="Each trick's winner, first to last: Ana,Ben,...")] = None,
+    won: Annotated[Optional[list[str]], typer.Option(help="Cards a player won: Ana=Kg,Qb (repeat per player).")] = None,
+    special_winner: Annotated[Optional[str], typer.Option(help="Who gets the special card's effect (or none).")] = None,
+    scout: Annotated[Optional[str], typer.Option(help="Who played the Scout and the faces in its trick: Ana=2.")] = None,
+    dealer_next: Annotated[Optional[str], typer.Option(help="Who won the green 5 (deals next).")] = None,
+    replace: Annotated[Optional[int], typer.Option(help="Correct deal N instead of adding one.")] = None,
+    game: GameOption = None,
+) -> None:
+    """Record a deal: its quest and special card, then either a summary now or its tricks one by one.
+
+    Example: assistant quest deal 13A --special flag-bearer --won Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana
+    """
+    import shlex
+
+    words = [quest, "--special", special]
+    for flag, value in (("--tricks", tricks), ("--order", order), ("--special-winner", special_winner),
+                        ("--scout", scout), ("--dealer-next", dealer_next)):
+        if value is not None:
+            words += [flag, value]
+    for entry in won or []:
+        words += ["--won", entry]
+    if replace is not None:
+        words += ["--replace", str(replace)]
+    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(shlex.join(["deal", *words]))))
+    _pad_report(updated)
+
+
+@quest_app.command("trick")
+def quest_trick(
+    words: Annotated[list[str], typer.Argument(help="The leader, then each card in play order: Ana 5g 7g Kb.",
+                                               metavar="LEADER CARD...")],
+    winner: Annotated[Optional[str], typer.Option(help="Who won, when a magic card decides it.")] = None,
+    game: GameOption = None,
+) -> None:
+    """Record one trick of the deal being played; the winner follows from follow-suit.
+
+    Example: assistant quest trick Ana 5g 7g Kb
+    """
+    import shlex
+
+    step = ["trick", *words] + (["--winner", winner] if winner else [])
+    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(shlex.join(step))))
+    trick = updated.open_deal().deal.tricks[-1] if updated.open_deal() else None
+    if trick is not None:
+        typer.echo(f"trick {len(updated.open_deal().deal.tricks)}: {trick.winner} wins and leads next")
+    else:
+        _pad_report(updated)
+
+
+@quest_app.command("remove")
+def quest_remove(number: Annotated[int, typer.Argument(help="The deal number shown by assistant quest show.")],
+                 game: GameOption = None) -> None:
+    """Remove deal NUMBER; totals are recomputed."""
+    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(f"remove {number}")))
+    _pad_report(updated, f"removed deal {number}")
+
+
+@quest_app.command("show")
+def quest_show(game: GameOption = None) -> None:
+    """The score table: deals as rows, each player's points and running totals."""
+    _pad_report(pad(store().load(game), ROI))
+
+
+@quest_app.command("export")
+def quest_export(
+    csv: Annotated[bool, typer.Option("--csv", help="Comma-separated values.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON.")] = False,
+    game: GameOption = None,
+) -> None:
+    """Export the score table as CSV or JSON."""
+    current = pad(store().load(game), ROI)
+    rows = [row for row in current.rows() if row.points is not None]
+    if as_json == csv:
+        raise typer.BadParameter("choose one: --csv or --json")
+    if as_json:
+        echo_json({"players": list(current.players), "deals": [
+            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in rows],
+            "totals": current.totals(), "winner": current.winner()})
+        return
+    import csv as csv_module
+    import io
+
+    out = io.StringIO()
+    writer = csv_module.writer(out, lineterminator="\n")
+    writer.writerow(["deal", "quest", *current.players, *(f"{p} total" for p in current.players)])
+    for r in rows:
+        writer.writerow([r.number, r.title, *(r.points[p] for p in current.players),
+                         *(r.totals[p] for p in current.players)])
+    typer.echo(out.getvalue(), nl=False)
 
 
 # -- boards ---------------------------------------------------------------------------

@@ -234,6 +234,8 @@ def diagnostic(outcome) -> RenderableType:
     for line in outcome.mismatches:
         parts.append(Text(f"  - {line}"))
     expected = (outcome.step.expect.candidates or {}) if outcome.step.expect else {}
+    if not expected:
+        return Group(*parts)
     sheet_ = game.sheet()
     for item, names in expected.items():
         wanted = CellSet.of(board.parse_cell(name) for name in names)
@@ -244,3 +246,24 @@ def diagnostic(outcome) -> RenderableType:
                 cells_grid(board, Text(f"{item}: actual ({len(actual)})"), actual, game.mine),
             ], padding=(0, 3)))
     return Group(*parts)
+
+
+# -- score pads --------------------------------------------------------------------------
+
+
+def pad_table(game) -> Table:
+    """Deals as rows: the quest, each player's points and running total."""
+    table = Table(title=Text(f"{game.name}: Le Roi des Nains"), title_justify="left", box=_box())
+    table.add_column("deal", justify="right")
+    table.add_column("quest + special card")
+    for player in game.players:
+        table.add_column(Text(player), justify="right")
+    table.add_column("", style="dim")
+    for row in game.rows():
+        if row.points is None:
+            cells = [Text("-", style="dim") for _ in game.players]
+        else:
+            cells = [Text(f"{row.points[p]:+d} = {row.totals[p]}") for p in game.players]
+        table.add_row(Text(str(row.number)), Text(row.title, style="strike" if row.note == "removed" else ""),
+                      *cells, Text(row.note))
+    return table

@@ -13,6 +13,9 @@ each optionally with what should hold after it:
           found: {red: B1}            # one cell left, this one
           refused: conflicts          # the step is refused (text: part of the message)
 
+A score pad scenario names ``pad: roi-des-nains`` and ``players`` instead of
+a board, and expects ``totals``, ``points`` (the last deal's) and ``winner``.
+
 A saved game's log is a scenario without expectations (``export``). Every
 problem in a file is reported at once, with its path, before anything runs.
 """
@@ -26,7 +29,8 @@ from .errors import AssistantError, DataError, InputError
 from .game import Event, Game
 from .words import key
 
-EXPECTATIONS = ("candidates", "count", "found", "refused")
+SHEET_EXPECTATIONS = ("candidates", "count", "found", "refused")
+PAD_EXPECTATIONS = ("totals", "points", "winner", "refused")
 
 
 class Expect(NamedTuple):
@@ -36,6 +40,9 @@ class Expect(NamedTuple):
     count: dict[str, int] | None = None
     found: dict[str, str] | None = None
     refused: str | bool | None = None  # True: any refusal; text: part of the message
+    totals: dict[str, int] | None = None  # score pads: running totals
+    points: dict[str, int] | None = None  # score pads: the last deal's points
+    winner: str | None = None  # score pads: the game's winner
 
 
 class Step(NamedTuple):
@@ -48,7 +55,7 @@ class Step(NamedTuple):
 class Scenario(NamedTuple):
     source: str
     title: str
-    game: Game  # the empty game the steps start from
+    game: object  # the empty game (or score pad) the steps start from
     steps: tuple[Step, ...]
 
 
@@ -61,18 +68,23 @@ class Outcome(NamedTuple):
     mismatches: tuple[str, ...]
 
 
-def read(data: object, source: str, board_for, name: str = "scenario") -> Scenario:
-    """Validate a parsed scenario; DataError lists every problem with its path."""
+def read(data: object, source: str, empty_game, name: str = "scenario") -> Scenario:
+    """Validate a parsed scenario; DataError lists every problem with its path.
+
+    ``empty_game(header, name, source)`` makes the game the steps start from."""
     if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with board, steps (and opponents, mine, title)")
+        raise DataError(f"{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
     problems: list[str] = []
-    known = {"title", "description", "board", "opponents", "mine", "steps"}
+    known = {"title", "description", "board", "opponents", "mine", "steps", "pad", "players"}
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
     try:
-        game = Game.from_header(data, name, board_for, source)
+        game = empty_game(data, name, source)
     except DataError as error:
         raise DataError(problems + error.problems) from None
+    is_pad = not isinstance(game, Game)
+    # A score pad's steps read against the pad as it stands (a trick needs its deal).
+    current = game
     raw_steps = data.get("steps")
     if not isinstance(raw_steps, list) or not raw_steps:
         raise DataError(problems + [f"{source}: steps: expected a list of steps"])
@@ -89,10 +101,15 @@ def read(data: object, source: str, board_for, name: str = "scenario") -> Scenar
             problems.append(f"{path}: expected the words of a command, e.g. clue area B2 yes (got {text!r})")
             continue
         try:
-            event = game.read_step(text)
+            event = current.read_step(text)
         except InputError as error:
             problems.append(f"{path}: {error}")
             continue
+        if is_pad:
+            try:
+                current = current.record(event)
+            except AssistantError:
+                pass  # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
         steps.append(Step(position + 1, text, event, expect))
     if problems:
@@ -104,11 +121,14 @@ def read(data: object, source: str, board_for, name: str = "scenario") -> Scenar
 def _expectation(data: object, game: Game, path: str, problems: list[str]) -> Expect | None:
     if data is None:
         return None
+    allowed = SHEET_EXPECTATIONS if isinstance(game, Game) else PAD_EXPECTATIONS
     if not isinstance(data, dict) or not data:
-        problems.append(f"{path}: expected a mapping with {', '.join(EXPECTATIONS)}")
+        problems.append(f"{path}: expected a mapping with {', '.join(allowed)}")
         return None
-    for extra in sorted(set(map(str, data)) - set(EXPECTATIONS)):
-        problems.append(f"{path}.{extra}: unknown expectation (expected one of {', '.join(EXPECTATIONS)})")
+    for extra in sorted(set(map(str, data)) - set(allowed)):
+        problems.append(f"{path}.{extra}: unknown expectation (expected one of {', '.join(allowed)})")
+    if not isinstance(game, Game):
+        return _pad_expectation(data, game, path, problems)
     board = game.board
 
     def per_item(field: str, read_value):
@@ -147,6 +167,39 @@ def _expectation(data: object, game: Game, path: str, problems: list[str]) -> Ex
     return Expect(per_item("candidates", cell_list), per_item("count", count), per_item("found", cell), refused)
 
 
+def _pad_expectation(data: dict, pad, path: str, problems: list[str]) -> Expect:
+    def scores(field: str):
+        value = data.get(field)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            problems.append(f"{path}.{field}: expected a mapping of player -> points")
+            return None
+        result = {}
+        for name, points in value.items():
+            try:
+                player = pad.player(str(name))
+            except InputError as error:
+                problems.append(f"{path}.{field}.{name}: {error}")
+                continue
+            if isinstance(points, bool) or not isinstance(points, int):
+                problems.append(f"{path}.{field}.{name}: expected a whole number (got {points!r})")
+                continue
+            result[player] = points
+        return result
+
+    winner = data.get("winner")
+    if winner is not None:
+        try:
+            winner = pad.player(str(winner))
+        except InputError as error:
+            problems.append(f"{path}.winner: {error}")
+    refused = data.get("refused")
+    if refused is not None and not isinstance(refused, (str, bool)):
+        problems.append(f"{path}.refused: expected true or a part of the message (got {refused!r})")
+    return Expect(refused=refused, totals=scores("totals"), points=scores("points"), winner=winner)
+
+
 def run(scenario: Scenario) -> Iterator[Outcome]:
     """Play the steps in order; a refused step leaves the game as it was, as at the table."""
     game = scenario.game
@@ -171,6 +224,9 @@ def check(step: Step, game: Game, refused: str | None) -> Iterator[str]:
         yield "expected the step to be refused, but it was recorded"
     elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused):
         yield f"refused for another reason: expected {expect.refused!r} in {refused!r}"
+    if not isinstance(game, Game):
+        yield from _check_pad(expect, game)
+        return
     sheet = game.sheet()
     board = game.board
     for item, cells in (expect.candidates or {}).items():
@@ -190,12 +246,26 @@ def check(step: Step, game: Game, refused: str | None) -> Iterator[str]:
             yield f"{item}: expected found on {cell}, got {len(sheet.candidates(item))} cells left"
 
 
-def export(game: Game) -> dict:
+def _check_pad(expect: Expect, pad) -> Iterator[str]:
+    totals = pad.totals()
+    for player, points in (expect.totals or {}).items():
+        if totals[player] != points:
+            yield f"{player}: expected a total of {points}, got {totals[player]}"
+    rows = [row for row in pad.rows() if row.points is not None]
+    for player, points in (expect.points or {}).items():
+        got = rows[-1].points[player] if rows else None
+        if got != points:
+            yield f"{player}: expected {points} points in the last deal, got {got}"
+    if expect.winner is not None and pad.winner() != expect.winner:
+        yield f"expected {expect.winner} to win, got {pad.winner() or 'no winner yet'}"
+
+
+def export(game) -> dict:
     """A saved game as a scenario without expectations."""
     return {"title": f"game {game.name}", **game.header(), "steps": [game.step(e) for e in game.events]}
 
 
-def to_game(scenario: Scenario) -> Game:
+def to_game(scenario: Scenario):
     """The game a scenario leads to; a refused step not expected to be refused stops the import."""
     game = scenario.game
     for outcome in run(scenario):

@@ -26,6 +26,7 @@ from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError
 from .game import Game
 
+PADS = {"roi-des-nains": "roi_des_nains"}  # pad kind -> module in assistant.pads
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
@@ -148,7 +149,7 @@ class Store:
         path = Path(path)
         if not path.is_file():
             raise InputError(f"no scenario file {str(path)!r}: give a .yaml file or a folder of them")
-        return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.board, name)
+        return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.empty_game, name)
 
     # -- games ----------------------------------------------------------------------------
 
@@ -196,13 +197,43 @@ class Store:
             number += 1
         return f"{board}-{number}"
 
-    def load(self, name: str | None = None) -> Game:
-        """Read a game (default: the current one); a damaged file is a DataError with its path."""
+    def load(self, name: str | None = None):
+        """Read a game or score pad (default: the current one); a damaged file is a DataError with its path."""
         name = self.resolve(name)
         path = self.game_path(name)
-        return Game.from_mapping(yamlfile.load(path, cache_dir=self.cache_dir), name, self.board, str(path))
+        data = yamlfile.load(path, cache_dir=self.cache_dir)
+        if isinstance(data, dict) and data.get("assistant") == "pad/1":
+            pad = self.pad_class(data.get("pad"), str(path))
+            return pad.from_mapping(data, name, self.pad_rules(pad), str(path))
+        return Game.from_mapping(data, name, self.board, str(path))
 
-    def create(self, game: Game) -> Game:
+    def empty_game(self, data: dict, name: str, source: str):
+        """A game with no events from a header: a board (deduction) or a pad (score pad)."""
+        if "pad" in data:
+            pad = self.pad_class(data.get("pad"), source)
+            return pad.from_header(data, name, self.pad_rules(pad), source)
+        return Game.from_header(data, name, self.board, source)
+
+    # -- score pads -------------------------------------------------------------------------
+
+    def pad_class(self, kind: object, source: str = "the game"):
+        """The class of a score pad kind ('roi-des-nains', 'oh-les-nains')."""
+        from importlib import import_module
+
+        module = PADS.get(kind) if isinstance(kind, str) else None
+        if module is None:
+            raise DataError(f"{source}: pad: expected one of {', '.join(PADS)} (got {kind!r})")
+        return import_module(f"assistant.pads.{module}").PAD
+
+    def pad_rules(self, pad):
+        """The data a score pad plays by (quests, special cards), read from its shipped file."""
+        if not getattr(pad, "data_file", None):
+            return None
+        path = shipped_folder("boards") / pad.data_file
+        source = f"boards/{pad.data_file}"
+        return pad.read_rules(yamlfile.load(path, source, self.cache_dir), source)
+
+    def create(self, game):
         """Save a new game and make it current; an existing name is refused."""
         path = self.game_path(game.name)
         with locked(self.games_dir / f".{game.name}.lock"):
@@ -212,14 +243,14 @@ class Store:
         write_atomically(self.home / "current", game.name + "\n")
         return game
 
-    def _save(self, game: Game) -> None:
+    def _save(self, game) -> None:
         data = game.to_mapping()
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
         path = self.game_path(game.name)
         write_atomically(path, text)
         yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
 
-    def update(self, name: str | None, change: Callable[[Game], Game]) -> Game:
+    def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
         name = self.resolve(name)
         with locked(self.games_dir / f".{name}.lock"):
