@@ -292,6 +292,140 @@ def _said_taken_back(game) -> None:
     typer.echo(f"took back clue {entry.number}: {game.step(entry.event)} -> {summary(game)}")
 
 
+# -- the garden's pieces (75 Gnom' Street) -------------------------------------------------
+
+
+def _piece(game: Optional[str], words: list[str]) -> None:
+    """Record a piece placed on the garden, then say where things stand."""
+    import shlex
+
+    updated = store().update(game, lambda g: deduction(g).record(g.read_step(shlex.join(words))))
+    entry = updated.entries()[-1]
+    typer.echo(f"{entry.number}. {updated.step(entry.event)}")
+    _say_match(updated)
+
+
+def _say_match(game) -> None:
+    state = game.garden()
+    if state.sets:
+        me, other = game.players
+        from assistant.garden import match_winner
+
+        score = f"match: {me} {state.sets.count(me)} - {state.sets.count(other)} {other}"
+        winner = match_winner(state)
+        typer.echo(f"{score}: {winner} wins the match" if winner else f"{score}; set {len(state.sets) + 1} starts")
+
+
+PlayerArg = Annotated[str, typer.Argument(help="me, or an opponent's name.")]
+CellArg = Annotated[str, typer.Argument(help="A garden cell, e.g. C3.")]
+
+
+@app.command()
+def miniature(player: PlayerArg, cell: CellArg,
+              origin: Annotated[Optional[str], typer.Option("--from", help="Move it from this cell.")] = None,
+              game: GameOption = None) -> None:
+    """Record a miniature placed on the garden (it kicks out one standing there).
+
+    Example: assistant miniature red C3 --from A1
+    """
+    _piece(game, ["miniature", player, cell] + (["--from", origin] if origin else []))
+
+
+@app.command()
+def cat(cell: CellArg, game: GameOption = None) -> None:
+    """Record the cat placed or moved on CELL (the miniature there goes back to its owner)."""
+    _piece(game, ["cat", cell])
+
+
+@app.command()
+def token(player: PlayerArg, cell: CellArg,
+          kind: Annotated[Optional[str], typer.Argument(help="mole or bait: yours are known, others' face down.")] = None,
+          alex: Annotated[bool, typer.Option("--alex", help="Card 7: on a free cell next to a miniature.")] = False,
+          game: GameOption = None) -> None:
+    """Record a Mole or Bait token placed (stacked on what is there).
+
+    Example: assistant token me C3 mole; assistant token red D1
+    """
+    _piece(game, ["token", player, cell] + ([kind] if kind else []) + (["--alex"] if alex else []))
+
+
+@app.command()
+def reveal(cell: CellArg,
+           position: Annotated[int, typer.Argument(help="The token's place in the stack, 1 for the bottom.")],
+           kind: Annotated[str, typer.Argument(help="mole or bait.")], game: GameOption = None) -> None:
+    """Record a face-down token revealed at the end of the game."""
+    _piece(game, ["reveal", cell, str(position), kind])
+
+
+@app.command()
+def loot(player: PlayerArg, cell: CellArg, game: GameOption = None) -> None:
+    """Record an opponent's loot card shown at the end of the game."""
+    _piece(game, ["loot", player, cell])
+
+
+@app.command()
+def mole(cell: CellArg,
+         verdict: Annotated[str, typer.Argument(help="found or missed (trouvé, raté).")],
+         by: Annotated[Optional[str], typer.Option(help="Who placed it (default: me).")] = None,
+         next_mine: Annotated[Optional[str], typer.Option(help="My loot cell for the next set.")] = None,
+         game: GameOption = None) -> None:
+    """Two-player game: a Mole placed ends the set; found wins it, missed gives it to the other.
+
+    Example: assistant mole D3 found --next-mine A2
+    """
+    _piece(game, ["mole", cell, verdict] + (["--by", by] if by else []) + (["--next-mine", next_mine] if next_mine else []))
+
+
+@app.command()
+def tally(
+    path: Annotated[Optional[Path], typer.Argument(help="A YAML file describing a game played without the log.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    game: GameOption = None,
+) -> None:
+    """Score the end of a 75 Gnom' Street game: miniatures, loot stacks, baits.
+
+    From the current game's recorded pieces, or from a file: players, miniatures
+    (count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], bottom first).
+    """
+    from assistant import render
+    from assistant.pads import gnom_tally
+
+    data = store()
+    if path is not None:
+        from assistant import yamlfile
+
+        board = data.board("gnom-street")
+        players, miniatures, loots, stacks, settings = gnom_tally.read_description(
+            yamlfile.load(path), str(path), lambda text: board.name_of(board.parse_cell(text)))
+        result = gnom_tally.tally(players, miniatures, loots, stacks, settings)
+    else:
+        current = deduction(data.load(game))
+        result = gnom_tally.tally(*current_tally_inputs(current))
+    if as_json:
+        echo_json({"players": {line.player: {"miniatures": line.miniatures, "loot": line.loot, "baits": line.baits,
+                                             "total": line.total} for line in result.lines},
+                   "leaders": result.leaders, "notes": list(result.notes)})
+        return
+    show(render.tally_table(result))
+    typer.echo(result.verdict())
+
+
+def current_tally_inputs(game):
+    """The tally's inputs from a game's recorded pieces; says what is still missing."""
+    from assistant.errors import InputError
+
+    state = game.garden()
+    mine = game.current_mine()
+    if mine is None:
+        raise InputError("your own loot is not known: start the game with --mine CELL")
+    missing = [p for p in game.opponents if p not in state.loot]
+    if missing:
+        raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
+    loots = {"me": game.board.name_of(mine), **state.loot}
+    miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
+    return game.players, miniatures, loots, state.stacks
+
+
 # -- reading the sheet ------------------------------------------------------------------
 
 
@@ -308,6 +442,8 @@ def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
+    if current.board.per_opponent:
+        _say_match(current)
 
 
 @app.command()

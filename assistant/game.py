@@ -13,6 +13,7 @@ import re
 import shlex
 from typing import NamedTuple, Union
 
+from . import garden
 from .board import Board
 from .cells import Cell, CellSet
 from .clues import Clue, kind_named, read_clue
@@ -64,8 +65,9 @@ class RetractEvent(NamedTuple):
     number: int | None
 
 
-Event = Union[ClueEvent, AccuseEvent, RetractEvent]
-Recorded = Union[ClueEvent, AccuseEvent]
+Event = Union[ClueEvent, AccuseEvent, RetractEvent, "garden.MiniatureEvent", "garden.CatEvent",
+              "garden.TokenEvent", "garden.RevealEvent", "garden.LootEvent", "garden.SetEvent"]
+Recorded = Union[ClueEvent, AccuseEvent]  # and the garden's pieces: every numbered entry
 
 
 class Entry(NamedTuple):
@@ -152,10 +154,44 @@ class Game(NamedTuple):
     def active(self) -> list[Entry]:
         return [entry for entry in self.entries() if not entry.retracted]
 
+    def _this_set(self) -> tuple[list[Entry], Cell | None]:
+        """The standing entries since the last finished set (two-player match), and my loot then."""
+        entries, mine = [], self.mine
+        for entry in self.active():
+            if isinstance(entry.event, garden.SetEvent):
+                entries = []
+                next_mine = entry.event.next_mine
+                mine = self.board.parse_cell(next_mine) if next_mine else None
+            else:
+                entries.append(entry)
+        return entries, mine
+
     def sheet(self) -> Sheet:
         """The sheet every standing clue leads to (no contradiction check: the log was accepted)."""
-        facts = [fact for entry in self.active() for fact in entry.event.facts(self.board, entry.number)]
-        return Sheet.start(self.board, self.items, self.mine).with_facts(facts)
+        entries, mine = self._this_set()
+        facts = [fact for entry in entries if isinstance(entry.event, (ClueEvent, AccuseEvent))
+                 for fact in entry.event.facts(self.board, entry.number)]
+        return Sheet.start(self.board, self.items, mine).with_facts(facts)
+
+    @property
+    def players(self) -> list[str]:
+        """Everyone with pieces on the garden: me, then the opponents."""
+        return [garden.ME, *self.opponents]
+
+    def player(self, text: str) -> str:
+        if key(text) in garden.ME_WORDS:
+            return garden.ME
+        return self.item(text)
+
+    def garden(self) -> "garden.Garden":
+        """Miniatures, cat, token stacks and finished sets, from the standing entries."""
+        state = garden.empty(self.players)
+        for entry in self.active():
+            state = garden.apply(state, entry.event)
+        return state
+
+    def current_mine(self) -> Cell | None:
+        return self._this_set()[1]
 
     def closed(self, item: str) -> Cell | None:
         """The cell of a right accusation about ``item`` still standing, if any."""
@@ -171,7 +207,16 @@ class Game(NamedTuple):
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
         if isinstance(event, RetractEvent):
             _target(self.entries(), event.number)
+        elif isinstance(event, garden.PIECES):
+            if not self.board.per_opponent:
+                raise InputError(f"pieces and tokens belong to the garden, not to {self.board.name}")
+            mine = self.current_mine()
+            garden.check(self.garden(), event, self.board, self.players,
+                         self.board.name_of(mine) if mine is not None else None)
         else:
+            over = garden.match_winner(self.garden()) if self.board.per_opponent else None
+            if over is not None:
+                raise AssistantError(f"the match is over: {over} won it; start a new game")
             for item in _items_of(event):
                 cell = self.closed(item)
                 if cell is not None:
@@ -262,8 +307,71 @@ class Game(NamedTuple):
         raise InputError(f"who answered? add --opponent with one of {join_names(self.items)}, "
                          f"or answer per player: {' '.join(f'{i}=yes' for i in self.items[:2])}")
 
+    def _read_piece(self, verb: str, words: list[str], text: str):
+        """The garden's pieces: miniature, cat, token, reveal, loot, mole (None: not a piece step)."""
+        flags = {"--from": None, "--by": None, "--next-mine": None}
+        alex = "--alex" in words
+        words = [w for w in words if w != "--alex"]
+        rest = []
+        position = 0
+        while position < len(words):
+            if words[position] in flags and position + 1 < len(words):
+                flags[words[position]] = words[position + 1]
+                position += 2
+            else:
+                rest.append(words[position])
+                position += 1
+        cell = lambda text: self.board.name_of(self.board.parse_cell(text))  # noqa: E731
+        if verb in ("miniature", "statuette") and len(rest) == 2:
+            origin = cell(flags["--from"]) if flags["--from"] else None
+            return garden.MiniatureEvent(self.player(rest[0]), cell(rest[1]), origin)
+        if verb in ("cat", "chat") and len(rest) == 1:
+            return garden.CatEvent(cell(rest[0]))
+        if verb in ("token", "jeton") and len(rest) in (2, 3):
+            kind = garden.read_kind(rest[2]) if len(rest) == 3 else None
+            who = self.player(rest[0])
+            if who == garden.ME and kind is None:
+                raise InputError("your own token's kind is known to you: say mole or bait")
+            return garden.TokenEvent(who, cell(rest[1]), kind, alex)
+        if verb in ("reveal", "reveler", "retourner") and len(rest) == 3:
+            number = rest[1]
+            if not (number.isdigit() and number.isascii()) or int(number) == 0:
+                raise InputError(f"expected the token's place in the stack, 1 for the bottom (got {number!r})")
+            return garden.RevealEvent(cell(rest[0]), int(number), garden.read_kind(rest[2]))
+        if verb in ("loot", "butin") and len(rest) == 2:
+            return garden.LootEvent(self.player(rest[0]), cell(rest[1]))
+        if verb in ("mole", "taupe") and len(rest) == 2:
+            verdict = key(rest[1])
+            if verdict not in ("found", "missed", "trouve", "rate"):
+                raise InputError(f"did the mole find the loot? write found or missed (got {rest[1]!r})")
+            by = self.player(flags["--by"]) if flags["--by"] else garden.ME
+            next_mine = cell(flags["--next-mine"]) if flags["--next-mine"] else None
+            return garden.SetEvent(cell(rest[0]), verdict in ("found", "trouve"), by, next_mine)
+        if verb in ("miniature", "statuette", "cat", "chat", "token", "jeton", "reveal", "loot", "butin",
+                    "mole", "taupe"):
+            raise InputError(f"wrong words for {verb} in {text!r}: see assistant {verb} --help")
+        return None
+
     def step(self, event: Event) -> str:
         """The canonical words of an event, as saved in the log and in exported scenarios."""
+        if isinstance(event, garden.MiniatureEvent):
+            return f"miniature {event.player} {event.cell}" + (f" --from {event.origin}" if event.origin else "")
+        if isinstance(event, garden.CatEvent):
+            return f"cat {event.cell}"
+        if isinstance(event, garden.TokenEvent):
+            return " ".join(["token", event.player, event.cell, *([event.kind] if event.kind else []),
+                             *(["--alex"] if event.alex else [])])
+        if isinstance(event, garden.RevealEvent):
+            return f"reveal {event.cell} {event.position} {event.kind}"
+        if isinstance(event, garden.LootEvent):
+            return f"loot {event.player} {event.cell}"
+        if isinstance(event, garden.SetEvent):
+            words = ["mole", event.cell, "found" if event.found else "missed"]
+            if event.by != garden.ME:
+                words += ["--by", event.by]
+            if event.next_mine:
+                words += ["--next-mine", event.next_mine]
+            return " ".join(words)
         if isinstance(event, RetractEvent):
             return "undo" if event.number is None else f"retract {event.number}"
         if isinstance(event, AccuseEvent):
@@ -286,6 +394,9 @@ class Game(NamedTuple):
         if not words:
             raise InputError("empty step")
         verb, rest = key(words[0]), words[1:]
+        piece = self._read_piece(verb, rest, text)
+        if piece is not None:
+            return piece
         options = _options(rest, {"opponent": ("--opponent", "-o", "--opponents"),
                                   "colour": ("--colour", "--color", "--couleur", "-c"),
                                   "card": ("--card", "--carte")})

@@ -267,3 +267,15 @@ def pad_table(game) -> Table:
         table.add_row(Text(str(row.number)), Text(row.title, style="strike" if row.note == "removed" else ""),
                       *cells, Text(row.note))
     return table
+
+
+def tally_table(result) -> Group:
+    """75 Gnom' Street's end: one column per rule, one row per player, and how stacks counted."""
+    table = Table(box=_box(), title=Text("75 Gnom' Street: victory points"), title_justify="left")
+    for name in ("player", "miniatures", "loot", "baits", "total"):
+        table.add_column(name, justify="left" if name == "player" else "right")
+    for line in result.lines:
+        table.add_row(Text(line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
+                      Text(str(line.total), style="bold"))
+    notes = Text("\n".join(result.notes), style="dim")
+    return Group(table, notes)

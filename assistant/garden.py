@@ -1,0 +1,218 @@
+"""What stands on the garden of 75 Gnom' Street: miniatures, the cat, token stacks, sets.
+
+The deduction game's log can also record the pieces as they are placed, so
+that the stock limits and placement rules are checked as the game goes, and
+the end-of-game tally (``pads.gnom_tally``) needs no retyping. I am ``me``;
+the others are the game's opponents. My own tokens are known to me; the
+others' lie face down, their kind unknown until revealed.
+
+In a two-player game a set ends when a player places their single Mole: on
+the other's loot, they win the set; elsewhere the other wins it. First to two
+sets wins the match; each set starts a new sheet.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import AssistantError, InputError
+from .pads.gnom_tally import KIND_WORDS, Token
+from .words import key
+
+ME = "me"
+ME_WORDS = ("me", "moi", "i", "je", "mine")
+MINIATURES = 3
+BAITS = 2
+
+
+class MiniatureEvent(NamedTuple):
+    player: str
+    cell: str
+    origin: str | None = None  # moved from this cell; None: from the player's supply
+
+
+class CatEvent(NamedTuple):
+    cell: str
+
+
+class TokenEvent(NamedTuple):
+    player: str
+    cell: str
+    kind: str | None  # None: face down, kind unknown to me
+    alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
+
+
+class RevealEvent(NamedTuple):
+    cell: str
+    position: int  # 1 = the bottom token
+    kind: str
+
+
+class LootEvent(NamedTuple):
+    player: str
+    cell: str
+
+
+class SetEvent(NamedTuple):
+    cell: str
+    found: bool
+    by: str
+    next_mine: str | None = None
+
+
+PIECES = (MiniatureEvent, CatEvent, TokenEvent, RevealEvent, LootEvent, SetEvent)
+
+
+class Garden(NamedTuple):
+    """The pieces on the board after replaying the standing entries."""
+
+    miniatures: dict[str, list[str]]  # player -> cells where their miniatures stand
+    cat: str | None
+    stacks: dict[str, list[Token]]  # cell -> tokens, bottom first
+    loot: dict[str, str]  # revealed loot cells
+    sets: list[str]  # each finished set's winner
+
+    def standing_on(self, cell: str) -> str | None:
+        for player, cells in self.miniatures.items():
+            if cell in cells:
+                return player
+        return None
+
+
+def moles_each(players: int) -> int:
+    # rules: 3 Mole tokens each at 3 players, 4 at 4 players; 1 at 2 players.
+    return {2: 1, 3: 3}.get(players, 4)
+
+
+def baits_each(players: int) -> int:
+    return 0 if players == 2 else BAITS
+
+
+def empty(players: list[str]) -> Garden:
+    return Garden({p: [] for p in players}, None, {}, {}, [])
+
+
+def apply(garden: Garden, event) -> Garden:
+    """The garden after one (already checked) event."""
+    miniatures = {p: list(cells) for p, cells in garden.miniatures.items()}
+    stacks = {cell: list(tokens) for cell, tokens in garden.stacks.items()}
+    if isinstance(event, MiniatureEvent):
+        if event.origin is not None:
+            miniatures[event.player].remove(event.origin)
+        for cells in miniatures.values():  # rules: a miniature placed on an occupied cell kicks the other out
+            if event.cell in cells:
+                cells.remove(event.cell)
+        miniatures[event.player].append(event.cell)
+        return garden._replace(miniatures=miniatures)
+    if isinstance(event, CatEvent):
+        for cells in miniatures.values():
+            if event.cell in cells:
+                cells.remove(event.cell)
+        return garden._replace(miniatures=miniatures, cat=event.cell)
+    if isinstance(event, TokenEvent):
+        stacks.setdefault(event.cell, []).append(Token(event.player, event.kind))
+        return garden._replace(stacks=stacks)
+    if isinstance(event, RevealEvent):
+        stack = stacks[event.cell]
+        stack[event.position - 1] = stack[event.position - 1]._replace(kind=event.kind)
+        return garden._replace(stacks=stacks)
+    if isinstance(event, LootEvent):
+        return garden._replace(loot={**garden.loot, event.player: event.cell})
+    if isinstance(event, SetEvent):
+        winner = event.by if event.found else next(p for p in garden.miniatures if p != event.by)
+        return Garden({p: [] for p in garden.miniatures}, None, {}, {}, garden.sets + [winner])
+    return garden
+
+
+def match_winner(garden: Garden) -> str | None:
+    for player in garden.miniatures:
+        if garden.sets.count(player) >= 2:
+            return player
+    return None
+
+
+def check(garden: Garden, event, board, players: list[str], mine: str | None) -> None:
+    """Refuse an event the rules forbid, with the reason; the garden is as before it."""
+    count = len(players)
+    cell = getattr(event, "cell", None)
+    if cell is not None and board.parse_cell(cell) in board.ponds:
+        raise InputError(f"{cell} is a pond: no miniature, token or loot goes there")
+    if isinstance(event, SetEvent):
+        if count != 2:
+            raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
+        return
+    winner = match_winner(garden)
+    if winner is not None:
+        raise AssistantError(f"the match is over: {winner} won it; start a new game")
+    if isinstance(event, MiniatureEvent):
+        here = garden.miniatures[event.player]
+        if event.origin is not None:
+            if event.origin not in here:
+                raise InputError(f"{event.player} has no miniature on {event.origin} to move")
+        elif len(here) >= MINIATURES:
+            raise InputError(f"{event.player} has all {MINIATURES} miniatures in the garden already: "
+                             f"move one with --from CELL")
+        if event.cell in here and event.cell != event.origin:
+            raise InputError(f"{event.player} already stands on {event.cell}")
+    elif isinstance(event, TokenEvent):
+        if count == 2:
+            raise InputError("in a two-player game the only token is your Mole: record it with assistant mole CELL found|missed")
+        _check_token_place(garden, event, board)
+        _check_stock(garden, event.player, count, adding=True, kind=event.kind)
+    elif isinstance(event, RevealEvent):
+        stack = garden.stacks.get(event.cell, [])
+        if not 1 <= event.position <= len(stack):
+            raise InputError(f"{event.cell} holds {len(stack)} token{'s' if len(stack) != 1 else ''}: "
+                             f"give a position from 1 (the bottom) to {len(stack)}" if stack else
+                             f"there is no token on {event.cell}")
+        token = stack[event.position - 1]
+        if token.kind is not None and token.kind != event.kind:
+            raise InputError(f"token {event.position} on {event.cell} is known to be a {token.kind}")
+        _check_stock(apply(garden, event), token.owner, count)
+    elif isinstance(event, LootEvent):
+        if event.player == ME:
+            raise InputError("your own loot is the game's --mine")
+        taken = {p: c for p, c in garden.loot.items() if p != event.player}
+        if mine is not None:
+            taken[ME] = mine
+        for owner, where in taken.items():
+            if where == event.cell:
+                raise InputError(f"{event.cell} is {owner}'s loot: loot cards are distinct")
+
+
+def _check_token_place(garden: Garden, event: TokenEvent, board) -> None:
+    own = garden.miniatures[event.player]
+    if event.alex:
+        # rules: card 7 lets one token go on a free cell (or the cat's) next to one of your miniatures.
+        if garden.standing_on(event.cell) is not None:
+            raise InputError(f"with card 7 the token goes on a free cell, and {event.cell} holds a miniature")
+        cell = board.parse_cell(event.cell)
+        if not any(cell in board.grid.within(board.parse_cell(c), 1) for c in own):
+            raise InputError(f"{event.cell} is not next to any of {event.player}'s miniatures "
+                             f"({', '.join(own) or 'none in the garden'})")
+    elif event.cell not in own:
+        raise InputError(f"a token goes on a cell holding one of {event.player}'s miniatures "
+                         f"({', '.join(own) or 'none in the garden'}); with card 7 add --alex")
+
+
+def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, kind: str | None = None) -> None:
+    """The player's tokens (with one more being placed, if ``adding``) within their stock."""
+    tokens = [t for stack in garden.stacks.values() for t in stack if t.owner == player]
+    if adding:
+        tokens.append(Token(player, kind))
+    moles = sum(t.kind == "mole" for t in tokens)
+    baits = sum(t.kind == "bait" for t in tokens)
+    limit_moles, limit_baits = moles_each(players), baits_each(players)
+    if moles > limit_moles:
+        raise InputError(f"{player} has only {limit_moles} Mole tokens at {players} players")
+    if baits > limit_baits:
+        raise InputError(f"{player} has only {limit_baits} Bait tokens")
+    if len(tokens) > limit_moles + limit_baits:
+        raise InputError(f"{player} has no token left ({limit_moles} Moles and {limit_baits} Baits in all)")
+
+
+def read_kind(text: str) -> str:
+    found = KIND_WORDS.get(key(text)) or KIND_WORDS.get(str(text).lower())
+    if found is None:
+        raise InputError(f"unknown token {text!r}: write mole or bait (also taupe, appât)")
+    return found
