@@ -634,7 +634,8 @@ def replay(
         if outcome.refused is not None:
             pass
         elif board is None:
-            show(render.pad_table(outcome.game), REPLAY_WIDTH)
+            show(render.tug(outcome.game) if outcome.game.kind == TUG else render.pad_table(outcome.game),
+                 REPLAY_WIDTH)
             for line in outcome.game.status():
                 typer.echo(line)
         else:
@@ -710,12 +711,12 @@ def _roi_rules():
 
 
 def _pad_report(game, verb: str = "") -> None:
-    """After a change to a score pad: the table, then what the table needs to hear."""
+    """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant import render
 
     if verb:
         typer.echo(f"{verb}; the pad now holds {len(game.standing())} entries")
-    show(render.pad_table(game))
+    show(render.tug(game) if game.kind == TUG else render.pad_table(game))
     for line in game.status():
         typer.echo(line)
 
@@ -845,6 +846,102 @@ def quest_export(
         writer.writerow([r.number, r.title, *(r.points[p] for p in current.players),
                          *(r.totals[p] for p in current.players)])
     typer.echo(out.getvalue(), nl=False)
+
+
+# -- Oh ! les Nains ------------------------------------------------------------------------
+
+TUG = "oh-les-nains"
+tug_app = typer.Typer(cls=OneLineErrors, help="Oh ! les Nains: the rope tracker.", no_args_is_help=True,
+                      rich_markup_mode=None)
+app.add_typer(tug_app, name="tug")
+ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).")]
+
+
+def _tug_move(game: Optional[str], words: list[str], by: Optional[str]) -> None:
+    step = " ".join(words + (["--by", by] if by else []))
+    updated = store().update(game, lambda g: pad(g, TUG).record(g.read_step(step)))
+    _pad_report(updated)
+
+
+@tug_app.command("new")
+def tug_new(
+    sides: Annotated[str, typer.Option(help="Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan.")],
+    counters: Annotated[bool, typer.Option("--counters", help="Play with contre, sur-contre, sur-sur-contre.")] = False,
+    starts: Annotated[Optional[str], typer.Option(help="Who plays first (the smallest player; default: the first named).")] = None,
+    name: Annotated[Optional[str], typer.Option(help="The match's name (default: oh-les-nains-N).")] = None,
+) -> None:
+    """Start an Oh ! les Nains match; each player then places a first gnome: assistant tug gnome red --by Ana."""
+    from assistant.pads.tug import TugGame
+
+    data = store()
+    game = data.create(TugGame.new(name or data.free_name(TUG), sides.split(","), counters, starts))
+    typer.echo(f"new match {game.name}: {game.side_name(0)} against {game.side_name(1)}; "
+               f"order {', '.join(game.order)}")
+    for line in game.status():
+        typer.echo(line)
+
+
+@tug_app.command("gnome")
+def tug_gnome(
+    card: Annotated[str, typer.Argument(help="The card's colour, or multi.")],
+    chosen: Annotated[Optional[str], typer.Argument(help="The colour placed (multicolour, or none of the card's left).")] = None,
+    by: ByOption = None, game: GameOption = None,
+) -> None:
+    """Add a gnome (the other side pulls 2); at a round's start, place your first gnome."""
+    _tug_move(game, ["gnome", card] + ([chosen] if chosen else []), by)
+
+
+@tug_app.command("pull")
+def tug_pull(
+    zero: Annotated[Optional[str], typer.Option(help="Colours worth 0, e.g. green.")] = None,
+    two: Annotated[Optional[str], typer.Option(help="Colours worth 2, e.g. blue,yellow.")] = None,
+    by: ByOption = None, game: GameOption = None,
+) -> None:
+    """Play a pull card: the stronger side pulls by the difference.
+
+    Example: assistant tug pull --two green --zero blue
+    """
+    _tug_move(game, ["pull"] + (["--zero", zero] if zero else []) + (["--two", two] if two else []), by)
+
+
+@tug_app.command("squirrels")
+def tug_squirrels(count: Annotated[int, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
+                  game: GameOption = None) -> None:
+    """Play a squirrel card: pull the hose 1, 2 or 3 flagstones towards you."""
+    _tug_move(game, ["squirrels", str(count)], by)
+
+
+@tug_app.command("exchange")
+def tug_exchange(by: ByOption = None, game: GameOption = None) -> None:
+    """Exchange cards instead of playing: the other side pulls 1."""
+    _tug_move(game, ["exchange"], by)
+
+
+@tug_app.command("contre")
+def tug_contre(card: Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")],
+               by: ByOption = None, game: GameOption = None) -> None:
+    """Counter the gnome just added: it leaves (optional rule)."""
+    _tug_move(game, ["contre", card], by)
+
+
+@tug_app.command("sur-contre")
+def tug_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
+                   by: ByOption = None, game: GameOption = None) -> None:
+    """Answer a counter: place two gnomes of that colour, the hose stays (optional rule)."""
+    _tug_move(game, ["sur-contre", card], by)
+
+
+@tug_app.command("sur-sur-contre")
+def tug_sur_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
+                       by: ByOption = None, game: GameOption = None) -> None:
+    """Answer a sur-contre: take the two gnomes into your team (optional rule)."""
+    _tug_move(game, ["sur-sur-contre", card], by)
+
+
+@tug_app.command("show")
+def tug_show(game: GameOption = None) -> None:
+    """Draw the hose, the fence and both lines of gnomes."""
+    _pad_report(pad(store().load(game), TUG))
 
 
 # -- boards ---------------------------------------------------------------------------

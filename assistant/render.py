@@ -279,3 +279,34 @@ def tally_table(result) -> Group:
                       Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.notes), style="dim")
     return Group(table, notes)
+
+
+GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold yellow1", "green": "bold green3"}
+
+
+def tug(game) -> Group:
+    """Oh ! les Nains: the hose over its 16 flagstones, the fence, both lines of gnomes."""
+    from .pads.tug import HALF_PATH
+
+    state = game.state()
+    far = (HALF_PATH + state.shift, HALF_PATH - state.shift)
+    left, right = Text(), Text()
+    for position in range(far[0]):  # from the back of side 0's line towards the fence
+        line = state.lines[0]
+        left.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
+    for position in reversed(range(far[1])):  # from the fence to the back of side 1's line
+        line = state.lines[1]
+        right.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
+    hose = Text()
+    hose.append(f"{game.side_name(0)} ", style="bold")
+    hose.append_text(left)
+    hose.append("║", style="bold white")
+    hose.append_text(right)
+    hose.append(f" {game.side_name(1)}", style="bold")
+    toward = (f"{abs(state.shift)} flagstone{'s' if abs(state.shift) != 1 else ''} towards "
+              f"{game.side_name(0 if state.shift > 0 else 1)}" if state.shift else "centred")
+    fronts = [f"{game.side_name(s)}'s front gnome {max(state.front(s), 0)} from the fence" if state.lines[s]
+              else f"{game.side_name(s)} has no gnome yet" for s in (0, 1)]
+    facts = Text(f"hose: {toward}; {'; '.join(fronts)}", style="dim")
+    recent = Text("\n".join(state.log[-4:]), style="dim")
+    return Group(hose, facts, recent)

@@ -26,7 +26,7 @@ from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError
 from .game import Game
 
-PADS = {"roi-des-nains": "roi_des_nains"}  # pad kind -> module in assistant.pads
+PADS = {"roi-des-nains": "roi_des_nains", "oh-les-nains": "tug"}  # pad kind -> module in assistant.pads
 GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 

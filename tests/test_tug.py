@@ -1,0 +1,146 @@
+"""Oh ! les Nains: every card, a round lost on each side, the counters, a whole match."""
+
+import pytest
+
+from assistant.errors import AssistantError, InputError
+from assistant.pads.tug import TugGame
+
+
+def match(*moves, sides=("Ana", "Ben"), counters=False, setup=("red", "blue")):
+    game = TugGame.new("t", list(sides), counters)
+    for player, colour in zip(game.order, setup):
+        game = game.record(game.read_step(f"gnome {colour} --by {player}"))
+    for move in moves:
+        game = game.record(game.read_step(move))
+    return game
+
+
+def test_first_gnomes_stand_farthest_from_the_fence_and_nothing_is_pulled():
+    state = match().state()
+    assert state.lines == (("red",), ("blue",)) and state.shift == 0
+    assert state.front(0) == 8 and state.front(1) == 8
+
+
+def test_adding_a_gnome_lets_the_other_side_pull_two():
+    state = match("gnome yellow").state()  # Ana adds; Ben pulls 2
+    assert state.lines[0] == ("red", "yellow") and state.shift == -2
+    assert state.front(0) == 8 - 2 - 1  # the new gnome stands one flagstone nearer the fence
+
+
+def test_a_multicolour_card_names_its_colour_and_a_missing_colour_allows_another():
+    state = match("gnome multi green").state()
+    assert state.lines[0][-1] == "green"
+    with pytest.raises(InputError, match="another colour only when no red gnome is left"):
+        game = match()
+        game.record(game.read_step("gnome red blue"))
+
+
+def test_seven_gnomes_of_a_colour_at_most():
+    game = match("squirrels 3", "squirrels 3", setup=("red", "red"))  # pull back so the lines have room
+    for _ in range(5):  # two red in play: five more are in the box
+        game = game.record(game.read_step("gnome red"))
+    with pytest.raises(InputError, match="only 0 red gnome"):
+        game.record(game.read_step("gnome red"))
+    game = game.record(game.read_step("gnome red blue"))  # none left: another colour
+    assert game.state().lines[1][-1] == "blue"
+
+
+def test_a_pull_counts_1_0_and_2_and_the_stronger_side_pulls_the_difference():
+    # Ana: red, yellow; Ben: blue. Yellow counts 2, blue 0: Ana 1 + 2 = 3, Ben 0: Ana pulls 3.
+    game = match("gnome yellow", "pull --two yellow --zero blue")  # after Ana's gnome: shift -2
+    assert game.state().shift == -2 + 3
+    assert "pull: Ana 3, Ben 0" in game.state().log
+
+
+def test_equal_strength_moves_nothing():
+    game = match("pull --zero green")
+    assert game.state().shift == 0 and game.state().log[-1] == "equal strength: nothing moves"
+
+
+def test_squirrels_and_exchanges():
+    assert match("squirrels 2").state().shift == 2          # Ana pulls 2
+    assert match("exchange").state().shift == -1            # Ana exchanged: Ben pulls 1
+    with pytest.raises(InputError, match="1, 2 or 3 squirrels"):
+        game = match()
+        game.read_step("squirrels 4")
+
+
+def test_turns_alternate_and_the_wrong_player_is_refused():
+    game = match("squirrels 1")
+    with pytest.raises(InputError, match="it is Ben's turn, not Ana's"):
+        game.record(game.read_step("squirrels 1 --by Ana"))
+
+
+def test_a_round_ends_on_side_0_and_the_loser_starts_the_next():
+    # Ana's gnome stands 8 from the fence; Ben pulls 1 (Ana's exchange), 3, 1, 3: 8, it hits.
+    game = match("exchange", "squirrels 3", "exchange", "squirrels 3")
+    state = game.state()
+    assert state.rounds == (0, 1) and state.round == 2
+    assert "Ana's front gnome hits the fence: Ben wins round 1" in state.log
+    assert state.setup == ("Ana", "Ben") and game.order[state.turn] == "Ana"
+
+
+def test_a_round_ends_on_side_1():
+    game = match("squirrels 3", "exchange", "squirrels 3")
+    assert game.state().rounds == (0, 0)  # Ana pulled 3 + 1 + 3 = 7: Ben's gnome is 1 from the fence
+    game = game.record(game.read_step("exchange"))  # Ben exchanges: Ana pulls 1 more, 8
+    assert game.state().rounds == (1, 0)
+
+
+def test_the_counter_chain():
+    game = match("gnome green", counters=True)                # Ana adds green; Ben pulls 2
+    with pytest.raises(InputError, match="takes a green card or a multicolour one"):
+        game.record(game.read_step("contre red"))
+    game = game.record(game.read_step("contre green"))        # Ben: Ana's green leaves
+    assert game.state().lines[0] == ("red",) and game.state().shift == -2
+    game = game.record(game.read_step("sur-contre multi"))    # Ana: two green gnomes, hose still
+    assert game.state().lines[0] == ("red", "green", "green") and game.state().shift == -2
+    game = game.record(game.read_step("sur-sur-contre green"))  # Ben takes them
+    assert game.state().lines == (("red",), ("blue", "green", "green"))
+
+
+def test_counters_need_the_option_and_answer_only_the_move_right_before():
+    with pytest.raises(InputError, match="optional rules"):
+        game = match("gnome green")
+        game.record(game.read_step("contre green"))
+    game = match("gnome green", "squirrels 1", counters=True)
+    with pytest.raises(InputError, match="answers the other side's gnome right before it"):
+        game.record(game.read_step("contre green"))
+
+
+def test_four_players_play_in_the_strict_alternating_order():
+    game = match(sides=("Ana+Cleo", "Ben+Dan"), setup=("red", "blue", "yellow", "green"))
+    assert game.order == ("Ana", "Ben", "Cleo", "Dan")
+    assert game.state().lines == (("red", "yellow"), ("blue", "green"))
+    game = game.record(game.read_step("squirrels 1"))
+    game = game.record(game.read_step("squirrels 1"))
+    assert game.order[game.state().turn] == "Cleo"
+
+
+def test_a_whole_match_of_two_winning_rounds(run):
+    assert run("tug", "new", "--sides", "Ana,Ben").exit_code == 0
+
+    def round_won_by_whoever_starts(first: str, second: str):
+        run("tug", "gnome", "red", "--by", "Ana")
+        run("tug", "gnome", "blue", "--by", "Ben")
+        # the starter pulls 3, the other exchanges (1 more), twice: 8, the front gnome hits the fence
+        for _ in range(2):
+            assert run("tug", "squirrels", "3", "--by", first).exit_code == 0
+            assert run("tug", "exchange", "--by", second).exit_code == 0
+
+    round_won_by_whoever_starts("Ana", "Ben")
+    assert "round 2: Ana 1 - 0 Ben" in run("tug", "show").stdout
+    round_won_by_whoever_starts("Ben", "Ana")  # rules: the loser of a round starts the next
+    assert "round 3: Ana 1 - 1 Ben" in run("tug", "show").stdout
+    run("tug", "gnome", "red", "--by", "Ana")
+    run("tug", "gnome", "blue", "--by", "Ben")
+    wrong = run("tug", "squirrels", "3", "--by", "Ben")
+    assert wrong.exit_code == 2 and wrong.stderr == "error: it is Ana's turn, not Ben's\n"
+    for _ in range(2):
+        run("tug", "squirrels", "3")
+        run("tug", "exchange")
+    assert "Ana wins the match" in run("tug", "show").stdout
+    final = run("tug", "squirrels", "1")
+    assert final.exit_code == 1 and final.stderr == "error: the match is over: Ana won it\n"
+    assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
+    assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
