@@ -378,7 +378,7 @@ def mole(cell: CellArg,
 
 @app.command()
 def tally(
-    path: Annotated[Optional[Path], typer.Argument(help="A YAML file describing a game played without the log.")] = None,
+    path: Annotated[Optional[str], typer.Argument(help="A YAML file describing a game played without the log.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: GameOption = None,
 ) -> None:
@@ -396,7 +396,7 @@ def tally(
 
         board = data.board("gnom-street")
         players, miniatures, loots, stacks, settings = gnom_tally.read_description(
-            yamlfile.load(path), str(path), lambda text: board.name_of(board.parse_cell(text)))
+            yamlfile.load(Path(path)), str(path), lambda text: board.name_of(board.parse_cell(text)))
         result = gnom_tally.tally(players, miniatures, loots, stacks, settings)
     else:
         current = deduction(data.load(game))
@@ -424,6 +424,13 @@ def current_tally_inputs(game):
     loots = {"me": game.board.name_of(mine), **state.loot}
     miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
     return game.players, miniatures, loots, state.stacks
+
+
+@app.command()
+def recover(name: Annotated[Optional[str], typer.Argument(help="The damaged game (default: the current one).")] = None) -> None:
+    """Restore a damaged game's last good state (the damaged file is kept beside it)."""
+    game, damaged = store().recover(name)
+    typer.echo(f"restored {game.name}: {len(game.events)} events; the damaged file is kept as {damaged}")
 
 
 # -- reading the sheet ------------------------------------------------------------------
@@ -607,7 +614,7 @@ REPLAY_WIDTH = 100  # replays print the same bytes whatever the terminal
 
 @app.command()
 def replay(
-    path: Annotated[Path, typer.Argument(help="A scenario file, or a folder of them.")],
+    path: Annotated[str, typer.Argument(help="A scenario file, or a folder of them.")],
     check: Annotated[bool, typer.Option("--check", help="Verify every expectation; stop at the first mismatch.")] = False,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between steps.")] = False,
 ) -> None:
@@ -616,8 +623,8 @@ def replay(
     Example: assistant replay scenarios/gnom-two-player-set.yaml --check
     """
     data = store()
-    if path.is_dir():
-        _replay_folder(data, path)
+    if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises
+        _replay_folder(data, Path(path))
         return
     from assistant import render, scenario
 
@@ -687,7 +694,7 @@ def export(name: Annotated[Optional[str], typer.Argument(help="The game (default
 
 @app.command("import")
 def import_(
-    path: Annotated[Path, typer.Argument(help="A scenario file (or an exported game).")],
+    path: Annotated[str, typer.Argument(help="A scenario file (or an exported game).")],
     name: Annotated[Optional[str], typer.Option(help="The new game's name (default: BOARD-N).")] = None,
 ) -> None:
     """Turn a scenario into a saved game and make it current."""

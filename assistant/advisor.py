@@ -390,10 +390,11 @@ def review(game) -> list[Review]:
 
     board = game.board
     reviews = []
-    sheet = Sheet.start(board, game.items, game.mine)
-    for entry in game.active():
+    entries, mine = game.current_set()
+    sheet = Sheet.start(board, game.items, mine)
+    for entry in entries:
         event = entry.event
-        facts = event.facts(board, entry.number)
+        facts = game.facts_of(entry)
         if isinstance(event, ClueEvent) and event.clue.kind in board.questions:
             asked = tuple(item for item, _ in event.answers)
             the_odds = odds(sheet)

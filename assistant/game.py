@@ -154,8 +154,8 @@ class Game(NamedTuple):
     def active(self) -> list[Entry]:
         return [entry for entry in self.entries() if not entry.retracted]
 
-    def _this_set(self) -> tuple[list[Entry], Cell | None]:
-        """The standing entries since the last finished set (two-player match), and my loot then."""
+    def current_set(self) -> tuple[list[Entry], Cell | None]:
+        """The standing entries since the last finished set (two-player match), and my loot in it."""
         entries, mine = [], self.mine
         for entry in self.active():
             if isinstance(entry.event, garden.SetEvent):
@@ -168,10 +168,15 @@ class Game(NamedTuple):
 
     def sheet(self) -> Sheet:
         """The sheet every standing clue leads to (no contradiction check: the log was accepted)."""
-        entries, mine = self._this_set()
-        facts = [fact for entry in entries if isinstance(entry.event, (ClueEvent, AccuseEvent))
-                 for fact in entry.event.facts(self.board, entry.number)]
+        entries, mine = self.current_set()
+        facts = [fact for entry in entries for fact in self.facts_of(entry)]
         return Sheet.start(self.board, self.items, mine).with_facts(facts)
+
+    def facts_of(self, entry: Entry) -> list[Fact]:
+        """What an entry says about the hidden cells: clues and accusations do; pieces do not."""
+        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
+            return entry.event.facts(self.board, entry.number)
+        return []
 
     @property
     def players(self) -> list[str]:
@@ -191,7 +196,7 @@ class Game(NamedTuple):
         return state
 
     def current_mine(self) -> Cell | None:
-        return self._this_set()[1]
+        return self.current_set()[1]
 
     def closed(self, item: str) -> Cell | None:
         """The cell of a right accusation about ``item`` still standing, if any."""

@@ -198,9 +198,24 @@ class Store:
         return f"{board}-{number}"
 
     def load(self, name: str | None = None):
-        """Read a game or score pad (default: the current one); a damaged file is a DataError with its path."""
+        """Read a game or score pad (default: the current one).
+
+        A damaged file is a DataError with its path and line; when the last good
+        state is kept beside it, the message says how to restore it."""
         name = self.resolve(name)
         path = self.game_path(name)
+        try:
+            return self._read_game(path, name)
+        except DataError as error:
+            if self._good_path(name).is_file():
+                hint = f"the last good state is kept: restore it with assistant recover {name}"
+                raise DataError(error.problems[:1] + [hint]) from None
+            raise
+
+    def _good_path(self, name: str) -> Path:
+        return self.games_dir / f".{name}.good.yaml"
+
+    def _read_game(self, path: Path, name: str):
         data = yamlfile.load(path, cache_dir=self.cache_dir)
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
@@ -249,6 +264,28 @@ class Store:
         path = self.game_path(game.name)
         write_atomically(path, text)
         yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
+        # A second copy, written after the first: if the game file is ever damaged
+        # (an editor, a disk), this one still holds the last good state.
+        write_atomically(self._good_path(game.name), text)
+        # Temporary files left by a process killed mid-write: only writers holding
+        # this game's lock (as we do) make them, so none of them is in use.
+        for stale in self.games_dir.glob(f".*{game.name}*.tmp"):
+            if stale.name.startswith((f".{game.name}.yaml.", f"..{game.name}.good.yaml.")):
+                stale.unlink(missing_ok=True)
+
+    def recover(self, name: str | None = None):
+        """Put back the last good state of a damaged game; the damaged file is kept beside it."""
+        name = self.resolve(name)
+        path, good = self.game_path(name), self._good_path(name)
+        with locked(self.games_dir / f".{name}.lock"):
+            if not good.is_file():
+                raise InputError(f"no good state of {name} is kept (it was never saved by this version)")
+            game = self._read_game(good, name)
+            damaged = self.games_dir / f".{name}.damaged.yaml"
+            if path.is_file():
+                write_atomically(damaged, path.read_bytes())
+            write_atomically(path, good.read_bytes())
+        return game, damaged
 
     def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""

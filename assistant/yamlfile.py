@@ -33,6 +33,8 @@ def _read_bytes(path: Path, source: str) -> bytes:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as error:
         raise DataError(f"{source}: cannot read ({error.strerror})") from None
+    except ValueError:  # a path with a NUL byte in it
+        raise DataError(f"{source!r}: not a usable file name") from None
     if len(raw) > MAX_BYTES:
         raise DataError(f"{source}: file too large (over {MAX_BYTES} bytes)")
     return raw

@@ -118,18 +118,26 @@ def test_no_current_game_says_how_to_start(run):
     assert result.stderr == "error: no current game: start one with assistant new gnom-street --opponents red,blue\n"
 
 
-def test_a_damaged_game_file_is_named_and_left_alone(run, home):
+def test_a_damaged_game_file_is_named_left_alone_and_recovered_in_one_command(run, home):
     start(run)
+    run("clue", "area", "A1", "yes")
     path = home / "games" / "gnom-street-1.yaml"
+    good = path.read_bytes()
     path.write_text("assistant: game/1\nboard: gnom-street\nevents:\n- clue area Q7 yes\n- [unclosed\n")
     before = path.read_bytes()
     result = run("clue", "area", "A1", "yes")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}: line ")
+    assert result.stderr.endswith("; the last good state is kept: restore it with assistant recover gnom-street-1\n")
     assert path.read_bytes() == before
     path.write_text("assistant: game/1\nboard: gnom-street\nevents:\n- clue area Q7 yes\n")
     result = run("sheet")
-    assert result.stderr == f"error: {path}: events[0]: no cell 'Q7' on this board: write a column A-F then a row 1-3, e.g. B2\n"
+    assert result.stderr.startswith(f"error: {path}: events[0]: no cell 'Q7' on this board")
+    recovered = run("recover")
+    assert recovered.exit_code == 0 and recovered.stdout.startswith("restored gnom-street-1: 1 events")
+    assert path.read_bytes() == good
+    assert (home / "games" / ".gnom-street-1.damaged.yaml").read_text().endswith("- clue area Q7 yes\n")
+    assert run("history").stdout == "  1. clue area A1 yes\n"
 
 
 def test_board_show_json(run):
