@@ -641,8 +641,7 @@ def replay(
         if outcome.refused is not None:
             pass
         elif board is None:
-            show(render.tug(outcome.game) if outcome.game.kind == TUG else render.pad_table(outcome.game),
-                 REPLAY_WIDTH)
+            show(render.pad(outcome.game), REPLAY_WIDTH)
             for line in outcome.game.status():
                 typer.echo(line)
         else:
@@ -723,7 +722,7 @@ def _pad_report(game, verb: str = "") -> None:
 
     if verb:
         typer.echo(f"{verb}; the pad now holds {len(game.standing())} entries")
-    show(render.tug(game) if game.kind == TUG else render.pad_table(game))
+    show(render.pad(game))
     for line in game.status():
         typer.echo(line)
 

@@ -310,3 +310,8 @@ def tug(game) -> Group:
     facts = Text(f"hose: {toward}; {'; '.join(fronts)}", style="dim")
     recent = Text("\n".join(state.log[-4:]), style="dim")
     return Group(hose, facts, recent)
+
+
+def pad(game) -> RenderableType:
+    """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
+    return tug(game) if game.kind == "oh-les-nains" else pad_table(game)

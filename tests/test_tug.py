@@ -2,7 +2,7 @@
 
 import pytest
 
-from assistant.errors import AssistantError, InputError
+from assistant.errors import InputError
 from assistant.pads.tug import TugGame
 
 

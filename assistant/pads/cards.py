@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import InputError
 from ..words import key
 
 SUITS = ("green", "blue", "red")

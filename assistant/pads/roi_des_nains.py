@@ -847,21 +847,9 @@ class RoiGame(NamedTuple):
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules: Rules, source: str) -> "RoiGame":
-        extra = sorted(set(map(str, data)) - {"assistant", "pad", "players", "events"})
-        if extra:
-            raise DataError(f"{source}: {extra[0]}: unknown key")
-        game = cls.from_header(data, name, rules, source)
-        steps = data.get("events") or []
-        if not isinstance(steps, list):
-            raise DataError(f"{source}: events: expected a list of steps")
-        for position, step in enumerate(steps):
-            try:
-                if not isinstance(step, str):
-                    raise InputError(f"expected the words of a step (got {step!r})")
-                game = game.record(game.read_step(step))
-            except AssistantError as error:
-                raise DataError(f"{source}: events[{position}]: {error}") from None
-        return game
+        from . import from_saved
+
+        return from_saved(cls, data, name, rules, source, ("players",))
 
 
 def _not_in_deck(card: Card, players: int, special: Special) -> str:

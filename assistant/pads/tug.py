@@ -365,21 +365,9 @@ class TugGame(NamedTuple):
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules, source: str) -> "TugGame":
-        extra = sorted(set(map(str, data)) - {"assistant", "pad", "sides", "counters", "starter", "events"})
-        if extra:
-            raise DataError(f"{source}: {extra[0]}: unknown key")
-        game = cls.from_header(data, name, rules, source)
-        steps = data.get("events") or []
-        if not isinstance(steps, list):
-            raise DataError(f"{source}: events: expected a list of moves")
-        for position, step in enumerate(steps):
-            try:
-                if not isinstance(step, str):
-                    raise InputError(f"expected the words of a move (got {step!r})")
-                game = game.record(game.read_step(step))
-            except AssistantError as error:
-                raise DataError(f"{source}: events[{position}]: {error}") from None
-        return game
+        from . import from_saved
+
+        return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"))
 
     # -- what the score pad shows ------------------------------------------------------------------
 
