@@ -378,7 +378,8 @@ def mole(cell: CellArg,
 
 @app.command()
 def tally(
-    path: Annotated[Optional[str], typer.Argument(help="A YAML file describing a game played without the log.")] = None,
+    path: Annotated[Optional[str], typer.Argument(help="A YAML file describing a game played without the log.",
+                                                  metavar="[FILE]")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: GameOption = None,
 ) -> None:
@@ -614,7 +615,7 @@ REPLAY_WIDTH = 100  # replays print the same bytes whatever the terminal
 
 @app.command()
 def replay(
-    path: Annotated[str, typer.Argument(help="A scenario file, or a folder of them.")],
+    path: Annotated[str, typer.Argument(help="A scenario file, or a folder of them.", metavar="PATH")],
     check: Annotated[bool, typer.Option("--check", help="Verify every expectation; stop at the first mismatch.")] = False,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between steps.")] = False,
 ) -> None:
@@ -693,7 +694,7 @@ def export(name: Annotated[Optional[str], typer.Argument(help="The game (default
 
 @app.command("import")
 def import_(
-    path: Annotated[str, typer.Argument(help="A scenario file (or an exported game).")],
+    path: Annotated[str, typer.Argument(help="A scenario file (or an exported game).", metavar="FILE")],
     name: Annotated[Optional[str], typer.Option(help="The new game's name (default: BOARD-N).")] = None,
 ) -> None:
     """Turn a scenario into a saved game and make it current."""
@@ -1003,8 +1004,31 @@ def board_verify(name: Annotated[str, typer.Argument(help="Board name.")]) -> No
     typer.echo(f"{name}: marked as verified by you")
 
 
+def app_for(args: list[str]) -> typer.Typer:
+    """The app, holding only the command about to run when the arguments name one.
+
+    Typer turns every registered command into a click command on each run
+    (5 ms for the fifty here); a command at the table needs only its own.
+    Help and unknown commands get the whole app."""
+    name = next((arg for arg in args if not arg.startswith("-")), None)
+    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if name is None or not (commands or groups) or "--help" in args[:1]:
+        return app
+    only = typer.Typer(cls=OneLineErrors, help=app.info.help, add_completion=False,
+                       pretty_exceptions_enable=False, rich_markup_mode=None)
+    only.registered_commands = commands
+    only.registered_groups = groups
+    only.callback()(_group)  # a callback keeps it a group: `assistant NAME ...` parses as before
+    return only
+
+
+def _group() -> None:
+    """A companion for board game tables: deduction sheets and score pads."""
+
+
 def main() -> None:
-    app()
+    app_for(sys.argv[1:])()
 
 
 if __name__ == "__main__":

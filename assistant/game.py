@@ -10,7 +10,6 @@ replaying it, never saved.
 from __future__ import annotations
 
 import re
-import shlex
 from typing import NamedTuple, Union
 
 from . import garden
@@ -391,6 +390,8 @@ class Game(NamedTuple):
             words += [f"{item}={answer_word(answer)}" for item, answer in event.answers]
         if event.card:
             words += ["--card", event.card]
+        import shlex  # only saving and showing need it: keep it off reading's start-up
+
         return shlex.join(words)
 
     def read_step(self, text: str) -> Event:
@@ -491,6 +492,8 @@ def _split(text: str) -> list[str]:
     """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
     if not any(mark in text for mark in "'\"\\"):
         return text.split()
+    import shlex
+
     try:
         return shlex.split(text)
     except ValueError as error:

@@ -16,8 +16,17 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import AssistantError, InputError
-from .pads.gnom_tally import KIND_WORDS, Token
 from .words import key
+
+KIND_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
+
+
+class Token(NamedTuple):
+    """A Mole or Bait token in a stack; ``kind`` is None while it lies face down, unknown to me."""
+
+    owner: str
+    kind: str | None
+
 
 ME = "me"
 ME_WORDS = ("me", "moi", "i", "je", "mine")

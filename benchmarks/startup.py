@@ -3,7 +3,7 @@
 Prints the median wall time of that command beside `python -c "import typer"`
 (the floor any Typer command pays) and their ratio. Target: 1.3 or less.
 
-    python benchmarks/startup.py [--runs 30]
+    python benchmarks/startup.py [--runs 60]     (after pip install .: the installed command)
 """
 
 from __future__ import annotations
@@ -45,18 +45,25 @@ def make_game(home: Path) -> None:
     store.create(game)
 
 
-def median_seconds(command: list[str], runs: int, env: dict) -> float:
-    times = []
+def seconds(command: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def medians(commands: list[list[str]], runs: int, env: dict) -> list[float]:
+    """Median wall time of each command, run in turn (interleaved, so that the
+    machine's load drifting during the benchmark weighs on all of them alike)."""
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for position, command in enumerate(commands):
+            times[position].append(seconds(command, env))
+    return [statistics.median(series) for series in times]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=60)
     runs = parser.parse_args().runs
     script = shutil.which("assistant", path=str(Path(sys.executable).parent))
     command = [script] if script else [sys.executable, str(ROOT / "cli.py")]
@@ -64,8 +71,7 @@ def main() -> None:
         env = {**os.environ, "ASSISTANT_HOME": folder}
         make_game(Path(folder))
         subprocess.run(command + ["candidates"], env=env, check=True, stdout=subprocess.DEVNULL)  # warm caches
-        ours = median_seconds(command + ["candidates"], runs, env)
-        floor = median_seconds([sys.executable, "-c", "import typer"], runs, env)
+        ours, floor = medians([command + ["candidates"], [sys.executable, "-c", "import typer"]], runs, env)
     print(f"command: {' '.join(Path(c).name for c in command)} candidates (50 clues, 3 opponents)")
     print(f"assistant candidates: {ours * 1000:.1f} ms (median of {runs})")
     print(f"python -c 'import typer': {floor * 1000:.1f} ms (median of {runs})")

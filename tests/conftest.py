@@ -44,7 +44,8 @@ class Run:
         self.app = cli.app
 
     def __call__(self, *args: str):
-        return self.runner.invoke(cli.app, list(args))
+        # The same app the installed command builds for these arguments (see cli.app_for).
+        return self.runner.invoke(cli.app_for(list(args)), list(args))
 
 
 @pytest.fixture

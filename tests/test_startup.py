@@ -20,3 +20,13 @@ def test_the_core_never_imports_typer_and_only_render_imports_rich():
         assert "import typer" not in text and "from typer" not in text, path
         if path.name != "render.py":
             assert "import rich" not in text and "from rich" not in text, path
+
+
+def test_a_command_builds_only_itself_and_help_sees_everything():
+    import cli
+
+    only = cli.app_for(["candidates", "--json"])
+    assert [c.callback.__name__ for c in only.registered_commands] == ["candidates"]
+    assert cli.app_for(["quest", "deal", "7A"]).registered_groups[0].name == "quest"
+    assert cli.app_for(["--help"]) is cli.app and cli.app_for(["nosuch"]) is cli.app
+    assert cli.app_for(["import", "x.yaml"]).registered_commands[0].name == "import"

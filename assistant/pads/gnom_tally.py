@@ -22,15 +22,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import DataError, InputError
+from ..garden import KIND_WORDS, Token
 
 MOLE_POINTS = (5, 4, 3)
-KINDS = ("mole", "bait")
-KIND_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
-
-
-class Token(NamedTuple):
-    owner: str
-    kind: str | None  # 'mole' or 'bait'; None while face down and not revealed
 
 
 class Settings(NamedTuple):
