@@ -131,11 +131,15 @@ def deduction(game):
     return game
 
 
+PAD_TITLES = {"roi-des-nains": "Le Roi des Nains score pad (assistant quest new)",
+              "oh-les-nains": "Oh ! les Nains match (assistant tug new)"}
+
+
 def pad(game, kind: str):
     from assistant.errors import InputError
 
     if getattr(game, "kind", None) != kind:
-        raise InputError(f"game {game.name} is not a {kind} score pad: start one, or pick one "
+        raise InputError(f"game {game.name} is not a {PAD_TITLES[kind]}: start one, or pick one "
                          f"with assistant use NAME")
     return game
 

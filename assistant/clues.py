@@ -272,7 +272,11 @@ def read_clue(board: Board, kind_word: str, words: list[str]) -> Clue:
     for param in params:
         if param.needs is not None:
             board.attribute(param.needs)  # a board without flowers says so before counting words
-    if len(words) < len(params) or (len(words) > len(params) and not params[-1].greedy):
+    if len(words) < len(params):
+        missing = " ".join(param.name for param in params[len(words):])
+        hint = " (or --colour)" if COLOUR in params[len(words):] else ""
+        raise InputError(f"{kind.name} needs {missing}{hint}: {kind.usage}")
+    if len(words) > len(params) and not params[-1].greedy:
         raise InputError(f"{kind.name} takes {len(params)} word{'s' if len(params) > 1 else ''} "
                          f"before the answer: {kind.usage}")
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
