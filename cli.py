@@ -218,7 +218,7 @@ def use(name: Annotated[str, typer.Argument(help="A game listed by assistant gam
 # -- clues ----------------------------------------------------------------------------
 
 
-@app.command(context_settings={"ignore_unknown_options": False})
+@app.command()
 def clue(
     words: Annotated[list[str], typer.Argument(
         help="KIND, its words, then the answer: area B2 yes | flower B3 no --colour blue | "

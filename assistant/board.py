@@ -14,7 +14,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .cells import Cell, CellSet, Grid
 from .errors import DataError, InputError
-from .words import join_names, key
+from .words import join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 KINDS = ("one", "set")
@@ -167,8 +167,6 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
     Used by ``board set`` so that a correction is validated against the board's
     own attributes before anything is written.
     """
-    from .words import parse_answer
-
     result: dict[str, Any] = {}
     if not words:
         names = ", ".join(a.name for a in board.attributes)

@@ -64,9 +64,8 @@ class RetractEvent(NamedTuple):
     number: int | None
 
 
-Event = Union[ClueEvent, AccuseEvent, RetractEvent, "garden.MiniatureEvent", "garden.CatEvent",
-              "garden.TokenEvent", "garden.RevealEvent", "garden.LootEvent", "garden.SetEvent"]
-Recorded = Union[ClueEvent, AccuseEvent]  # and the garden's pieces: every numbered entry
+Event = Union[(ClueEvent, AccuseEvent, RetractEvent, *garden.PIECES)]
+Recorded = Union[(ClueEvent, AccuseEvent, *garden.PIECES)]  # every numbered entry
 
 
 class Entry(NamedTuple):

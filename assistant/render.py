@@ -6,6 +6,7 @@ from markup strings, so a name typed by a player (``[b3]``) prints as typed.
 
 from __future__ import annotations
 
+from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -56,7 +57,7 @@ def _marks(board: Board, cell: Cell) -> Text:
 
 
 def _grid_table(board: Board, title: Text, draw) -> Table:
-    table = Table(title=title, show_lines=True, box=None if board.grid.columns > 26 else _box(),
+    table = Table(title=title, show_lines=True, box=None if board.grid.columns > 26 else box.SQUARE,
                   padding=(0, 0), title_justify="left")
     table.add_column("", justify="right", style="dim")
     for column in range(board.grid.columns):
@@ -65,11 +66,6 @@ def _grid_table(board: Board, title: Text, draw) -> Table:
         table.add_row(Text(str(row + 1)), *(draw(board.grid.cell(row, column))
                                             for column in range(board.grid.columns)))
     return table
-
-
-def _box():
-    from rich import box
-    return box.SQUARE
 
 
 COMPACT_ABOVE = 400  # cells: past this a board is drawn one character per cell
@@ -253,7 +249,7 @@ def diagnostic(outcome) -> RenderableType:
 
 def pad_table(game) -> Table:
     """Deals as rows: the quest, each player's points and running total."""
-    table = Table(title=Text(f"{game.name}: Le Roi des Nains"), title_justify="left", box=_box())
+    table = Table(title=Text(f"{game.name}: Le Roi des Nains"), title_justify="left", box=box.SQUARE)
     table.add_column("deal", justify="right")
     table.add_column("quest + special card")
     for player in game.players:
@@ -271,7 +267,7 @@ def pad_table(game) -> Table:
 
 def tally_table(result) -> Group:
     """75 Gnom' Street's end: one column per rule, one row per player, and how stacks counted."""
-    table = Table(box=_box(), title=Text("75 Gnom' Street: victory points"), title_justify="left")
+    table = Table(box=box.SQUARE, title=Text("75 Gnom' Street: victory points"), title_justify="left")
     for name in ("player", "miniatures", "loot", "baits", "total"):
         table.add_column(name, justify="left" if name == "player" else "right")
     for line in result.lines:
