@@ -160,15 +160,24 @@ def kind_name(game) -> str:
     return board.name if board is not None else game.kind
 
 
-def summary(game) -> str:
+def summary(game, sheet=None) -> str:
+    """One line: the cells left per opponent (a score pad: the totals)."""
     if getattr(game, "board", None) is None:
         return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())
-    sheet = game.sheet()
+    sheet = sheet or game.sheet()
     parts = []
     for item in game.items:
         count = len(sheet.candidates(item))
         parts.append(f"{item}: {count} cell{'s' if count != 1 else ''} left")
     return "; ".join(parts)
+
+
+def say_recorded(game, what: str) -> None:
+    """'clue 3: area B2 red=no -> red: 7 cells left', then a loud line for each one found."""
+    sheet = game.sheet()
+    typer.echo(f"{what} -> {summary(game, sheet)}")
+    for line in found_lines(game, sheet):
+        typer.echo(line)
 
 
 # -- games ----------------------------------------------------------------------------
@@ -248,9 +257,7 @@ def clue(
 
     updated = store().update(game, add)
     number = len(updated.entries())
-    typer.echo(f"clue {number}: {updated.step(recorded[0]).removeprefix('clue ')} -> {summary(updated)}")
-    for line in found_lines(updated, updated.sheet()):
-        typer.echo(line)
+    say_recorded(updated, f"clue {number}: {updated.step(recorded[0]).removeprefix('clue ')}")
 
 
 @app.command()
@@ -266,9 +273,7 @@ def accuse(
     """
     updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent)))
     entry = updated.entries()[-1]
-    typer.echo(f"clue {entry.number}: {updated.step(entry.event)} -> {summary(updated)}")
-    for line in found_lines(updated, updated.sheet()):
-        typer.echo(line)
+    say_recorded(updated, f"clue {entry.number}: {updated.step(entry.event)}")
 
 
 @app.command()

@@ -8,7 +8,25 @@ and replays them like any game.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import AssistantError, DataError, InputError
+
+
+class Undo(NamedTuple):
+    """Take back the latest entry not yet taken back."""
+
+
+def standing(events) -> list:
+    """The events still in force: each undo cancels the latest event not yet cancelled."""
+    kept: list = []
+    for event in events:
+        if isinstance(event, Undo):
+            if kept:
+                kept.pop()
+        else:
+            kept.append(event)
+    return kept
 
 
 def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys: tuple[str, ...]):

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..errors import AssistantError, DataError, InputError
 from ..words import is_answer, join_names, key
+from . import Undo, from_saved, standing
 from .cards import SUITS, Card, basic_cards, parse_rank_suit
 
 PLAYER_NAME = re.compile(r"^[^\W_][\w-]{0,31}$")
@@ -421,10 +422,6 @@ class RemoveEvent(NamedTuple):
     number: int
 
 
-class UndoEvent(NamedTuple):
-    pass
-
-
 class DealState(NamedTuple):
     """A deal as it stands after replay: numbered, maybe open (tricks still to come) or removed."""
 
@@ -475,15 +472,8 @@ class RoiGame(NamedTuple):
     # -- replay ---------------------------------------------------------------------------
 
     def standing(self) -> list:
-        """The events still in force: each undo cancels the latest event not yet cancelled."""
-        kept: list = []
-        for event in self.events:
-            if isinstance(event, UndoEvent):
-                if kept:
-                    kept.pop()
-            else:
-                kept.append(event)
-        return kept
+        """The events still in force (each undo cancels the latest one not yet cancelled)."""
+        return standing(self.events)
 
     def deals(self) -> list[DealState]:
         states: list[DealState] = []
@@ -580,7 +570,7 @@ class RoiGame(NamedTuple):
         """A new pad with ``event`` appended; refused with the reason if it cannot be."""
         states = self.deals()
         open_deal = self.open_deal()
-        if isinstance(event, UndoEvent):
+        if isinstance(event, Undo):
             if not self.standing():
                 raise InputError("nothing to undo: no deal is recorded")
         elif isinstance(event, RemoveEvent):
@@ -703,7 +693,7 @@ class RoiGame(NamedTuple):
             raise InputError("empty step")
         verb, rest = key(words[0]), words[1:]
         if verb == "undo" and not rest:
-            return UndoEvent()
+            return Undo()
         if verb == "remove" and len(rest) == 1:
             number = rest[0].lstrip("#")
             if not (number.isdigit() and number.isascii()) or int(number) == 0:
@@ -847,8 +837,6 @@ class RoiGame(NamedTuple):
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules: Rules, source: str) -> "RoiGame":
-        from . import from_saved
-
         return from_saved(cls, data, name, rules, source, ("players",))
 
 

@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from ..errors import AssistantError, DataError, InputError
 from ..words import is_answer, join_names, key
+from . import Undo, from_saved, standing
 
 COLOURS = ("red", "blue", "yellow", "green")
 COLOUR_WORDS = {"red": "red", "rouge": "red", "blue": "blue", "bleu": "blue", "yellow": "yellow",
@@ -71,10 +72,6 @@ class Move(NamedTuple):
             if self.colour is not None and self.card != self.colour:
                 words.append(self.colour)
         return " ".join(words + ["--by", self.player])
-
-
-class Undo(NamedTuple):
-    pass
 
 
 class State(NamedTuple):
@@ -153,14 +150,8 @@ class TugGame(NamedTuple):
     # -- replay ---------------------------------------------------------------------------
 
     def standing(self) -> list[Move]:
-        kept: list[Move] = []
-        for event in self.events:
-            if isinstance(event, Undo):
-                if kept:
-                    kept.pop()
-            else:
-                kept.append(event)
-        return kept
+        """The moves still in force (each undo cancels the latest one not yet cancelled)."""
+        return standing(self.events)
 
     def _start_round(self, number: int, rounds: tuple[int, int], starter_index: int, log) -> State:
         return State(((), ()), 0, starter_index, number, rounds, None, self.order, log)
@@ -365,8 +356,6 @@ class TugGame(NamedTuple):
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules, source: str) -> "TugGame":
-        from . import from_saved
-
         return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"))
 
     # -- what the score pad shows ------------------------------------------------------------------
