@@ -56,6 +56,11 @@ class OneLineErrors(TyperGroup):
             _fail("aborted", ExitCode.ERROR)
         except KeyboardInterrupt:
             _fail("interrupted: nothing was written", ExitCode.ERROR)
+        except Exception as error:  # a bug: still one line, and nothing was written
+            if traceback:
+                raise
+            _fail(f"internal error ({type(error).__name__}: {error}); nothing was written. "
+                  f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
 
