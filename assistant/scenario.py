@@ -76,7 +76,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         raise DataError(f"{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
     problems: list[str] = []
     known = {"title", "description", "board", "opponents", "mine", "steps", "pad", "players", "sides",
-             "counters", "starter"}
+             "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
     try:
@@ -86,7 +86,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     is_pad = not isinstance(game, Game)
     # A score pad's steps read against the pad as it stands (a trick needs its deal).
     current = game
-    raw_steps = data.get("steps")
+    raw_steps = data.get("steps", data.get("events"))
     if not isinstance(raw_steps, list) or not raw_steps:
         raise DataError(problems + [f"{source}: steps: expected a list of steps"])
     steps = []

@@ -217,10 +217,11 @@ class Store:
 
     def _read_game(self, path: Path, name: str):
         data = yamlfile.load(path, cache_dir=self.cache_dir)
+        where = _event_lines(path)
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
-            return pad.from_mapping(data, name, self.pad_rules(pad), str(path))
-        return Game.from_mapping(data, name, self.board, str(path))
+            return pad.from_mapping(data, name, self.pad_rules(pad), str(path), where)
+        return Game.from_mapping(data, name, self.board, str(path), where)
 
     def empty_game(self, data: dict, name: str, source: str):
         """A game with no events from a header: a board (deduction) or a pad (score pad)."""
@@ -323,6 +324,23 @@ def _apply_fix(data: dict, fix: dict) -> dict:
     if fix.get("verified") is True:
         merged["verified"] = True
     return merged
+
+
+def _event_lines(path: Path):
+    """A function from an event's index to its line in the file, worked out only if asked (on an error)."""
+    lines: list[int] | None = None
+
+    def where(position: int) -> int | None:
+        nonlocal lines
+        if lines is None:
+            from . import yamlparse
+
+            try:
+                lines = yamlparse.item_lines(path.read_text(encoding="utf-8"), "events")
+            except (OSError, UnicodeDecodeError):
+                lines = []
+        return lines[position] if position < len(lines) else None
+    return where
 
 
 def _dumps(data: object) -> str:

@@ -92,4 +92,19 @@ def _has_anchor(text: str) -> bool:
 def dumps(data: object) -> str:
     """Write YAML in a stable, readable form (block style, keys in given order)."""
     return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
-                     sort_keys=False, allow_unicode=True, default_flow_style=False, width=100)
+                     sort_keys=False, allow_unicode=True, default_flow_style=False,
+                     width=1 << 30)  # never fold a step: a game log keeps one event per line
+
+
+def item_lines(text: str, key: str) -> list[int]:
+    """The 1-based line of each item of the top-level list ``key`` (to point at a bad step)."""
+    try:
+        root = yaml.compose(text, Loader=_Base)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key_node, value_node in root.value:
+        if getattr(key_node, "value", None) == key and isinstance(value_node, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value_node.value]
+    return []

@@ -132,7 +132,7 @@ def test_a_damaged_game_file_is_named_left_alone_and_recovered_in_one_command(ru
     assert path.read_bytes() == before
     path.write_text("assistant: game/1\nboard: gnom-street\nevents:\n- clue area Q7 yes\n")
     result = run("sheet")
-    assert result.stderr.startswith(f"error: {path}: events[0]: no cell 'Q7' on this board")
+    assert result.stderr.startswith(f"error: {path}: line 4: events[0]: no cell 'Q7' on this board")
     recovered = run("recover")
     assert recovered.exit_code == 0 and recovered.stdout.startswith("restored gnom-street-1: 1 events")
     assert path.read_bytes() == good

@@ -54,7 +54,7 @@ def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_p
         Store(tmp_path).scenario(path)
     problems = [p.removeprefix(f"{path}: ") for p in caught.value.problems]
     assert problems == [
-        "colour: unknown key (expected one of board, counters, description, mine, opponents, pad, players, sides, starter, steps, title)",
+        "colour: unknown key (expected one of assistant, board, counters, description, events, mine, opponents, pad, players, sides, starter, steps, title)",
         "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
         "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
         "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, refused)",
@@ -157,3 +157,24 @@ def test_import_refuses_a_scenario_whose_step_is_refused_unexpectedly(run, tmp_p
     assert result.exit_code == 1
     assert "step 2 (clue row 2) is refused" in result.stderr
     assert run("games").stdout.startswith("no games yet")
+
+
+def test_a_saved_game_file_replays_as_it_is(run, home):
+    run("new", "gnom-street", "--opponents", "red,blue", "--name", "evening")
+    run("clue", "area", "A1", "red=yes", "blue=no")
+    run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "pad")
+    run("quest", "deal", "7A", "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4")
+    for name in ("evening", "pad"):
+        result = run("replay", str(home / "games" / f"{name}.yaml"), "--check")
+        assert result.exit_code == 0, result.stderr
+        assert result.stdout.splitlines()[-1].endswith("holds (1 steps)")
+
+
+def test_a_damaged_score_pad_names_the_line_of_the_bad_step(run, home):
+    run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "pad")
+    run("quest", "deal", "7A", "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4")
+    path = home / "games" / "pad.yaml"
+    path.write_text(path.read_text().replace("Ana=5,Ben=4,Cleo=4", "Ana=5,Ben=4,Cleo=9"))
+    result = run("quest", "show", "--game", "pad")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {path}: line 9: events[0]: the tricks add up to 18")

@@ -29,7 +29,7 @@ def standing(events) -> list:
     return kept
 
 
-def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys: tuple[str, ...]):
+def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys: tuple[str, ...], where=None):
     """Rebuild a score pad from its saved form: the header, then every step recorded again.
 
     Each step is checked as it was when it was first recorded, so a damaged
@@ -47,5 +47,7 @@ def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys
                 raise InputError(f"expected the words of a step (got {step!r})")
             pad = pad.record(pad.read_step(step))
         except AssistantError as error:
-            raise DataError(f"{source}: events[{position}]: {error}") from None
+            from ..game import _place
+
+            raise DataError(f"{source}: {_place(where, position)}: {error}") from None
     return pad

@@ -836,8 +836,8 @@ class RoiGame(NamedTuple):
             raise DataError(f"{source}: players: {error}") from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str) -> "RoiGame":
-        return from_saved(cls, data, name, rules, source, ("players",))
+    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=None) -> "RoiGame":
+        return from_saved(cls, data, name, rules, source, ("players",), where)
 
 
 def _not_in_deck(card: Card, players: int, special: Special) -> str:

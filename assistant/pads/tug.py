@@ -355,8 +355,8 @@ class TugGame(NamedTuple):
             raise DataError(f"{source}: {error}") from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules, source: str) -> "TugGame":
-        return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"))
+    def from_mapping(cls, data: dict, name: str, rules, source: str, where=None) -> "TugGame":
+        return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"), where)
 
     # -- what the score pad shows ------------------------------------------------------------------
 
