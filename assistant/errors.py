@@ -4,7 +4,6 @@ The core raises them; only ``cli.py`` decides how they look (one line on
 stderr) and which exit code they get (``exit_code``).
 """
 
-from __future__ import annotations
 
 
 class AssistantError(Exception):

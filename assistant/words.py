@@ -6,7 +6,6 @@ key, so that every lookup in the tool tolerates case, accents, spaces,
 hyphens and apostrophes.
 """
 
-from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
