@@ -7,7 +7,6 @@ every problem at once, each with its file and path; on success one mask per
 attribute value is precomputed, so a clue is a lookup and a bit operation.
 """
 
-
 import re
 from typing import Any, Mapping, NamedTuple
 

@@ -6,7 +6,6 @@ standing for cell *i*, so that a clue is bit arithmetic. A ``Grid`` knows the
 board's size and turns cells into names (``B3``: column B, row 3) and back.
 """
 
-
 from typing import Iterable, Iterator, NamedTuple
 
 from .errors import InputError

@@ -8,7 +8,6 @@ canonically (``b3`` -> ``B3``, ``Staten Island`` -> ``staten-island``).
 lacks fails with an error naming what the board has.
 """
 
-
 from typing import Callable, NamedTuple
 
 from .board import Board

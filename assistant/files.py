@@ -5,7 +5,6 @@ then renamed over the old file: a crash leaves the old file or the new one,
 never half of one. ``locked`` serialises read-modify-write between processes.
 """
 
-
 import os
 from contextlib import contextmanager
 from pathlib import Path

@@ -7,7 +7,6 @@ the log only grows; the sheet, the history and every figure are derived by
 replaying it, never saved.
 """
 
-
 import re
 from typing import NamedTuple, Union
 

@@ -11,7 +11,6 @@ the other's loot, they win the set; elsewhere the other wins it. First to two
 sets wins the match; each set starts a new sheet.
 """
 
-
 from typing import NamedTuple
 
 from .errors import AssistantError, InputError

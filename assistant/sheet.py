@@ -15,7 +15,6 @@ Sheets are immutable: ``add`` returns a new sheet, or raises ``Contradiction``
 naming the smallest set of earlier clues the new facts conflict with.
 """
 
-
 from itertools import combinations
 from typing import NamedTuple
 

@@ -14,7 +14,6 @@ A change is read-modify-write under an exclusive lock, written atomically
 leaves half a file.
 """
 
-
 import re
 from pathlib import Path
 from typing import Callable, NamedTuple

@@ -6,7 +6,6 @@ key, so that every lookup in the tool tolerates case, accents, spaces,
 hyphens and apostrophes.
 """
 
-
 import unicodedata
 from functools import lru_cache
 from typing import Iterable, Mapping, TypeVar

@@ -9,7 +9,6 @@ plain data only (dicts, lists, strings, numbers), and loading it runs no code.
 Parsing itself lives in ``yamlparse`` (safe, strict, imported on a miss).
 """
 
-
 import marshal
 from pathlib import Path
 
