@@ -8,11 +8,10 @@ hyphens and apostrophes.
 
 import unicodedata
 from functools import lru_cache
-from typing import Iterable, Mapping, TypeVar
+from typing import Iterable
 
 from .errors import InputError
 
-T = TypeVar("T")
 
 YES_WORDS = ("yes", "y", "oui", "true")
 NO_WORDS = ("no", "n", "non", "false")
@@ -41,14 +40,6 @@ def parse_answer(text: str) -> bool:
 
 def answer_word(answer: bool) -> str:
     return "yes" if answer else "no"
-
-
-def lookup(text: str, table: Mapping[str, T], what: str, choices: Iterable[str]) -> T:
-    """Find ``text`` in a table keyed by ``key(...)``; unknown -> InputError listing choices."""
-    found = table.get(key(text))
-    if found is None:
-        raise InputError(f"unknown {what} {text!r}: expected one of {', '.join(choices)}")
-    return found
 
 
 def join_names(names: Iterable[str]) -> str:
