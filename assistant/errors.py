@@ -39,3 +39,8 @@ class Contradiction(AssistantError):
     def __init__(self, message: str, conflicting: tuple[int, ...] = ()):
         self.conflicting = conflicting
         super().__init__(message)
+
+
+def events_place(position: int) -> str:
+    """Where event ``position`` of a saved log is, when the file's lines are not known."""
+    return f"events[{position}]"

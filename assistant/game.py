@@ -14,7 +14,7 @@ from . import garden
 from .board import Board
 from .cells import Cell, CellSet
 from .clues import Clue, kind_named, read_clue
-from .errors import AssistantError, DataError, InputError
+from .errors import AssistantError, DataError, InputError, events_place
 from .sheet import Fact, Sheet
 from .words import answer_word, is_answer, join_names, key, parse_answer
 
@@ -455,10 +455,10 @@ class Game(NamedTuple):
         return {"assistant": "game/1", **self.header(), "events": [self.step(event) for event in self.events]}
 
     @classmethod
-    def from_mapping(cls, data: object, name: str, board_for, source: str, where=None) -> "Game":
+    def from_mapping(cls, data: object, name: str, board_for, source: str, where=events_place) -> "Game":
         """Rebuild a game from its saved form, checking every event; DataError lists all problems.
 
-        ``where(i)`` names the place of event i in the file ('line 12'), when known."""
+        ``where(i)`` names the place of event i in the file ('line 12: events[3]')."""
         if not isinstance(data, dict) or data.get("assistant") != "game/1":
             raise DataError(f"{source}: not an assistant game file (expected 'assistant: game/1' first)")
         extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "events"})
@@ -478,19 +478,13 @@ class Game(NamedTuple):
                     _target(game._replace(events=tuple(events)).entries(), event.number)
                 events.append(event)
             except InputError as error:
-                problems.append(f"{source}: {_place(where, position)}: {error}")
+                problems.append(f"{source}: {where(position)}: {error}")
         if problems:
             raise DataError(problems)
         return game._replace(events=tuple(events))
 
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-def _place(where, position: int) -> str:
-    """'line 12: events[3]' when the file's lines are known, else 'events[3]'."""
-    line = where(position) if where else None
-    return f"line {line}: events[{position}]" if line else f"events[{position}]"
 
 
 def _split(text: str) -> list[str]:

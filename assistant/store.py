@@ -325,10 +325,10 @@ def _apply_fix(data: dict, fix: dict) -> dict:
 
 
 def _event_lines(path: Path):
-    """A function from an event's index to its line in the file, worked out only if asked (on an error)."""
+    """Names event i's place in the file, 'line 12: events[3]'; lines are worked out only if asked (on an error)."""
     lines: list[int] | None = None
 
-    def where(position: int) -> int | None:
+    def where(position: int) -> str:
         nonlocal lines
         if lines is None:
             from . import yamlparse
@@ -337,7 +337,7 @@ def _event_lines(path: Path):
                 lines = yamlparse.item_lines(path.read_text(encoding="utf-8"), "events")
             except (OSError, UnicodeDecodeError):
                 lines = []
-        return lines[position] if position < len(lines) else None
+        return f"line {lines[position]}: events[{position}]" if position < len(lines) else f"events[{position}]"
     return where
 
 

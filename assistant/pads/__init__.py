@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import AssistantError, DataError, InputError
+from ..errors import AssistantError, DataError, InputError, events_place
 
 
 class Undo(NamedTuple):
@@ -29,7 +29,8 @@ def standing(events) -> list:
     return kept
 
 
-def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys: tuple[str, ...], where=None):
+def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys: tuple[str, ...],
+               where=events_place):
     """Rebuild a score pad from its saved form: the header, then every step recorded again.
 
     Each step is checked as it was when it was first recorded, so a damaged
@@ -47,7 +48,5 @@ def from_saved(pad_class, data: dict, name: str, rules, source: str, header_keys
                 raise InputError(f"expected the words of a step (got {step!r})")
             pad = pad.record(pad.read_step(step))
         except AssistantError as error:
-            from ..game import _place
-
-            raise DataError(f"{source}: {_place(where, position)}: {error}") from None
+            raise DataError(f"{source}: {where(position)}: {error}") from None
     return pad

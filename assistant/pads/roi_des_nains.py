@@ -13,7 +13,7 @@ import re
 import shlex
 from typing import Any, NamedTuple
 
-from ..errors import AssistantError, DataError, InputError
+from ..errors import AssistantError, DataError, InputError, events_place
 from ..words import is_answer, join_names, key
 from . import Undo, from_saved, standing
 from .cards import SUITS, Card, basic_cards, parse_rank_suit
@@ -836,7 +836,7 @@ class RoiGame(NamedTuple):
             raise DataError(f"{source}: players: {error}") from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=None) -> "RoiGame":
+    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=events_place) -> "RoiGame":
         return from_saved(cls, data, name, rules, source, ("players",), where)
 
 

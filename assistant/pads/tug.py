@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..errors import AssistantError, DataError, InputError
+from ..errors import AssistantError, DataError, InputError, events_place
 from ..words import is_answer, join_names, key
 from . import Undo, from_saved, standing
 
@@ -355,7 +355,7 @@ class TugGame(NamedTuple):
             raise DataError(f"{source}: {error}") from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules, source: str, where=None) -> "TugGame":
+    def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> "TugGame":
         return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"), where)
 
     # -- what the score pad shows ------------------------------------------------------------------
