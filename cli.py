@@ -177,10 +177,11 @@ def summary(game, sheet=None) -> str:
     return "; ".join(parts)
 
 
-def say_recorded(game, what: str) -> None:
-    """'clue 3: area B2 red=no -> red: 7 cells left', then a loud line for each one found."""
+def say_recorded(game) -> None:
+    """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then a loud line for each one found."""
+    entry = game.entries()[-1]
     sheet = game.sheet()
-    typer.echo(f"{what} -> {summary(game, sheet)}")
+    typer.echo(f"clue {entry.number}: {game.step(entry.event).removeprefix('clue ')} -> {summary(game, sheet)}")
     for line in found_lines(game, sheet):
         typer.echo(line)
 
@@ -251,18 +252,8 @@ def clue(
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """
-    from assistant.game import ClueEvent
-
-    recorded: list[ClueEvent] = []
-
-    def add(current):
-        event = deduction(current).read_clue(list(words), opponent, colour, card)
-        recorded.append(event)
-        return current.record(event)
-
-    updated = store().update(game, add)
-    number = len(updated.entries())
-    say_recorded(updated, f"clue {number}: {updated.step(recorded[0]).removeprefix('clue ')}")
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), opponent, colour, card)))
+    say_recorded(updated)
 
 
 @app.command()
@@ -277,8 +268,7 @@ def accuse(
     Example: assistant accuse C4 wrong
     """
     updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent)))
-    entry = updated.entries()[-1]
-    say_recorded(updated, f"clue {entry.number}: {updated.step(entry.event)}")
+    say_recorded(updated)
 
 
 @app.command()
