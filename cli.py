@@ -1008,6 +1008,29 @@ def board_verify(name: Annotated[str, typer.Argument(help="Board name.")]) -> No
     typer.echo(f"{name}: marked as verified by you")
 
 
+# -- the table screen ------------------------------------------------------------------
+
+
+@app.command()
+def table(
+    game: GameOption = None,
+    board: Annotated[Optional[str], typer.Option(help="Open on this board's set-up from the box, e.g. gnom-street.")] = None,
+) -> None:
+    """Open the table screen: the game stays in front of you, one line takes each step.
+
+    Type the words of the commands without 'assistant' (clue area B3 yes -o red, trick Ana 5g 7g Kb,
+    undo); Tab completes, F1 lists the words. Every entry is saved at once.
+
+    Example: assistant table
+    """
+    from assistant import table as screen
+
+    data = store()
+    if board is None or game is not None:
+        data.resolve(game)  # no game: one line now, rather than an empty screen
+    screen.run(data, game, board)
+
+
 def app_for(args: list[str]) -> typer.Typer:
     """The app, holding only the command about to run when the arguments name one.
 

@@ -167,6 +167,40 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
     return Group(*parts)
 
 
+def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
+    """Every item's grid at three characters a cell, side by side, for a small terminal (the table screen).
+
+    ● possible, · ruled out, ≈ pond, ★ my loot; with ``odds`` (advisor.Odds) a
+    possible cell shows its probability in percent instead of ●."""
+    board, grid = sheet.board, sheet.board.grid
+    grids = []
+    for item in sheet.items:
+        remaining = sheet.candidates(item)
+        found = remaining.only()
+        status = f"FOUND on {board.name_of(found)}" if found is not None else f"{len(remaining)} left"
+        text = Text(f"{item}: {status}\n", style="bold")
+        width = len(str(grid.rows))
+        text.append(" " * width + "".join(f"{column_letters(c):^3}" for c in range(grid.columns)), style="dim")
+        for row in range(grid.rows):
+            text.append(f"\n{row + 1:>{width}}", style="dim")
+            for column in range(grid.columns):
+                cell = grid.cell(row, column)
+                if cell in board.ponds:
+                    text.append(" ≈ ", style="blue")
+                elif cell == sheet.mine:
+                    text.append(f" {MINE} ", style="magenta")
+                elif cell not in remaining:
+                    text.append(" · ", style="dim")
+                elif odds is not None:
+                    text.append(f"{odds.items[item].get(cell, 0.0) * 100:>3.0f}", style="bold")
+                else:
+                    text.append(" ● ", style=Style(bold=True, reverse=cell == found))
+        grids.append(text)
+    key = ("odds in %" if odds is not None else "● possible") + "  · ruled out"
+    key += f"  ≈ pond  {MINE} your loot" if board.ponds else ""
+    return Group(Columns(grids, padding=(0, 3)), Text(key, style="dim"))
+
+
 def legend(board: Board) -> Text:
     text = Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot\n" if board.ponds else
                 f"{CROSS} ruled out\n", style="dim")

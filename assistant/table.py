@@ -1,0 +1,684 @@
+"""The table screen: one full-screen view of the current game for the whole evening.
+
+Face 2 of the tool (``assistant table``), built with Textual; nothing but the
+``table`` command imports this module, so no other command pays for Textual.
+The screen holds no game logic: an entry is read by the game's own grammar
+(``read_step``) and recorded through the same store as the CLI (lock, atomic
+write), then the game is drawn again with ``render``'s pictures. Tab asks the
+grammar what may come next (``grammar.complete``); the help panel lists the
+game's own forms. A timer watches the game file, so a change made from
+another terminal appears within a second.
+
+The board screen (F4) corrects the garden from the box one key at a time,
+each finished cell saved like ``assistant board set``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from . import grammar, render
+from .board import Board
+from .cells import column_letters
+from .errors import AssistantError
+from .store import PADS, Store
+from .words import split
+
+FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
+CLI_PREFIXES = ("assistant", "quest", "tug")  # a CLI line pasted whole still reads: these words are dropped
+DISPLAY_WORDS = {
+    "sheet": "the sheet without odds",
+    "odds": "toggle the odds heat map (F2)",
+    "suggest": "toggle the suggestions panel (F3)",
+    "help": "toggle this help (F1)",
+    "board": "set up the board from the box (F4)",
+    "quit": "leave the table screen (Ctrl+Q)",
+}
+
+
+def run(store: Store, name: str | None, board: str | None = None) -> None:
+    """Open the table screen on game ``name`` (default: the current one), or on a board's set-up."""
+    TableApp(store, name, board).run()
+
+
+# -- what the screen shows, from the game ------------------------------------------------------
+
+
+def is_pad(game) -> bool:
+    return game_kind(game) in PADS
+
+
+def game_kind(game) -> str:
+    # Until every game class offers ``kind`` (the step grammar's protocol), a
+    # deduction game is known by its board.
+    kind = getattr(game, "kind", None)
+    return kind if kind is not None else game.board.name
+
+
+def history_entries(game) -> list:
+    """Every numbered entry with its taken-back mark (``log.History``)."""
+    if hasattr(game, "history"):
+        return list(game.history().entries)
+    if hasattr(game, "entries"):  # until the deduction log offers history()
+        return list(game.entries())
+    return [_Entry(number, event) for number, event in enumerate(game.events, 1)]
+
+
+class _Entry:
+    def __init__(self, number: int, event: object, retracted: bool = False):
+        self.number, self.event, self.retracted = number, event, retracted
+
+
+def summary_line(game) -> str:
+    """One line: where the game stands."""
+    if hasattr(game, "summary"):
+        return game.summary()
+    if is_pad(game):
+        return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items()) if hasattr(game, "totals") \
+            else "; ".join(game.status())
+    sheet = game.sheet()
+    return "; ".join(f"{item}: {len(sheet.candidates(item))} left" for item in game.items)
+
+
+def report_lines(game) -> list[str]:
+    """What the table needs to hear after a change (the pads' status)."""
+    if hasattr(game, "report"):
+        return list(game.report())
+    return list(game.status()) if hasattr(game, "status") else []
+
+
+def forms_of(game) -> tuple:
+    return tuple(game.forms()) if hasattr(game, "forms") else ()
+
+
+def history_text(game, last: int | None = None) -> Text:
+    """The numbered history, oldest first; taken-back entries struck out and marked in words."""
+    entries = history_entries(game)
+    text = Text("history\n", style="bold")
+    if not entries:
+        text.append("nothing recorded yet", style="dim")
+        return text
+    shown = entries[-last:] if last else entries
+    if len(shown) < len(entries):
+        text.append(f"({len(entries) - len(shown)} earlier)\n", style="dim")
+    for position, entry in enumerate(shown):
+        line = Text(f"{entry.number:>3}. ")
+        if entry.retracted:
+            line.append(game.step(entry.event), style="strike dim")
+            line.append(" (taken back)", style="dim")
+        else:
+            line.append(game.step(entry.event))
+        text.append_text(line)
+        if position < len(shown) - 1:
+            text.append("\n")
+    return text
+
+
+def pieces_text(game) -> Text | None:
+    """The garden's pieces: miniatures, the cat, token stacks, finished sets (None: nothing to show)."""
+    if is_pad(game) or not game.board.per_opponent:
+        return None
+    state = game.garden()
+    parts = []
+    standing = [f"{player} {' '.join(cells)}" for player, cells in state.miniatures.items() if cells]
+    if standing:
+        parts.append("miniatures: " + "; ".join(standing))
+    if state.cat:
+        parts.append(f"cat: {state.cat}")
+    if state.stacks:
+        stacks = [f"{cell} [{', '.join(token_word(token) for token in tokens)}]" for cell, tokens in state.stacks.items()]
+        parts.append("stacks (bottom first): " + "; ".join(stacks))
+    if state.loot:
+        parts.append("loot shown: " + ", ".join(f"{p} {c}" for p, c in state.loot.items()))
+    if state.sets:
+        parts.append("sets won: " + ", ".join(state.sets))
+    return Text("\n".join(parts) if parts else "no pieces on the garden yet", style="")
+
+
+def token_word(token) -> str:
+    return f"{token.player} {token.kind or 'face down'}"
+
+
+def suggestions_text(game) -> Text:
+    """The best questions now (or, where nobody asks, the likeliest cells): the suggest command's figures."""
+    from . import advisor
+
+    text = Text("suggestions\n", style="bold")
+    if is_pad(game):
+        text.append("nothing to suggest on a score pad", style="dim")
+        return text
+    sheet = game.sheet()
+    odds = advisor.odds(sheet)
+    if not game.board.questions:
+        for item in game.items:
+            for accusation in advisor.accusations(sheet, item, odds)[:3]:
+                text.append(f"{item} on {game.board.name_of(accusation.cell)}: {accusation.probability:.0%}\n")
+        return text
+    single = len(game.items) == 1
+    ranked = advisor.questions(sheet, advisor.Turn(), odds, limit=8)
+    if not ranked:
+        text.append("no question left to ask", style="dim")
+    for rank, question in enumerate(ranked, 1):
+        text.append(f"{rank}. {question.words(single)}  {question.bits:.2f} bits\n")
+    return text
+
+
+def help_text(game) -> Text:
+    """The words of this game (from its forms), then the screen's own words and keys."""
+    text = Text("words of this game\n", style="bold")
+    forms = forms_of(game)
+    for form in forms:
+        other = [verb for verb in form.verbs[1:]]
+        text.append(f"  {form.usage or form.verb}")
+        text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
+    if not forms:
+        text.append("  as on the command line, without 'assistant'\n", style="dim")
+    text.append("the screen\n", style="bold")
+    for word, what in DISPLAY_WORDS.items():
+        text.append(f"  {word:<8} {what}\n")
+    text.append("  Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry", style="dim")
+    return text
+
+
+def picture(game, odds: bool, width: int, height: int) -> RenderableType:
+    """The game's picture: every sheet (full grids when they fit, else compact), or the score pad."""
+    if is_pad(game):
+        return render.pad(game)
+    from . import advisor
+
+    sheet = game.sheet()
+    the_odds = advisor.odds(sheet) if odds else None
+    if fits(game.board, len(game.items), width, height):
+        closed = {item: game.closed(item) for item in game.items}
+        return render.sheet(sheet, closed, the_odds)
+    return render.compact_sheet(sheet, the_odds)
+
+
+def fits(board: Board, items: int, width: int, height: int) -> bool:
+    """Whether the full grids (6 characters a column, 2 lines a row) all fit side by side."""
+    grid_width = board.grid.columns * 6 + 3
+    grid_height = board.grid.rows * 2 + 4 + len(board.attributes) + 2  # title, frame, legend
+    return board.grid.size <= render.COMPACT_ABOVE and items * (grid_width + 3) <= width and grid_height <= height
+
+
+def step_text(text: str) -> str:
+    """A line as typed, less a leading 'assistant' and a command group ('quest trick ...' is 'trick ...')."""
+    words = text.split()
+    while words and words[0].lower() in CLI_PREFIXES:
+        words.pop(0)
+    return " ".join(words) if len(words) != len(text.split()) else text.strip()
+
+
+def said(before: object, after) -> str:
+    """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
+    old = {entry.number: entry.retracted for entry in history_entries(before)}
+    entries = history_entries(after)
+    news = [entry for entry in entries if entry.number not in old]
+    if news:
+        entry = news[-1]
+        return f"{entry.number}. {after.step(entry.event)} -> {summary_line(after)}"
+    taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
+    if taken:
+        return f"took back {taken[-1].number}. {after.step(taken[-1].event)} -> {summary_line(after)}"
+    return f"recorded -> {summary_line(after)}"
+
+
+def file_stamp(paths: list[Path]) -> tuple:
+    """What tells that a file changed, cheaply: size and modification time of each."""
+    stamp = []
+    for path in paths:
+        try:
+            status = path.stat()
+            stamp.append((status.st_mtime_ns, status.st_size))
+        except OSError:
+            stamp.append(None)
+    return tuple(stamp)
+
+
+# -- the widgets ---------------------------------------------------------------------------
+
+
+class EntryLine(Input):
+    """The one input line: Tab completes from the grammar, Up/Down walk the entries typed before."""
+
+    BINDINGS = [
+        Binding("tab", "complete", "complete", show=False),
+        Binding("up", "recall(-1)", "earlier entry", show=False),
+        Binding("down", "recall(1)", "later entry", show=False),
+    ]
+
+    def action_complete(self) -> None:
+        self.app.complete()
+
+    def action_recall(self, step: int) -> None:
+        self.app.recall(step)
+
+
+class TableApp(App):
+    """The table screen. ``store`` and ``name`` say which game; ``board`` opens the board set-up first."""
+
+    TITLE = "assistant"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    CSS = """
+    #title { height: 1; background: $boost; text-style: bold; }
+    #body { height: 1fr; }
+    #main { width: 1fr; }
+    #side { width: 40%; max-width: 60; border-left: vkey $foreground 30%; padding: 0 1; }
+    /* A small terminal: the sheets across the top, the history and panels below them. */
+    .-narrow #body { layout: vertical; }
+    .-narrow #main { height: auto; max-height: 70%; }
+    .-narrow #side { width: 100%; max-width: 100%; height: 1fr; border-left: none; border-top: hkey $foreground 30%; }
+    .panel.hidden { display: none; }
+    #answer { height: auto; max-height: 3; }
+    #choices { height: auto; max-height: 2; color: $text-muted; }
+    EntryLine { border: none; height: 1; padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("f1", "toggle('help')", "help"),
+        Binding("f2", "toggle('odds')", "odds"),
+        Binding("f3", "toggle('suggest')", "suggest"),
+        Binding("f4", "board", "board"),
+        Binding("ctrl+z", "undo", "undo last", priority=True),
+        Binding("ctrl+q", "quit", "quit", priority=True),
+    ]
+
+    def __init__(self, store: Store, name: str | None = None, board: str | None = None,
+                 follow_seconds: float = FOLLOW_SECONDS):
+        super().__init__()
+        self.store = store
+        self.board_name = board
+        self.name_asked = name
+        self.follow_seconds = follow_seconds
+        self.game = None
+        self.game_name: str | None = None
+        self.shown = {"odds": False, "suggest": False, "help": False}
+        self.typed: list[str] = []
+        self.recall_at = 0
+        self.stamp: tuple = ()
+        self.answer_line = ""
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="main"):
+                yield Static(id="picture")
+                yield Static(id="pieces")
+            with VerticalScroll(id="side"):
+                yield Static(id="help", classes="panel hidden")
+                yield Static(id="suggest", classes="panel hidden")
+                yield Static(id="history")
+        yield Static(id="answer")
+        yield Static(id="choices")
+        yield EntryLine(placeholder="type a step: clue area B3 yes -o red | undo | help", id="entry")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        try:
+            self.load()
+            self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
+        except AssistantError:
+            if self.board_name is None:
+                raise
+            # Only the board's set-up was asked for and there is no game to show after it.
+        self.set_interval(self.follow_seconds, self.follow)
+        self.query_one(EntryLine).focus()
+        if self.board_name is not None:
+            self.open_board(self.board_name)
+
+    def on_resize(self) -> None:
+        if self.game is not None:
+            self.call_after_refresh(self.draw)  # once the panes have their new sizes
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Read the game again (the name is resolved once, at start)."""
+        self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
+        self.game = self.store.load(self.game_name)
+        self.stamp = self.watched_stamp()
+        if not self.typed:
+            self.typed = [self.game.step(entry.event) for entry in history_entries(self.game)]
+            self.recall_at = len(self.typed)
+        self.draw()
+
+    def watched(self) -> list[Path]:
+        paths = [self.store.game_path(self.game_name)]
+        if self.game is not None and not is_pad(self.game):
+            paths.append(self.store.fixes_dir / f"{game_kind(self.game)}.yaml")  # the board's corrections
+        return paths
+
+    def watched_stamp(self) -> tuple:
+        return file_stamp(self.watched())
+
+    def follow(self) -> None:
+        """Redraw when another process changed the game (or its board's corrections)."""
+        if self.game_name is None:
+            return
+        stamp = self.watched_stamp()
+        if stamp != self.stamp:
+            try:
+                self.load()
+            except AssistantError as error:
+                self.stamp = stamp
+                self.say(f"the game file changed and cannot be read: {error}", refused=True)
+
+    def draw(self) -> None:
+        game = self.game
+        width = self.query_one("#main").size.width or self.size.width
+        height = self.size.height - 5
+        title = Text(f" {self.game_name}  ·  {game_kind(game)}  ·  {summary_line(game)}")
+        self.query_one("#title", Static).update(title)
+        self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height))
+        extra = pieces_text(game)
+        lines = [Text(line) for line in report_lines(game)] if is_pad(game) else []
+        parts = [part for part in [extra, *lines] if part is not None]
+        self.query_one("#pieces", Static).update(Group(*parts) if parts else "")
+        self.query_one("#history", Static).update(history_text(game))
+        if self.shown["suggest"]:
+            self.query_one("#suggest", Static).update(suggestions_text(game))
+        if self.shown["help"]:
+            self.query_one("#help", Static).update(help_text(game))
+        side = self.query_one("#side")
+        # An open panel is what was asked for: show it; else the latest entries.
+        side.scroll_home(animate=False) if self.shown["suggest"] or self.shown["help"] else side.scroll_end(animate=False)
+
+    def say(self, line: str, refused: bool = False) -> None:
+        """The last answer, or the refusal: one line (it wraps on a narrow screen)."""
+        self.answer_line = line
+        text = Text("refused: " if refused else "", style="bold")
+        text.append(line, style="" if refused else "bold")
+        self.query_one("#answer", Static).update(text)
+
+    # -- entries -------------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        self.query_one("#choices", Static).update("")
+        if not text:
+            return
+        self.typed.append(text)
+        self.recall_at = len(self.typed)
+        self.enter(text)
+
+    def enter(self, text: str) -> None:
+        """One line from the input: a word of the screen, or a step recorded in the game."""
+        word = text.lower()
+        if word in ("quit", "exit", "quitter"):
+            self.exit()
+        elif word == "sheet":
+            self.shown["odds"] = False
+            self.draw()
+        elif word in ("odds", "suggest", "help"):
+            self.action_toggle(word)
+        elif word == "board":
+            self.action_board()
+        else:
+            self.record(step_text(text))
+
+    def record(self, step: str) -> None:
+        """Read the step with the game's grammar and record it under the store's lock; a refusal changes nothing."""
+        before = self.game
+        try:
+            after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
+        except AssistantError as error:
+            self.say(f"{error} (nothing was written)", refused=True)
+            return
+        self.game = after
+        self.stamp = self.watched_stamp()
+        self.say(said(before, after))
+        self.draw()
+
+    def check_action(self, action: str, parameters: tuple) -> bool:
+        """The game's keys work on the game's screen only (not over the board set-up)."""
+        return action == "quit" or not isinstance(self.screen, BoardScreen)
+
+    def action_undo(self) -> None:
+        if self.game is not None:
+            self.record("undo")
+
+    def action_toggle(self, what: str) -> None:
+        self.shown[what] = not self.shown[what]
+        if what != "odds":
+            self.query_one(f"#{what}").set_class(not self.shown[what], "hidden")
+        if self.game is not None:
+            self.draw()
+
+    def action_board(self) -> None:
+        if self.game is not None and is_pad(self.game):
+            self.say("a score pad has no board to set up", refused=True)
+            return
+        self.open_board(game_kind(self.game) if self.game is not None else self.board_name)
+
+    def open_board(self, name: str) -> None:
+        try:
+            screen = BoardScreen(self.store, name)
+        except AssistantError as error:
+            self.say(str(error), refused=True)
+            return
+        self.push_screen(screen, lambda _: self.load() if self.game is not None else self.exit())
+
+    # -- completion and recall ---------------------------------------------------------------------
+
+    def complete(self) -> None:
+        """Tab: finish the word being typed when one value fits; show the candidates when several do."""
+        entry = self.query_one(EntryLine)
+        before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
+        choices = self.query_one("#choices", Static)
+        if self.game is None or not forms_of(self.game):
+            choices.update("no completion for this game yet")
+            return
+        prefix = step_text(before) if before.strip() else before
+        dropped = before[:len(before) - len(prefix)] if prefix != before else ""
+        try:
+            typing, matches = grammar.complete(self.game, prefix)
+        except AssistantError:
+            typing, matches = "", ()
+        if not before.split() or (len(before.split()) == 1 and not before[-1:].isspace()):
+            matches = matches + tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
+        if not matches:
+            slot = grammar.expect(self.game, split(prefix)[:-1] if typing else split(prefix))
+            choices.update(f"nothing to complete here ({slot.name})" if slot.name != "end"
+                           else "the step is complete: Enter records it")
+            return
+        common = os.path.commonprefix([m.lower() for m in matches]) if len(matches) > 1 else matches[0] + " "
+        if len(matches) == 1:
+            new = matches[0] + " "
+        else:
+            new = matches[0][:len(common)] if len(common) > len(typing) else typing
+        head = dropped + prefix[:len(prefix) - len(typing)] + new
+        entry.value = head + after
+        entry.cursor_position = len(head)
+        choices.update("" if len(matches) == 1 else Text("  ".join(matches)))
+
+    def recall(self, step: int) -> None:
+        """Up/Down: the entries typed before (and the game's recorded steps), like a shell's history."""
+        if not self.typed:
+            return
+        self.recall_at = max(0, min(len(self.typed), self.recall_at + step))
+        entry = self.query_one(EntryLine)
+        entry.value = self.typed[self.recall_at] if self.recall_at < len(self.typed) else ""
+        entry.cursor_position = len(entry.value)
+
+
+# -- the board screen ----------------------------------------------------------------------
+
+
+RESERVED_KEYS = {"p", "q"}  # p: pond
+
+
+def value_keys(board: Board) -> dict[str, tuple[str, str]]:
+    """One letter per attribute value (key -> (attribute, value)): the first letter of its name not taken."""
+    keys: dict[str, tuple[str, str]] = {}
+    for attribute in board.attributes:
+        for value in attribute.values:
+            spellings = [value.name, *value.aliases]
+            letters = [c for spelling in spellings for c in spelling.lower() if c.isascii() and c.isalpha()]
+            letter = next((c for c in letters if c not in keys and c not in RESERVED_KEYS), None)
+            if letter is not None:
+                keys[letter] = (attribute.name, value.name)
+    return keys
+
+
+class BoardScreen(Screen):
+    """Set the board up from the box: arrows move, one key sets a terrain, a flower, or a pond.
+
+    A set attribute with a fixed count (two flowers) keeps the last values pressed;
+    a cell is saved as the user's correction (``Store.correct_board``) as soon as
+    it is whole, so a pond turned into land waits for its terrain and flowers."""
+
+    BINDINGS = [Binding("escape", "leave", "back to the game")]
+    # Arrows are read with the value keys in one handler, so that keys typed
+    # quickly apply in the order typed (a binding would run after later keys).
+    MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+    CSS = """
+    BoardScreen #grid { height: auto; }
+    BoardScreen #status { height: auto; }
+    """
+
+    def __init__(self, store: Store, name: str):
+        super().__init__()
+        self.store = store
+        self.board = store.board(name)
+        self.keys = value_keys(self.board)
+        self.at = (0, 0)
+        self.drafts: dict[str, dict] = {}
+        self.recent: dict[tuple[str, str], list[str]] = {}
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(id="grid")
+            yield Static(id="keys")
+            yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    @property
+    def cell_name(self) -> str:
+        return self.board.name_of(self.board.grid.cell(*self.at))
+
+    def action_move(self, rows: int, columns: int) -> None:
+        grid = self.board.grid
+        self.at = ((self.at[0] + rows) % grid.rows, (self.at[1] + columns) % grid.columns)
+        self.draw()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event) -> None:
+        key = event.key
+        if key in self.MOVES:
+            self.action_move(*self.MOVES[key])
+        elif key == "p":
+            self.save(self.cell_name, ["pond=yes"])
+        elif key in self.keys:
+            self.press(*self.keys[key])
+        else:
+            return
+        event.stop()
+
+    def current(self, cell: str) -> dict:
+        """The cell as drawn now: its draft if unfinished, else the board's values."""
+        if cell in self.drafts:
+            return self.drafts[cell]
+        return dict(self.board.describe()["cells"][cell])
+
+    def press(self, attribute_name: str, value: str) -> None:
+        cell = self.cell_name
+        draft = {name: (list(v) if isinstance(v, list) else v) for name, v in self.current(cell).items()}
+        attribute = self.board.attribute(attribute_name)
+        if attribute.kind == "one":
+            draft[attribute.name] = value
+        else:
+            # The board lists values in its own order: the order pressed is kept here,
+            # so that the last values pressed on this cell are the ones that stay.
+            recent = [v for v in self.recent.get((cell, attribute.name), []) if v != value] + [value]
+            self.recent[(cell, attribute.name)] = recent
+            chosen = [v for v in draft.get(attribute.name) or [] if v not in recent] + recent
+            draft[attribute.name] = chosen[-attribute.per_cell:] if attribute.per_cell else chosen
+        draft["pond"] = False
+        missing = [a.name for a in self.board.attributes
+                   if (a.kind == "one" and not draft.get(a.name))
+                   or (a.kind != "one" and a.per_cell and len(draft.get(a.name) or []) != a.per_cell)]
+        if missing:
+            self.drafts[cell] = draft
+            self.draw(f"{cell}: now give its {' and '.join(missing)} (not saved until the cell is whole)")
+            return
+        self.drafts.pop(cell, None)
+        words = [f"{a.name}={','.join(draft[a.name]) if isinstance(draft[a.name], list) else draft[a.name]}"
+                 for a in self.board.attributes if draft.get(a.name)]
+        self.save(cell, words)
+
+    def save(self, cell: str, words: list[str]) -> None:
+        """Saved as the user's correction, exactly as ``assistant board set NAME CELL WORDS`` does."""
+        try:
+            self.board = self.store.correct_board(self.board.name, cell, words)
+        except AssistantError as error:
+            self.draw(f"refused: {error}")
+            return
+        self.drafts.pop(cell, None)
+        self.draw(f"saved {cell}: {' '.join(words)}")
+
+    def draw(self, status: str = "") -> None:
+        self.query_one("#grid", Static).update(self.grid_picture())
+        self.query_one("#keys", Static).update(self.keys_legend())
+        if status:
+            self.query_one("#status", Static).update(Text(status))
+
+    def grid_picture(self) -> Table:
+        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond."""
+        board = self.board
+        verified = "verified" if board.verified else "unverified"
+        table = Table(title=Text(f"{board.title}: set up from your box ({verified})"), title_justify="left",
+                      show_lines=True, padding=(0, 0))
+        table.add_column("")
+        for column in range(board.grid.columns):
+            table.add_column(column_letters(column), justify="center", min_width=8)
+        for row in range(board.grid.rows):
+            cells = []
+            for column in range(board.grid.columns):
+                name = board.name_of(board.grid.cell(row, column))
+                cells.append(self.cell_text(name, (row, column) == self.at))
+            table.add_row(Text(str(row + 1)), *cells)
+        return table
+
+    def cell_text(self, name: str, here: bool) -> Text:
+        entry = self.current(name)
+        if entry.get("pond"):
+            lines = ["pond", ""]
+        else:
+            words = []
+            for attribute in self.board.attributes:
+                value = entry.get(attribute.name)
+                if isinstance(value, list):
+                    words.append(" ".join(v[:3] for v in value) or "-")
+                else:
+                    words.append((value or "-")[:6])
+            lines = words
+        mark = ">" if here else " "
+        text = Text(f"{mark}{name}{'*' if name in self.drafts else ''}\n" + "\n".join(lines),
+                    style="reverse bold" if here else "")
+        return text
+
+    def keys_legend(self) -> Text:
+        text = Text("keys: ", style="bold")
+        for attribute in self.board.attributes:
+            pairs = [f"{key} {value}" for key, (name, value) in self.keys.items() if name == attribute.name]
+            text.append(f"{attribute.name}: {'  '.join(pairs)}\n      ")
+        text.append("p pond   arrows move   Esc back to the game   (* a cell not saved yet)")
+        return text
