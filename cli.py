@@ -74,7 +74,7 @@ app = typer.Typer(
     help="A companion for board game tables: deduction sheets and score pads.\n\n"
          "Start with: assistant new gnom-street --opponents red,blue",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion: only the whole app has it (see app_for)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -86,8 +86,45 @@ quest_app = typer.Typer(cls=OneLineErrors, help="Le Roi des Nains score pad: que
 app.add_typer(quest_app, name="quest")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
+
+
+# -- shell completion (assistant --install-completion) ---------------------------------------
+
+
+def completer(option: Optional[str] = None):
+    """A shell-completion callback: the current game's grammar says what fits the word being typed.
+
+    The words already typed are rebuilt from the parsed parameters (the command's
+    name is the step's verb), then ``assistant.grammar.complete`` answers; the core
+    is imported only here, when the shell asks. ``option``: complete that option's value."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        from assistant import grammar
+        from assistant.errors import AssistantError
+
+        words = [EXPLAIN_AS.get(ctx.info_name, ctx.info_name)]
+        for param in ctx.command.params:
+            value = ctx.params.get(param.name)
+            if param.name == "game" or value in (None, False, [], ()) or param.opts[0] == option:
+                continue
+            values = list(value) if isinstance(value, (list, tuple)) else [value]
+            if param.param_type_name == "option":
+                words += [item for each in values for item in (param.opts[0], *([] if value is True else [str(each)]))]
+            else:
+                words += [str(each) for each in values]
+        try:
+            _, matches = grammar.complete(store().load(ctx.params.get("game")),
+                                          " ".join(words + ([option] if option else []) + [incomplete]))
+        except AssistantError:
+            return []  # no game yet, or a damaged one: nothing to offer
+        return list(matches)
+    return complete
+
+
+EXPLAIN_AS = {"explain": "accuse"}  # explain CELL names a cell as accuse CELL does: the same slot
+STEP_WORDS = completer()
 OpponentOption = Annotated[Optional[str], typer.Option(
-    "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).")]
+    "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).", autocompletion=completer("--opponent"))]
 
 
 # -- plumbing -----------------------------------------------------------------------
@@ -238,10 +275,10 @@ def clue(
     words: Annotated[list[str], typer.Argument(
         help="KIND, its words, then the answer: area B2 yes | flower B3 no --colour blue | "
              "north-of 4 | in staten island no | red=yes blue=no for several players.",
-        metavar="KIND WORDS... [ANSWER]")],
+        metavar="KIND WORDS... [ANSWER]", autocompletion=STEP_WORDS)],
     opponent: OpponentOption = None,
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
-                                                  help="Flower colour asked about.")] = None,
+                                                  help="Flower colour asked about.", autocompletion=completer("--colour"))] = None,
     card: Annotated[Optional[str], typer.Option(help="The card it came from, e.g. 'informant 3'.")] = None,
     game: GameOption = None,
 ) -> None:
@@ -258,8 +295,8 @@ def clue(
 
 @app.command()
 def accuse(
-    cell: Annotated[str, typer.Argument(help="The accused cell, e.g. C4.")],
-    verdict: Annotated[str, typer.Argument(help="right or wrong (also juste/faux).")],
+    cell: Annotated[str, typer.Argument(help="The accused cell, e.g. C4.", autocompletion=STEP_WORDS)],
+    verdict: Annotated[str, typer.Argument(help="right or wrong (also juste/faux).", autocompletion=STEP_WORDS)],
     opponent: OpponentOption = None,
     game: GameOption = None,
 ) -> None:
@@ -598,7 +635,7 @@ def history(game: GameOption = None) -> None:
 
 @app.command()
 def explain(
-    cell: Annotated[str, typer.Argument(help="The cell to explain, e.g. C3.")],
+    cell: Annotated[str, typer.Argument(help="The cell to explain, e.g. C3.", autocompletion=STEP_WORDS)],
     opponent: OpponentOption = None,
     game: GameOption = None,
 ) -> None:
@@ -765,8 +802,9 @@ def quest_list(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.
 
 @quest_app.command("deal")
 def quest_deal(
-    quest: Annotated[str, typer.Argument(help="The quest: tile and face (13A) or its name.")],
-    special: Annotated[str, typer.Option(help="The special card shuffled in, e.g. flag-bearer.")],
+    quest: Annotated[str, typer.Argument(help="The quest: tile and face (13A) or its name.", autocompletion=STEP_WORDS)],
+    special: Annotated[str, typer.Option(help="The special card shuffled in, e.g. flag-bearer.",
+                                         autocompletion=completer("--special"))],
     tricks: Annotated[Optional[str], typer.Option(help="Tricks per player: Ana=4,Ben=5,Cleo=4.")] = None,
     order: Annotated[Optional[str], typer.Option(help="Each trick's winner, first to last: Ana,Ben,...")] = None,
     won: Annotated[Optional[list[str]], typer.Option(help="Cards a player won: Ana=Kg,Qb (repeat per player).")] = None,
@@ -798,8 +836,9 @@ def quest_deal(
 @quest_app.command("trick")
 def quest_trick(
     words: Annotated[list[str], typer.Argument(help="The leader, then each card in play order: Ana 5g 7g Kb.",
-                                               metavar="LEADER CARD...")],
-    winner: Annotated[Optional[str], typer.Option(help="Who won, when a magic card decides it.")] = None,
+                                               metavar="LEADER CARD...", autocompletion=STEP_WORDS)],
+    winner: Annotated[Optional[str], typer.Option(help="Who won, when a magic card decides it.",
+                                                  autocompletion=completer("--winner"))] = None,
     game: GameOption = None,
 ) -> None:
     """Record one trick of the deal being played; the winner follows from follow-suit.
@@ -865,7 +904,8 @@ TUG = "oh-les-nains"
 tug_app = typer.Typer(cls=OneLineErrors, help="Oh ! les Nains: the rope tracker.", no_args_is_help=True,
                       rich_markup_mode=None)
 app.add_typer(tug_app, name="tug")
-ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).")]
+ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).",
+                                                 autocompletion=completer("--by"))]
 
 
 def _tug_move(game: Optional[str], words: list[str], by: Optional[str]) -> None:
@@ -894,8 +934,9 @@ def tug_new(
 
 @tug_app.command("gnome")
 def tug_gnome(
-    card: Annotated[str, typer.Argument(help="The card's colour, or multi.")],
-    chosen: Annotated[Optional[str], typer.Argument(help="The colour placed (multicolour, or none of the card's left).")] = None,
+    card: Annotated[str, typer.Argument(help="The card's colour, or multi.", autocompletion=STEP_WORDS)],
+    chosen: Annotated[Optional[str], typer.Argument(help="The colour placed (multicolour, or none of the card's left).",
+                                                    autocompletion=STEP_WORDS)] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
     """Add a gnome (the other side pulls 2); at a round's start, place your first gnome."""
@@ -916,7 +957,8 @@ def tug_pull(
 
 
 @tug_app.command("squirrels")
-def tug_squirrels(count: Annotated[int, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
+def tug_squirrels(count: Annotated[int, typer.Argument(help="1, 2 or 3 squirrels.", autocompletion=STEP_WORDS)],
+                  by: ByOption = None,
                   game: GameOption = None) -> None:
     """Play a squirrel card: pull the hose 1, 2 or 3 flagstones towards you."""
     _tug_move(game, ["squirrels", str(count)], by)
@@ -929,21 +971,23 @@ def tug_exchange(by: ByOption = None, game: GameOption = None) -> None:
 
 
 @tug_app.command("contre")
-def tug_contre(card: Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")],
+def tug_contre(card: Annotated[str, typer.Argument(help="The card: the countered colour, or multi.",
+                                                   autocompletion=STEP_WORDS)],
                by: ByOption = None, game: GameOption = None) -> None:
     """Counter the gnome just added: it leaves (optional rule)."""
     _tug_move(game, ["contre", card], by)
 
 
 @tug_app.command("sur-contre")
-def tug_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
+def tug_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.", autocompletion=STEP_WORDS)],
                    by: ByOption = None, game: GameOption = None) -> None:
     """Answer a counter: place two gnomes of that colour, the hose stays (optional rule)."""
     _tug_move(game, ["sur-contre", card], by)
 
 
 @tug_app.command("sur-sur-contre")
-def tug_sur_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
+def tug_sur_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.",
+                                                           autocompletion=STEP_WORDS)],
                        by: ByOption = None, game: GameOption = None) -> None:
     """Answer a sur-contre: take the two gnomes into your team (optional rule)."""
     _tug_move(game, ["sur-sur-contre", card], by)

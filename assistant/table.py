@@ -380,7 +380,7 @@ class TableApp(App):
         width = self.query_one("#main").size.width or self.size.width
         height = self.size.height - 5
         title = Text(f" {self.game_name}  ·  {game_kind(game)}  ·  {summary_line(game)}")
-        self.query_one("#title", Static).update(title)
+        self.query_one("#title", Static).update(title, layout=False)  # one line, always
         self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height))
         extra = pieces_text(game)
         lines = [Text(line) for line in report_lines(game)] if is_pad(game) else []
@@ -398,7 +398,7 @@ class TableApp(App):
     def say(self, line: str, refused: bool = False) -> None:
         """The last answer, or the refusal: one line (it wraps on a narrow screen)."""
         self.answer_line = line
-        text = Text("refused: " if refused else "", style="bold")
+        text = Text("refused (nothing written): " if refused else "", style="bold")
         text.append(line, style="" if refused else "bold")
         self.query_one("#answer", Static).update(text)
 
@@ -435,7 +435,7 @@ class TableApp(App):
         try:
             after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
         except AssistantError as error:
-            self.say(f"{error} (nothing was written)", refused=True)
+            self.say(str(error), refused=True)
             return
         self.game = after
         self.stamp = self.watched_stamp()
