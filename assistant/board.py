@@ -70,6 +70,7 @@ class Board(NamedTuple):
     hidden_noun: str = "hidden item"
     distinct: bool = True
     questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
+    statements: tuple[str, ...] = ()  # clue kinds cards state (New York's); none declared: every kind
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
 
     # -- construction -----------------------------------------------------------------
@@ -93,6 +94,18 @@ class Board(NamedTuple):
     @property
     def per_opponent(self) -> bool:
         return not self.hidden_items
+
+    def clue_kinds(self) -> tuple[str, ...]:
+        """The clue kinds heard on this board: its questions and statements (a board declaring neither: all)."""
+        declared = self.questions + self.statements
+        if declared:
+            return declared
+        from .clues import KINDS  # clues builds on boards: import at use
+
+        return tuple(kind.name for kind in KINDS)
+
+    def hears(self, kind: str) -> bool:
+        return kind in self.clue_kinds()
 
     def name_of(self, cell: Cell) -> str:
         return self.grid.name(cell)
@@ -201,7 +214,7 @@ class _BoardReader:
         if not isinstance(data, dict):
             raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells", "questions"}
+                 "landmarks", "cells", "questions", "statements"}
         for extra in sorted(set(map(str, data)) - known):
             self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
         name = self.text(data, "name")
@@ -214,7 +227,8 @@ class _BoardReader:
             self.problem("verified", f"expected true or false (got {verified!r})")
         attributes = self.attributes(data.get("attributes", {}))
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
-        questions = self.questions(data.get("questions"))
+        questions = self.clue_names(data.get("questions"), "questions", question=True)
+        statements = self.clue_names(data.get("statements"), "statements", question=False)
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or f"{self.source}: rows and columns are required")
         grid = Grid(rows, columns)
@@ -241,6 +255,7 @@ class _BoardReader:
             hidden_noun=noun,
             distinct=distinct,
             questions=questions,
+            statements=statements,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
         )
 
@@ -268,18 +283,21 @@ class _BoardReader:
             return ()
         return tuple(value)
 
-    def questions(self, data: object) -> tuple[str, ...]:
+    def clue_names(self, data: object, path: str, question: bool) -> tuple[str, ...]:
+        """The clue kinds a board declares: questions players ask, or statements cards make."""
         from .clues import kind_named  # clues builds on boards: import at use
 
         result = []
-        for name in self.names(data, "questions"):
+        for name in self.names(data, path):
             try:
                 kind = kind_named(name)
             except InputError as error:
-                self.problem("questions", str(error))
+                self.problem(path, str(error))
                 continue
-            if not kind.question:
-                self.problem("questions", f"{kind.name} is a card statement, not a question players ask")
+            if question and not kind.question:
+                self.problem(path, f"{kind.name} is a card statement, not a question players ask")
+            if not question and kind.question:
+                self.problem(path, f"{kind.name} is a question players ask: list it under questions")
             result.append(kind.name)
         return tuple(result)
 

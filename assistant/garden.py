@@ -14,7 +14,8 @@ sets wins the match; each set starts a new sheet.
 from typing import NamedTuple
 
 from .errors import AssistantError, InputError
-from .words import key
+from .grammar import Form, Option
+from .words import Options, key, shown, whole_number
 
 KIND_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
 
@@ -32,14 +33,49 @@ MINIATURES = 3
 BAITS = 2
 
 
+FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
+ALEX = Option("alex", ("--alex",))  # card 7: a flag
+BY = Option("by", ("--by", "--par"), "player")
+NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
+FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
+
+
+def _exactly(found: Options, count: int, usage: str, optional: int = 0) -> list[str]:
+    """The positional words of a piece step, refused unless there are ``count`` (+ ``optional``)."""
+    if not count <= len(found.positional) <= count + optional:
+        raise InputError(f"write: {usage}")
+    return found.positional
+
+
 class MiniatureEvent(NamedTuple):
     player: str
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
 
+    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), "miniature PLAYER CELL [--from CELL]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "MiniatureEvent":
+        player, cell = _exactly(found, 2, cls.FORM.usage)
+        origin = found.last("origin")
+        return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None)
+
+    def words(self, game) -> list[str]:
+        return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else [])]
+
 
 class CatEvent(NamedTuple):
     cell: str
+
+    FORM = Form(("cat", "chat"), ("cell",), (), "cat CELL")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "CatEvent":
+        (cell,) = _exactly(found, 1, cls.FORM.usage)
+        return cls(game.cell_name(cell))
+
+    def words(self, game) -> list[str]:
+        return ["cat", self.cell]
 
 
 class TokenEvent(NamedTuple):
@@ -48,16 +84,51 @@ class TokenEvent(NamedTuple):
     kind: str | None  # None: face down, kind unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
+    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), "token PLAYER CELL [mole|bait] [--alex]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "TokenEvent":
+        words = _exactly(found, 2, cls.FORM.usage, optional=1)
+        who = game.player(words[0])
+        kind = read_kind(words[2]) if len(words) == 3 else None
+        if who == ME and kind is None:
+            raise InputError("your own token's kind is known to you: say mole or bait")
+        return cls(who, game.cell_name(words[1]), kind, found.flag("alex"))
+
+    def words(self, game) -> list[str]:
+        return ["token", self.player, self.cell, *([self.kind] if self.kind else []), *(["--alex"] if self.alex else [])]
+
 
 class RevealEvent(NamedTuple):
     cell: str
     position: int  # 1 = the bottom token
     kind: str
 
+    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), "reveal CELL N mole|bait")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "RevealEvent":
+        cell, position, kind = _exactly(found, 3, cls.FORM.usage)
+        number = whole_number(position, "the token's place in the stack, 1 for the bottom", low=1)
+        return cls(game.cell_name(cell), number, read_kind(kind))
+
+    def words(self, game) -> list[str]:
+        return ["reveal", self.cell, str(self.position), self.kind]
+
 
 class LootEvent(NamedTuple):
     player: str
     cell: str
+
+    FORM = Form(("loot", "butin"), ("player", "cell"), (), "loot PLAYER CELL")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "LootEvent":
+        player, cell = _exactly(found, 2, cls.FORM.usage)
+        return cls(game.player(player), game.cell_name(cell))
+
+    def words(self, game) -> list[str]:
+        return ["loot", self.player, self.cell]
 
 
 class SetEvent(NamedTuple):
@@ -65,6 +136,26 @@ class SetEvent(NamedTuple):
     found: bool
     by: str
     next_mine: str | None = None
+
+    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), "mole CELL found|missed [--by NAME] [--next-mine CELL]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "SetEvent":
+        cell, verdict = _exactly(found, 2, cls.FORM.usage)
+        if key(verdict) not in FOUND_WORDS:
+            raise InputError(f"did the mole find the loot? write found or missed (got {shown(verdict)})")
+        by = found.last("by")
+        next_mine = found.last("next_mine")
+        return cls(game.cell_name(cell), FOUND_WORDS[key(verdict)], game.player(by) if by else ME,
+                   game.cell_name(next_mine) if next_mine else None)
+
+    def words(self, game) -> list[str]:
+        words = ["mole", self.cell, "found" if self.found else "missed"]
+        if self.by != ME:
+            words += ["--by", self.by]
+        if self.next_mine:
+            words += ["--next-mine", self.next_mine]
+        return words
 
 
 PIECES = (MiniatureEvent, CatEvent, TokenEvent, RevealEvent, LootEvent, SetEvent)
@@ -221,5 +312,5 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
 def read_kind(text: str) -> str:
     found = KIND_WORDS.get(key(text)) or KIND_WORDS.get(str(text).lower())
     if found is None:
-        raise InputError(f"unknown token {text!r}: write mole or bait (also taupe, appât)")
+        raise InputError(f"unknown token {shown(text)}: write mole or bait (also taupe, appât)")
     return found
