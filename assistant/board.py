@@ -71,6 +71,7 @@ class Board(NamedTuple):
     distinct: bool = True
     questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
     statements: tuple[str, ...] = ()  # clue kinds cards state (New York's); none declared: every kind
+    max_opponents: int | None = None  # the box's limit (the garden: four gangs, so me and three)
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
 
     # -- construction -----------------------------------------------------------------
@@ -214,7 +215,7 @@ class _BoardReader:
         if not isinstance(data, dict):
             raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells", "questions", "statements"}
+                 "landmarks", "cells", "questions", "statements", "max_opponents"}
         for extra in sorted(set(map(str, data)) - known):
             self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
         name = self.text(data, "name")
@@ -229,6 +230,10 @@ class _BoardReader:
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
         questions = self.clue_names(data.get("questions"), "questions", question=True)
         statements = self.clue_names(data.get("statements"), "statements", question=False)
+        max_opponents = data.get("max_opponents")
+        if max_opponents is not None and (isinstance(max_opponents, bool) or not isinstance(max_opponents, int)
+                                          or not 1 <= max_opponents <= 99):
+            self.problem("max_opponents", f"expected a whole number from 1 to 99 (got {max_opponents!r})")
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or f"{self.source}: rows and columns are required")
         grid = Grid(rows, columns)
@@ -256,6 +261,7 @@ class _BoardReader:
             distinct=distinct,
             questions=questions,
             statements=statements,
+            max_opponents=max_opponents,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
         )
 

@@ -187,8 +187,10 @@ class Game(_Fields):
         """Start a game; checks the opponents' names and my own loot cell."""
         if board.per_opponent:
             names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
-            if len(names) > MAX_OPPONENTS:
-                raise InputError(f"at most {MAX_OPPONENTS} opponents (got {len(names)})")
+            limit = board.max_opponents or MAX_OPPONENTS
+            if len(names) > limit:
+                box = f" ({board.title} is played by at most {limit + 1} gangs)" if board.max_opponents else ""
+                raise InputError(f"at most {limit} opponents (got {len(names)}){box}")
             check_names(names, "opponent", "--opponents red,blue")
         elif opponents:
             raise InputError(f"on {board.name} everybody hunts the same "
@@ -352,7 +354,7 @@ class Game(_Fields):
         if isinstance(event, Retract):
             target(self.history().entries, event)
             after = self._appended(event)
-            after.sheet().check("taking it back")
+            after.sheet().check("taking it back would leave clues that cannot all hold")
             return after
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
@@ -360,10 +362,19 @@ class Game(_Fields):
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
                          self.board.name_of(mine) if mine is not None else None)
+            if isinstance(event, garden.SetEvent) and event.by == garden.ME:
+                # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
+                number = len(self.history().entries) + 1
+                at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
+                self.sheet().add(at.facts(self.board, number))
             return self._appended(event)
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
             raise AssistantError(f"the match is over: {over} won it; start a new game")
+        cat = self.garden().cat
+        if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
+            # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
+            raise InputError(f"the cat is on {cat}: no miniature stands there, so no question is asked from it")
         for item in event.items():
             cell = self.closed(item)
             if cell is not None:

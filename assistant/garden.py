@@ -35,6 +35,8 @@ BAITS = 2
 
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
+FAR = Option("far", ("--three", "--trois", "--far"))  # the gnome card that moves the cat up to 3 cells
+CAT_STEPS, CAT_STEPS_FAR = 1, 3
 BY = Option("by", ("--by", "--par"), "player")
 NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
 FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
@@ -65,17 +67,20 @@ class MiniatureEvent(NamedTuple):
 
 
 class CatEvent(NamedTuple):
-    cell: str
+    """The cat placed (anywhere) or moved: one cell, or up to three with the gnome card that says so."""
 
-    FORM = Form(("cat", "chat"), ("cell",), (), "cat CELL")
+    cell: str
+    far: bool = False  # the gnome card "at the beginning of your turn, move the cat by 3 cells"
+
+    FORM = Form(("cat", "chat"), ("cell",), (FAR,), "cat CELL [--three]")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "CatEvent":
         (cell,) = _exactly(found, 1, cls.FORM.usage)
-        return cls(game.cell_name(cell))
+        return cls(game.cell_name(cell), found.flag("far"))
 
     def words(self, game) -> list[str]:
-        return ["cat", self.cell]
+        return ["cat", self.cell, *(["--three"] if self.far else [])]
 
 
 class TokenEvent(NamedTuple):
@@ -235,18 +240,29 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
     cell = getattr(event, "cell", None)
     if cell is not None and board.parse_cell(cell) in board.ponds:
         raise InputError(f"{cell} is a pond: no miniature, token or loot goes there")
-    if isinstance(event, SetEvent):
-        if count != 2:
-            raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
-        return
     winner = match_winner(garden)
     if winner is not None:
+        # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
         raise AssistantError(f"the match is over: {winner} won it; start a new game")
-    if isinstance(event, MiniatureEvent):
+    if isinstance(event, SetEvent):
+        _check_set(garden, event, count, mine)
+    elif isinstance(event, CatEvent):
+        _check_cat(garden, event, board)
+    elif isinstance(event, MiniatureEvent):
         here = garden.miniatures[event.player]
+        if event.cell == garden.cat:
+            # rules: "Aucune statuette ne peut être posée sur la case où se trouve le chat"
+            raise InputError(f"the cat is on {event.cell}: no miniature may be placed on the cat's cell")
         if event.origin is not None:
             if event.origin not in here:
                 raise InputError(f"{event.player} has no miniature on {event.origin} to move")
+            if len(here) < MINIATURES:
+                # rules (EN): "If a player has no Miniatures left in their supply, they must move a
+                # Miniature already on the board": only then does one move.
+                left = MINIATURES - len(here)
+                raise InputError(f"{event.player} still has {left} miniature{'s' if left > 1 else ''} in the "
+                                 f"supply: place one of those (leave out --from); a miniature on the board "
+                                 f"moves only when the supply is empty")
         elif len(here) >= MINIATURES:
             raise InputError(f"{event.player} has all {MINIATURES} miniatures in the garden already: "
                              f"move one with --from CELL")
@@ -276,6 +292,37 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
         for owner, where in taken.items():
             if where == event.cell:
                 raise InputError(f"{event.cell} is {owner}'s loot: loot cards are distinct")
+
+
+def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None) -> None:
+    """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
+    if players != 2:
+        raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
+    own = garden.miniatures[event.by]
+    if own and event.cell not in own:
+        # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
+        raise InputError(f"a Mole goes on a cell holding one of {event.by}'s miniatures ({', '.join(own)}), "
+                         f"not on {event.cell}")
+    if event.by != ME and mine is not None and event.found != (event.cell == mine):
+        truth = "finds it" if event.cell == mine else "misses it"
+        raise InputError(f"your loot is on {mine}: a Mole on {event.cell} {truth}, so write "
+                         f"{'found' if event.cell == mine else 'missed'}")
+
+
+def _check_cat(garden: Garden, event: CatEvent, board) -> None:
+    """Placed anywhere the first time; then moved one cell (three with the gnome card that says so)."""
+    if garden.cat is None:
+        if event.far:
+            raise InputError("--three moves the cat already in the garden; it is not there yet: leave it out")
+        return
+    steps = CAT_STEPS_FAR if event.far else CAT_STEPS
+    start, end = board.parse_cell(garden.cat), board.parse_cell(event.cell)
+    # rules: "Si le jeton est déjà dans le jardin, le joueur le déplace d'une case" (diagonals count:
+    # the rules do not say otherwise, and the area question counts them too)
+    if end == start or end not in board.grid.within(start, steps):
+        hint = "" if event.far else "; a gnome card moves it up to 3 cells: add --three"
+        raise InputError(f"the cat is on {garden.cat}: it moves {'up to 3 cells' if event.far else 'one cell'} "
+                         f"(diagonals count), not to {event.cell}{hint}")
 
 
 def _check_token_place(garden: Garden, event: TokenEvent, board) -> None:

@@ -128,25 +128,29 @@ class Sheet(NamedTuple):
 
         A sheet whose recorded clues already contradict each other (a damaged or
         hand-edited log) takes nothing more until the conflict is retracted."""
-        self.check("adding to them")
+        self.check("the recorded clues already cannot all hold", "retract one of them first")
         facts = tuple(facts)
         result = self.with_facts(facts)
         if result.solution.failure is not None:
             raise self._contradiction(facts)
         return result
 
-    def check(self, doing: str) -> None:
-        """Contradiction naming the fewest recorded clues that cannot all hold, if any."""
+    def check(self, lead: str, fix: str = "") -> None:
+        """Contradiction naming the fewest recorded clues that cannot all hold, if any.
+
+        ``lead`` says what is refused ('taking it back would leave clues that cannot
+        all hold'), ``fix`` what to do instead."""
         if self.solution.failure is None:
             return
         groups = self._groups()
         culprits = _smallest_conflict(self, (), groups)
-        failure = self.with_facts(()).solution.failure if not culprits else \
-            Sheet.start(self.board, self.items, self.mine).with_facts(
-                tuple(f for n in culprits for f in groups[n])).solution.failure
+        blank = Sheet.start(self.board, self.items, self.mine)
+        failure = blank.with_facts(tuple(f for n in culprits for f in groups[n])).solution.failure or \
+            self.solution.failure
         named = "; ".join(f"clue {n} ({', '.join(f.label for f in groups[n])})" for n in culprits)
-        raise Contradiction(f"refused: {doing} would leave clues that cannot all hold: with {named}, "
-                            f"{self._failure_text(failure)}; nothing was recorded", tuple(culprits))
+        raise Contradiction(f"refused: {lead}: with {named}, "
+                            f"{self._failure_text(failure)}; {fix + '; ' if fix else ''}nothing was recorded",
+                            tuple(culprits))
 
     def _groups(self) -> dict[int, list[Fact]]:
         groups: dict[int, list[Fact]] = {}
