@@ -224,8 +224,12 @@ def clue(
 ) -> None:
     """Record a clue heard at the table.
 
-    Kinds: area (zone), line-of-sight (ligne-de-vue), flower (fleur); north-of, south-of,
-    east-of, west-of, row, column, at, in, near, next-to, within N, has ATTR=VALUE.
+    Kinds: area (zone), line-of-sight (ligne-de-vue), flower (fleur) on the garden;
+    north-of, south-of, east-of, west-of, row (ligne, line), column, at, in, near,
+    next-to, within N, has ATTR=VALUE on the city. Distances count king steps:
+    next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not);
+    within N C3 is every cell at most N steps from C3, C3 included
+    (dans-un-rayon-de N).
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """

@@ -140,7 +140,7 @@ class AccuseEvent(NamedTuple):
         cell = CellSet.of([board.parse_cell(self.cell)])
         verdict = "right" if self.right else "wrong"
         return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
-                     "the accused cell", self.right, f"accuse {self.cell} {verdict}")]
+                     f"on {self.cell}", self.right, f"accuse {self.cell} {verdict}")]
 
     def items(self) -> list[str]:
         return [self.item]
