@@ -16,6 +16,7 @@ each finished cell saved like ``assistant board set``.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -35,7 +36,8 @@ from .store import PADS, Store
 from .words import split
 
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
-CLI_PREFIXES = ("assistant", "quest", "tug")  # a CLI line pasted whole still reads: these words are dropped
+# A CLI line pasted whole still reads: these first words are dropped.
+CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
 DISPLAY_WORDS = {
     "sheet": "the sheet without odds",
     "odds": "toggle the odds heat map (F2)",
@@ -211,12 +213,15 @@ def fits(board: Board, items: int, width: int, height: int) -> bool:
     return board.grid.size <= render.COMPACT_ABOVE and items * (grid_width + 3) <= width and grid_height <= height
 
 
+def cli_prefix(text: str) -> str:
+    """The start of a line that is not the step: 'assistant', 'quest', 'tug' and the spaces after them."""
+    found = CLI_PREFIX.match(text)
+    return found.group(0) if found else ""
+
+
 def step_text(text: str) -> str:
     """A line as typed, less a leading 'assistant' and a command group ('quest trick ...' is 'trick ...')."""
-    words = text.split()
-    while words and words[0].lower() in CLI_PREFIXES:
-        words.pop(0)
-    return " ".join(words) if len(words) != len(text.split()) else text.strip()
+    return text[len(cli_prefix(text)):].strip()
 
 
 def said(before: object, after) -> str:
@@ -481,8 +486,8 @@ class TableApp(App):
         if self.game is None or not forms_of(self.game):
             choices.update("no completion for this game yet")
             return
-        prefix = step_text(before) if before.strip() else before
-        dropped = before[:len(before) - len(prefix)] if prefix != before else ""
+        dropped = cli_prefix(before)
+        prefix = before[len(dropped):]
         try:
             typing, matches = grammar.complete(self.game, prefix)
         except AssistantError:

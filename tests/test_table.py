@@ -78,7 +78,7 @@ def test_an_entry_is_recorded_saved_and_shown(garden_game):
 
     async def script(pilot):
         text = await enter(pilot, "clue area B3 yes -o red")
-        assert "1. clue area B3 red=yes -> red: 4 left" in text  # the answer line
+        assert "1. clue area B3 red=yes -> red: 4 cells left" in text  # the answer line
         assert "red: 4 left" in text and "blue: 15 left" in text  # every opponent's sheet
         assert "  1. clue area B3 red=yes" in text  # the numbered history
 
@@ -94,9 +94,9 @@ def test_a_refused_entry_shows_one_line_and_changes_nothing(garden_game, run):
 
     async def script(pilot):
         text = await enter(pilot, "clue area Z9 yes -o red")
-        assert len([line for line in text.splitlines() if line.startswith("refused:")]) == 1
+        assert len([line for line in text.splitlines() if line.startswith("refused (nothing written): ")]) == 1
         answer = pilot.app.query_one("#answer").content.plain
-        assert "\n" not in answer and "Z9" in answer and answer.endswith("(nothing was written)")
+        assert "\n" not in answer and "no cell 'Z9'" in answer
         assert "red: 4 left" in text  # the sheet is still the one before
 
     drive(app, script)
@@ -132,6 +132,52 @@ def test_up_and_down_walk_the_earlier_entries(garden_game, run):
         assert entry.value == ""
 
     drive(app, script)
+
+
+def test_tab_completes_each_word_from_the_grammar_and_shows_the_candidates(garden_game):
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        entry = pilot.app.query_one("#entry")
+        choices = pilot.app.query_one("#choices")
+        await type_line(pilot, "cl")
+        await keys(pilot, "tab")
+        assert entry.value == "clue "  # one value fits: completed, as a shell does
+        await type_line(pilot, "ar")
+        await keys(pilot, "tab")
+        assert entry.value == "clue area "
+        await type_line(pilot, "b")
+        await keys(pilot, "tab")
+        assert entry.value == "clue area b" and str(choices.content) == "B1  B3"  # several: shown
+        await type_line(pilot, "3")
+        await keys(pilot, "tab")
+        assert entry.value == "clue area B3 "
+        await type_line(pilot, "ye")
+        await keys(pilot, "tab")
+        assert str(choices.content) == "yes  yellow=yes  yellow=no"
+        await type_line(pilot, "s")
+        await keys(pilot, "tab")
+        await type_line(pilot, "-o ")
+        await keys(pilot, "tab")
+        assert str(choices.content) == "red  blue  yellow"  # this game's opponents
+        await type_line(pilot, "y")
+        await keys(pilot, "tab")
+        assert entry.value == "clue area B3 yes -o yellow "
+        await keys(pilot, "enter")
+
+    drive(app, script)
+    assert "clue area B3 yellow=yes" in game_file(garden_game, "gnom-street-1").decode()
+
+
+def test_the_help_panel_lists_the_words_of_the_game(garden_game):
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        text = await keys(pilot, "f1")
+        for form in pilot.app.game.forms():
+            assert (form.usage or form.verb) in text
+
+    drive(app, script, size=(100, 60))
 
 
 def test_a_change_made_from_another_terminal_appears(garden_game, run):
@@ -184,7 +230,7 @@ def test_a_score_pad_shows_its_pad_and_takes_its_words(run, home):
         text = await enter(pilot, "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4", typed=False)
         assert "Le Roi des Nains" in text and "1. deal 7A" in text
         text = await enter(pilot, "quest trick Ana 5g 7g Kb", typed=False)  # a deal summed up takes no trick
-        assert "refused:" in text
+        assert "refused (nothing written):" in text
 
     drive(app, script, size=(100, 30))
 
@@ -352,3 +398,40 @@ def test_textual_is_imported_by_the_table_screen_only():
     assert users == ["table.py"]
     cli_text = (root / "cli.py").read_text()
     assert "from assistant import table" in cli_text and "\nfrom assistant import table" not in cli_text  # inside table() only
+
+
+# -- shell completion for the plain CLI (same grammar) ------------------------------------------
+
+
+def shell_complete(words: str, shell: str = "bash") -> list[str]:
+    """What the shell would offer for the last word of ``words`` (as the installed script asks)."""
+    import cli
+    from typer.testing import CliRunner
+
+    typed = words.split(" ")
+    env = {"_ASSISTANT_COMPLETE": f"complete_{shell}", "COMP_WORDS": words, "COMP_CWORD": str(len(typed) - 1),
+           "_TYPER_COMPLETE_ARGS": words, "_TYPER_COMPLETE_FISH_ACTION": "get-args"}
+    result = CliRunner().invoke(cli.app_for([]), [], env=env, prog_name="assistant")
+    return result.output.split()
+
+
+def test_the_shell_completes_cells_opponents_and_kinds_from_the_grammar(garden_game):
+    assert shell_complete("assistant clue ") == ["area", "line-of-sight", "flower", "at"]
+    assert shell_complete("assistant clue area b") == ["b1", "b3"]  # ponds are no asking cell
+    assert shell_complete("assistant clue area B3 yes -o ") == ["red", "blue", "yellow"]
+    assert shell_complete("assistant accuse F") == ["F1", "F2", "F3"]
+    assert shell_complete("assistant explain C") == ["C1", "C2", "C3"]
+
+
+def test_without_a_game_the_shell_is_offered_nothing(home):
+    assert shell_complete("assistant clue area ") == []
+
+
+def test_install_completion_is_offered(run):
+    assert "--install-completion" in run("--help").output
+    assert "_COMPLETE=complete_bash" in run("--show-completion").output  # the shell found here: bash
+
+
+@pytest.mark.parametrize("shell", ["zsh", "fish"])
+def test_zsh_and_fish_are_offered_the_same_words(garden_game, shell):
+    assert "yellow" in " ".join(shell_complete("assistant clue area B3 yes -o ", shell))
