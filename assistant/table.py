@@ -206,6 +206,15 @@ def picture(game, odds: bool, width: int, height: int) -> RenderableType:
     return render.compact_sheet(sheet, the_odds)
 
 
+def picture_shape(game, odds: bool, width: int, height: int) -> tuple | None:
+    """What decides the picture's size: when it is unchanged, a redraw needs no new layout (None: unknown)."""
+    if is_pad(game):
+        return None
+    sheet = game.sheet()
+    found = tuple(sheet.found(item) is not None for item in game.items)
+    return fits(game.board, len(game.items), width, height), odds, width, found, sheet.consistent
+
+
 def fits(board: Board, items: int, width: int, height: int) -> bool:
     """Whether the full grids (6 characters a column, 2 lines a row) all fit side by side."""
     grid_width = board.grid.columns * 6 + 3
@@ -312,6 +321,7 @@ class TableApp(App):
         self.recall_at = 0
         self.stamp: tuple = ()
         self.answer_line = ""
+        self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -386,12 +396,16 @@ class TableApp(App):
         height = self.size.height - 5
         title = Text(f" {self.game_name}  ·  {game_kind(game)}  ·  {summary_line(game)}")
         self.query_one("#title", Static).update(title, layout=False)  # one line, always
-        self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height))
+        shape = picture_shape(game, self.shown["odds"], width, height)
+        self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height),
+                                                  layout=shape is None or shape != self.on_panel.get("#picture"))
+        self.on_panel["#picture"] = shape
         extra = pieces_text(game)
         lines = [Text(line) for line in report_lines(game)] if is_pad(game) else []
         parts = [part for part in [extra, *lines] if part is not None]
-        self.query_one("#pieces", Static).update(Group(*parts) if parts else "")
-        self.query_one("#history", Static).update(history_text(game))
+        self.show("#pieces", Group(*parts) if parts else Text(""))
+        # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
+        self.query_one("#history", Static).update(history_text(game, last=max(8, self.size.height)))
         if self.shown["suggest"]:
             self.query_one("#suggest", Static).update(suggestions_text(game))
         if self.shown["help"]:
@@ -399,6 +413,15 @@ class TableApp(App):
         side = self.query_one("#side")
         # An open panel is what was asked for: show it; else the latest entries.
         side.scroll_home(animate=False) if self.shown["suggest"] or self.shown["help"] else side.scroll_end(animate=False)
+
+    def show(self, selector: str, content: Text | Group) -> None:
+        """Update a panel only if what it shows changed: a redraw costs layout and paint."""
+        widget = self.query_one(selector, Static)
+        shown = (content.plain if isinstance(content, Text)
+                 else tuple(part.plain if isinstance(part, Text) else id(part) for part in content.renderables))
+        if self.on_panel.get(selector) != shown:
+            self.on_panel[selector] = shown
+            widget.update(content)
 
     def say(self, line: str, refused: bool = False) -> None:
         """The last answer, or the refusal: one line (it wraps on a narrow screen)."""
@@ -412,7 +435,7 @@ class TableApp(App):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         event.input.value = ""
-        self.query_one("#choices", Static).update("")
+        self.show("#choices", Text(""))
         if not text:
             return
         self.typed.append(text)
@@ -482,9 +505,8 @@ class TableApp(App):
         """Tab: finish the word being typed when one value fits; show the candidates when several do."""
         entry = self.query_one(EntryLine)
         before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
-        choices = self.query_one("#choices", Static)
         if self.game is None or not forms_of(self.game):
-            choices.update("no completion for this game yet")
+            self.show("#choices", Text("no completion for this game yet"))
             return
         dropped = cli_prefix(before)
         prefix = before[len(dropped):]
@@ -496,8 +518,8 @@ class TableApp(App):
             matches = matches + tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
         if not matches:
             slot = grammar.expect(self.game, split(prefix)[:-1] if typing else split(prefix))
-            choices.update(f"nothing to complete here ({slot.name})" if slot.name != "end"
-                           else "the step is complete: Enter records it")
+            self.show("#choices", Text(f"nothing to complete here ({slot.name})" if slot.name != "end"
+                                       else "the step is complete: Enter records it"))
             return
         common = os.path.commonprefix([m.lower() for m in matches]) if len(matches) > 1 else matches[0] + " "
         if len(matches) == 1:
@@ -507,7 +529,7 @@ class TableApp(App):
         head = dropped + prefix[:len(prefix) - len(typing)] + new
         entry.value = head + after
         entry.cursor_position = len(head)
-        choices.update("" if len(matches) == 1 else Text("  ".join(matches)))
+        self.show("#choices", Text("" if len(matches) == 1 else "  ".join(matches)))
 
     def recall(self, step: int) -> None:
         """Up/Down: the entries typed before (and the game's recorded steps), like a shell's history."""
