@@ -35,6 +35,7 @@ from .errors import AssistantError
 from .store import PADS, Store
 from .words import split
 
+WIDE = 110  # columns: from here the history stands beside the sheets, not below them
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
@@ -283,7 +284,7 @@ class TableApp(App):
 
     TITLE = "assistant"
     ENABLE_COMMAND_PALETTE = False
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     CSS = """
     #title { height: 1; background: $boost; text-style: bold; }
     #body { height: 1fr; }
@@ -337,7 +338,7 @@ class TableApp(App):
                 yield Static(id="history")
         yield Static(id="answer")
         yield Static(id="choices")
-        yield EntryLine(placeholder="type a step: clue area B3 yes -o red | undo | help", id="entry")
+        yield EntryLine(placeholder="type a step, as on the command line", id="entry")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -367,6 +368,9 @@ class TableApp(App):
         if not self.typed:
             self.typed = [self.game.step(entry.event) for entry in history_entries(self.game)]
             self.recall_at = len(self.typed)
+            forms = forms_of(self.game)
+            example = f"{forms[0].usage or forms[0].verb} | " if forms else ""
+            self.query_one(EntryLine).placeholder = f"type a step: {example}undo | F1 lists the words"
         self.draw()
 
     def watched(self) -> list[Path]:
@@ -393,16 +397,21 @@ class TableApp(App):
     def draw(self) -> None:
         game = self.game
         width = self.query_one("#main").size.width or self.size.width
-        height = self.size.height - 5
+        height = self.size.height - 5  # title, answer, completions, input, footer
+        if self.size.width < WIDE:
+            height = height * 7 // 10  # the sheets' share above the history (see CSS)
         title = Text(f" {self.game_name}  ·  {game_kind(game)}  ·  {summary_line(game)}")
         self.query_one("#title", Static).update(title, layout=False)  # one line, always
         shape = picture_shape(game, self.shown["odds"], width, height)
         self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height),
                                                   layout=shape is None or shape != self.on_panel.get("#picture"))
         self.on_panel["#picture"] = shape
-        extra = pieces_text(game)
-        lines = [Text(line) for line in report_lines(game)] if is_pad(game) else []
-        parts = [part for part in [extra, *lines] if part is not None]
+        full_sheets = shape is not None and shape[0]
+        # What the table needs to hear (the game's report); the full sheets say "found" themselves.
+        lines = [Text(line, style="bold") for line in report_lines(game)
+                 if not (full_sheets and line.startswith(">>> found"))]
+        parts = [part for part in [pieces_text(game), *lines] if part is not None]
+        self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
         self.query_one("#history", Static).update(history_text(game, last=max(8, self.size.height)))
