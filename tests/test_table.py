@@ -435,3 +435,20 @@ def test_install_completion_is_offered(run):
 @pytest.mark.parametrize("shell", ["zsh", "fish"])
 def test_zsh_and_fish_are_offered_the_same_words(garden_game, shell):
     assert "yellow" in " ".join(shell_complete("assistant clue area B3 yes -o ", shell))
+
+
+def test_the_table_command_without_a_game_says_so_in_one_line(run):
+    result = run("table")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: no current game") and result.stderr.count("\n") == 1
+
+
+def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
+    app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        await pilot.press("r", "escape")
+        await pilot.pause()
+
+    drive(app, script)
+    assert app.return_code == 0 and Store(home).board("gnom-street").describe()["cells"]["A1"]["terrain"] == "gravel"
