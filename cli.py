@@ -88,6 +88,9 @@ app.add_typer(quest_app, name="quest")
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
 OpponentOption = Annotated[Optional[str], typer.Option(
     "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).")]
+AnswerersOption = Annotated[Optional[list[str]], typer.Option(
+    "--opponent", "-o", "--opponents", "--adversaire", "--adversaires",
+    help="Who answered, one answer for all (red,blue; or repeat -o).")]
 
 
 # -- plumbing -----------------------------------------------------------------------
@@ -215,7 +218,7 @@ def clue(
         help="KIND, its words, then the answer: area B2 yes | flower B3 no --colour blue | "
              "north-of 4 | in staten island no | red=yes blue=no for several players.",
         metavar="KIND WORDS... [ANSWER]")],
-    opponent: OpponentOption = None,
+    opponent: AnswerersOption = None,
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
                                                   help="Flower colour asked about.")] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte", help="The card it came from, e.g. 'informant 3'.")] = None,
@@ -233,7 +236,8 @@ def clue(
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), opponent, colour, card, by)))
+    answerers = ",".join(opponent) if opponent else None
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by)))
     say_recorded(updated)
 
 
