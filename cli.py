@@ -868,9 +868,11 @@ app.add_typer(tug_app, name="tug")
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).")]
 
 
-def _tug_move(game: Optional[str], words: list[str], by: Optional[str]) -> None:
-    step = " ".join(words + (["--by", by] if by else []))
-    updated = store().update(game, lambda g: pad(g, TUG).record(g.read_step(step)))
+def _tug_move(game: Optional[str], build) -> None:
+    """Record the move ``build(match)`` makes on the match (refused: nothing written), then show the rope."""
+    from assistant.pads.tug import TugGame
+
+    updated = store().update(game, lambda g: g.record(build(TugGame.of(g))))
     _pad_report(updated)
 
 
@@ -899,60 +901,91 @@ def tug_gnome(
     by: ByOption = None, game: GameOption = None,
 ) -> None:
     """Add a gnome (the other side pulls 2); at a round's start, place your first gnome."""
-    _tug_move(game, ["gnome", card] + ([chosen] if chosen else []), by)
+    from assistant.pads.tug import Gnome
+
+    _tug_move(game, lambda match: Gnome.build(match, card, chosen, by))
 
 
 @tug_app.command("pull")
 def tug_pull(
-    zero: Annotated[Optional[str], typer.Option(help="Colours worth 0, e.g. green.")] = None,
-    two: Annotated[Optional[str], typer.Option(help="Colours worth 2, e.g. blue,yellow.")] = None,
+    zero: Annotated[Optional[list[str]], typer.Option(help="Colours worth 0, e.g. green (repeat or join with commas).")] = None,
+    two: Annotated[Optional[list[str]], typer.Option(help="Colours worth 2, e.g. blue,yellow (repeat or join with commas).")] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
-    """Play a pull card: the stronger side pulls by the difference.
+    """Play a pull card: the stronger side pulls by the difference. A card names at least one colour.
 
     Example: assistant tug pull --two green --zero blue
     """
-    _tug_move(game, ["pull"] + (["--zero", zero] if zero else []) + (["--two", two] if two else []), by)
+    from assistant.pads.tug import Pull
+
+    _tug_move(game, lambda match: Pull.build(match, zero, two, by))
 
 
 @tug_app.command("squirrels")
-def tug_squirrels(count: Annotated[int, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
+def tug_squirrels(count: Annotated[str, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
                   game: GameOption = None) -> None:
     """Play a squirrel card: pull the hose 1, 2 or 3 flagstones towards you."""
-    _tug_move(game, ["squirrels", str(count)], by)
+    from assistant.pads.tug import Squirrels
+
+    _tug_move(game, lambda match: Squirrels.build(match, count, by))
 
 
 @tug_app.command("exchange")
 def tug_exchange(by: ByOption = None, game: GameOption = None) -> None:
     """Exchange cards instead of playing: the other side pulls 1."""
-    _tug_move(game, ["exchange"], by)
+    from assistant.pads.tug import Exchange
+
+    _tug_move(game, lambda match: Exchange.build(match, by))
+
+
+CounterCard = Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")]
+CounterColour = Annotated[Optional[str], typer.Argument(help="With multi: the colour countered (default: the move's).")]
+
+
+def _counter(game: Optional[str], level: int, card: str, chosen: Optional[str], by: Optional[str]) -> None:
+    from assistant.pads.tug import Counter
+
+    _tug_move(game, lambda match: Counter.build(match, level, card, chosen, by))
 
 
 @tug_app.command("contre")
-def tug_contre(card: Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")],
-               by: ByOption = None, game: GameOption = None) -> None:
+def tug_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None, game: GameOption = None) -> None:
     """Counter the gnome just added: it leaves (optional rule)."""
-    _tug_move(game, ["contre", card], by)
+    _counter(game, 1, card, chosen, by)
 
 
 @tug_app.command("sur-contre")
-def tug_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
-                   by: ByOption = None, game: GameOption = None) -> None:
+def tug_sur_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None,
+                   game: GameOption = None) -> None:
     """Answer a counter: place two gnomes of that colour, the hose stays (optional rule)."""
-    _tug_move(game, ["sur-contre", card], by)
+    _counter(game, 2, card, chosen, by)
 
 
 @tug_app.command("sur-sur-contre")
-def tug_sur_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
-                       by: ByOption = None, game: GameOption = None) -> None:
+def tug_sur_sur_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None,
+                       game: GameOption = None) -> None:
     """Answer a sur-contre: take the two gnomes into your team (optional rule)."""
-    _tug_move(game, ["sur-sur-contre", card], by)
+    _counter(game, 3, card, chosen, by)
+
+
+@tug_app.command("starts")
+def tug_starts(player: Annotated[str, typer.Argument(help="The player who plays the round's first card.")],
+               game: GameOption = None) -> None:
+    """Choose who starts the round, before its first card (the rules: the loser of the last round starts).
+
+    Example: assistant tug starts Dan
+    """
+    from assistant.pads.tug import Starts
+
+    _tug_move(game, lambda match: Starts.build(match, player))
 
 
 @tug_app.command("show")
 def tug_show(game: GameOption = None) -> None:
     """Draw the hose, the fence and both lines of gnomes."""
-    _pad_report(pad(store().load(game), TUG))
+    from assistant.pads.tug import TugGame
+
+    _pad_report(TugGame.of(store().load(game)))
 
 
 # -- boards ---------------------------------------------------------------------------

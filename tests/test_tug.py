@@ -144,3 +144,111 @@ def test_a_whole_match_of_two_winning_rounds(run):
     assert final.exit_code == 1 and final.stderr == "error: the match is over: Ana won it\n"
     assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
     assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
+
+
+# -- the grammar and the log (issue 12) -----------------------------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from assistant import grammar, log  # noqa: E402
+from assistant.errors import DataError  # noqa: E402
+from assistant.pads.tug import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
+
+PLAYED = match()  # both first gnomes placed: Ana plays
+PLAYER = st.sampled_from(PLAYED.order)
+COLOUR = st.sampled_from(COLOURS)
+SOME_COLOURS = st.lists(COLOUR, unique=True, max_size=2).map(tuple)
+
+
+def pulls():
+    return st.builds(lambda p, zero, two: Pull(p, zero, tuple(c for c in two if c not in zero)),
+                     PLAYER, SOME_COLOURS, SOME_COLOURS)
+
+
+def counters():
+    return st.builds(lambda level, p, c, multi: Counter(level, p, "multi" if multi else c, c),
+                     st.integers(1, 3), PLAYER, COLOUR, st.booleans())
+
+
+EVENTS = st.one_of(
+    st.builds(lambda p, card, c: Gnome(p, card or c, c), PLAYER, st.sampled_from([None, "multi", *COLOURS]), COLOUR),
+    pulls(), st.builds(Squirrels, PLAYER, st.integers(1, 3)), st.builds(Exchange, PLAYER), counters(),
+    st.builds(Starts, PLAYER), st.builds(log.Retract, st.none() | st.integers(1, 999_999)))
+
+
+@given(EVENTS)
+def test_every_move_reads_back_from_its_own_words(event):
+    """parse(format(e)) == e for every move type, on generated moves."""
+    assert PLAYED.read_step(PLAYED.step(event)) == event
+
+
+def test_the_grammar_says_what_comes_next():
+    assert grammar.expect(PLAYED, []).values[:2] == ("gnome", "pull")
+    slot = grammar.expect(PLAYED, ["gnome"])
+    assert slot.name == "card" and slot.values == (*COLOURS, "multi") and slot.options == ("--by",)
+    assert grammar.expect(PLAYED, ["pull", "--zero"]) == grammar.Slot("colours", COLOURS)
+    assert grammar.expect(PLAYED, ["squirrels", "2", "--by"]).values == ("Ana", "Ben")
+    assert grammar.expect(PLAYED, ["retract"]).values == ("1", "2")
+    assert grammar.complete(PLAYED, "sur-contre mul") == ("mul", ("multi",))
+
+
+def test_french_verbs_and_options_read_the_same_moves():
+    game = match()
+    assert game.read_step("nain rouge --par Ana") == game.read_step("gnome red --by Ana")
+    assert game.read_step("tirer --deux vert") == Pull("Ana", (), ("green",))
+    assert game.read_step("ecureuils 2") == Squirrels("Ana", 2)
+    assert game.read_step("annuler") == log.Retract(None)
+
+
+@pytest.mark.parametrize("step,message", [
+    ("squirrels ²", "1, 2 or 3 squirrels"), ("squirrels 3.0", "1, 2 or 3 squirrels"),
+    ("squirrels ٣", "1, 2 or 3 squirrels"), ("squirrels " + "9" * 5000, "1, 2 or 3 squirrels"),
+    ("pull --tow red", "did you mean --two"), ("gnome red --by Zoe", "unknown player 'Zoe'"),
+    ("gnome purple", "unknown colour 'purple'"), ("gnome multi", "gnome multi COLOUR"),
+    ("jump 3", "unknown step 'jump'"), ("undo 3", "undo takes no words"), ("retract x", "an entry number"),
+])
+def test_wrong_words_are_one_clear_refusal(step, message):
+    with pytest.raises(InputError, match=message):
+        match().read_step(step)
+
+
+def test_undo_and_retract_are_the_one_log_retract():
+    game = match("squirrels 2", "squirrels 1")
+    undone = game.record(game.read_step("undo"))
+    assert undone.events[-1] == log.Retract(None) and undone.state().shift == 2
+    assert [entry.retracted for entry in undone.history().entries] == [False, False, False, True]
+    retracted = game.record(game.read_step("retract 4"))
+    assert retracted.state() == undone.state()
+
+
+def test_a_retract_that_breaks_the_turns_after_it_is_refused_naming_the_move():
+    game = match("squirrels 2", "squirrels 1")  # entries 3 (Ana) and 4 (Ben)
+    with pytest.raises(InputError, match=r"would leave entry 4 \(squirrels 1 --by Ben\) against the rules: "
+                                         r"it is Ana's turn, not Ben's"):
+        game.record(game.read_step("retract 3"))
+
+
+def test_the_loader_lists_every_bad_step_and_keeps_steps_0_1_accepted(store):
+    data = {"assistant": "pad/1", "pad": "oh-les-nains", "sides": ["Ana", "Ben"],
+            "events": ["gnome red --by Ana", "gnome blue --by Ben", "jump", "pull --by Ana", "squirrels 9"]}
+    with pytest.raises(DataError) as caught:
+        TugGame.from_mapping(data, "t", None, "rope.yaml")
+    assert [p.split(": ")[1] for p in caught.value.problems] == ["events[2]", "events[4]"]
+    # 0.1 accepted a pull card naming no colour: such a saved log still loads (and replays the same)
+    del data["events"][2], data["events"][-1]
+    loaded = TugGame.from_mapping(data, "t", None, "rope.yaml")
+    assert loaded.state().log[-1] == "equal strength: nothing moves"
+
+
+def test_the_state_is_replayed_once_per_game_value():
+    game = match("squirrels 2")
+    assert game.state() is game.state()
+    after = game.record(game.read_step("squirrels 1"))
+    assert after.state() == TugGame(*after).state()  # one step on equals a whole replay
+
+
+def test_tug_commands_refuse_another_kind_of_game(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    result = run("tug", "squirrels", "2")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: game gnom-street-1 is not an Oh ! les Nains match: start one")
