@@ -385,12 +385,19 @@ def tally(
     path: Annotated[Optional[str], typer.Argument(help="A YAML file describing a game played without the log.",
                                                   metavar="[FILE]")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    rules: Annotated[str, typer.Option("--rules", "--regles", help=(
+        "fr or en: the rule book to follow where they differ (which Moles a bottom Bait catches: "
+        "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
+        "French rules are the original."))] = "fr",
     game: GameOption = None,
 ) -> None:
-    """Score the end of a 75 Gnom' Street game: miniatures, loot stacks, baits.
+    """Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot stacks, baits.
 
     From the current game's recorded pieces, or from a file: players, miniatures
-    (count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], bottom first).
+    (count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], bottom first),
+    settings (optional: rules en, later_moles, bait_counts). A two-player game has no victory points.
+
+    Example: assistant tally --rules en
     """
     from assistant import render
     from assistant.pads import gnom_tally
@@ -399,36 +406,14 @@ def tally(
     if path is not None:
         from assistant import yamlfile
 
-        board = data.board("gnom-street")
-        players, miniatures, loots, stacks, settings = gnom_tally.read_description(
-            yamlfile.load(Path(path)), str(path), lambda text: board.name_of(board.parse_cell(text)))
-        result = gnom_tally.tally(players, miniatures, loots, stacks, settings)
+        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"), rules)
     else:
-        current = deduction(data.load(game))
-        result = gnom_tally.tally(*current_tally_inputs(current))
+        result = gnom_tally.score_game(data.load(game), rules)
     if as_json:
-        echo_json({"players": {line.player: {"miniatures": line.miniatures, "loot": line.loot, "baits": line.baits,
-                                             "total": line.total} for line in result.lines},
-                   "leaders": result.leaders, "notes": list(result.notes)})
+        echo_json(result.to_mapping())
         return
     show(render.tally_table(result))
     typer.echo(result.verdict())
-
-
-def current_tally_inputs(game):
-    """The tally's inputs from a game's recorded pieces; says what is still missing."""
-    from assistant.errors import InputError
-
-    state = game.garden()
-    mine = game.current_mine()
-    if mine is None:
-        raise InputError("your own loot is not known: start the game with --mine CELL")
-    missing = [p for p in game.opponents if p not in state.loot]
-    if missing:
-        raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
-    loots = {"me": game.board.name_of(mine), **state.loot}
-    miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
-    return game.players, miniatures, loots, state.stacks
 
 
 @app.command()

@@ -6,7 +6,7 @@ import pytest
 
 from assistant.errors import AssistantError, InputError
 from assistant.game import Game
-from assistant.pads.gnom_tally import Settings, Token, tally
+from assistant.pads.gnom_tally import RULES, Settings, Token, tally
 
 from conftest import shipped_board
 
@@ -35,13 +35,15 @@ def test_loot_moles_score_5_4_3_in_stacking_order():
     assert (scores["Ben"], scores["Cleo"], scores["Dan"]) == ((5, 0), (4, 0), (3, 0))
 
 
-def test_later_moles_follow_the_setting():
-    # Five players: four opponents' moles on Ana's loot. The English rules give 3 to the
-    # fourth (5, 4, 3, 3); with later_moles 0 (the French stop at the third) it gets nothing.
+def test_later_moles_follow_the_rule_book_french_by_default():
+    """FR: "Le premier joueur ... gagne 5 points, le deuxième 4 points et le troisième 3 points."
+    EN: "the second gets 4 points, and any other players get 3 points"."""
+    # Five players (a game the box cannot hold, hence the setting matters nowhere else):
+    # four opponents' moles on Ana's loot. English: 5, 4, 3, 3; French (default): the fourth gets nothing.
     players = PLAYERS + ["Eve"]
     stacks = {"A1": ["Ben mole", "Cleo mole", "Dan mole", "Eve mole"]}
-    english, _ = points(stacks, players=players, loot={"Ana": "A1"})
-    french, _ = points(stacks, players=players, loot={"Ana": "A1"}, settings=Settings(later_moles=0))
+    english, _ = points(stacks, players=players, loot={"Ana": "A1"}, settings=RULES["en"])
+    french, _ = points(stacks, players=players, loot={"Ana": "A1"})
     assert english["Eve"] == (3, 0) and french["Eve"] == (0, 0)
 
 
@@ -86,9 +88,14 @@ def test_a_tie_is_announced_for_a_gnome_throw():
     assert result.verdict() == "tie between Ana and Ben at 2: settle it by a gnome throw (best of three)"
 
 
-def test_face_down_tokens_must_be_revealed_first():
-    with pytest.raises(InputError, match="F3 still has face-down tokens"):
-        tally(["Ana"], {}, {}, {"F3": [Token("Ana", None)]})
+def test_face_down_tokens_are_all_listed_with_the_reveal_commands_to_type():
+    """FR: "Les jetons placés sur une case attribuée à un butin sont dévoilés en respectant l'ordre
+    d'empilement." / "retournez case par case l'ensemble des autres jetons présents dans le jardin"."""
+    stacks = {"F3": [Token("Ana", "bait"), Token("Ben", None)], "A1": [Token("Ben", None)]}
+    with pytest.raises(InputError) as caught:
+        tally(["Ana", "Ben"], {}, {}, stacks)
+    assert str(caught.value) == ("2 tokens still face down: assistant reveal A1 1 mole|bait (Ben's); "
+                                 "assistant reveal F3 2 mole|bait (Ben's)")
 
 
 # -- pieces during play ----------------------------------------------------------------------
@@ -176,11 +183,12 @@ def test_a_whole_tally_from_the_recorded_pieces(run):
 
 def test_a_tally_from_a_file(run, tmp_path):
     path = tmp_path / "end.yaml"
-    path.write_text("players: [Ana, Ben]\nminiatures: {Ana: 3, Ben: 0}\nloot: {Ana: a1, Ben: F3}\n"
+    path.write_text("players: [Ana, Ben, Cleo]\nminiatures: {Ana: 3, Ben: 0}\nloot: {Ana: a1, Ben: F3, Cleo: E1}\n"
                     "stacks:\n  F3: [Ana mole]\n  C1: [Ben appât, Ana taupe]\n")
     data = json.loads(run("tally", str(path), "--json").stdout)
     assert data["players"]["Ana"]["total"] == 3 + 5 and data["players"]["Ben"]["total"] == -1 + 1
-    path.write_text("players: [Ana]\nloot: {Ana: B2, Zoe: A1}\nstacks: {C1: [Ana frog]}\n")
+    path.write_text("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D1, Cleo: E1, Zoe: A1}\n"
+                    "stacks: {C1: [Ana frog]}\n")
     result = run("tally", str(path))
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "loot.Zoe: unknown player 'Zoe'" in result.stderr and "stacks.C1[0]" in result.stderr
@@ -211,3 +219,78 @@ def test_sets_belong_to_the_two_player_game(run):
     assert result.exit_code == 2 and "sets are for the two-player game" in result.stderr
     run("new", "gnom-street", "--mine", "F1")
     assert run("mole", "B1", "missed").stdout.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
+
+
+# -- tally files: every problem one line naming the file, the place and the rule ---------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from assistant.errors import DataError  # noqa: E402
+from assistant.pads.gnom_tally import score_file  # noqa: E402
+
+GOOD = {"players": ["Ana", "Ben", "Cleo"], "miniatures": {"Ana": 3, "Ben": 1, "Cleo": 0},
+        "loot": {"Ana": "A1", "Ben": "D3", "Cleo": "F2"},
+        "stacks": {"D3": ["Ana mole", "Cleo mole"], "C1": ["Ben bait", "Ana mole"]}}
+
+
+def refused(text: str, run, tmp_path) -> str:
+    """The one error line for a tally file holding ``text`` (the file stays as it was)."""
+    path = tmp_path / "end.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("tally", str(path))
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"error: {path}: ")
+    assert path.read_text(encoding="utf-8") == text
+    return result.stderr.removeprefix(f"error: {path}: ").strip()
+
+
+FILE = "players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n"
+
+
+@pytest.mark.parametrize("text,message", [
+    (FILE + "miniatures: [1, 2]\n", "miniatures: expected a mapping like {Ana: 3, Ben: 0} (got a list)"),
+    ("players: [Ana, Ben, Cleo]\nloot: [A1]\n", "loot: expected a mapping like {Ana: A1, Ben: D3} (got a list)"),
+    (FILE + "miniatures: {Ana: 2.0}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden (got 2.0)"),
+    (FILE + "settings: [1]\n", "settings: expected a mapping like {rules: en} or "
+                               "{later_moles: 3, bait_counts: all} (got a list)"),
+    (FILE + "stacks: {F1: [Ana mole], 2.0: [Ana bait]}\n", "stacks.2.0: expected a cell like A1 (got 2.0)"),
+    (FILE + "miniatures: {Ana: '٣'}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden (got '٣')"),
+    (FILE + "miniatures: {Ana: " + "9" * 400 + "}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden "
+                                                      "(got " + "9" * 40 + "…)"),
+    (FILE + "settings: {later_moles: 3.5}\n", "settings.later_moles: expected the points of a Mole after the "
+                                              "third, 0 to 5 (got 3.5)"),
+    (FILE + "stacks: [D3, Ana mole]\n", "stacks: expected a mapping like {F3: [Ana mole, Ben bait]}, bottom first "
+                                        "(got a list)"),
+    (FILE + "stacks: {D3: {Ana: mole}}\n", "stacks.D3: expected a list like [Ana mole, Ben bait], bottom first "
+                                           "(got a mapping)"),
+])
+def test_the_crashes_of_issue_12_are_one_line_each(text, message, run, tmp_path):
+    assert refused(text, run, tmp_path) == message
+
+
+def test_a_cell_written_as_a_float_names_its_place(run, tmp_path):
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: 2.0, Ben: D3, Cleo: F2}\n", run, tmp_path) == \
+        "loot.Ana: expected a cell like A1 (got 2.0)"
+
+
+HOSTILE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=True)
+    | st.sampled_from(["٣", "²", "3.0", "A1", "a1", "B2", "Ana", "Ana mole", "Ben bait", "", "C1 ", "9" * 5000]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["Ana", "ana", "A1", "c1", "C1",
+                                                                                "later_moles", "rules", "x"]),
+                                                                inner, max_size=3),
+    max_leaves=8)
+
+
+@given(st.dictionaries(st.sampled_from(["players", "miniatures", "loot", "stacks", "settings", "extra"]),
+                       HOSTILE_VALUES, max_size=3))
+def test_any_hostile_tally_file_is_read_or_refused_as_data(garden, changes):
+    """Non-ASCII digits, lists where mappings are expected, floats, huge numbers: a DataError, never a crash."""
+    data = {**GOOD, **changes}
+    try:
+        result = score_file(data, "end.yaml", garden)
+    except DataError as error:
+        assert all(problem.startswith("end.yaml: ") for problem in error.problems)
+        assert "\n" not in str(error)
+    else:
+        assert {line.player for line in result.lines} <= {"Ana", "Ben", "Cleo", "Dan"}
