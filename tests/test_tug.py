@@ -252,3 +252,83 @@ def test_tug_commands_refuse_another_kind_of_game(run):
     result = run("tug", "squirrels", "2")
     assert result.exit_code == 2
     assert result.stderr.startswith("error: game gnom-street-1 is not an Oh ! les Nains match: start one")
+
+
+# -- what the rules forbid (issue 16, "The rope") ----------------------------------------------
+
+from conftest import game_file  # noqa: E402
+
+
+def rope(run, *moves):
+    """A CLI match, Ana against Ben with the counters, both first gnomes placed, then ``moves``."""
+    run("tug", "new", "--sides", "Ana,Ben", "--counters")
+    run("tug", "gnome", "red", "--by", "Ana")
+    run("tug", "gnome", "blue", "--by", "Ben")
+    for move in moves:
+        assert run("tug", *move.split()).exit_code == 0, move
+
+
+def refusal(run, home, *words) -> str:
+    before = game_file(home, "oh-les-nains-1")
+    result = run("tug", *words)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert game_file(home, "oh-les-nains-1") == before
+    return result.stderr
+
+
+def test_a_pull_card_without_a_colour_is_refused(run, home):
+    """FR: "Tout nain d'une couleur présente sur la carte et associée à la valeur « 0 » vaut 0 point": a pull
+    card always shows a colour worth 0 or 2."""
+    rope(run)
+    assert refusal(run, home, "pull") == ("error: a pull card names at least one colour: pull --zero COLOURS "
+                                          "and/or --two COLOURS (a multicolour hat: the colour chosen)\n")
+
+
+def test_a_colour_option_without_colours_is_refused(run, home):
+    rope(run)
+    assert refusal(run, home, "pull", "--two", ",,,") == ("error: --two needs colours, e.g. --two green,blue "
+                                                          "(got ',,,')\n")
+
+
+def test_a_colour_option_given_twice_keeps_both(run):
+    """FR: "les nains JAUNES ET ROUGES valent 2 points": a card may name two colours."""
+    rope(run, "gnome yellow")  # Ana: red, yellow; Ben: blue (and pulled 2)
+    result = run("tug", "pull", "--zero", "red", "--zero", "blue")  # Ben plays: Ana 0 + 1, Ben 0
+    assert result.exit_code == 0 and "pull: Ana 1, Ben 0" in result.stdout
+    assert run("history").stdout.splitlines()[-1] == "  4. pull --zero red,blue --by Ben"
+    assert match().read_step("pull --two red --two blue,yellow") == Pull("Ana", (), ("red", "blue", "yellow"))
+
+
+def test_a_sur_contre_of_the_wrong_colour_names_the_colour_it_must_match(run, home):
+    """FR: "lorsque votre adversaire vient de vous contrer et que vous possédez une carte permettant de
+    rajouter un nain de même couleur (ou un nain multicolore), vous pouvez la jouer"."""
+    rope(run, "gnome green", "contre green")  # Ana adds green; Ben counters it
+    assert refusal(run, home, "sur-contre", "red") == ("error: sur-contre answers Ben's contre on green: it takes "
+                                                       "a green card or a multicolour one (got red)\n")
+    assert refusal(run, home, "sur-contre", "multi", "red").endswith("(got multi red)\n")
+    assert run("tug", "sur-contre", "multi").exit_code == 0  # the multicolour card takes the countered colour
+
+
+def test_the_loser_of_a_round_starts_the_next_and_the_status_says_so():
+    """FR: "C'est toujours le perdant de la manche précédente qui commence." """
+    game = match("squirrels 3", "exchange", "squirrels 3", "exchange")  # Ben's gnome hits the fence
+    assert game.status() == ["round 2: Ana 1 - 0 Ben",
+                             "Ben lost round 1, so Ben starts round 2 (the loser starts; to choose another: "
+                             "starts NAME)",
+                             "to place a first gnome: Ana and Ben"]
+    teams = match("squirrels 3", "exchange", "squirrels 3",  # two gnomes a side: the front one is 7 away
+                  sides=("Ana+Cleo", "Ben+Dan"), setup=("red", "blue", "yellow", "green"))
+    assert teams.status()[1].startswith("Ben+Dan lost round 1, so Ben starts round 2")
+
+
+def test_who_starts_a_round_can_be_chosen_before_its_first_card(run, home):
+    rope(run, "squirrels 3", "exchange", "squirrels 3", "exchange")  # Ana wins round 1: Ben starts
+    assert "Ben lost round 1, so Ben starts round 2" in run("tug", "show").stdout
+    result = run("tug", "starts", "Ana")
+    assert result.exit_code == 0 and "Ana starts round 2 (chosen)" in result.stdout
+    run("tug", "gnome", "red", "--by", "Ana")
+    run("tug", "gnome", "blue", "--by", "Ben")
+    assert run("tug", "show").stdout.splitlines()[-1] == "Ana plays"
+    run("tug", "squirrels", "1")
+    assert refusal(run, home, "starts", "Ben") == ("error: round 2 has started: who starts is chosen before "
+                                                   "its first card\n")
