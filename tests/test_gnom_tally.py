@@ -294,3 +294,125 @@ def test_any_hostile_tally_file_is_read_or_refused_as_data(garden, changes):
         assert "\n" not in str(error)
     else:
         assert {line.player for line in result.lines} <= {"Ana", "Ben", "Cleo", "Dan"}
+
+
+# -- tally files get the checks the live commands have (issue 15) --------------------------------
+
+FOUR = "players: [Ana, Ben, Cleo, Dan]\nloot: {Ana: A1, Ben: D3, Cleo: F2, Dan: F3}\n"
+
+
+def test_a_fifth_mole_for_one_player_is_refused(run, tmp_path):
+    """FR: "3 jetons Taupe pour une partie à 3 joueurs OU 4 jetons Taupe pour une partie à 4 joueurs"."""
+    text = FOUR + "stacks: {D3: [Ana mole, Ana mole], F2: [Ana mole, Ana mole], C1: [Ben bait, Ana mole]}\n"
+    assert refused(text, run, tmp_path) == "stacks.C1[1]: Ana's 5th Mole: each player has 4 Mole tokens at 4 players"
+    three = FILE + "stacks: {D3: [Ana mole, Ana mole], F2: [Ana mole, Ana mole]}\n"
+    assert refused(three, run, tmp_path) == "stacks.F2[1]: Ana's 4th Mole: each player has 3 Mole tokens at 3 players"
+
+
+def test_a_third_bait_is_refused(run, tmp_path):
+    """FR: "2 jetons Appât" for each gang."""
+    text = FILE + "stacks: {C1: [Ben bait, Ana mole], A3: [Ben bait], F1: [Ben bait]}\n"
+    assert refused(text, run, tmp_path) == "stacks.F1[0]: Ben's 3rd Bait: each player has 2 Bait tokens at 3 players"
+
+
+def test_a_stack_or_a_loot_on_a_pond_is_refused(run, tmp_path):
+    """FR: "Aucune statuette (et aucun pion) ne peut être posée sur une case représentant une mare."
+    (and a Loot card names a cell that is not a pond: FACTS.md, 16 cards for 16 cells)"""
+    assert refused(FILE + "stacks: {B2: [Ana mole]}\n", run, tmp_path) == \
+        "stacks.B2: B2 is a pond: no token goes on a pond"
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: e2, Cleo: F2}\n", run, tmp_path) == \
+        "loot.Ben: E2 is a pond: no loot goes on a pond"
+
+
+def test_a_player_named_twice_is_refused(run, tmp_path):
+    """FR: "Chaque joueur choisit un gang": one gang, one line of the tally, per player."""
+    assert refused("players: [Ana, Ben, Cleo, ana]\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n", run, tmp_path) == \
+        "players[3]: ana is named twice: each player once"
+    assert refused(FILE + "miniatures: {Ana: 1, ana: 2}\n", run, tmp_path) == \
+        "miniatures.ana: Ana is given twice (also as miniatures.Ana): once per player"
+
+
+def test_a_player_without_loot_is_refused(run, tmp_path):
+    """FR: "LES BUTINS : chaque joueur dévoile sa carte Butin." """
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
+        "loot: Cleo has no loot: every player shows their Loot card (add Cleo: CELL)"
+
+
+def test_a_negative_setting_is_refused(run, tmp_path):
+    assert refused(FILE + "settings: {later_moles: -1}\n", run, tmp_path) == \
+        "settings.later_moles: expected the points of a Mole after the third, 0 to 5 (got -1)"
+
+
+def test_one_cell_written_twice_is_refused_not_silently_merged(run, tmp_path):
+    """FR: "Si sa statuette est sur une case comportant déjà un jeton ... il peut en déposer un nouveau en
+    l'empilant": a cell holds one stack."""
+    assert refused(FILE + "stacks: {C1: [Ana mole], c1: [Ben mole]}\n", run, tmp_path) == \
+        "stacks.c1: the same cell as stacks.C1: one stack per cell, bottom first"
+
+
+def test_two_or_five_players_are_refused(run, tmp_path):
+    """FR: "Une partie à deux joueurs se joue en deux manches gagnantes" (no victory points); the box
+    holds four gangs."""
+    assert refused("players: [Ana, Ben]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
+        "players: a two-player game has no victory points: the match is won in two sets " \
+        "(assistant mole CELL found|missed); the tally is for 3 or 4 players"
+    assert refused("players: [Ana, Ben, Cleo, Dan, Eve]\n", run, tmp_path) == \
+        "players: the box holds 4 gangs: the tally is for 3 or 4 players (got 5)"
+
+
+def test_every_problem_of_a_file_is_listed_at_once(run, tmp_path):
+    text = FILE + "miniatures: {Ana: 4}\nstacks: {B2: [Ana mole], C1: [Zoe bait]}\nsettings: {bait_counts: some}\n"
+    problems = refused(text, run, tmp_path).split(f"; {tmp_path / 'end.yaml'}: ")
+    assert [problem.split(": ")[0] for problem in problems] == [
+        "miniatures.Ana", "stacks.B2", "stacks.C1[0]", "settings.bait_counts"]
+
+
+# -- the live tally (issue 15) ----------------------------------------------------------------------
+
+
+def garden_game(run, *words):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    for step in words:
+        result = run(*step.split())
+        assert result.exit_code == 0, (step, result.stderr)
+
+
+def test_the_live_tally_follows_the_french_rules_or_the_english_on_request(run):
+    """FR: "autant de points de victoire que de jetons Taupe adverses présents dans la pile";
+    EN: "points equal to the number of Mole tokens stacked on top of it"."""
+    garden_game(run, "miniature blue F3", "token blue F3", "token blue F3", "reveal F3 1 bait", "reveal F3 2 mole",
+                "loot red D1", "loot blue A1")
+    french = json.loads(run("tally", "--json").stdout)["players"]["blue"]["baits"]
+    english = json.loads(run("tally", "--json", "--rules", "en").stdout)["players"]["blue"]["baits"]
+    assert (french, english) == (0, 1)  # blue's own mole on blue's bait counts only in English
+    wrong = run("tally", "--rules", "de")
+    assert wrong.exit_code == 2 and wrong.stderr == "error: unknown rules 'de': expected fr (the original) or en\n"
+
+
+def test_face_down_stacks_are_listed_at_once_with_the_reveal_commands(run):
+    garden_game(run, "miniature red D1", "token red D1", "miniature blue F3", "token blue F3", "token blue F3",
+                "loot red D1", "loot blue A1")
+    result = run("tally")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: 3 tokens still face down: assistant reveal D1 1 mole|bait (red's); "
+                             "assistant reveal F3 1 mole|bait (blue's); assistant reveal F3 2 mole|bait (blue's)\n")
+
+
+def test_a_loot_the_sheet_has_found_needs_no_loot_command(run):
+    garden_game(run, "accuse D1 right -o red", "loot blue A1")
+    result = run("tally", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"]["red"]["total"] == -1
+    run("undo")
+    run("undo")  # blue's loot not shown, red's no longer found
+    assert run("tally").stderr == "error: record the loot shown by red, blue: assistant loot NAME CELL\n"
+
+
+def test_a_two_player_game_has_no_victory_points(run):
+    """FR: "Une partie à deux joueurs se joue en deux manches gagnantes." (EN: "The first player to win
+    2 sets wins the game!"): no victory points to count."""
+    run("new", "gnom-street", "--mine", "F1")
+    result = run("tally")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: a two-player game has no victory points: the match is won in two sets "
+                             "(assistant mole CELL found|missed); the tally is for 3 or 4 players\n")
