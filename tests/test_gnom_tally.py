@@ -416,3 +416,8 @@ def test_a_two_player_game_has_no_victory_points(run):
     assert result.exit_code == 1
     assert result.stderr == ("error: a two-player game has no victory points: the match is won in two sets "
                              "(assistant mole CELL found|missed); the tally is for 3 or 4 players\n")
+
+
+def test_a_player_name_a_token_cannot_name_is_refused(run, tmp_path):
+    assert refused("players: [Ana Maria, Ben, Cleo]\n", run, tmp_path).startswith(
+        "players[0]: player name 'Ana Maria': use letters, digits and hyphens")

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from ..errors import AssistantError, DataError, InputError
 from ..garden import ME, Token, baits_each, moles_each, read_kind
-from ..words import key, lookup, shown
+from ..words import NAME, is_answer, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
 FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
@@ -214,6 +214,7 @@ class _Reader:
         self.source, self.board = source, board
         self.problems: list[str] = []
         self.players: list[str] = []
+        self.count = 0
 
     def problem(self, place: str, text: str) -> None:
         self.problems.append(f"{self.source}: {place}: {text}")
@@ -238,7 +239,7 @@ class _Reader:
         """(player, value, place) for each entry of a section keyed by player; a player named twice is refused."""
         seen: dict[str, str] = {}
         for text, value in section.items():
-            place = f"{name}.{text}"
+            place = f"{name}.{_cut(text)}"
             player = self.player(text, place)
             if player is None:
                 continue
@@ -270,9 +271,12 @@ def _what(value: object) -> str:
     """A value as a message names it: 'a list', or the value itself quoted."""
     if isinstance(value, (list, dict)):
         return f"a {'list' if isinstance(value, list) else 'mapping'}"
-    if isinstance(value, str):
-        return shown(value)
-    return shown(value)[1:-1]  # a number as written, cut short like any word: 2.0, 1e+30
+    return shown(value) if isinstance(value, str) else _cut(value)
+
+
+def _cut(value: object) -> str:
+    """A key or a number as written (2.0, C1), cut short like any quoted word, without the quotes."""
+    return shown(value)[1:-1]
 
 
 def read_file(data: object, source: str, board, base: Settings = Settings()) -> tuple[EndOfGame, Settings]:
@@ -286,11 +290,14 @@ def read_file(data: object, source: str, board, base: Settings = Settings()) -> 
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise DataError(read.problems + [f"{source}: players: expected a list of names, like [Ana, Ben, Cleo]"])
     for position, name in enumerate(players):
-        if key(name) in map(key, players[:position]):
+        if not NAME.fullmatch(name) or is_answer(name):
+            read.problem(f"players[{position}]", f"player name {shown(name)}: use letters, digits and hyphens "
+                                                 f"(not yes/no), e.g. Ana")
+        elif key(name) in map(key, players[:position]):
             read.problem(f"players[{position}]", f"{name} is named twice: each player once")
         else:
             read.players.append(name)
-    count = len(read.players)
+    count = read.count = len(players)  # a misspelt or repeated name is still a player at the table
     if count == 2:
         raise DataError(read.problems + [f"{source}: players: {TWO_PLAYERS}"])
     if not 3 <= count <= 4:
@@ -342,10 +349,10 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
     found: dict[str, list[Token]] = {}
     first_place: dict[str, str] = {}
     placed: dict[tuple[str, str], int] = {}  # (player, kind) -> tokens so far, for the stock limits
-    limits = {"mole": moles_each(len(read.players)), "bait": baits_each(len(read.players))}
+    limits = {"mole": moles_each(read.count), "bait": baits_each(read.count)}
     example = "{F3: [Ana mole, Ben bait]}, bottom first"
     for text, tokens in read.mapping(data, "stacks", example).items():
-        place = f"stacks.{text}"
+        place = f"stacks.{_cut(text)}"
         cell = read.cell(text, place, "token")
         if cell is not None and cell in first_place:
             read.problem(place, f"the same cell as {first_place[cell]}: one stack per cell, bottom first")
@@ -372,7 +379,7 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
             if placed[player, kind] > limits[kind]:
                 # rules: "2 jetons Appât; 3 jetons Taupe pour une partie à 3 joueurs OU 4 ... à 4 joueurs"
                 read.problem(token_place, f"{player}'s {_nth(placed[player, kind])} {kind.title()}: each player "
-                                          f"has {limits[kind]} {kind.title()} tokens at {len(read.players)} players")
+                                          f"has {limits[kind]} {kind.title()} tokens at {read.count} players")
                 continue
             stack.append(Token(player, kind))
         if cell is not None:

@@ -370,8 +370,12 @@ class TugGame(_Match):
 
     # -- replay ---------------------------------------------------------------------------
 
-    def history(self) -> log.History:
+    @cached_property
+    def _history(self) -> log.History:
         return log.replay(self.events)
+
+    def history(self) -> log.History:
+        return self._history
 
     def standing(self) -> list[Move]:
         """The moves still in force (undone and retracted ones left out)."""
