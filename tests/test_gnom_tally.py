@@ -6,7 +6,7 @@ import pytest
 
 from assistant.errors import AssistantError, InputError
 from assistant.game import Game
-from assistant.pads.gnom_tally import RULES, Settings, Token, tally
+from assistant.pads.gnom_tally import MOLE_POINTS, RULES, Settings, Token, tally
 
 from conftest import shipped_board
 
@@ -421,3 +421,19 @@ def test_a_two_player_game_has_no_victory_points(run):
 def test_a_player_name_a_token_cannot_name_is_refused(run, tmp_path):
     assert refused("players: [Ana Maria, Ben, Cleo]\n", run, tmp_path).startswith(
         "players[0]: player name 'Ana Maria': use letters, digits and hyphens")
+
+
+CELLS = ["A1", "B1", "C1", "D1", "F3", "A3"]
+TOKENS = st.lists(st.builds(Token, st.sampled_from(PLAYERS), st.sampled_from(["mole", "bait"])), max_size=6)
+
+
+@given(st.dictionaries(st.sampled_from(CELLS), TOKENS, max_size=6), st.permutations(CELLS))
+def test_at_four_players_the_rule_books_differ_only_on_baits(stacks, cells):
+    """At four players a loot holds at most three opposing Moles, so the French and English scores of
+    loot cells agree; a bottom Bait catches at least as many Moles by the English rules."""
+    loot = dict(zip(PLAYERS, cells))
+    french = tally(PLAYERS, {}, loot, stacks, RULES["fr"])
+    english = tally(PLAYERS, {}, loot, stacks, RULES["en"])
+    for fr, en in zip(french.lines, english.lines):
+        assert fr.loot == en.loot and fr.baits <= en.baits
+    assert sum(line.loot for line in french.lines) <= len(loot) * sum(MOLE_POINTS)

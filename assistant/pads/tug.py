@@ -70,10 +70,6 @@ def _mover(game: "TugGame", by: str | None) -> str:
     return game.player(by) if by is not None else game.due()
 
 
-def _by(game: "TugGame", found: Options) -> str:
-    return _mover(game, found.last("by"))
-
-
 def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
     if not low <= len(found.positional) <= high:
         raise InputError(f"write: {usage}")
