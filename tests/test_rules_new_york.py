@@ -104,7 +104,7 @@ def test_a_district_typed_many_ways(typed):
 
 
 def test_an_attribute_the_board_lacks_is_named_with_what_exists():
-    with pytest.raises(InputError, match="board new-york has no attribute 'flowers': it has district, pictograms, kind"):
+    with pytest.raises(InputError, match="flower is not a clue of new-york: its clues are north-of"):
         city().read_clue(["flower", "B2", "blue", "yes"])
     with pytest.raises(InputError, match="unknown district 'harlem': expected one of manhattan"):
         city().read_clue(["in", "harlem"])
@@ -112,8 +112,19 @@ def test_an_attribute_the_board_lacks_is_named_with_what_exists():
         city().read_clue(["near", "zoo"])
 
 
-def test_garden_questions_work_on_the_city_too():
-    assert state("area A1 yes") == cells("A1 B1 A2 B2")
+@pytest.mark.parametrize("words", [["area", "A1", "yes"], ["line-of-sight", "B3", "no"], ["zone", "A1", "oui"]])
+def test_the_gardens_questions_are_refused_on_the_city(words):
+    """Issue 16: clue kinds of one game are refused on the other's board unless the board declares them."""
+    with pytest.raises(InputError, match="is not a clue of new-york"):
+        city().read_clue(words)
+
+
+@pytest.mark.parametrize("words", [["north-of", "2"], ["within", "1", "A1"], ["in", "queens"]])
+def test_the_citys_statements_are_refused_in_the_garden(garden, words):
+    """Issue 16: ``north-of`` on the garden is refused: the garden's board hears area, line of sight, flower."""
+    game = Game.new("g", garden, ["red"])
+    with pytest.raises(InputError, match="is not a clue of gnom-street: its clues are area, line-of-sight, flower"):
+        game.read_clue(words + ["yes"])
 
 
 def test_a_wrong_accusation_rules_the_cell_out_and_a_right_one_closes_the_case():
@@ -154,7 +165,7 @@ def test_the_city_from_the_command_line(run):
     assert list(remaining) == ["thief"] and len(remaining["thief"]) == 14
     drawn = run("sheet").stdout
     assert "thief: 14 cells left" in drawn and "✈ airport" in drawn and "staten-island" in drawn
-    assert run("explain", "C3").stdout == "ruled out by clue 3 (accuse C3 wrong): C3 is the accused cell.\n"
+    assert run("explain", "C3").stdout == "ruled out by clue 3 (accuse C3 wrong): the thief is not on C3.\n"
     bad = run("accuse", "C3", "maybe")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown verdict 'maybe'")
 
@@ -165,3 +176,35 @@ def test_the_city_can_be_corrected_like_the_garden(run):
     described = json.loads(run("board", "show", "new-york", "--json").stdout)
     assert described["cells"]["C3"] == {"district": "manhattan", "pictograms": ["factory"],
                                         "kind": "expert", "pond": False}
+
+
+def test_within_counts_diagonal_steps_and_includes_the_cell():
+    """Issue 16: within N means at most N king steps; the French alias means the same."""
+    assert state("within 1 A1") == cells("A1 B1 A2 B2")
+    assert state("dans-un-rayon-de 1 A1") == state("within 1 A1")
+
+
+def test_a_moins_de_is_refused_with_the_words_that_mean_within():
+    """'Less than 1 cell from A1' would be A1 alone: the tool never reads it as within 1."""
+    with pytest.raises(InputError, match="would mean strictly less than N steps; write within N"):
+        city().read_clue(["à-moins-de", "1", "A1"])
+
+
+def test_line_reads_as_a_row():
+    """FR: the grid has "5 lignes de 1 à 5": ``line 3`` (ligne 3) is row 3."""
+    assert state("line 3") == state("row 3") == state("ligne 3") == cells("A3 B3 C3 D3 E3")
+
+
+def test_explain_after_at_no_says_where_the_thief_is_not(run):
+    """Issue 16: ``explain A3`` after ``clue at A3 no`` does not say "A3 is on A3"."""
+    run("new", "new-york")
+    run("clue", "at", "A3", "no")
+    shown = run("explain", "A3").stdout
+    assert shown == "ruled out by clue 1 (at A3: thief no): the thief is not on A3.\n"
+    assert "A3 is on A3" not in shown
+
+
+def test_help_states_the_distance_of_next_to_and_within(run):
+    shown = " ".join(run("clue", "--help").stdout.split())
+    assert "next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not)" in shown
+    assert "within N C3 is every cell at most N steps from C3, C3 included" in shown
