@@ -828,9 +828,7 @@ ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (defaul
 
 def _tug_move(game: Optional[str], build) -> None:
     """Record the move ``build(match)`` makes on the match (refused: nothing written), then show the rope."""
-    from assistant.pads.tug import TugGame
-
-    updated = store().update(game, lambda g: g.record(build(TugGame.of(g))))
+    updated = store().update(game, lambda g: g.record(build(pad(g, TUG))))
     _pad_report(updated)
 
 
@@ -941,9 +939,7 @@ def tug_starts(player: Annotated[str, typer.Argument(help="The player who plays 
 @tug_app.command("show")
 def tug_show(game: GameOption = None) -> None:
     """Draw the hose, the fence and both lines of gnomes."""
-    from assistant.pads.tug import TugGame
-
-    _pad_report(TugGame.of(store().load(game)))
+    _pad_report(pad(store().load(game), TUG))
 
 
 # -- boards ---------------------------------------------------------------------------

@@ -251,7 +251,7 @@ def test_tug_commands_refuse_another_kind_of_game(run):
     run("new", "gnom-street", "--opponents", "red,blue")
     result = run("tug", "squirrels", "2")
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: game gnom-street-1 is not an Oh ! les Nains match: start one")
+    assert result.stderr.startswith("error: game gnom-street-1 is not a Oh ! les Nains match (assistant tug new)")
 
 
 # -- what the rules forbid (issue 16, "The rope") ----------------------------------------------

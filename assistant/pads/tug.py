@@ -334,14 +334,6 @@ class TugGame(_Match):
             game = game._replace(starter=game.player(starter))
         return game
 
-    @classmethod
-    def of(cls, game) -> "TugGame":
-        """``game`` itself if it is a match; any other game is refused, saying how to start one."""
-        if not isinstance(game, cls):
-            raise InputError(f"game {game.name} is not an Oh ! les Nains match: start one with assistant tug new, "
-                             f"or pick one with assistant use NAME")
-        return game
-
     # -- who plays ----------------------------------------------------------------------
 
     @property
