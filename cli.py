@@ -287,9 +287,9 @@ def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> 
     updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
     typer.echo(f"{entry.number}. {updated.step(entry.event)}")
-    for line in updated.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = updated.match_score()
+    if match:
+        typer.echo(match)
 
 
 PlayerArg = Annotated[str, typer.Argument(help="me, or an opponent's name.")]
@@ -411,9 +411,9 @@ def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
-    for line in current.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = current.match_score()
+    if match:
+        typer.echo(match)
 
 
 @app.command()

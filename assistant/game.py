@@ -339,13 +339,18 @@ class Game(_Fields):
             if cell is not None:
                 what = f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
                 lines.append(f">>> found: {what} is on {self.board.name_of(cell)}")
+        match = self.match_score()
+        return lines + ([match] if match else [])
+
+    def match_score(self) -> str | None:
+        """The two-player match once a set is over: 'match: me 1 - 0 Matt; set 2 starts'."""
         sets = self.garden().sets
-        if sets:
-            me, other = self.players
-            score = f"match: {me} {sets.count(me)} - {sets.count(other)} {other}"
-            winner = garden.match_winner(self.garden())
-            lines.append(f"{score}: {winner} wins the match" if winner else f"{score}; set {len(sets) + 1} starts")
-        return lines
+        if not sets:
+            return None
+        me, other = self.players
+        score = f"match: {me} {sets.count(me)} - {sets.count(other)} {other}"
+        winner = garden.match_winner(self.garden())
+        return f"{score}: {winner} wins the match" if winner else f"{score}; set {len(sets) + 1} starts"
 
     # -- recording ----------------------------------------------------------------------
 
