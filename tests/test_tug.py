@@ -332,3 +332,14 @@ def test_who_starts_a_round_can_be_chosen_before_its_first_card(run, home):
     run("tug", "squirrels", "1")
     assert refusal(run, home, "starts", "Ben") == ("error: round 2 has started: who starts is chosen before "
                                                    "its first card\n")
+
+
+@pytest.mark.parametrize("form", PLAYED.forms(), ids=lambda form: form.verb)
+def test_every_form_offers_values_its_reader_accepts(form):
+    """For every step: the slot after the verb is the form's first, and the first value offered in each
+    slot makes a step that reads, and reads back from its own words."""
+    slots = form.positional_slots(PLAYED, [])
+    assert grammar.expect(PLAYED, [form.verb]).name == (slots[0] if slots else "end")
+    words = [form.verb] + [PLAYED.values(slot)[0] for slot in slots]
+    event = PLAYED.read_step(" ".join(words))
+    assert PLAYED.read_step(PLAYED.step(event)) == event
