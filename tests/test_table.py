@@ -235,6 +235,21 @@ def test_a_score_pad_shows_its_pad_and_takes_its_words(run, home):
     drive(app, script, size=(100, 30))
 
 
+def test_a_rope_match_takes_its_moves_and_completes_its_colours(run, home):
+    assert run("tug", "new", "--sides", "Ana,Ben").exit_code == 0
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "tug gnome red --by Ana", typed=False)  # a CLI line pasted whole
+        assert "1. gnome red --by Ana" in text and "Ana" in text
+        await type_line(pilot, "gnome ")
+        await keys(pilot, "tab")
+        assert str(pilot.app.query_one("#choices").content) == "red  blue  yellow  green  multi"
+
+    drive(app, script)
+    assert "gnome red --by Ana" in game_file(home, "oh-les-nains-1").decode()
+
+
 # -- the board screen ------------------------------------------------------------------------
 
 
