@@ -250,19 +250,26 @@ def file_stamp(paths: list[Path]) -> tuple:
 
 
 class EntryLine(Input):
-    """The one input line: Tab completes from the grammar, Up/Down walk the entries typed before."""
+    """The one input line: Tab completes from the grammar, Up/Down walk the entries typed before.
 
-    BINDINGS = [
-        Binding("tab", "complete", "complete", show=False),
-        Binding("up", "recall(-1)", "earlier entry", show=False),
-        Binding("down", "recall(1)", "later entry", show=False),
-    ]
+    These keys and Enter are read here, in order with the characters, rather
+    than as bindings: a binding runs once the key has bubbled up to the app,
+    after the characters typed behind it, so a quick 'cl<Tab>ar<Tab>' would
+    complete 'clar' and a line typed right after Enter would lose its start."""
 
-    def action_complete(self) -> None:
-        self.app.complete()
-
-    def action_recall(self, step: int) -> None:
-        self.app.recall(step)
+    async def _on_key(self, event) -> None:
+        actions = {"tab": self.app.complete, "up": lambda: self.app.recall(-1), "down": lambda: self.app.recall(1)}
+        if event.key in actions:
+            event.stop()
+            event.prevent_default()
+            actions[event.key]()
+        elif event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            line, self.value = self.value, ""  # cleared now: keys typed behind Enter start the next line
+            self.app.submit(line)
+        else:
+            await super()._on_key(event)
 
 
 class TableApp(App):
@@ -427,9 +434,9 @@ class TableApp(App):
 
     # -- entries -------------------------------------------------------------------------------
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
+    def submit(self, line: str) -> None:
+        """Enter: one line from the input."""
+        text = line.strip()
         self.show("#choices", Text(""))
         if not text:
             return

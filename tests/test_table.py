@@ -169,6 +169,24 @@ def test_tab_completes_each_word_from_the_grammar_and_shows_the_candidates(garde
     assert "clue area B3 yellow=yes" in game_file(garden_game, "gnom-street-1").decode()
 
 
+def test_keys_typed_in_a_burst_apply_in_order(garden_game):
+    """A fast typist (or tmux send-keys): Tab and Enter act where they were typed, not after later keys."""
+    from textual import events
+
+    app = table_app(garden_game)
+    burst = [*"cl", "tab", *"ar", "tab", *"B3 yes -o red", "enter", *"undo", "enter", *"clue"]
+
+    async def script(pilot):
+        for key in burst:  # all queued at once, as a terminal delivers them
+            character = key if len(key) == 1 else None
+            pilot.app.post_message(events.Key("space" if key == " " else key, character))
+        await pilot.pause()
+        assert pilot.app.query_one("#entry").value == "clue"
+        assert "took back 1. clue area B3 red=yes" in screen_text(pilot.app)
+
+    drive(app, script)
+
+
 def test_the_help_panel_lists_the_words_of_the_game(garden_game):
     app = table_app(garden_game)
 
