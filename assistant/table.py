@@ -316,6 +316,7 @@ class TableApp(App):
         self.stamp: tuple = ()
         self.answer_line = ""
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
+        self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -407,7 +408,7 @@ class TableApp(App):
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
-        self.query_one("#history", Static).update(history_text(game, last=max(8, self.size.height)))
+        self.update_text("#history", history_text(game, last=max(8, self.size.height)))
         if self.shown["suggest"]:
             self.query_one("#suggest", Static).update(suggestions_text(game))
         if self.shown["help"]:
@@ -430,7 +431,15 @@ class TableApp(App):
         self.answer_line = line
         text = Text("refused (nothing written): " if refused else "", style="bold")
         text.append(line, style="" if refused else "bold")
-        self.query_one("#answer", Static).update(text)
+        self.update_text("#answer", text)
+
+    def update_text(self, selector: str, text: Text) -> None:
+        """Show ``text``; the screen is laid out again only if its height changes (a new layout repaints it all)."""
+        widget = self.query_one(selector, Static)
+        width = max(1, widget.content_region.width or self.size.width)
+        height = sum(max(1, -(-len(line) // width)) for line in text.plain.split("\n"))
+        widget.update(text, layout=height != self.heights.get(selector))
+        self.heights[selector] = height
 
     # -- entries -------------------------------------------------------------------------------
 
