@@ -37,6 +37,7 @@ from .store import PADS, Store
 from .words import split
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
+HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
@@ -170,6 +171,9 @@ def help_text(game) -> Text:
         other = [verb for verb in form.verbs[1:]]
         text.append(f"  {form.usage or form.verb}")
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
+        first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
+        if first.values and len(first.values) <= HELP_VALUES:
+            text.append(f"      {first.name}: {', '.join(first.values)}\n", style="dim")
     if not forms:
         text.append("  as on the command line, without 'assistant'\n", style="dim")
     text.append("the screen\n", style="bold")
