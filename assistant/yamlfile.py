@@ -12,7 +12,7 @@ Parsing itself lives in ``yamlparse`` (safe, strict, imported on a miss).
 import marshal
 from pathlib import Path
 
-from .errors import DataError
+from .errors import AssistantError, DataError
 
 MAX_BYTES = 2_000_000  # far above any real board or evening's game log
 CACHE_VERSION = 1
@@ -26,16 +26,9 @@ def _cache_file(cache_dir: Path, path: Path) -> Path:
 
 
 def _read_bytes(path: Path, source: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise DataError(f"{source}: cannot read ({error.strerror})") from None
-    except ValueError:  # a path with a NUL byte in it
-        raise DataError(f"{source!r}: not a usable file name") from None
-    if len(raw) > MAX_BYTES:
-        raise DataError(f"{source}: file too large (over {MAX_BYTES} bytes)")
-    return raw
+    from .files import read_regular
+
+    return read_regular(path, MAX_BYTES, source)
 
 
 def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -> object:
@@ -68,5 +61,5 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     try:
         entry = marshal.dumps((CACHE_VERSION, raw, data))
         write_atomically(_cache_file(cache_dir, path), entry)
-    except (ValueError, OSError):
-        pass  # data marshal cannot hold (dates), or a read-only folder: just don't cache
+    except (ValueError, AssistantError):
+        pass  # data marshal cannot hold (dates), or a read-only folder or a full disk: just don't cache

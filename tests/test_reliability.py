@@ -29,10 +29,10 @@ class Strength(NamedTuple):
     fuzz_cases: int  # random command lines at deduction games, and as many at score pads
     kills: int  # SIGKILLs while a process writes
     concurrent: int  # clues each of two processes adds at the same moment
-    races: int  # rounds of two commands racing for the same file
+    races: int  # rounds of commands racing for the same file
 
 
-QUICK = Strength(fuzz_cases=400, kills=30, concurrent=20, races=2)
+QUICK = Strength(fuzz_cases=400, kills=30, concurrent=20, races=1)
 FULL = Strength(fuzz_cases=5000, kills=200, concurrent=200, races=20)
 STRENGTHS = [pytest.param(QUICK, id="quick"), pytest.param(FULL, id="full", marks=pytest.mark.full)]
 
@@ -269,6 +269,31 @@ def test_two_processes_adding_clues_at_the_same_moment_lose_none(strength, run, 
     steps = saved_steps(Store(home), "gnom-street-1")
     assert len(steps) == 2 * strength.concurrent
     assert steps.count("clue area F3 red=no") == steps.count("clue area A1 blue=no") == strength.concurrent
+
+
+BOARD_SETTER = ("import sys, cli\n"
+                "try: cli.app(['board', 'set', 'gnom-street', 'C2', sys.argv[1]])\n"
+                "except SystemExit as e: assert e.code == 0, e.code\n")
+NEW_GAME = ("import cli\n"
+            "try: cli.app(['new', 'gnom-street', '--opponents', 'red'])\n"
+            "except SystemExit as e: assert e.code == 0, e.code\n")
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_two_corrections_of_one_cell_at_the_same_moment_both_land(strength, home):
+    for _ in range(strength.races):
+        run_together([[BOARD_SETTER, "terrain=gravel"], [BOARD_SETTER, "flowers=blue,white"]], home)
+        cell = Store(home).board("gnom-street").describe()["cells"]["C2"]
+        assert (cell["terrain"], cell["flowers"]) == ("gravel", ["blue", "white"])
+        (home / "boards" / "fixes" / "gnom-street.yaml").unlink()
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_new_games_started_at_the_same_moment_each_get_a_name(strength, home):
+    for _ in range(strength.races):
+        run_together([[NEW_GAME]] * 4, home)
+    names = Store(home).game_names()
+    assert sorted(names) == sorted(f"gnom-street-{n}" for n in range(1, 4 * strength.races + 1))
 
 
 # -- hostile files ---------------------------------------------------------------------------
