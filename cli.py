@@ -48,8 +48,10 @@ class OneLineErrors(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
                 typer.echo(context.get_help())
                 sys.exit(ExitCode.USAGE)
+            from assistant.errors import cut
+
             hint = f" (see: {context.command_path} --help)" if context is not None else ""
-            _fail(error.format_message().replace("\n", " ") + hint, ExitCode.USAGE)
+            _fail(cut(error.format_message().replace("\n", " "), 300) + hint, ExitCode.USAGE)
         except typer.Exit as exit_:
             sys.exit(exit_.exit_code)
         except typer.Abort:
@@ -66,7 +68,9 @@ class OneLineErrors(TyperGroup):
         except Exception as error:  # a bug: still one line, and nothing was written
             if traceback:
                 raise
-            _fail(f"internal error ({type(error).__name__}: {error}); nothing was written. "
+            from assistant.errors import cut
+
+            _fail(f"internal error ({type(error).__name__}: {cut(str(error), 300)}); nothing was written. "
                   f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 

@@ -184,7 +184,7 @@ class Store:
         path = Path(path)
         problem = regular_file_problem(path)
         if problem:
-            raise InputError(f"{shown(str(path))}: {problem}: give a .yaml scenario file or a folder of them")
+            raise InputError(f"{shown(str(path), 300)}: {problem}: give a .yaml scenario file or a folder of them")
         return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.empty_game, name)
 
     # -- games ----------------------------------------------------------------------------

@@ -367,6 +367,12 @@ def test_a_hostile_quests_file_gets_a_clear_error_and_runs_no_code(case, tmp_pat
     ["board", "set", "../x", "C2", "pond=yes"], ["board", "verify", "gnom-street/../../x"],
     ["new", "../../gnom-street"], ["quest", "new", "--players", "Ana,B/n,Cleo"],
     ["tug", "new", "--sides", "Ana,..", "--name", "x"],
+    # '$' matches before a final newline: names are matched whole
+    ["new", "gnom-street", "--name", "evening\n"], ["board", "show", "gnom-street\n"],
+    # names Windows keeps for devices, in any case, with or without an extension
+    ["new", "gnom-street", "--name", "CON"], ["new", "gnom-street", "--name", "nul"],
+    ["new", "gnom-street", "--name", "Com1"], ["new", "gnom-street", "--name", "lpt9"],
+    ["quest", "new", "--players", "Ana,Ben,Cleo", "--name", "aux"], ["board", "show", "prn"],
 ])
 def test_names_with_paths_or_control_characters_are_refused(words, tmp_path, monkeypatch):
     home = tmp_path / "home"
@@ -383,3 +389,197 @@ def test_a_tampered_current_file_cannot_point_outside(tmp_path, monkeypatch):
     (tmp_path / "current").write_text("../../etc/passwd\n")
     result = CliRunner().invoke(cli.app, ["sheet"])
     assert result.exit_code == 2 and result.stderr.startswith("error: no current game")
+
+
+# -- bad input that used to cost time or print "internal error" -------------------------------
+
+NINES = "9" * 5000
+
+
+def one_plain_line(result, code: int) -> str:
+    """The error line of a refused command: exit ``code``, one line of at most a few file paths, no crash."""
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert type(result.exception) is SystemExit
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "internal error" not in result.stderr and len(result.stderr) < 1000, result.stderr
+    return result.stderr
+
+
+@pytest.mark.parametrize("words", [
+    ["clue", "area", f"B{NINES}", "no", "-o", "red"], ["clue", "area", NINES, "no", "-o", "red"],
+    ["explain", "B²"], ["clue", "area", "B²", "no", "-o", "red"], ["miniature", "red", f"C{NINES}"],
+    ["board", "set", "gnom-street", f"C{NINES}", "terrain=wood"], ["board", "set", "gnom-street", "²", "pond=no"],
+    ["clue", "row", NINES, "--game", "new-york-1"], ["clue", "row", "²", "--game", "new-york-1"],
+    ["clue", "column", NINES, "--game", "new-york-1"], ["clue", "north-of", NINES, "--game", "new-york-1"],
+    ["reveal", "A1", NINES, "mole"], ["suggest", "--top", NINES],
+], ids=lambda words: " ".join(w[:8] for w in words))
+def test_huge_numbers_and_other_digits_in_cells_and_rows_are_one_plain_line(words, run):
+    assert run("new", "gnom-street", "--opponents", "red,blue").exit_code == 0
+    assert run("new", "new-york").exit_code == 0
+    assert run("use", "gnom-street-1").exit_code == 0
+    one_plain_line(run(*words), 2)
+
+
+NESTED = {  # 2 MB of text that builds millions of nodes, or nests as deep as it can
+    "flow lists in lists": "[" * 995_000 + "]" * 995_000,
+    "block lists in lists": "- " * 995_000 + "x\n",
+    "a wide list of lists": "[" + "[], " * 497_000 + "[]]\n",
+    "lists 32 deep, side by side": "[" + ", ".join(["[" * 31 + "]" * 31] * 31_000) + "]\n",
+}
+
+
+@pytest.mark.parametrize("case", NESTED)
+def test_a_nested_or_crowded_file_is_refused_before_it_is_built(case, tmp_path):
+    """The parser's events are counted before any node is built: memory stays small."""
+    import tracemalloc
+
+    from assistant import yamlfile
+
+    path = tmp_path / "evil.yaml"
+    path.write_text(NESTED[case])
+    tracemalloc.start()
+    try:
+        with pytest.raises(DataError) as caught:
+            yamlfile.load(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert str(caught.value).startswith(f"{path}: line 1: ")
+    assert peak < 40_000_000  # the text itself is 2 MB; building it took over 400 MB
+
+
+def test_a_planted_cache_entry_is_checked_like_a_parsed_file(tmp_path):
+    """A cache entry whose shared references unfold into 2**60 nodes, or that holds other
+    types, is not used: the file is parsed instead."""
+    import marshal
+
+    from assistant import yamlfile
+
+    path, cache = tmp_path / "game.yaml", tmp_path / "cache"
+    raw = b"events:\n- clue area A1 no\n"
+    path.write_bytes(raw)
+    assert yamlfile.load(path, cache_dir=cache) == {"events": ["clue area A1 no"]}  # the cache holds it now
+    entry = next(cache.iterdir())
+    bomb: list = ["x"]
+    for _ in range(60):
+        bomb = [bomb, bomb]
+    for planted in ({"events": bomb}, {"events": ("clue area A1 no",)}, {"events": [b"clue"]},
+                    {"events": ["x" * 100]}, {"events": [10 ** 200]}):
+        entry.write_bytes(marshal.dumps((yamlfile.CACHE_VERSION, raw, planted)))
+        assert yamlfile.load(path, cache_dir=cache) == {"events": ["clue area A1 no"]}
+
+
+def test_a_planted_cache_entry_does_not_reach_a_command(run, home):
+    import marshal
+
+    run("new", "gnom-street", "--opponents", "red")
+    run("clue", "area", "A1", "no")
+    bomb: list = ["clue area A1 no"]
+    for _ in range(60):
+        bomb = [bomb, bomb]
+    for entry in (home / "cache").iterdir():
+        version, raw, data = marshal.loads(entry.read_bytes())
+        if isinstance(data, dict) and "events" in data:
+            entry.write_bytes(marshal.dumps((version, raw, {**data, "events": bomb})))
+    assert run("history").stdout == "  1. clue area A1 no\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("name: big\nrows: 702\ncolumns: 702\ncells: {}\n", "rows: a board has at most 10,000 cells (got 702x702 = 492,804)"),
+    ("name: big\nrows: 100\ncolumns: 100\ncells: {}\n", "cells: missing A1, B1, C1, D1, E1, F1, G1, H1, I1, J1 and 9,990 more"),
+    ("name: big\nrows: 3\ncolumns: 3\ncells: {" + "".join(f"Z{n}: 1, " for n in range(5000)) + "}\n",
+     "cells.Z0: no such cell on a 3x3 board"),
+    (f"name: x\nrows: 2\ncolumns: 2\n? {'k' * 900_000}\n: 1\n", "unknown key"),
+    (f"name: {'n' * 900_000}\nrows: 2\ncolumns: 2\n", "name: expected lowercase letters"),
+], ids=["702x702", "100x100 with no cells", "5,000 bad cells", "a long unknown key", "a long name"])
+def test_a_bad_board_gets_a_short_error_line(text, message, run, home):
+    (home / "boards").mkdir(parents=True)
+    (home / "boards" / "big.yaml").write_text(text)
+    line = one_plain_line(run("board", "show", "big"), 1)
+    assert message in line
+
+
+LONG_NAME = "x" * 300 + ".yaml"  # over the 255 bytes a file name may have
+
+
+@pytest.mark.parametrize("words", [["tally", LONG_NAME], ["replay", LONG_NAME], ["import", LONG_NAME],
+                                   ["history", "--game", "x" * 300], ["new", "gnom-street", "--name", "x" * 300]],
+                         ids=["tally", "replay", "import", "history", "new"])
+def test_a_file_name_over_255_bytes_is_one_plain_line(words, run):
+    result = run(*words)
+    one_plain_line(result, result.exit_code if result.exit_code in (1, 2) else 1)
+
+
+def test_a_data_folder_that_is_a_file_is_one_plain_line(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("not a folder\n")
+    monkeypatch.setenv("ASSISTANT_HOME", str(tmp_path / "file"))
+    for words in (["new", "gnom-street"], ["games"], ["sheet"]):
+        line = one_plain_line(CliRunner().invoke(cli.app_for(words), words), 1)
+        assert line == (f"error: ASSISTANT_HOME={tmp_path / 'file'} is a file, not a folder: "
+                        f"set ASSISTANT_HOME to a folder (made if missing)\n")
+    assert (tmp_path / "file").read_text() == "not a folder\n"
+
+
+@pytest.mark.parametrize("words", [["tally", "{fifo}"], ["replay", "{fifo}"], ["import", "{fifo}"]],
+                         ids=["tally", "replay", "import"])
+def test_a_named_pipe_is_refused_without_waiting_for_it(words, run, tmp_path):
+    """A reader of a named pipe waits for a writer: the file is checked before it is read. Here a
+    writer is ready anyway (a thread), so that a command which does read it ends too."""
+    import threading
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_text("players: [Ana, Ben]\n"), daemon=True)
+    writer.start()
+    result = run(*[word.format(fifo=fifo) for word in words])
+    line = one_plain_line(result, result.exit_code if result.exit_code in (1, 2) else 1)
+    assert str(fifo) in line and "not a regular file" in line
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # let the writer thread go
+    writer.join()
+    os.close(reader)
+
+
+# -- symbolic links out of the data folder ------------------------------------------------------
+
+
+def link_out(home: Path, inside: str, outside: Path) -> None:
+    link = home / inside
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(outside)
+
+
+@pytest.mark.parametrize("inside, words", [
+    ("games/evil.yaml", ["history", "--game", "evil"]),
+    ("games/.gnom-street-1.lock", ["clue", "area", "A1", "no"]),
+    ("games/.gnom-street-1.good.yaml", ["clue", "area", "A1", "no"]),
+    ("boards/fixes/gnom-street.yaml", ["board", "set", "gnom-street", "C2", "terrain=wood"]),
+    ("boards/fixes/.gnom-street.lock", ["board", "verify", "gnom-street"]),
+    ("boards/mine.yaml", ["board", "show", "mine"]),
+    ("cache", ["sheet"]),
+], ids=["a game", "a game's lock", "a game's backup", "a board correction", "a correction's lock", "a board",
+        "the cache folder"])
+def test_no_read_or_write_follows_a_link_out_of_the_data_folder(inside, words, run, home, tmp_path):
+    assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = outside / "precious.yaml"
+    target.write_bytes((home / "games" / "gnom-street-1.yaml").read_bytes())  # a file the tool could read
+    for entry in (home / "cache").iterdir():  # no parse cached from before the link
+        entry.unlink()
+    (home / "cache").rmdir()
+    (home / inside).unlink(missing_ok=True)
+    link_out(home, inside, outside if inside == "cache" else target)
+    before = {p: p.read_bytes() for p in outside.rglob("*")}
+    line = one_plain_line(run(*words), 1)
+    assert "leads out of the data folder" in line
+    assert {p: p.read_bytes() for p in outside.rglob("*")} == before
+
+
+def test_a_games_folder_linked_out_of_the_data_folder_gets_nothing_written(run, home, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    home.mkdir()
+    link_out(home, "games", outside)
+    line = one_plain_line(run("new", "gnom-street", "--opponents", "red"), 1)
+    assert "leads out of the data folder" in line
+    assert list(outside.iterdir()) == []
