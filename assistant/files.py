@@ -137,7 +137,11 @@ def _sync_folder(folder: Path) -> None:
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on ``path`` (a lock file) for the block, on any platform."""
-    from filelock import FileLock, Timeout  # only writing commands pay for it (about 13 ms)
+    import warnings
+
+    with warnings.catch_warnings():  # where neither fcntl nor msvcrt exists, filelock warns on import
+        warnings.simplefilter("ignore")  # that its lock files are the lock: that is all we need
+        from filelock import FileLock, Timeout  # only writing commands pay for it (about 13 ms)
 
     lock = FileLock(path, timeout=LOCK_WAIT)
     try:

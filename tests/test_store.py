@@ -216,3 +216,55 @@ def test_a_lock_held_too_long_is_one_plain_line(store, home, monkeypatch):
             store.update("held", lambda game: game.record(game.read_step("clue area A1 no")))
     assert str(caught.value).startswith(f"{home / 'games'}: another assistant command has been changing this")
     assert store.load("held").events == ()
+
+
+# -- any platform --------------------------------------------------------------------------
+
+WITHOUT_FCNTL = """
+import sys
+sys.modules["fcntl"] = None  # as on Windows: there is no fcntl to import
+import cli
+for words in (["new", "gnom-street", "--opponents", "red"], ["clue", "area", "A1", "no"],
+              ["board", "set", "gnom-street", "C2", "terrain=wood"]):
+    try:
+        cli.app(words)
+    except SystemExit as exit_:
+        assert exit_.code == 0, (words, exit_.code)
+import filelock
+print("lock:", filelock.FileLock.__name__)
+"""
+
+
+def test_writing_commands_work_where_fcntl_does_not_exist(home):
+    env = {**os.environ, "ASSISTANT_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_FCNTL], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["new game gnom-street-1 on gnom-street: hunting red",
+                                        "clue 1: area A1 no -> red: 13 cells left",
+                                        "gnom-street C2: terrain=wood, flowers=red,yellow",
+                                        "lock: SoftFileLock"]
+    assert "Warning" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_without_assistant_home_games_live_in_the_platforms_data_folder(run, monkeypatch, tmp_path):
+    import platformdirs
+
+    monkeypatch.delenv("ASSISTANT_HOME")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=None: str(tmp_path / "data" / app))
+    monkeypatch.setattr("typer.get_app_dir", lambda app: str(tmp_path / "config" / app))
+    assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
+    assert (tmp_path / "data" / "assistant" / "games" / "gnom-street-1.yaml").is_file()
+    assert not (tmp_path / "config").exists()
+
+
+def test_games_saved_by_0_1_in_typers_folder_stay_where_they_are(run, monkeypatch, tmp_path):
+    """0.1 kept the data in Typer's application folder: it is used while the new folder does not exist."""
+    import platformdirs
+
+    monkeypatch.delenv("ASSISTANT_HOME")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=None: str(tmp_path / "data" / app))
+    monkeypatch.setattr("typer.get_app_dir", lambda app: str(tmp_path / "config" / app))
+    (tmp_path / "config" / "assistant").mkdir(parents=True)
+    assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
+    assert (tmp_path / "config" / "assistant" / "games" / "gnom-street-1.yaml").is_file()
+    assert run("history").stdout == "no clues yet\n"
