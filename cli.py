@@ -48,18 +48,29 @@ class OneLineErrors(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
                 typer.echo(context.get_help())
                 sys.exit(ExitCode.USAGE)
+            from assistant.errors import cut
+
             hint = f" (see: {context.command_path} --help)" if context is not None else ""
-            _fail(error.format_message().replace("\n", " ") + hint, ExitCode.USAGE)
+            _fail(cut(error.format_message().replace("\n", " "), 300) + hint, ExitCode.USAGE)
         except typer.Exit as exit_:
             sys.exit(exit_.exit_code)
         except typer.Abort:
             _fail("aborted", ExitCode.ERROR)
         except KeyboardInterrupt:
             _fail("interrupted: nothing was written", ExitCode.ERROR)
+        except OSError as error:  # a file given on the command line that cannot even be looked at
+            if traceback:
+                raise
+            from assistant.errors import shown
+
+            what = f" {shown(error.filename, 300)}" if error.filename else ""
+            _fail(f"cannot use{what} ({error.strerror or error})", ExitCode.ERROR)
         except Exception as error:  # a bug: still one line, and nothing was written
             if traceback:
                 raise
-            _fail(f"internal error ({type(error).__name__}: {error}); nothing was written. "
+            from assistant.errors import cut
+
+            _fail(f"internal error ({type(error).__name__}: {cut(str(error), 300)}); nothing was written. "
                   f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
@@ -97,8 +108,30 @@ AnswerersOption = Annotated[Optional[list[str]], typer.Option(
 
 
 def home() -> Path:
-    """The data folder: $ASSISTANT_HOME, else the platform's application folder."""
-    return Path(os.environ.get("ASSISTANT_HOME") or typer.get_app_dir("assistant"))
+    """The data folder: $ASSISTANT_HOME, else the platform's user-data folder (platformdirs).
+
+    Games saved by 0.1 in Typer's application folder stay where they are: that
+    folder is used for as long as the user-data folder does not exist."""
+    from assistant.errors import AssistantError
+
+    chosen = os.environ.get("ASSISTANT_HOME")
+    if chosen:
+        folder, what = Path(chosen), f"ASSISTANT_HOME={chosen}"
+    else:
+        import platformdirs  # only when ASSISTANT_HOME is not set
+
+        folder = Path(platformdirs.user_data_dir("assistant", appauthor=False))
+        legacy = Path(typer.get_app_dir("assistant"))
+        if legacy.is_dir() and not folder.exists():
+            folder = legacy
+        what = f"the data folder {folder}"
+    try:
+        usable = folder.is_dir() or not folder.exists()
+    except OSError as error:  # a name too long, a loop of links
+        raise AssistantError(f"{what}: {error.strerror}: set ASSISTANT_HOME to a folder") from None
+    if not usable:
+        raise AssistantError(f"{what} is a file, not a folder: set ASSISTANT_HOME to a folder (made if missing)")
+    return folder
 
 
 def store() -> "Store":
@@ -184,7 +217,8 @@ def new(
     data = store()
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
-    game = data.create(Game.new(name or data.free_name(chosen.name), chosen, names, mine))
+    # Without --name the store numbers the game (gnom-street-2) under its lock.
+    game = data.create(Game.new(name or chosen.name, chosen, names, mine), numbered=name is None)
     notice_if_unverified(chosen)
     who = ", ".join(game.items)
     typer.echo(f"new game {game.name} on {chosen.name}: hunting {who}"
@@ -395,8 +429,13 @@ def tally(
 @app.command()
 def recover(name: Annotated[Optional[str], typer.Argument(help="The damaged game (default: the current one).")] = None) -> None:
     """Restore a damaged game's last good state (the damaged file is kept beside it)."""
-    game, damaged = store().recover(name)
-    typer.echo(f"restored {game.name}: {len(game.events)} events; the damaged file is kept as {damaged}")
+    game, damaged, listed = store().recover(name)
+    if listed is None:
+        loss = "its events cannot be counted"
+    else:
+        lost = max(0, listed - len(game.events))
+        loss = f"it listed {listed} events: {lost} of them {'is' if lost == 1 else 'are'} not in the good state"
+    typer.echo(f"restored {game.name}: {len(game.events)} events; the damaged file is kept as {damaged} ({loss})")
 
 
 # -- reading the sheet ------------------------------------------------------------------
