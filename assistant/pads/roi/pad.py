@@ -205,7 +205,8 @@ class RoiGame(_Fields):
             game.state
         except AssistantError as error:
             raise AssistantError(f"cannot take back entry {entry.number} ({self.step(entry.event)}): the entries "
-                                 f"after it need it ({error})") from None
+                                 f"after it need it ({error}); to correct a trick: quest trick ... --replace N"
+                                 ) from None
         return game
 
     def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
@@ -295,9 +296,12 @@ class RoiGame(_Fields):
             for _, card in trick.plays:
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, len(self.players), special))
+                if card.id in seen and number == len(tricks) and seen[card.id] != number:
+                    raise InputError(f"{card.id} was already played in this deal (trick {seen[card.id]})")
                 if card.id in seen:
-                    raise InputError(f"{card.id} was already played in this deal"
-                                     + (f" (trick {seen[card.id]})" if seen[card.id] != number else ""))
+                    twice = "twice in this trick" if seen[card.id] == number else \
+                        f"in trick {seen[card.id]} and in trick {number}"
+                    raise InputError(f"{card.id} is played {twice}: each card is played once")
                 seen[card.id] = number
         if strict:
             _check_follow_suit(tricks, special)
