@@ -17,11 +17,11 @@ from typing import NamedTuple
 from ... import log
 from ...errors import AssistantError, DataError, InputError, events_place
 from ...grammar import form_for
-from ...words import check_names, join, join_names, key, lookup, shown, split
+from ...words import check_names, join, join_names, lookup, shown, split
 from ..cards import Card, basic_cards
 from .events import (EVENTS, HAND, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
-                     deck, printed)
-from .rules import Rules, Special, read_rules, slug
+                     deck)
+from .rules import Rules, Special, read_rules
 from .scoring import EVERY_CARD, WINNER_EFFECTS, facts_of, score
 
 DEALS = 7
@@ -107,10 +107,7 @@ class RoiGame(_Fields):
 
     def open_deal(self) -> DealState | None:
         """The deal whose tricks are still being entered, if any."""
-        states = self.state
-        if states and not states[-1].removed and not states[-1].complete(len(self.players)):
-            return states[-1]
-        return None
+        return _open(self.state, len(self.players))
 
     def trick_deal(self) -> DealState:
         """The latest deal, if it is entered trick by trick (the one ``trick --replace N`` corrects)."""
@@ -141,7 +138,6 @@ class RoiGame(_Fields):
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this pad that fit ``slot`` (for completion): players, quests, cards, numbers."""
-        used = self._used()
         if slot == "player":
             return self.players
         if slot == "special-winner":
@@ -149,16 +145,18 @@ class RoiGame(_Fields):
         if slot in ("won", "scout", "tricks"):
             return tuple(f"{player}=" for player in self.players)
         if slot == "quest":
-            return tuple(q.id for q in self.rules.quests if q.tile not in used.tiles)
+            return tuple(q.id for q in self.rules.quests if q.tile not in _used(self.state).tiles)
         if slot == "special":
-            return tuple(word for s in self.rules.specials if s.id not in used.specials for word in s.words())
+            used = _used(self.state).specials
+            return tuple(word for s in self.rules.specials if s.id not in used for word in s.words())
         if slot == "card":
             return self._cards_left()
         if slot == "deal":
             return tuple(str(s.number) for s in self.state if not s.removed)
         if slot == "trick":
-            open_or_last = [s for s in self.state if not s.removed and s.deal.tricks]
-            return tuple(str(n) for n in range(1, len(open_or_last[-1].deal.tricks) + 1)) if open_or_last else ()
+            latest = _latest(self.state)
+            tricks = latest.deal.tricks if latest is not None else ()
+            return tuple(str(number) for number in range(1, len(tricks) + 1))
         if slot == "entry":
             return tuple(str(entry.number) for entry in self._history.standing)
         if slot == "order":
@@ -173,11 +171,6 @@ class RoiGame(_Fields):
         played = {card.id for trick in deal.deal.tricks for _, card in trick.plays}
         return tuple(card for card in deck(len(self.players), deal.deal.special) if card not in played)
 
-    def _used(self) -> "Used":
-        """The quest tiles and special cards of the deals standing."""
-        kept = [s for s in self.state if not s.removed]
-        return Used({s.deal.quest.tile: s for s in kept}, {s.deal.special.id: s for s in kept})
-
     # -- recording -------------------------------------------------------------------------
 
     def record(self, event) -> "RoiGame":
@@ -189,8 +182,7 @@ class RoiGame(_Fields):
     def restore(self, event) -> "RoiGame":
         """A new pad with a saved event appended: only the checks that keep replay sound."""
         if isinstance(event, log.Retract):
-            log.target(self._history.entries, event)
-            return self._replace(events=self.events + (event,))
+            return self._take_back(event)
         return self._appended(event, self._apply(self.state, event, strict=False))
 
     def _appended(self, event, state: tuple[DealState, ...]) -> "RoiGame":
@@ -274,14 +266,15 @@ class RoiGame(_Fields):
 
     def _check_box(self, deals, event: DealEvent) -> None:
         """rules: 'Remettez la Quête et la carte spéciale utilisée pour cette donne dans la boîte.'"""
-        kept = [s for s in deals if not s.removed and s.number != event.replaces]
-        for state in kept:
-            if state.deal.quest.tile == event.quest.tile:
-                raise AssistantError(f"quest tile {event.quest.tile} was played in deal {state.number} "
-                                     f"({state.deal.quest.title}): each tile is used once per game, either face")
-            if state.deal.special.id == event.special.id:
-                raise AssistantError(f"{event.special.id} was shuffled into deal {state.number}: each special "
-                                     f"card goes back to the box after its deal")
+        used = _used(deals, but=event.replaces)
+        state = used.tiles.get(event.quest.tile)
+        if state is not None:
+            raise AssistantError(f"quest tile {event.quest.tile} was played in deal {state.number} "
+                                 f"({state.deal.quest.title}): each tile is used once per game, either face")
+        state = used.specials.get(event.special.id)
+        if state is not None:
+            raise AssistantError(f"{event.special.id} was shuffled into deal {state.number}: each special "
+                                 f"card goes back to the box after its deal")
 
     def _check_tricks(self, special: Special, tricks: tuple[Trick, ...], strict: bool) -> None:
         """Each trick led by the last winner, each card of this deck once; strict: no revoke."""
@@ -381,9 +374,13 @@ class RoiGame(_Fields):
 
     # -- the score table ---------------------------------------------------------------------
 
+    @cached_property
+    def _table(self) -> tuple[Row, ...]:
+        return tuple(_rows(self.state, self.players, self.rules.face_value))
+
     def rows(self) -> list[Row]:
         """One row per deal: its quest, each player's points and the running totals."""
-        return _rows(self.state, self.players, self.rules.face_value)
+        return list(self._table)
 
     def totals(self) -> dict[str, int]:
         rows = self.rows()
@@ -507,12 +504,24 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
     return rows
 
 
-def _trick_deal(deals: tuple[DealState, ...]) -> DealState:
+def _used(deals: tuple[DealState, ...], but: int | None = None) -> Used:
+    """The quest tiles and special cards the deals standing (but deal ``but``) took out of the box."""
+    kept = [s for s in deals if not s.removed and s.number != but]
+    return Used({s.deal.quest.tile: s for s in kept}, {s.deal.special.id: s for s in kept})
+
+
+def _latest(deals: tuple[DealState, ...]) -> DealState | None:
+    """The latest deal standing, if it is entered trick by trick."""
     states = [s for s in deals if not s.removed]
-    if not states or states[-1].deal.summary is not None or not states[-1].deal.tricks:
+    return states[-1] if states and states[-1].deal.summary is None and states[-1].deal.tricks else None
+
+
+def _trick_deal(deals: tuple[DealState, ...]) -> DealState:
+    latest = _latest(deals)
+    if latest is None:
         raise InputError("trick --replace corrects a trick of the latest deal, which was not entered "
                          "trick by trick: correct a summary with quest deal ... --replace N")
-    return states[-1]
+    return latest
 
 
 def _with(items: tuple, number: int, item) -> tuple:
