@@ -85,21 +85,38 @@ def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing:
     return entries[retract.number - 1]
 
 
+class Replayer:
+    """A replay in progress: add events one by one, each undo or retract checked as it comes.
+
+    Replaying a whole log through one Replayer is linear in its length, however
+    many undos it holds; ``history()`` freezes what it has so far."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.standing: list[int] = []  # entry numbers, oldest first; may hold some taken back since
+        self.taken_back: Entry | None = None
+
+    def add(self, event: object) -> None:
+        """Append ``event``; a retract without a target raises InputError and changes nothing."""
+        if isinstance(event, Retract):
+            entry = target(self.entries, event, self.standing)
+            self.taken_back = self.entries[entry.number - 1] = entry._replace(retracted=True)
+            if event.number is None:
+                self.standing.pop()
+        else:
+            self.entries.append(Entry(len(self.entries) + 1, event))
+            self.standing.append(len(self.entries))
+
+    def history(self) -> History:
+        return History(tuple(self.entries), self.taken_back)
+
+
 def replay(events: Iterable[object]) -> History:
     """Number the entries and apply every undo and retract, in one pass over the log."""
-    entries: list[Entry] = []
-    standing: list[int] = []
-    taken_back = None
+    replayer = Replayer()
     for event in events:
-        if isinstance(event, Retract):
-            entry = target(entries, event, standing)
-            taken_back = entries[entry.number - 1] = entry._replace(retracted=True)
-            if event.number is None:
-                standing.pop()
-        else:
-            entries.append(Entry(len(entries) + 1, event))
-            standing.append(len(entries))
-    return History(tuple(entries), taken_back)
+        replayer.add(event)
+    return replayer.history()
 
 
 GameT = TypeVar("GameT", bound="Log")
