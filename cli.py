@@ -553,7 +553,7 @@ def review(
 def history(game: GameOption = None) -> None:
     """Number the recorded entries; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
-    if not hasattr(current, "history"):  # a score pad not yet on the log protocol
+    if not hasattr(current, "sheet"):  # a score pad lists its saved steps, undo included, as 0.1 did
         for number, event in enumerate(current.events, 1):
             typer.echo(f"{number:>3}. {current.step(event)}")
         return

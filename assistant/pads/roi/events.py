@@ -242,7 +242,7 @@ class TrickEvent(NamedTuple):
     winner: str | None = None  # stated, when a magic card decides the trick
     replaces: int | None = None  # a correction of trick N of the latest deal
 
-    FORM = Form(("trick", "pli"), ("player", "card", MORE), TRICK_OPTIONS,
+    FORM = Form(("trick", "pli"), ("leader", "card", MORE), TRICK_OPTIONS,
                 usage="trick LEADER CARD... [--seating] [--winner NAME] [--replace N]")
 
     @classmethod

@@ -140,10 +140,10 @@ class RoiGame(_Fields):
         """The values of this pad that fit ``slot`` (for completion): players, quests, cards, numbers."""
         if slot == "player":
             return self.players
+        if slot == "leader":  # written 'Ana:' in saved logs since 0.1
+            return tuple(f"{player}:" for player in self.players)
         if slot == "special-winner":
             return (*self.players, NOBODY[0])
-        if slot in ("won", "scout", "tricks"):
-            return tuple(f"{player}=" for player in self.players)
         if slot == "quest":
             return tuple(q.id for q in self.rules.quests if q.tile not in _used(self.state).tiles)
         if slot == "special":
@@ -159,9 +159,7 @@ class RoiGame(_Fields):
             return tuple(str(number) for number in range(1, len(tricks) + 1))
         if slot == "entry":
             return tuple(str(entry.number) for entry in self._history.standing)
-        if slot == "order":
-            return self.players
-        return ()
+        return ()  # free words: NAME=N pairs, lists of names, cards won
 
     def _cards_left(self) -> tuple[str, ...]:
         """The cards of the deal being played not played yet (no deal open: the basic cards)."""
@@ -406,7 +404,7 @@ class RoiGame(_Fields):
         return "totals: " + ", ".join(f"{p} {t}" for p, t in self.totals().items())
 
     def status(self) -> list[str]:
-        """What the table needs to hear now: what was taken back, next dealer, who chose and led, the winner."""
+        """What the table needs to hear now: a deal taken out, next dealer, who chose and led, the winner."""
         lines = self._latest_said()
         states = [s for s in self.state if not s.removed]
         if states:
@@ -438,11 +436,8 @@ class RoiGame(_Fields):
     report = status
 
     def _latest_said(self) -> list[str]:
-        """What the latest step took away, if it did: an undo or retract, a deal taken out."""
+        """What the latest step took out, if it did: a deal, with the number it had."""
         latest = self.events[-1] if self.events else None
-        if isinstance(latest, log.Retract) and self._history.taken_back is not None:
-            entry = self._history.taken_back
-            return [f"took back entry {entry.number}: {self.step(entry.event)}"]
         if isinstance(latest, DropEvent):
             before = self._replace(events=self.events[:-1]).state[latest.number - 1]
             return [f"took out deal {latest.number}: {before.title}; the deals after it move up"]
