@@ -710,7 +710,7 @@ def quest_new(
 
     Example: assistant quest new --players Ana,Ben,Cleo
     """
-    from assistant.pads.roi_des_nains import HAND, RoiGame
+    from assistant.pads.roi import HAND, RoiGame
 
     data = store()
     game = data.create(RoiGame.new(name or data.free_name(ROI), players.split(","), _roi_rules()))
