@@ -710,13 +710,11 @@ def quest_new(
 
     Example: assistant quest new --players Ana,Ben,Cleo
     """
-    from assistant.pads.roi import HAND, RoiGame
+    from assistant.pads.roi import RoiGame
 
     data = store()
     game = data.create(RoiGame.new(name or data.free_name(ROI), players.split(","), _roi_rules()))
-    count = len(game.players)
-    removed = " (the green 2 stays in the box)" if count == 3 else ""
-    typer.echo(f"new score pad {game.name}: {', '.join(game.players)}; hands of {HAND[count]} cards{removed}")
+    typer.echo(f"new score pad {game.name}: {game.table_said()}")
 
 
 @quest_app.command("list")
@@ -812,24 +810,17 @@ def quest_export(
     game: GameOption = None,
 ) -> None:
     """Export the score table as CSV or JSON."""
-    current = pad(store().load(game), ROI)
-    rows = [row for row in current.rows() if row.points is not None]
     if as_json == csv:
         raise typer.BadParameter("choose one: --csv or --json")
+    current = pad(store().load(game), ROI)
     if as_json:
-        echo_json({"players": list(current.players), "deals": [
-            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in rows],
-            "totals": current.totals(), "winner": current.winner()})
+        echo_json(current.score_sheet())
         return
     import csv as csv_module
     import io
 
     out = io.StringIO()
-    writer = csv_module.writer(out, lineterminator="\n")
-    writer.writerow(["deal", "quest", *current.players, *(f"{p} total" for p in current.players)])
-    for r in rows:
-        writer.writerow([r.number, r.title, *(r.points[p] for p in current.players),
-                         *(r.totals[p] for p in current.players)])
+    csv_module.writer(out, lineterminator="\n").writerows(current.score_lines())
     typer.echo(out.getvalue(), nl=False)
 
 

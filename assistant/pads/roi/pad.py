@@ -287,12 +287,8 @@ class RoiGame(_Fields):
             for _, card in trick.plays:
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, len(self.players), special))
-                if card.id in seen and number == len(tricks) and seen[card.id] != number:
-                    raise InputError(f"{card.id} was already played in this deal (trick {seen[card.id]})")
                 if card.id in seen:
-                    twice = "twice in this trick" if seen[card.id] == number else \
-                        f"in trick {seen[card.id]} and in trick {number}"
-                    raise InputError(f"{card.id} is played {twice}: each card is played once")
+                    raise InputError(_played_twice(card.id, seen[card.id], number, len(tricks)))
                 seen[card.id] = number
         if strict:
             _check_follow_suit(tricks, special)
@@ -399,6 +395,27 @@ class RoiGame(_Fields):
         best = max(totals.values())
         leaders = [p for p in self.players if totals[p] == best]
         return leaders[0] if len(leaders) == 1 else None
+
+    def table_said(self) -> str:
+        """'Ana, Ben, Cleo; hands of 13 cards (the green 2 stays in the box)': who plays, with what."""
+        count = len(self.players)
+        box = "" if any(card.id == "2g" for card in basic_cards(count)) else " (the green 2 stays in the box)"
+        return f"{', '.join(self.players)}; hands of {HAND[count]} cards{box}"
+
+    def score_sheet(self) -> dict:
+        """The score table as data: each deal played, its points and the running totals; the winner."""
+        return {"players": list(self.players), "deals": [
+            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in self._played_rows()],
+            "totals": self.totals(), "winner": self.winner()}
+
+    def score_lines(self) -> list[list]:
+        """The score table as lines of cells, a header first (a spreadsheet's rows)."""
+        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players)]
+        return [header, *([r.number, r.title, *(r.points[p] for p in self.players),
+                           *(r.totals[p] for p in self.players)] for r in self._played_rows())]
+
+    def _played_rows(self) -> list[Row]:
+        return [row for row in self._table if row.points is not None]
 
     def summary(self) -> str:
         return "totals: " + ", ".join(f"{p} {t}" for p, t in self.totals().items())
@@ -532,6 +549,14 @@ def _open(deals: tuple[DealState, ...], players: int) -> DealState | None:
 
 def _played(deals: tuple[DealState, ...], players: int) -> int:
     return sum(1 for s in deals if not s.removed and s.complete(players))
+
+
+def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
+    if first == again:
+        return f"{card} is played twice in trick {again}: each card is played once"
+    if again == tricks:  # the trick being added
+        return f"{card} was already played in this deal (trick {first})"
+    return f"{card} is played in trick {first} and in trick {again}: each card is played once"
 
 
 def _not_in_deck(card: Card, players: int, special: Special) -> str:
