@@ -224,8 +224,12 @@ def clue(
 ) -> None:
     """Record a clue heard at the table.
 
-    Kinds: area (zone), line-of-sight (ligne-de-vue), flower (fleur); north-of, south-of,
-    east-of, west-of, row, column, at, in, near, next-to, within N, has ATTR=VALUE.
+    Kinds: area (zone), line-of-sight (ligne-de-vue), flower (fleur) on the garden;
+    north-of, south-of, east-of, west-of, row (ligne, line), column, at, in, near,
+    next-to, within N, has ATTR=VALUE on the city. Distances count king steps:
+    next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not);
+    within N C3 is every cell at most N steps from C3, C3 included
+    (dans-un-rayon-de N).
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """
@@ -283,9 +287,9 @@ def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> 
     updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
     typer.echo(f"{entry.number}. {updated.step(entry.event)}")
-    for line in updated.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = updated.match_score()
+    if match:
+        typer.echo(match)
 
 
 PlayerArg = Annotated[str, typer.Argument(help="me, or an opponent's name.")]
@@ -422,9 +426,9 @@ def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
-    for line in current.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = current.match_score()
+    if match:
+        typer.echo(match)
 
 
 @app.command()
