@@ -5,10 +5,12 @@ rule book (shared/rules/roi-des-nains.fr.txt) or FACTS.md.
 """
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant import yamlfile
 from assistant.errors import AssistantError, InputError
-from assistant.pads.roi import RoiGame, read_rules
+from assistant.pads.roi import RoiGame, read_rules, score
 from assistant.store import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
@@ -229,3 +231,52 @@ def test_retracting_a_trick_the_later_ones_need_is_refused_with_the_way_out():
     assert message.startswith("cannot take back entry 3 (trick Cleo: 6r 7r 8r): the entries after it need it")
     assert message.endswith("to correct a trick: quest trick ... --replace N")
     assert game.record(game.read_step("retract 4")).deals()[-1].deal.tricks[-1].winner == "Ben"
+
+
+# -- a law: a deal played by the rules is never refused ----------------------------------------
+
+
+def play_by_the_rules(special_id: str, rng) -> list[str]:
+    """A whole deal at 3 players, each following suit when able; a magic card goes anywhere (its text
+    decides), and a card that moves cards between hands does so after its trick."""
+    from assistant.pads.roi.events import deck, follow_suit_winner
+
+    special = RULES.special(special_id)
+    cards = list(deck(3, special).values())
+    rng.shuffle(cards)
+    hands = {p: cards[i * 13:(i + 1) * 13] for i, p in enumerate(PLAYERS)}
+    leader = next(p for p in PLAYERS if any(c.id == "5r" for c in hands[p]))
+    steps = []
+    for _ in range(13):
+        start = PLAYERS.index(leader)
+        seats = [PLAYERS[(start + i) % 3] for i in range(3)]
+        plays = []
+        for seat in seats:
+            hand = hands[seat]
+            led = plays[0][1] if plays else None
+            following = [c for c in hand if led is not None and not led.magic and c.suit == led.suit]
+            choices = following + [c for c in hand if c.magic] if following else hand
+            card = rng.choice(choices)
+            hand.remove(card)
+            plays.append((seat, card))
+        winner = follow_suit_winner(tuple(plays))
+        stated = "" if winner else f" --winner {rng.choice(PLAYERS)}"
+        steps.append(f"trick {leader} {' '.join(c.id for _, c in plays)}{stated}")
+        leader = winner or stated.split()[-1]
+        if special.changes_hands and any(c == special.card for _, c in plays):
+            a, b = rng.sample(PLAYERS, 2)  # the druid's swap, the pass, the draw: cards change hands
+            pooled = hands[a] + hands[b]
+            rng.shuffle(pooled)
+            hands[a], hands[b] = pooled[:len(hands[a])], pooled[len(hands[a]):]
+    return steps
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([s.id for s in RULES.specials]), st.randoms(use_true_random=False))
+def test_a_deal_played_by_the_rules_is_never_refused(special, rng):
+    game = pad(f"deal 7A --special {special}")
+    for step in play_by_the_rules(special, rng):
+        game = game.record(game.read_step(step))
+    deal = game.deals()[-1].deal
+    assert game.open_deal() is None and len(deal.tricks) == 13
+    assert sum(score(deal, tuple(PLAYERS), RULES.face_value).quest.values()) == 13  # Most Victories: +1 a trick
