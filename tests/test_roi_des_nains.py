@@ -336,7 +336,8 @@ def test_a_whole_game_from_the_command_line(run, home):
     bad = run("quest", "deal", "7A", "--special", "druid", "--tricks", "Ana=4,Ben=4,Cleo=4")
     assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
     run("quest", "deal", "7A", "--special", "druid")
-    assert run("quest", "trick", "Ana", "3g", "4g", "5g").stdout == "trick 1: Ana 3g, Ben 4g, Cleo 5g; Cleo wins and leads next\n"
+    said = run("quest", "trick", "Ana", "3g", "4g", "5g").stdout
+    assert said == "trick 1: Ana 3g, Ben 4g, Cleo 5g; Cleo wins and leads next\n"
     assert run("undo").exit_code == 0
     assert run("undo").exit_code == 0
     exported = json.loads(run("quest", "export", "--json").stdout)

@@ -285,33 +285,62 @@ def _describe_triplets(spec, face_value: int) -> str:
             f"{_signed(spec['others'])} per other three of a kind")
 
 
+def _describe_exact(spec, face_value: int) -> str:
+    plural = "s" if spec["count"] != 1 else ""
+    return f"{_signed(spec['points'])} for exactly {spec['count']} trick{plural} won"
+
+
+def _describe_parity(spec, face_value: int) -> str:
+    zero = " (0 is not even)" if spec["parity"] == "even" else ""  # rules: "0 is not an even number"
+    return f"{_signed(spec['points'])} for an {spec['parity']} number of tricks won{zero}"
+
+
+def _describe_longest_run(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} per trick of your longest run of tricks won in a row"
+
+
+def _describe_run_at_least(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} if you {spec['of']} {spec['length']} tricks in a row"
+
+
+def _describe_neighbour_tricks(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} per trick won by your {spec['neighbour']} player"
+
+
+def _describe_same_tricks(spec, face_value: int) -> str:
+    who = "another player" if spec["shared"] else "no other player"
+    return f"{_signed(spec['points'])} if {who} won as many tricks as you"
+
+
+def _describe_suit_count(spec, face_value: int) -> str:
+    return f"+1 per card won of the suit you won {spec['which']} of"
+
+
+def _describe_lowest_value(spec, face_value: int) -> str:
+    return f"your lowest {spec['suit']} value won, in points (J, Q, K, A have none)"
+
+
+def _per_trick_needs(spec) -> str:
+    return ORDER if spec.get("among") else COUNTS  # the last four tricks: which ones they were
+
+
 SCORERS: dict[str, Scorer] = {
     "per_card": Scorer(_always(CARDS), _check_per_card, _per_card, _describe_per_card),
-    "per_trick": Scorer(lambda spec: ORDER if spec.get("among") else COUNTS, _requires("points"), _per_trick,
-                        _describe_per_trick),
-    "exact_tricks": Scorer(_always(COUNTS), _requires("count", "points"), _exact_tricks,
-                           lambda s, f: f"{_signed(s['points'])} for exactly {s['count']} trick{'s' if s['count'] != 1 else ''} won"),
-    "parity": Scorer(_always(COUNTS), _requires("parity", "points"), _parity,
-                     lambda s, f: f"{_signed(s['points'])} for an {s['parity']} number of tricks won"
-                                  + (" (0 is not even)" if s["parity"] == "even" else "")),
-    "longest_run": Scorer(_always(ORDER), _requires("points"), _longest_run_points,
-                          lambda s, f: f"{_signed(s['points'])} per trick of your longest run of tricks won in a row"),
+    "per_trick": Scorer(_per_trick_needs, _requires("points"), _per_trick, _describe_per_trick),
+    "exact_tricks": Scorer(_always(COUNTS), _requires("count", "points"), _exact_tricks, _describe_exact),
+    "parity": Scorer(_always(COUNTS), _requires("parity", "points"), _parity, _describe_parity),
+    "longest_run": Scorer(_always(ORDER), _requires("points"), _longest_run_points, _describe_longest_run),
     "run_at_least": Scorer(_always(ORDER), _requires("of", "length", "points"), _run_at_least,
-                           lambda s, f: f"{_signed(s['points'])} if you {s['of']} {s['length']} tricks in a row"),
+                           _describe_run_at_least),
     "neighbour_tricks": Scorer(_always(COUNTS), _requires("neighbour", "points"), _neighbour_tricks,
-                               lambda s, f: f"{_signed(s['points'])} per trick won by your {s['neighbour']} player"),
+                               _describe_neighbour_tricks),
     "compare_neighbours": Scorer(_always(COUNTS), _check_neighbours, _compare_neighbours, _describe_neighbours),
-    "same_tricks": Scorer(_always(COUNTS), _requires("shared", "points"), _same_tricks,
-                          lambda s, f: f"{_signed(s['points'])} if "
-                                       f"{'another player' if s['shared'] else 'no other player'} "
-                                       f"won as many tricks as you"),
+    "same_tricks": Scorer(_always(COUNTS), _requires("shared", "points"), _same_tricks, _describe_same_tricks),
     "card_sum": Scorer(_always(EVERY_CARD), _requires("highest"), _card_sum, _describe_card_sum),
     "reach": Scorer(_always(ORDER), _requires("tricks", "first", "step"), _reach, _describe_reach),
     "triplets": Scorer(_always(CARDS), _requires("faces", "others"), _triplets, _describe_triplets),
-    "suit_count": Scorer(_always(EVERY_CARD), _requires("which"), _suit_count,
-                         lambda s, f: f"+1 per card won of the suit you won {s['which']} of"),
-    "lowest_value": Scorer(_always(CARDS), _requires("suit"), _lowest_value,
-                           lambda s, f: f"your lowest {s['suit']} value won, in points (J, Q, K, A have none)"),
+    "suit_count": Scorer(_always(EVERY_CARD), _requires("which"), _suit_count, _describe_suit_count),
+    "lowest_value": Scorer(_always(CARDS), _requires("suit"), _lowest_value, _describe_lowest_value),
 }
 
 
