@@ -32,7 +32,6 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError
-from .log import Entry
 from .store import PADS, Store
 from .words import split
 
@@ -63,37 +62,14 @@ def is_pad(game) -> bool:
     return game.kind in PADS
 
 
-# The deduction games follow the log protocol (log.Log and the grammar's Speaker);
-# the score pads are being moved to it (issue 12). Until a pad offers history(),
-# summary(), report() and forms(), its events in order, its status and no
-# completion stand in: these four functions are the only places that know.
-
-
-def history_entries(game) -> list[Entry]:
-    """Every numbered entry with its taken-back mark."""
-    if hasattr(game, "history"):
-        return list(game.history().entries)
-    return [Entry(number, event) for number, event in enumerate(game.events, 1)]
-
-
-def summary_line(game) -> str:
-    """One line: where the game stands."""
-    return game.summary() if hasattr(game, "summary") else "; ".join(game.status())
-
-
 def report_lines(game) -> list[str]:
-    """What the table needs to hear after a change."""
+    """What the table needs to hear after a change (``report``; a score pad not yet offering it: ``status``)."""
     return list(game.report() if hasattr(game, "report") else game.status())
-
-
-def forms_of(game) -> tuple:
-    """The forms of the game's steps (what completion and the help panel offer)."""
-    return tuple(game.forms()) if hasattr(game, "forms") else ()
 
 
 def history_text(game, last: int | None = None) -> Text:
     """The numbered history, oldest first; taken-back entries struck out and marked in words."""
-    entries = history_entries(game)
+    entries = game.history().entries
     text = Text("history\n", style="bold")
     if not entries:
         text.append("nothing recorded yet", style="dim")
@@ -166,7 +142,7 @@ def suggestions_text(game) -> Text:
 def help_text(game) -> Text:
     """The words of this game (from its forms), then the screen's own words and keys."""
     text = Text("words of this game\n", style="bold")
-    forms = forms_of(game)
+    forms = game.forms()
     for form in forms:
         other = [verb for verb in form.verbs[1:]]
         text.append(f"  {form.usage or form.verb}")
@@ -226,16 +202,16 @@ def step_text(text: str) -> str:
 
 def said(before: object, after) -> str:
     """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
-    old = {entry.number: entry.retracted for entry in history_entries(before)}
-    entries = history_entries(after)
+    old = {entry.number: entry.retracted for entry in before.history().entries}
+    entries = after.history().entries
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
-        return f"{entry.number}. {after.step(entry.event)} -> {summary_line(after)}"
+        return f"{entry.number}. {after.step(entry.event)} -> {after.summary()}"
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
-        return f"took back {taken[-1].number}. {after.step(taken[-1].event)} -> {summary_line(after)}"
-    return f"recorded -> {summary_line(after)}"
+        return f"took back {taken[-1].number}. {after.step(taken[-1].event)} -> {after.summary()}"
+    return f"recorded -> {after.summary()}"
 
 
 def file_stamp(paths: list[Path]) -> tuple:
@@ -364,9 +340,9 @@ class TableApp(App):
         self.game = self.store.load(self.game_name)
         self.stamp = self.watched_stamp()
         if not self.typed:
-            self.typed = [self.game.step(entry.event) for entry in history_entries(self.game)]
+            self.typed = [self.game.step(entry.event) for entry in self.game.history().entries]
             self.recall_at = len(self.typed)
-            forms = forms_of(self.game)
+            forms = self.game.forms()
             example = f"{forms[0].usage or forms[0].verb} | " if forms else ""
             self.query_one(EntryLine).placeholder = f"type a step: {example}undo | F1 lists the words"
         self.draw()
@@ -398,7 +374,7 @@ class TableApp(App):
         height = self.size.height - 5  # title, answer, completions, input, footer
         if self.size.width < WIDE:
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
-        title = Text(f" {self.game_name}  ·  {game.kind}  ·  {summary_line(game)}")
+        title = Text(f" {self.game_name}  ·  {game.kind}  ·  {game.summary()}")
         self.query_one("#title", Static).update(title, layout=False)  # one line, always
         shape = picture_shape(game, self.shown["odds"], width, height)
         self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height),
@@ -520,8 +496,7 @@ class TableApp(App):
         """Tab: finish the word being typed when one value fits; show the candidates when several do."""
         entry = self.query_one(EntryLine)
         before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
-        if self.game is None or not forms_of(self.game):
-            self.show("#choices", Text("no completion for this game yet"))
+        if self.game is None:
             return
         dropped = cli_prefix(before)
         prefix = before[len(dropped):]

@@ -249,6 +249,9 @@ def test_a_score_pad_shows_its_pad_and_takes_its_words(run, home):
         assert "Le Roi des Nains" in text and "1. deal 7A" in text
         text = await enter(pilot, "quest trick Ana 5g 7g Kb", typed=False)  # a deal summed up takes no trick
         assert "refused (nothing written):" in text
+        await type_line(pilot, "deal 1A --special dr")
+        await keys(pilot, "tab")
+        assert pilot.app.query_one("#entry").value == "deal 1A --special dragon "  # the druid was dealt already
 
     drive(app, script, size=(100, 30))
 
