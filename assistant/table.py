@@ -33,7 +33,6 @@ from .board import Board
 from .cells import column_letters
 from .errors import AssistantError
 from .store import PADS, Store
-from .words import split
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
 HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
@@ -290,7 +289,7 @@ class TableApp(App):
         self.follow_seconds = follow_seconds
         self.game = None
         self.game_name: str | None = None
-        self.shown = {"odds": False, "suggest": False, "help": False}
+        self.toggled = {"odds": False, "suggest": False, "help": False}
         self.typed: list[str] = []
         self.recall_at = 0
         self.stamp: tuple = ()
@@ -376,8 +375,8 @@ class TableApp(App):
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {game.summary()}")
         self.query_one("#title", Static).update(title, layout=False)  # one line, always
-        shape = picture_shape(game, self.shown["odds"], width, height)
-        self.query_one("#picture", Static).update(picture(game, self.shown["odds"], width, height),
+        shape = picture_shape(game, self.toggled["odds"], width, height)
+        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height),
                                                   layout=shape is None or shape != self.on_panel.get("#picture"))
         self.on_panel["#picture"] = shape
         full_sheets = shape is not None and shape[0]
@@ -389,13 +388,13 @@ class TableApp(App):
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
         self.update_text("#history", history_text(game, last=max(8, self.size.height)))
-        if self.shown["suggest"]:
+        if self.toggled["suggest"]:
             self.query_one("#suggest", Static).update(suggestions_text(game))
-        if self.shown["help"]:
+        if self.toggled["help"]:
             self.query_one("#help", Static).update(help_text(game))
         side = self.query_one("#side")
         # An open panel is what was asked for: show it; else the latest entries.
-        side.scroll_home(animate=False) if self.shown["suggest"] or self.shown["help"] else side.scroll_end(animate=False)
+        side.scroll_home(animate=False) if self.toggled["suggest"] or self.toggled["help"] else side.scroll_end(animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""
@@ -439,7 +438,7 @@ class TableApp(App):
         if word in ("quit", "exit", "quitter"):
             self.exit()
         elif word == "sheet":
-            self.shown["odds"] = False
+            self.toggled["odds"] = False
             self.draw()
         elif word in ("odds", "suggest", "help"):
             self.action_toggle(word)
@@ -470,9 +469,9 @@ class TableApp(App):
             self.record("undo")
 
     def action_toggle(self, what: str) -> None:
-        self.shown[what] = not self.shown[what]
+        self.toggled[what] = not self.toggled[what]
         if what != "odds":
-            self.query_one(f"#{what}").set_class(not self.shown[what], "hidden")
+            self.query_one(f"#{what}").set_class(not self.toggled[what], "hidden")
         if self.game is not None:
             self.draw()
 
@@ -495,26 +494,26 @@ class TableApp(App):
     def complete(self) -> None:
         """Tab: finish the word being typed when one value fits; show the candidates when several do."""
         entry = self.query_one(EntryLine)
-        before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
         if self.game is None:
             return
-        dropped = cli_prefix(before)
+        before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
+        dropped = cli_prefix(before)  # 'assistant quest ' typed before the step: kept as typed
         prefix = before[len(dropped):]
         try:
             typing, matches = grammar.complete(self.game, prefix)
         except AssistantError:
             typing, matches = "", ()
-        if not before.split() or (len(before.split()) == 1 and not before[-1:].isspace()):
-            matches = matches + tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
+        if len(prefix.split()) + prefix[-1:].isspace() <= 1:  # the first word: the screen's words too
+            matches += tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
         if not matches:
-            slot = grammar.expect(self.game, split(prefix)[:-1] if typing else split(prefix))
-            self.show("#choices", Text(f"nothing to complete here ({slot.name})" if slot.name != "end"
-                                       else "the step is complete: Enter records it"))
+            slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
+            self.show("#choices", Text("the step is complete: Enter records it" if slot.name == "end"
+                                       else f"nothing to complete here ({slot.name})"))
             return
-        common = os.path.commonprefix([m.lower() for m in matches]) if len(matches) > 1 else matches[0] + " "
         if len(matches) == 1:
             new = matches[0] + " "
-        else:
+        else:  # as far as every candidate agrees, in the candidates' own case
+            common = os.path.commonprefix([match.lower() for match in matches])
             new = matches[0][:len(common)] if len(common) > len(typing) else typing
         head = dropped + prefix[:len(prefix) - len(typing)] + new
         entry.value = head + after
