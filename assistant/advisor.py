@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 import math
 from functools import lru_cache
-from itertools import islice, product
+from itertools import combinations, islice, product
 from typing import Iterable, NamedTuple
 
 from .board import Board
@@ -143,6 +143,7 @@ class Question(NamedTuple):
     bits: float  # expected information, the entropy of the answer(s)
     expected_left: float  # expected cells left on the asked sheets (this answer alone)
     worst_left: int
+    turns_saved: float = 0.0  # under turn limits: expected turns the look-ahead says this saves
 
     def words(self, single: bool) -> str:
         """How to type it after the answer is heard."""
@@ -155,12 +156,17 @@ class Question(NamedTuple):
 
 
 class Turn(NamedTuple):
-    """What the turn allows: terrains my miniature may stand on, actions, whom I may ask."""
+    """What the turn allows: terrains my miniature may stand on, actions, whom I may ask.
+
+    ``terrain_tokens`` and ``action_tokens`` count the tokens left (the cat
+    among them): the look-ahead takes the next turns to leave as many."""
 
     terrains: tuple[str, ...] | None = None
     actions: tuple[str, ...] | None = None
     ask: tuple[str, ...] | None = None
     everyone: bool = False  # Mick: one question to all the players asked
+    terrain_tokens: int | None = None
+    action_tokens: int | None = None
 
 
 def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | None = None,
@@ -177,7 +183,7 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
         chosen_terrains = tuple(board.attribute("terrain").value(word).name for word in split(terrains))
         if not chosen_terrains:
             raise InputError("--terrain needs at least one terrain, e.g. --terrain grass,wood")
-    chosen_actions = None
+    chosen_actions, action_tokens = None, None
     if actions is not None:
         words = [word for word in split(actions) if key(word) not in ("cat", "chat")]  # the cat asks nothing
         if split(actions) and not words:
@@ -188,10 +194,12 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
                 raise InputError(f"{name} is not a question on {board.name}: ask {join_names(board.questions)}")
         if not chosen_actions:
             raise InputError(f"--actions needs at least one of {', '.join(board.questions)}")
+        action_tokens = len(set(chosen_actions)) + (len(words) < len(split(actions)))  # the cat is a token too
     chosen_ask = tuple(item_named(word) for word in split(ask)) if ask is not None else None
     if chosen_ask is not None and not chosen_ask:
         raise InputError(f"--ask needs at least one of {join_names(items)}")
-    return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone)
+    return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone,
+                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens)
 
 
 def _entropy(probabilities: Iterable[float]) -> float:
@@ -225,8 +233,9 @@ def questions(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
                        key=_rank)
         return found[:limit] if limit is not None else found
     the_odds = the_odds or odds(sheet)
+    ahead = _lookahead(sheet, turn, asked)
     groups = [group for item in asked
-              for group in _groups(sheet, item, the_odds.items[item], kinds, askable)]
+              for group in _groups(sheet, item, the_odds.items[item], kinds, askable, ahead)]
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
     result: list[Question] = []
@@ -256,14 +265,14 @@ def _all_clues(board: Board, kinds, askable: CellSet) -> list[Clue]:
 
 
 def _rank(question: Question):
-    return (-round(question.bits, 9), question.expected_left, question.worst_left,
+    return (-round(question.turns_saved, 9), -round(question.bits, 9), question.expected_left, question.worst_left,
             question.clue.args, question.clue.kind, question.asked)
 
 
 class _Group(NamedTuple):
     """Questions to one opponent that split its candidates alike: one score, many asking cells."""
 
-    score: tuple[float, float, int]  # (-bits, expected cells left, worst cells left)
+    score: tuple[float, float, float, int]  # (-turns saved, -bits, expected cells left, worst cells left)
     kind: str
     asked: tuple[str, ...]
     value: str | None  # the flower colour asked about, if any
@@ -271,10 +280,10 @@ class _Group(NamedTuple):
 
     def spelt(self, names: list[str]):
         """The group's questions in name order."""
-        bits, expected, worst = -self.score[0], self.score[1], self.score[2]
+        saved, bits, expected, worst = -self.score[0], -self.score[1], self.score[2], self.score[3]
         extra = () if self.value is None else (self.value,)
         for name in sorted(names[cell] for cell in self.cells):
-            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst)
+            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst, saved)
 
 
 def _score(p_yes: float, yes_left: int, no_left: int) -> tuple[float, float, int]:
@@ -284,27 +293,36 @@ def _score(p_yes: float, yes_left: int, no_left: int) -> tuple[float, float, int
     return (-round(_entropy((p_yes, 1 - p_yes)), 9), expected, worst)
 
 
-def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, askable: CellSet):
+def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, askable: CellSet,
+            ahead: _Lookahead | None = None):
     """Group the questions to ``item`` by the split they make, working from the candidates' side."""
     board = sheet.board
     candidates = sheet.candidates(item)
     size = len(candidates)
+
+    def group(p_yes: float, yes: int, yes_mask: int, kind: str, value, cells) -> _Group:
+        saved = round(ahead.saved(candidates.mask, yes_mask, p_yes), 9) if ahead else 0.0
+        return _Group((-saved, *_score(p_yes, yes, size - yes)), kind, (item,), value, tuple(cells))
+
     for kind in kinds:
         if kind.symmetric:
             mass: dict[Cell, float] = {}
             hits: dict[Cell, int] = {}
+            yes_masks: dict[Cell, int] = {}
             for cell, p in probabilities.items():
                 for asking in kind.accepted(board, (board.name_of(cell),)) & askable:
                     mass[asking] = mass.get(asking, 0.0) + p
                     hits[asking] = hits.get(asking, 0) + 1
-            splits: dict[tuple[float, int], list[Cell]] = {}
+                    if ahead:
+                        yes_masks[asking] = yes_masks.get(asking, 0) | 1 << cell
+            splits: dict[tuple[float, int, int], list[Cell]] = {}
             for asking, p in mass.items():
-                splits.setdefault((round(p, 12), hits[asking]), []).append(asking)
+                splits.setdefault((round(p, 12), hits[asking], yes_masks.get(asking, 0)), []).append(asking)
             nowhere = askable - CellSet.of(mass)  # asked from there, every candidate answers no
             if nowhere:
-                splits.setdefault((0.0, 0), []).extend(nowhere)
-            for (p_yes, yes), cells in splits.items():
-                yield _Group(_score(p_yes, yes, size - yes), kind.name, (item,), None, tuple(cells))
+                splits.setdefault((0.0, 0, 0), []).extend(nowhere)
+            for (p_yes, yes, yes_mask), cells in splits.items():
+                yield group(p_yes, yes, yes_mask, kind.name, None, cells)
         else:  # the answer depends on the value asked about, not on where it is asked from
             attribute = kind.params[1].needs
             for value in board.attribute(attribute).values:
@@ -312,8 +330,8 @@ def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, as
                 cells = tuple(askable & holders)
                 if cells:
                     p_yes = sum(p for cell, p in probabilities.items() if cell in holders)
-                    yes = len(candidates & holders)
-                    yield _Group(_score(p_yes, yes, size - yes), kind.name, (item,), value.name, cells)
+                    yes = candidates & holders
+                    yield group(p_yes, len(yes), yes.mask, kind.name, value.name, cells)
 
 
 def _everyone(sheet: Sheet, clue: Clue, asked: tuple[str, ...]) -> Question:
@@ -342,6 +360,114 @@ def _everyone(sheet: Sheet, clue: Clue, asked: tuple[str, ...]) -> Question:
             expected += p * left
             worst = max(worst, left)
     return Question(clue, asked, _entropy(probabilities), expected, worst)
+
+
+# -- looking ahead: what the next turns will likely offer ---------------------------------
+
+CAT = "cat"  # the fourth action token: it moves the cat and asks nothing
+LOOKAHEAD_CELLS = 32  # the garden has 16; past this many candidates, bits alone rank questions
+
+
+def _balanced(cells: int) -> float:
+    """Expected questions to single out one of ``cells`` equally likely cells when every question halves."""
+    if cells <= 1:
+        return 0.0
+    depth = cells.bit_length() - 1
+    return depth + 2 * (cells - (1 << depth)) / cells
+
+
+class _Lookahead:
+    """One turn of look-ahead under the rules' token draw.
+
+    Rules ("Investigation phase"): each player takes one Terrain and one Action
+    token from those the better-ranked players left, and asks from a cell of
+    that terrain. The next turn is taken to leave as many tokens as this one,
+    drawn at random. ``value(candidates)`` estimates the turns still needed to
+    single out a loot among equally likely ``candidates``: the best question
+    each draw of tokens offers, then the balanced-split count divided by the
+    chance that a turn offers a question at all (the cat alone asks nothing).
+    Checked against the exact optimum by benchmarks/questions.py."""
+
+    def __init__(self, board: Board, terrain_tokens: int, action_tokens: int):
+        terrains = [value.name for value in board.attribute("terrain").values]
+        self.splits = {}
+        for terrain in terrains:
+            cells = board.open & board.cells_with("terrain", terrain)
+            for action in board.questions:
+                clues = _all_clues(board, [kind_named(action)], cells)
+                self.splits[(terrain, action)] = tuple({clue.accepted(board).mask for clue in clues})
+        terrain_draws = list(combinations(terrains, terrain_tokens))
+        action_draws = list(combinations([*board.questions, CAT], action_tokens))
+        weight = 1 / (len(terrain_draws) * len(action_draws))
+        self.draws = [(weight, tuple((t, a) for t in drawn_terrains for a in drawn_actions if a != CAT))
+                      for drawn_terrains in terrain_draws for drawn_actions in action_draws]
+        self.asking = sum(weight for weight, pairs in self.draws if pairs)
+        self.memo: dict[int, float] = {}
+
+    def _leaf(self, cells: int) -> float:
+        return _balanced(cells) / self.asking
+
+    def value(self, candidates: int) -> float:
+        """Expected turns to single out the loot among ``candidates`` (a cell mask)."""
+        size = candidates.bit_count()
+        if size <= 1:
+            return 0.0
+        if candidates not in self.memo:
+            best = {}
+            for pair, masks in self.splits.items():
+                found = None
+                for mask in masks:
+                    yes = (candidates & mask).bit_count()
+                    if 0 < yes < size:
+                        after = (yes * self._leaf(yes) + (size - yes) * self._leaf(size - yes)) / size
+                        found = after if found is None else min(found, after)
+                if found is not None:
+                    best[pair] = found
+            lost, total = 0.0, 1.0
+            for weight, pairs in self.draws:
+                offered = [best[pair] for pair in pairs if pair in best]
+                if offered:
+                    total += weight * min(offered)
+                else:
+                    lost += weight
+            self.memo[candidates] = total / (1 - lost) if lost < 1 else math.inf
+        return self.memo[candidates]
+
+    def saved(self, candidates: int, yes: int, p_yes: float) -> float:
+        """Expected turns saved by a question whose "yes" keeps the cells of ``yes``.
+
+        An answer never costs turns (whatever the strategy from the whole set,
+        the same moves serve on a part of it), so an estimate above the
+        whole set's is capped at it: asking is never worse than not asking."""
+        now = self.value(candidates)
+        after = 0.0
+        for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)):
+            if p > 0:
+                after += p * min(self.value(part), now)
+        return now - after
+
+
+def _lookahead(sheet: Sheet, turn: Turn, asked: tuple[str, ...]) -> _Lookahead | None:
+    """A look-ahead when tokens are short and the sheets small; None: bits alone rank questions."""
+    board = sheet.board
+    if turn.everyone or not board.has_attribute("terrain"):
+        return None
+    terrains = len(board.attribute("terrain").values)
+    actions = len(board.questions) + 1
+    terrain_tokens = min(turn.terrain_tokens or terrains, terrains)
+    action_tokens = min(turn.action_tokens or actions, actions)
+    if (terrain_tokens, action_tokens) == (terrains, actions):
+        return None  # every token offered: the most informative question is the best (benchmarks/questions.py)
+    if any(len(sheet.candidates(item)) > LOOKAHEAD_CELLS for item in asked):
+        return None
+    known = _LOOKAHEADS.get((id(board), terrain_tokens, action_tokens))
+    if known is None or known[0] is not board:  # the board itself is kept, so its id is not reused
+        known = _LOOKAHEADS[(id(board), terrain_tokens, action_tokens)] = (
+            board, _Lookahead(board, terrain_tokens, action_tokens))
+    return known[1] if known[1].asking > 0 else None
+
+
+_LOOKAHEADS: dict[tuple[int, int, int], tuple[Board, _Lookahead]] = {}  # its memo serves every call
 
 
 # -- New York: no questions, only the odds and the risk of accusing -----------------------

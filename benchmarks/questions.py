@@ -208,7 +208,8 @@ class Limited:
 
 def turn_left(terrains, actions) -> advisor.Turn:
     """The turn as suggest is told it: the tokens left (the cat among them, if it is)."""
-    return advisor.Turn(tuple(terrains), tuple(a for a in actions if a != "cat"))
+    return advisor.Turn(tuple(terrains), tuple(a for a in actions if a != "cat"),
+                        terrain_tokens=len(terrains), action_tokens=len(actions))
 
 
 def random_garden(seed: int) -> Board:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from assistant import advisor
 from assistant.cells import CellSet
-from assistant.errors import InputError
+from assistant.errors import Contradiction, InputError
 from assistant.game import Game
 
 from conftest import shipped_board
@@ -162,3 +162,64 @@ def test_review_compares_each_question_with_the_best_then(run):
     assert data[0]["best"]["bits"] == pytest.approx(1.0)
     text = run("review").stdout
     assert text.splitlines()[-1].startswith("in all: ")
+
+
+# -- the turn you actually have (issue 18) ------------------------------------------------
+
+
+def limited_benchmark(rank):
+    """The exact optimum under turn limits, from benchmarks/questions.py (the reference)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import questions
+    return questions.Limited(questions.Bench(GARDEN), rank)
+
+
+def test_the_look_ahead_weighs_what_the_next_turn_will_likely_offer():
+    """Rules: "The lower rank a player gets, the fewer choices they'll have." Last of four with
+    the wood and line-of-sight tokens, the most informative question (F1: 6 cells or 7) is not
+    the best: B1 (5 or 8) leaves parts that later, scarce tokens split better (exact optimum)."""
+    played = game(None, None, ("area A1 no", None))
+    sheet = played.sheet()
+    turn = advisor.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
+    ranked = advisor.questions(sheet, turn)
+    most_bits = max(ranked, key=lambda q: q.bits)
+    assert ranked[0].clue.args == ("B1",) and most_bits.clue.args == ("F1",)
+    exact = limited_benchmark(4)
+    candidates = sheet.candidates("opponent").mask
+
+    def turns_after(question):
+        mask = question.clue.accepted(GARDEN).mask
+        parts = [candidates & mask, candidates & ~mask]
+        return sum(part.bit_count() * exact.optimal(part)[0] for part in parts) / candidates.bit_count()
+    assert turns_after(ranked[0]) < turns_after(most_bits)
+
+
+def test_with_every_token_offered_the_most_informative_question_comes_first():
+    played = game(None, None, ("area A1 no", None))
+    every = advisor.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
+                         terrain_tokens=4, action_tokens=4)
+    assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
+
+
+@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]), st.sampled_from(sorted(GARDEN.names(GARDEN.open))),
+                          st.booleans()), max_size=3),
+       st.integers(1, 3), st.integers(1, 4))
+def test_an_answer_never_costs_turns(clues, terrains, actions):
+    """Whatever is left, asking is never estimated worse than not asking."""
+    played = Game.new("t", GARDEN)
+    for kind, cell, answer in clues:
+        try:
+            played = played.record(played.read_clue([kind, cell, "yes" if answer else "no"]))
+        except Contradiction:  # that answer cannot be given with the others
+            pass
+    turn = advisor.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains, action_tokens=actions)
+    assert all(question.turns_saved >= 0 for question in advisor.questions(played.sheet(), turn))
+
+
+def test_the_tokens_left_are_counted_the_cat_among_them():
+    played = game(["red", "blue"], None)
+    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
+    assert (turn.terrains, turn.actions, turn.terrain_tokens, turn.action_tokens) == \
+        (("grass", "wood"), ("area",), 2, 2)
