@@ -498,19 +498,21 @@ def candidates(
 
 @app.command()
 def suggest(
-    terrain: Annotated[Optional[str], typer.Option(help="Terrain tokens still available, e.g. grass,wood.")] = None,
-    actions: Annotated[Optional[str], typer.Option(help="Action tokens available, e.g. area,flower.")] = None,
+    left: Annotated[Optional[str], typer.Option(
+        "--left", "--terrain", help="Terrain tokens left for me, e.g. grass,wood.")] = None,
+    actions: Annotated[Optional[str], typer.Option(help="Action tokens left, e.g. area,flower,cat.")] = None,
     ask: Annotated[Optional[str], typer.Option(help="Players I may ask (ranked below me), e.g. red,blue.")] = None,
     everyone: Annotated[bool, typer.Option("--all", help="Mick: one question to all the players asked.")] = False,
     top: Annotated[int, typer.Option(help="How many questions to show.", min=1)] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: GameOption = None,
 ) -> None:
-    """Rank the questions I may ask now by expected information (bits).
+    """Advise my turn from the tokens left: which to take, where my miniature goes, whom to ask what.
 
+    Best first. With tokens short, the advice looks one turn ahead.
     On a board without questions (New York): the likeliest cells and what accusing risks.
 
-    Example: assistant suggest --terrain grass,wood --actions area,flower --ask red
+    Example: assistant suggest --left grass,wood --actions area,flower --ask red
     """
     from assistant import advisor
 
@@ -531,25 +533,35 @@ def suggest(
                 typer.echo(f"  {item} on {board.name_of(a.cell)}: {a.probability:.0%}"
                            f" (accusing there: {1 - a.probability:.0%} risk of elimination)")
         return
-    turn = advisor.read_turn(board, current.items, current.item, terrain, actions, ask, everyone)
+    cat = current.garden().cat if board.per_opponent else None
+    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
+                             board.parse_cell(cat) if cat else None)
     ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
     single = len(current.items) == 1
     if as_json:
-        echo_json({"questions": [_question_json(q, single) for q in ranked], "method": the_odds.method})
+        echo_json({"questions": [_question_json(q, single, board) for q in ranked], "method": the_odds.method})
         return
     if not ranked:
         typer.echo("no question fits these tokens")
         return
-    typer.echo("best questions now (bits: expected information from the answer; cells left on the asked sheet):")
+    typer.echo("best questions now: the tokens to take, where your miniature goes, whom to ask "
+               "(bits: expected information from the answer):")
     for rank, question in enumerate(ranked, 1):
-        typer.echo(f"{rank:>3}. {question.words(single):<36} {question.bits:5.2f} bits  "
-                   f"{question.expected_left:5.1f} expected  {question.worst_left:>3} worst")
+        typer.echo(f"{rank:>3}. {advisor.turn_words(board, question, single)} "
+                   f"({question.bits:.2f} bits; {advisor.split_words(question)})")
 
 
-def _question_json(question, single: bool) -> dict:
-    return {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
-            "opponents": list(question.asked), "bits": round(question.bits, 6),
-            "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left}
+def _question_json(question, single: bool, board=None) -> dict:
+    from assistant import advisor
+
+    found = {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
+             "opponents": list(question.asked), "bits": round(question.bits, 6),
+             "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left,
+             "yes_left": question.yes_left, "no_left": question.no_left,
+             "turns_saved": round(question.turns_saved, 6), "split": advisor.split_words(question)}
+    if board is not None:
+        found["turn"] = advisor.turn_words(board, question, single)
+    return found
 
 
 @app.command()

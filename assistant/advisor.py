@@ -144,6 +144,8 @@ class Question(NamedTuple):
     expected_left: float  # expected cells left on the asked sheets (this answer alone)
     worst_left: int
     turns_saved: float = 0.0  # under turn limits: expected turns the look-ahead says this saves
+    yes_left: int | None = None  # cells left on the asked sheet if the answer is yes (one player asked)
+    no_left: int | None = None
 
     def words(self, single: bool) -> str:
         """How to type it after the answer is heard."""
@@ -153,6 +155,29 @@ class Question(NamedTuple):
         if len(self.asked) == 1:
             return f"{text} -o {self.asked[0]}"
         return f"{text} ({' '.join(f'{who}=?' for who in self.asked)})"
+
+
+def split_words(question: Question) -> str:
+    """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
+    if question.yes_left is None:
+        return f"{question.expected_left:.1f} cells expected on their sheets, {question.worst_left} at worst"
+    if not question.yes_left or not question.no_left:
+        return f"{question.yes_left + question.no_left} cells whatever the answer: it tells nothing"
+    return f"{_cells(question.yes_left)} if yes, {question.no_left} if no"
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'s' if count != 1 else ''}"
+
+
+def turn_words(board: Board, question: Question, single: bool) -> str:
+    """The whole turn in plain words: the tokens to take, where the miniature goes, whom to ask what."""
+    asking = question.clue.args[0]
+    tokens = question.clue.kind
+    if board.has_attribute("terrain"):
+        tokens = f"{board.values_at(board.parse_cell(asking), 'terrain')[0]} + {tokens}"
+    whom = "" if single else f" {join_names(question.asked)}"
+    return f"take {tokens}, miniature on {asking}, ask{whom}: {question.clue.text()}"
 
 
 class Turn(NamedTuple):
@@ -167,11 +192,15 @@ class Turn(NamedTuple):
     everyone: bool = False  # Mick: one question to all the players asked
     terrain_tokens: int | None = None
     action_tokens: int | None = None
+    cat: Cell | None = None  # rules: no miniature may stand on the cat's cell
 
 
 def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | None = None,
-              actions: str | None = None, ask: str | None = None, everyone: bool = False) -> Turn:
-    """Read ``--terrain grass,wood --actions area,flower --ask red,blue --all`` against the game."""
+              actions: str | None = None, ask: str | None = None, everyone: bool = False,
+              cat: Cell | None = None) -> Turn:
+    """Read ``--left grass,wood --actions area,flower --ask red,blue --all`` against the game.
+
+    ``cat``: the cat's cell, if the game knows it (no miniature may go there)."""
     if not board.questions:
         raise InputError(f"on {board.name} players ask no questions: suggest lists the likeliest cells")
 
@@ -182,7 +211,7 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
     if terrains is not None:
         chosen_terrains = tuple(board.attribute("terrain").value(word).name for word in split(terrains))
         if not chosen_terrains:
-            raise InputError("--terrain needs at least one terrain, e.g. --terrain grass,wood")
+            raise InputError("--left needs at least one terrain token, e.g. --left grass,wood")
     chosen_actions, action_tokens = None, None
     if actions is not None:
         words = [word for word in split(actions) if key(word) not in ("cat", "chat")]  # the cat asks nothing
@@ -199,15 +228,16 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
     if chosen_ask is not None and not chosen_ask:
         raise InputError(f"--ask needs at least one of {join_names(items)}")
     return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone,
-                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens)
+                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens, cat)
 
 
 def _entropy(probabilities: Iterable[float]) -> float:
-    return -sum(p * math.log2(p) for p in probabilities if p > 0)
+    return max(0.0, -sum(p * math.log2(p) for p in probabilities if p > 0))  # never -0.0
 
 
 def _asking_cells(board: Board, turn: Turn) -> CellSet:
-    cells = board.open
+    """Where my miniature may stand: an open cell of a terrain left, not the cat's."""
+    cells = board.open - CellSet.of([turn.cat] if turn.cat is not None else [])
     if turn.terrains is not None:
         allowed = CellSet()
         for terrain in turn.terrains:
@@ -277,13 +307,14 @@ class _Group(NamedTuple):
     asked: tuple[str, ...]
     value: str | None  # the flower colour asked about, if any
     cells: tuple[Cell, ...]  # where the question may be asked from
+    split: tuple[int, int]  # cells left if yes, if no
 
     def spelt(self, names: list[str]):
         """The group's questions in name order."""
         saved, bits, expected, worst = -self.score[0], -self.score[1], self.score[2], self.score[3]
         extra = () if self.value is None else (self.value,)
         for name in sorted(names[cell] for cell in self.cells):
-            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst, saved)
+            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst, saved, *self.split)
 
 
 def _score(p_yes: float, yes_left: int, no_left: int) -> tuple[float, float, int]:
@@ -302,7 +333,8 @@ def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, as
 
     def group(p_yes: float, yes: int, yes_mask: int, kind: str, value, cells) -> _Group:
         saved = round(ahead.saved(candidates.mask, yes_mask, p_yes), 9) if ahead else 0.0
-        return _Group((-saved, *_score(p_yes, yes, size - yes)), kind, (item,), value, tuple(cells))
+        return _Group((-saved, *_score(p_yes, yes, size - yes)), kind, (item,), value, tuple(cells),
+                      (yes, size - yes))
 
     for kind in kinds:
         if kind.symmetric:
@@ -495,7 +527,7 @@ def evaluate(sheet: Sheet, clue: Clue, asked: tuple[str, ...], the_odds: Odds | 
     p_yes = sum(p for cell, p in the_odds.items[asked[0]].items() if cell in accepted)
     yes = len(candidates & accepted)
     bits, expected, worst = _score(p_yes, yes, len(candidates) - yes)
-    return Question(clue, asked, -bits, expected, worst)
+    return Question(clue, asked, -bits, expected, worst, 0.0, yes, len(candidates) - yes)
 
 
 # -- looking back ------------------------------------------------------------------------

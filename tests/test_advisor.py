@@ -124,7 +124,7 @@ def test_suggest_from_the_command_line(run):
     assert lines[0].startswith("best questions now") and len(lines) == 4
     data = json.loads(run("suggest", "--json", "--ask", "red", "--top", "2").stdout)
     assert len(data["questions"]) == 2 and data["questions"][0]["opponents"] == ["red"]
-    assert set(data["questions"][0]) == {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
+    assert set(data["questions"][0]) >= {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
     bad = run("suggest", "--ask", "green")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown opponent 'green'")
 
@@ -223,3 +223,34 @@ def test_the_tokens_left_are_counted_the_cat_among_them():
     turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
     assert (turn.terrains, turn.actions, turn.terrain_tokens, turn.action_tokens) == \
         (("grass", "wood"), ("area",), 2, 2)
+
+
+def test_suggest_advises_the_whole_turn_from_what_is_left(run):
+    """Rules: the player "takes 1 Terrain token and 1 Action token from those available", places a
+    miniature "in a space that matches the Terrain token" and "always asks their question from the
+    space where they put their Miniature"."""
+    run("new", "gnom-street", "--opponents", "red,blue,yellow")
+    result = run("suggest", "--left", "grass,wood", "--actions", "area,flower,cat", "--ask", "red,blue")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()[1:]
+    assert lines
+    for line in lines:
+        words = line.split()
+        terrain, action, cell, whom = words[2], words[4].rstrip(","), words[7].rstrip(","), words[9].rstrip(":")
+        assert terrain in ("grass", "wood") and action in ("area", "flower") and whom in ("red", "blue")
+        assert GARDEN.values_at(GARDEN.parse_cell(cell), "terrain") == (terrain,)
+        assert f": {action} {cell}" in line
+    assert run("suggest", "--terrain", "grass,wood", "--actions", "area,flower,cat",
+               "--ask", "red,blue").stdout == result.stdout  # --terrain is the README's older name
+
+
+def test_no_miniature_is_suggested_on_the_cat(run):
+    """Rules (FR): "Aucune statuette ne peut être posée sur la case où se trouve le chat"."""
+    run("new", "gnom-street")
+    grass = GARDEN.names(GARDEN.cells_with("terrain", "grass"))
+    free = run("suggest", "--left", "grass", "--json", "--top", "100")
+    assert {q["args"][0] for q in json.loads(free.stdout)["questions"]} == set(grass)
+    run("cat", grass[0])
+    data = json.loads(run("suggest", "--left", "grass", "--json", "--top", "100").stdout)
+    assert {q["args"][0] for q in data["questions"]} == set(grass) - {grass[0]}
+    assert all(f"miniature on {grass[0]}" not in line for line in run("suggest", "--left", "grass").stdout.splitlines())
