@@ -503,7 +503,8 @@ def suggest(
     actions: Annotated[Optional[str], typer.Option(help="Action tokens left, e.g. area,flower,cat.")] = None,
     ask: Annotated[Optional[str], typer.Option(help="Players I may ask (ranked below me), e.g. red,blue.")] = None,
     everyone: Annotated[bool, typer.Option("--all", help="Mick: one question to all the players asked.")] = False,
-    top: Annotated[int, typer.Option(help="How many questions to show.", min=1)] = 10,
+    top: Annotated[int, typer.Option(
+        help="How many values to show, questions of equal value together (with --json: questions).", min=1)] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: GameOption = None,
 ) -> None:
@@ -536,19 +537,33 @@ def suggest(
     cat = current.garden().cat if board.per_opponent else None
     turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
                              board.parse_cell(cat) if cat else None)
-    ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
     single = len(current.items) == 1
     if as_json:
+        ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
         echo_json({"questions": [_question_json(q, single, board) for q in ranked], "method": the_odds.method})
         return
-    if not ranked:
-        typer.echo("no question fits these tokens")
+    groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top)
+    if not groups:
+        typer.echo("nobody left to ask: every opponent asked is found" if not any(
+            the_sheet.found(item) is None for item in turn.ask or current.items) else "no question fits these tokens")
         return
     typer.echo("best questions now: the tokens to take, where your miniature goes, whom to ask "
                "(bits: expected information from the answer):")
-    for rank, question in enumerate(ranked, 1):
-        typer.echo(f"{rank:>3}. {advisor.turn_words(board, question, single)} "
-                   f"({question.bits:.2f} bits; {advisor.split_words(question)})")
+    for rank, group in enumerate(groups, 1):
+        first = group[0]
+        worth = f"{first.bits:.2f} bits" + (f", saves {first.turns_saved:.2f} turns" if first.turns_saved else "")
+        if len(group) == 1:
+            typer.echo(f"{rank:>3}. {advisor.turn_words(board, first, single)} "
+                       f"({worth}; {advisor.split_words(first)})")
+            continue
+        typer.echo(f"{rank:>3}. any of these {len(group)}: {worth}; {advisor.split_words(first)}")
+        for question in group[:GROUP_SHOWN]:
+            typer.echo(f"       {advisor.turn_words(board, question, single)}")
+        if len(group) > GROUP_SHOWN:
+            typer.echo(f"       and {len(group) - GROUP_SHOWN} more like these (--json --top N lists them all)")
+
+
+GROUP_SHOWN = 5  # questions spelt out per value; the rest are counted
 
 
 def _question_json(question, single: bool, board=None) -> dict:

@@ -248,36 +248,60 @@ def _asking_cells(board: Board, turn: Turn) -> CellSet:
 
 def questions(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
               limit: int | None = None) -> list[Question]:
-    """The questions the turn allows, best first: most bits, then fewest cells left, then by name.
+    """The questions the turn allows, best first: most turns saved (when tokens are short), most
+    bits, then fewest cells left, then by name. Opponents already found are not asked.
 
     Questions that split the candidates the same way score the same; they are
     kept in groups and only as many are spelt out as ``limit`` asks for, so a
     huge board with thousands of equivalent asking cells stays fast.
     """
+    return list(islice(_ordered(sheet, turn, the_odds), limit))
+
+
+def question_groups(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
+                    limit: int | None = None) -> list[list[Question]]:
+    """The questions as ``questions`` ranks them, those of equal value together ("any of these"):
+    the first ``limit`` values, each with every question worth it."""
+    result: list[list[Question]] = []
+    for question in _ordered(sheet, turn, the_odds):
+        if result and _value(result[-1][0]) == _value(question):
+            result[-1].append(question)
+        elif limit is not None and len(result) == limit:
+            break
+        else:
+            result.append([question])
+    return result
+
+
+def _value(question: Question):
+    """What makes two questions equally good: the same worth and the same split of the answers."""
+    return (round(question.turns_saved, 9), round(question.bits, 9), round(question.expected_left, 9),
+            question.worst_left, question.yes_left, question.no_left)
+
+
+def _ordered(sheet: Sheet, turn: Turn, the_odds: Odds | None):
     board = sheet.board
-    asked = turn.ask or sheet.items
+    asked = tuple(item for item in (turn.ask or sheet.items) if sheet.found(item) is None)
+    if not asked:
+        return
     kinds = [kind_named(name) for name in (turn.actions or board.questions)]
     askable = _asking_cells(board, turn)
     if turn.everyone:
-        found = sorted((_everyone(sheet, clue, asked) for clue in _all_clues(board, kinds, askable)),
-                       key=_rank)
-        return found[:limit] if limit is not None else found
+        yield from sorted((_everyone(sheet, clue, asked) for clue in _all_clues(board, kinds, askable)), key=_rank)
+        return
     the_odds = the_odds or odds(sheet)
     ahead = _lookahead(sheet, turn, asked)
     groups = [group for item in asked
               for group in _groups(sheet, item, the_odds.items[item], kinds, askable, ahead)]
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
-    result: list[Question] = []
     start = 0
-    while start < len(groups) and (limit is None or len(result) < limit):
+    while start < len(groups):
         end = start
         while end < len(groups) and groups[end].score == groups[start].score:
             end += 1
-        bucket = heapq.merge(*(group.spelt(names) for group in groups[start:end]), key=_rank)
-        result.extend(islice(bucket, None if limit is None else limit - len(result)))
+        yield from heapq.merge(*(group.spelt(names) for group in groups[start:end]), key=_rank)
         start = end
-    return result
 
 
 def _all_clues(board: Board, kinds, askable: CellSet) -> list[Clue]:
@@ -296,13 +320,14 @@ def _all_clues(board: Board, kinds, askable: CellSet) -> list[Clue]:
 
 def _rank(question: Question):
     return (-round(question.turns_saved, 9), -round(question.bits, 9), question.expected_left, question.worst_left,
+            question.yes_left or 0,
             question.clue.args, question.clue.kind, question.asked)
 
 
 class _Group(NamedTuple):
     """Questions to one opponent that split its candidates alike: one score, many asking cells."""
 
-    score: tuple[float, float, float, int]  # (-turns saved, -bits, expected cells left, worst cells left)
+    score: tuple[float, float, float, int, int]  # -turns saved, -bits, expected and worst cells left, yes
     kind: str
     asked: tuple[str, ...]
     value: str | None  # the flower colour asked about, if any
@@ -321,7 +346,7 @@ def _score(p_yes: float, yes_left: int, no_left: int) -> tuple[float, float, int
     p_yes = min(1.0, max(0.0, p_yes))
     expected = p_yes * yes_left + (1 - p_yes) * no_left
     worst = max(yes_left if p_yes > 0 else 0, no_left if p_yes < 1 else 0)
-    return (-round(_entropy((p_yes, 1 - p_yes)), 9), expected, worst)
+    return (-round(_entropy((p_yes, 1 - p_yes)), 9), round(expected, 9), worst)  # sums of odds: float noise
 
 
 def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, askable: CellSet,
@@ -333,7 +358,7 @@ def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, as
 
     def group(p_yes: float, yes: int, yes_mask: int, kind: str, value, cells) -> _Group:
         saved = round(ahead.saved(candidates.mask, yes_mask, p_yes), 9) if ahead else 0.0
-        return _Group((-saved, *_score(p_yes, yes, size - yes)), kind, (item,), value, tuple(cells),
+        return _Group((-saved, *_score(p_yes, yes, size - yes), yes), kind, (item,), value, tuple(cells),
                       (yes, size - yes))
 
     for kind in kinds:
@@ -558,7 +583,7 @@ def review(game) -> list[Review]:
             the_odds = odds(sheet)
             worth = evaluate(sheet, event.clue, asked, the_odds)
             turn = Turn(ask=asked, everyone=len(asked) > 1)
-            best = questions(sheet, turn, the_odds, limit=1)[0]
+            best = next(iter(questions(sheet, turn, the_odds, limit=1)), worth)  # all found: nothing better
             after = sheet.with_facts(facts)
             masks_before = [sheet.candidates(item).mask for item in sheet.items]
             masks_after = [after.candidates(item).mask for item in after.items]

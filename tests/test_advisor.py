@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from itertools import product
 
 import pytest
@@ -121,7 +122,8 @@ def test_suggest_from_the_command_line(run):
     result = run("suggest", "--top", "3")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("best questions now") and len(lines) == 4
+    assert lines[0].startswith("best questions now")
+    assert [line.split(".")[0].strip() for line in lines if not line.startswith("      ")][1:] == ["1", "2", "3"]
     data = json.loads(run("suggest", "--json", "--ask", "red", "--top", "2").stdout)
     assert len(data["questions"]) == 2 and data["questions"][0]["opponents"] == ["red"]
     assert set(data["questions"][0]) >= {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
@@ -232,11 +234,10 @@ def test_suggest_advises_the_whole_turn_from_what_is_left(run):
     run("new", "gnom-street", "--opponents", "red,blue,yellow")
     result = run("suggest", "--left", "grass,wood", "--actions", "area,flower,cat", "--ask", "red,blue")
     assert result.exit_code == 0
-    lines = result.stdout.splitlines()[1:]
+    lines = [line for line in result.stdout.splitlines() if "take " in line]
     assert lines
     for line in lines:
-        words = line.split()
-        terrain, action, cell, whom = words[2], words[4].rstrip(","), words[7].rstrip(","), words[9].rstrip(":")
+        terrain, action, cell, whom = re.search(r"take (\S+) \+ (\S+), miniature on (\S+), ask (\S+):", line).groups()
         assert terrain in ("grass", "wood") and action in ("area", "flower") and whom in ("red", "blue")
         assert GARDEN.values_at(GARDEN.parse_cell(cell), "terrain") == (terrain,)
         assert f": {action} {cell}" in line
@@ -254,3 +255,40 @@ def test_no_miniature_is_suggested_on_the_cat(run):
     data = json.loads(run("suggest", "--left", "grass", "--json", "--top", "100").stdout)
     assert {q["args"][0] for q in data["questions"]} == set(grass) - {grass[0]}
     assert all(f"miniature on {grass[0]}" not in line for line in run("suggest", "--left", "grass").stdout.splitlines())
+
+
+def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run):
+    """Issue 16: "any of these 10: 0.92 bits"; each line says "4 cells if yes, 5 if no"."""
+    run("new", "gnom-street")
+    run("clue", "area", "A1", "no")  # 13 cells left
+    groups = advisor.question_groups(game(None, None, ("area A1 no", None)).sheet(), limit=3)
+    assert len(groups) == 3 and all(len({advisor._value(q) for q in group}) == 1 for group in groups)
+    assert advisor._value(groups[0][0]) != advisor._value(groups[1][0])
+    flat = advisor.questions(game(None, None, ("area A1 no", None)).sheet())
+    assert [q for group in groups for q in group] == flat[:sum(len(group) for group in groups)]
+    text = run("suggest", "--top", "3").stdout
+    first = groups[0][0]
+    header = f"  1. any of these {len(groups[0])}: {first.bits:.2f} bits; " \
+             f"{first.yes_left} cells if yes, {first.no_left} if no"
+    assert header in text.splitlines()
+    assert first.yes_left + first.no_left == 13
+
+
+def test_found_opponents_are_left_out_and_no_value_reads_minus_zero(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    run("clue", "line-of-sight", "B1", "no", "-o", "red")  # A1, B1 or A2 (B2 is a pond), not in row 1: A2
+    data = json.loads(run("suggest", "--json", "--top", "500").stdout)
+    assert data["questions"] and all(q["opponents"] == ["blue"] for q in data["questions"])
+    assert run("suggest", "--ask", "red").stdout == "nobody left to ask: every opponent asked is found\n"
+    for command in (("suggest", "--top", "500"), ("suggest", "--all", "--top", "500"), ("review",)):
+        assert "-0.00" not in run(*command).stdout
+
+
+def test_review_of_a_question_to_an_opponent_already_found(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    run("clue", "line-of-sight", "B1", "no", "-o", "red")  # red: A2
+    run("clue", "area", "F3", "no", "-o", "red")  # worth nothing: red is found
+    data = json.loads(run("review", "--json").stdout)
+    assert data[2]["asked"]["bits"] == 0 and data[2]["best"]["bits"] == 0 and data[2]["gained"] == 0
