@@ -125,12 +125,10 @@ def echo_json(data) -> None:
 
 
 def deduction(game):
-    """The game, if it is a deduction game (a sheet), else a one-line error saying what it is."""
-    from assistant.game import Game
-
+    """The game, if it keeps a deduction sheet, else a one-line error saying what it is."""
     from assistant.errors import InputError
 
-    if not isinstance(game, Game):
+    if not hasattr(game, "sheet"):
         raise InputError(f"game {game.name} is a {game.kind} score pad, not a deduction sheet: "
                          f"see assistant --help")
     return game
@@ -143,46 +141,24 @@ PAD_TITLES = {"roi-des-nains": "Le Roi des Nains score pad (assistant quest new)
 def pad(game, kind: str):
     from assistant.errors import InputError
 
-    if getattr(game, "kind", None) != kind:
+    if game.kind != kind:
         raise InputError(f"game {game.name} is not a {PAD_TITLES[kind]}: start one, or pick one "
                          f"with assistant use NAME")
     return game
 
 
-def found_lines(game, sheet) -> list[str]:
-    lines = []
-    for item in game.items:
-        cell = sheet.found(item)
-        if cell is not None:
-            what = f"{item}'s {game.board.hidden_noun}" if game.board.per_opponent else f"the {item}"
-            lines.append(f">>> found: {what} is on {game.board.name_of(cell)}")
-    return lines
-
-
-def kind_name(game) -> str:
-    """What a game is played on: its board's name, or its score pad's kind."""
-    board = getattr(game, "board", None)
-    return board.name if board is not None else game.kind
-
-
-def summary(game, sheet=None) -> str:
+def summary(game) -> str:
     """One line: the cells left per opponent (a score pad: the totals)."""
-    if getattr(game, "board", None) is None:
-        return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())
-    sheet = sheet or game.sheet()
-    parts = []
-    for item in game.items:
-        count = len(sheet.candidates(item))
-        parts.append(f"{item}: {count} cell{'s' if count != 1 else ''} left")
-    return "; ".join(parts)
+    if hasattr(game, "summary"):
+        return game.summary()
+    return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())  # until every pad has summary()
 
 
 def say_recorded(game) -> None:
-    """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then a loud line for each one found."""
+    """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear."""
     entry = game.entries()[-1]
-    sheet = game.sheet()
-    typer.echo(f"clue {entry.number}: {game.step(entry.event).removeprefix('clue ')} -> {summary(game, sheet)}")
-    for line in found_lines(game, sheet):
+    typer.echo(f"clue {entry.number}: {game.step(entry.event).removeprefix('clue ')} -> {game.summary()}")
+    for line in game.report():
         typer.echo(line)
 
 
@@ -242,7 +218,8 @@ def clue(
     opponent: OpponentOption = None,
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
                                                   help="Flower colour asked about.")] = None,
-    card: Annotated[Optional[str], typer.Option(help="The card it came from, e.g. 'informant 3'.")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", "--carte", help="The card it came from, e.g. 'informant 3'.")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", "--par", help="Who asked (default: me).")] = None,
     game: GameOption = None,
 ) -> None:
     """Record a clue heard at the table.
@@ -252,7 +229,7 @@ def clue(
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), opponent, colour, card)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), opponent, colour, card, by)))
     say_recorded(updated)
 
 
@@ -273,9 +250,9 @@ def accuse(
 
 @app.command()
 def undo(game: GameOption = None) -> None:
-    """Take back the latest clue still standing (repeat to go further back)."""
+    """Take back the latest entry still standing (repeat to go further back)."""
     updated = store().update(game, lambda g: g.record(g.read_step("undo")))
-    if getattr(updated, "kind", None) is not None:
+    if not hasattr(updated, "history"):  # a score pad not yet on the log protocol
         _pad_report(updated, "undone")
         return
     _said_taken_back(updated)
@@ -283,41 +260,32 @@ def undo(game: GameOption = None) -> None:
 
 @app.command()
 def retract(
-    number: Annotated[str, typer.Argument(help="The clue number shown by assistant history.")],
+    number: Annotated[str, typer.Argument(help="The entry number shown by assistant history.")],
     game: GameOption = None,
 ) -> None:
-    """Take back clue NUMBER (it stays in the history, struck out)."""
-    updated = store().update(game, lambda g: g.record(deduction(g).read_retract(number)))
+    """Take back entry NUMBER (it stays in the history, struck out)."""
+    updated = store().update(game, lambda g: g.record(deduction(g).read("retract", [number])))
     _said_taken_back(updated)
 
 
 def _said_taken_back(game) -> None:
-    entry = game.taken_back()
-    typer.echo(f"took back clue {entry.number}: {game.step(entry.event)} -> {summary(game)}")
+    entry = game.history().taken_back
+    typer.echo(f"took back entry {entry.number}: {game.step(entry.event)} -> {game.summary()}")
+    for line in game.report():
+        typer.echo(line)
 
 
 # -- the garden's pieces (75 Gnom' Street) -------------------------------------------------
 
 
-def _piece(game: Optional[str], words: list[str]) -> None:
+def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> None:
     """Record a piece placed on the garden, then say where things stand."""
-    import shlex
-
-    updated = store().update(game, lambda g: deduction(g).record(g.read_step(shlex.join(words))))
+    updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
     typer.echo(f"{entry.number}. {updated.step(entry.event)}")
-    _say_match(updated)
-
-
-def _say_match(game) -> None:
-    state = game.garden()
-    if state.sets:
-        me, other = game.players
-        from assistant.garden import match_winner
-
-        score = f"match: {me} {state.sets.count(me)} - {state.sets.count(other)} {other}"
-        winner = match_winner(state)
-        typer.echo(f"{score}: {winner} wins the match" if winner else f"{score}; set {len(state.sets) + 1} starts")
+    for line in updated.report():
+        if line.startswith("match:"):
+            typer.echo(line)
 
 
 PlayerArg = Annotated[str, typer.Argument(help="me, or an opponent's name.")]
@@ -332,13 +300,13 @@ def miniature(player: PlayerArg, cell: CellArg,
 
     Example: assistant miniature red C3 --from A1
     """
-    _piece(game, ["miniature", player, cell] + (["--from", origin] if origin else []))
+    _piece(game, "miniature", [player, cell], origin=origin)
 
 
 @app.command()
 def cat(cell: CellArg, game: GameOption = None) -> None:
     """Record the cat placed or moved on CELL (the miniature there goes back to its owner)."""
-    _piece(game, ["cat", cell])
+    _piece(game, "cat", [cell])
 
 
 @app.command()
@@ -350,21 +318,21 @@ def token(player: PlayerArg, cell: CellArg,
 
     Example: assistant token me C3 mole; assistant token red D1
     """
-    _piece(game, ["token", player, cell] + ([kind] if kind else []) + (["--alex"] if alex else []))
+    _piece(game, "token", [player, cell, *([kind] if kind else [])], alex=alex)
 
 
 @app.command()
 def reveal(cell: CellArg,
-           position: Annotated[int, typer.Argument(help="The token's place in the stack, 1 for the bottom.")],
+           position: Annotated[str, typer.Argument(help="The token's place in the stack, 1 for the bottom.")],
            kind: Annotated[str, typer.Argument(help="mole or bait.")], game: GameOption = None) -> None:
     """Record a face-down token revealed at the end of the game."""
-    _piece(game, ["reveal", cell, str(position), kind])
+    _piece(game, "reveal", [cell, position, kind])
 
 
 @app.command()
 def loot(player: PlayerArg, cell: CellArg, game: GameOption = None) -> None:
     """Record an opponent's loot card shown at the end of the game."""
-    _piece(game, ["loot", player, cell])
+    _piece(game, "loot", [player, cell])
 
 
 @app.command()
@@ -377,7 +345,7 @@ def mole(cell: CellArg,
 
     Example: assistant mole D3 found --next-mine A2
     """
-    _piece(game, ["mole", cell, verdict] + (["--by", by] if by else []) + (["--next-mine", next_mine] if next_mine else []))
+    _piece(game, "mole", [cell, verdict], by=by, next_mine=next_mine)
 
 
 @app.command()
@@ -454,8 +422,9 @@ def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
-    if current.board.per_opponent:
-        _say_match(current)
+    for line in current.report():
+        if line.startswith("match:"):
+            typer.echo(line)
 
 
 @app.command()
@@ -609,13 +578,13 @@ def review(
 
 @app.command()
 def history(game: GameOption = None) -> None:
-    """Number the recorded clues; taken-back ones are shown struck out with (retracted)."""
+    """Number the recorded entries; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
-    if getattr(current, "kind", None) is not None:
+    if not hasattr(current, "history"):  # a score pad not yet on the log protocol
         for number, event in enumerate(current.events, 1):
             typer.echo(f"{number:>3}. {current.step(event)}")
         return
-    entries = current.entries()
+    entries = current.history().entries
     if not entries:
         typer.echo("no clues yet")
     for entry in entries:
@@ -664,7 +633,7 @@ def replay(
     board = getattr(loaded.game, "board", None)
     if board is not None:
         notice_if_unverified(board)
-    show(render.heading(f"{loaded.title} ({kind_name(loaded.game)}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
+    show(render.heading(f"{loaded.title} ({loaded.game.kind}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
     for outcome in scenario.run(loaded):
         show(render.step_line(outcome), REPLAY_WIDTH)
         if check and outcome.mismatches:
@@ -734,7 +703,7 @@ def import_(
     data = store()
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
-    game = data.create(game._replace(name=name or data.free_name(kind_name(game))))
+    game = data.create(game._replace(name=name or data.free_name(game.kind)))
     typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {summary(game)}")
 
 

@@ -70,6 +70,8 @@ class Board(NamedTuple):
     hidden_noun: str = "hidden item"
     distinct: bool = True
     questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
+    statements: tuple[str, ...] = ()  # clue kinds cards state (New York's); none declared: every kind
+    max_opponents: int | None = None  # the box's limit (the garden: four gangs, so me and three)
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
 
     # -- construction -----------------------------------------------------------------
@@ -93,6 +95,18 @@ class Board(NamedTuple):
     @property
     def per_opponent(self) -> bool:
         return not self.hidden_items
+
+    def clue_kinds(self) -> tuple[str, ...]:
+        """The clue kinds heard on this board: its questions and statements (a board declaring neither: all)."""
+        declared = self.questions + self.statements
+        if declared:
+            return declared
+        from .clues import KINDS  # clues builds on boards: import at use
+
+        return tuple(kind.name for kind in KINDS)
+
+    def hears(self, kind: str) -> bool:
+        return kind in self.clue_kinds()
 
     def name_of(self, cell: Cell) -> str:
         return self.grid.name(cell)
@@ -201,7 +215,7 @@ class _BoardReader:
         if not isinstance(data, dict):
             raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells", "questions"}
+                 "landmarks", "cells", "questions", "statements", "max_opponents"}
         for extra in sorted(set(map(str, data)) - known):
             self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
         name = self.text(data, "name")
@@ -214,7 +228,12 @@ class _BoardReader:
             self.problem("verified", f"expected true or false (got {verified!r})")
         attributes = self.attributes(data.get("attributes", {}))
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
-        questions = self.questions(data.get("questions"))
+        questions = self.clue_names(data.get("questions"), "questions", question=True)
+        statements = self.clue_names(data.get("statements"), "statements", question=False)
+        max_opponents = data.get("max_opponents")
+        if max_opponents is not None and (isinstance(max_opponents, bool) or not isinstance(max_opponents, int)
+                                          or not 1 <= max_opponents <= 99):
+            self.problem("max_opponents", f"expected a whole number from 1 to 99 (got {max_opponents!r})")
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or f"{self.source}: rows and columns are required")
         grid = Grid(rows, columns)
@@ -241,6 +260,8 @@ class _BoardReader:
             hidden_noun=noun,
             distinct=distinct,
             questions=questions,
+            statements=statements,
+            max_opponents=max_opponents,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
         )
 
@@ -268,18 +289,21 @@ class _BoardReader:
             return ()
         return tuple(value)
 
-    def questions(self, data: object) -> tuple[str, ...]:
+    def clue_names(self, data: object, path: str, question: bool) -> tuple[str, ...]:
+        """The clue kinds a board declares: questions players ask, or statements cards make."""
         from .clues import kind_named  # clues builds on boards: import at use
 
         result = []
-        for name in self.names(data, "questions"):
+        for name in self.names(data, path):
             try:
                 kind = kind_named(name)
             except InputError as error:
-                self.problem("questions", str(error))
+                self.problem(path, str(error))
                 continue
-            if not kind.question:
-                self.problem("questions", f"{kind.name} is a card statement, not a question players ask")
+            if question and not kind.question:
+                self.problem(path, f"{kind.name} is a card statement, not a question players ask")
+            if not question and kind.question:
+                self.problem(path, f"{kind.name} is a question players ask: list it under questions")
             result.append(kind.name)
         return tuple(result)
 

@@ -80,19 +80,20 @@ def _read_assignment(board: Board, word: str) -> str:
 class Param(NamedTuple):
     name: str            # shown in usage: CELL, ROW, ...
     read: Callable[[Board, str], str]
+    slot: str            # the grammar's slot: which values of the board fit here (grammar.expect)
     greedy: bool = False  # a name may be typed as several words: 'Staten Island'
     needs: str | None = None  # the board attribute it names a value of
 
 
-CELL = Param("CELL", _read_cell)
-FROM = Param("CELL", _read_asking_cell)
-ROW = Param("ROW", _read_row)
-COLUMN = Param("COLUMN", _read_column)
-DISTANCE = Param("N", _read_distance)
-COLOUR = Param("COLOUR", _value_reader("flowers"), needs="flowers")
-DISTRICT = Param("DISTRICT", _value_reader("district"), greedy=True, needs="district")
-PLACE = Param("PICTOGRAM", _read_place, greedy=True)
-ASSIGNMENT = Param("ATTRIBUTE=VALUE", _read_assignment)
+CELL = Param("CELL", _read_cell, "cell")
+FROM = Param("CELL", _read_asking_cell, "asking-cell")
+ROW = Param("ROW", _read_row, "row")
+COLUMN = Param("COLUMN", _read_column, "column")
+DISTANCE = Param("N", _read_distance, "distance")
+COLOUR = Param("COLOUR", _value_reader("flowers"), "colour", needs="flowers")
+DISTRICT = Param("DISTRICT", _value_reader("district"), "district", greedy=True, needs="district")
+PLACE = Param("PICTOGRAM", _read_place, "place", greedy=True)
+ASSIGNMENT = Param("ATTRIBUTE=VALUE", _read_assignment, "assignment")
 
 
 # -- what each kind accepts -------------------------------------------------------------

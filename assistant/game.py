@@ -2,23 +2,27 @@
 
 Events are recorded as the words of a command (``clue area B2 red=no``,
 ``accuse C4 wrong``, ``retract 3``, ``undo``): the same words a player types
-and a scenario holds, read by one parser. Undo and retract are events too, so
-the log only grows; the sheet, the history and every figure are derived by
-replaying it, never saved.
+and a scenario holds. Each event type owns its words (``FORM``, ``from_words``,
+``words``: a parse/format pair); the game reads and writes them through the
+step grammar (``assistant.grammar``). Undo and retract are events too, so the
+log only grows; the sheet, the history and every figure are derived by
+replaying it once (``Game.state``), never saved.
 """
 
-import re
+from functools import cached_property
 from typing import NamedTuple, Union
 
 from . import garden
 from .board import Board
-from .cells import Cell, CellSet
+from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue
 from .errors import AssistantError, DataError, InputError, events_place
+from .grammar import MORE, Form, Option, form_for
+from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet
-from .words import answer_word, is_answer, join_names, key, parse_answer
+from .words import (Options, answer_word, check_names, is_answer, join, join_names, key, lookup, name_value,
+                    parse_answer, shown, split)
 
-ITEM_NAME = re.compile(r"^[^\W_][\w-]{0,31}$")
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
 RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
@@ -27,19 +31,79 @@ WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "n
 
 # -- events --------------------------------------------------------------------------
 
+OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent")
+COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour")
+CARD = Option("card", ("--card", "--carte"), "text")
+ASKER = Option("by", ("--by", "--par"), "player")
+
+
+def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
+    """A clue's slots: its kind, then the kind's own words, then the answers."""
+    if not typed:
+        return ("kind",)
+    try:
+        kind = game.kind_named(typed[0])
+    except InputError:
+        return ("kind",)
+    return ("kind", *(param.slot for param in kind.params), "answer", MORE)
+
 
 class ClueEvent(NamedTuple):
-    """A question answered, or a card's statement: one clue, one answer per item."""
+    """A question answered, or a card's statement: one clue, one answer per item.
+
+    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
 
     clue: Clue
     answers: tuple[tuple[str, bool], ...]
     card: str | None = None
+    by: str | None = None
+
+    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER),
+                "clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]")
+
+    @classmethod
+    def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
+        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
+        words = list(found.positional)
+        if not words:
+            raise InputError("say which clue, e.g. area B2 yes (kinds: see assistant clue --help)")
+        kind = game.kind_named(words[0])
+        rest = words[1:]
+        typed_answers: list[str] = []
+        while rest and _looks_like_answer(rest[-1]):
+            typed_answers.insert(0, rest.pop())
+        colour = found.last("colour")
+        if colour is not None:
+            rest.append(colour)
+        if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
+            parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
+        clue = read_clue(game.board, kind.name, rest)
+        answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
+        card = (found.last("card") or "").strip() or None
+        by = found.last("by")
+        asker = game.player(by) if by is not None else None
+        return cls(clue, answers, card, None if asker == garden.ME else asker)
+
+    def words(self, game: "Game") -> list[str]:
+        words = ["clue", self.clue.kind, *self.clue.args]
+        if len(game.items) == 1:
+            words.append(answer_word(self.answers[0][1]))
+        else:
+            words += [f"{item}={answer_word(answer)}" for item, answer in self.answers]
+        if self.card:
+            words += ["--card", self.card]
+        if self.by:
+            words += ["--by", self.by]
+        return words
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
         text = self.clue.text()
         return [Fact(number, item, holds if answer else board.all - holds, text, self.clue.relation(),
                      answer, f"{text}: {item} {answer_word(answer)}") for item, answer in self.answers]
+
+    def items(self) -> list[str]:
+        return [item for item, _ in self.answers]
 
 
 class AccuseEvent(NamedTuple):
@@ -49,42 +113,73 @@ class AccuseEvent(NamedTuple):
     right: bool
     item: str
 
+    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT,), "accuse CELL right|wrong [--opponent NAME]")
+
+    @classmethod
+    def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
+        """Read ``C4 wrong`` (also faux) or ``C4 right`` (also juste)."""
+        if len(found.positional) != 2:
+            raise InputError(f"write: {cls.FORM.usage}")
+        cell, verdict = found.positional
+        name = game.cell_name(cell)
+        if key(verdict) in RIGHT_WORDS:
+            right = True
+        elif key(verdict) in WRONG_WORDS:
+            right = False
+        else:
+            raise InputError(f"unknown verdict {shown(verdict)}: write right or wrong (also juste/faux)")
+        return cls(name, right, game.one_item(found.last("opponent"), f"whose {game.board.hidden_noun}?"))
+
+    def words(self, game: "Game") -> list[str]:
+        words = ["accuse", self.cell, "right" if self.right else "wrong"]
+        if len(game.items) > 1:
+            words += ["--opponent", self.item]
+        return words
+
     def facts(self, board: Board, number: int) -> list[Fact]:
         cell = CellSet.of([board.parse_cell(self.cell)])
         verdict = "right" if self.right else "wrong"
         return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
                      "the accused cell", self.right, f"accuse {self.cell} {verdict}")]
 
-
-class RetractEvent(NamedTuple):
-    """Take back clue ``number``; ``None`` (undo) takes back the latest clue still standing."""
-
-    number: int | None
+    def items(self) -> list[str]:
+        return [self.item]
 
 
-Event = Union[(ClueEvent, AccuseEvent, RetractEvent, *garden.PIECES)]
+RetractEvent = Retract  # the name 0.1 used; undo and retract are the log's own (assistant.log)
+STEPS = (ClueEvent, AccuseEvent, *garden.PIECES)  # every numbered entry's type, by its form
+Event = Union[(ClueEvent, AccuseEvent, Retract, *garden.PIECES)]
 Recorded = Union[(ClueEvent, AccuseEvent, *garden.PIECES)]  # every numbered entry
 
 
-class Entry(NamedTuple):
-    """A numbered clue or accusation in the history, and whether it was taken back."""
+class State(NamedTuple):
+    """Everything the log leads to, computed once per game value (``Game.state``)."""
 
-    number: int
-    event: Recorded
-    retracted: bool = False
+    history: History
+    in_set: tuple[Entry, ...]  # standing entries since the last finished set (two-player match)
+    mine: Cell | None  # my loot in the current set
+    sheet: Sheet
+    garden: "garden.Garden"
+    closed: dict[str, Cell]  # items whose case a right accusation closed
 
 
 # -- the game ------------------------------------------------------------------------
 
 
-class Game(NamedTuple):
-    """One game's identity and log; everything else is derived by ``replay``."""
-
+class _Fields(NamedTuple):
     name: str
     board: Board
     opponents: tuple[str, ...] = ()
     mine: Cell | None = None
     events: tuple[Event, ...] = ()
+
+
+class Game(_Fields):
+    """One game's identity and log; everything else is derived by replaying it, once (``state``).
+
+    Follows the log protocol of ``assistant.log`` and the grammar's ``Speaker``:
+    ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
+    ``values`` say what may be typed."""
 
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
@@ -92,9 +187,11 @@ class Game(NamedTuple):
         """Start a game; checks the opponents' names and my own loot cell."""
         if board.per_opponent:
             names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
-            _check_opponents(names)
-            if len(names) > MAX_OPPONENTS:
-                raise InputError(f"at most {MAX_OPPONENTS} opponents (got {len(names)})")
+            limit = board.max_opponents or MAX_OPPONENTS
+            if len(names) > limit:
+                box = f" ({board.title} is played by at most {limit + 1} gangs)" if board.max_opponents else ""
+                raise InputError(f"at most {limit} opponents (got {len(names)}){box}")
+            check_names(names, "opponent", "--opponents red,blue")
         elif opponents:
             raise InputError(f"on {board.name} everybody hunts the same "
                              f"{join_names(board.hidden_items)}: leave out --opponents")
@@ -114,65 +211,26 @@ class Game(NamedTuple):
         return game
 
     @property
+    def kind(self) -> str:
+        """What the game is played on: its board's name."""
+        return self.board.name
+
+    @property
     def items(self) -> tuple[str, ...]:
         """What is hidden: one per opponent (the garden) or the board's own (the thief)."""
         return self.board.hidden_items or self.opponents
 
     def item(self, text: str) -> str:
         """The item (opponent) called ``text``; unknown -> InputError listing them."""
-        for item in self.items:
-            if key(item) == key(text):
-                return item
-        what = "opponent" if self.board.per_opponent else "hidden item"
-        raise InputError(f"unknown {what} {text!r}: this game has {join_names(self.items)}")
+        return lookup(text, self.items, "opponent" if self.board.per_opponent else "hidden item")
 
-    # -- replay -------------------------------------------------------------------------
-
-    def _replay(self) -> tuple[list[Entry], Entry | None]:
-        entries: list[Entry] = []
-        taken_back = None
-        for event in self.events:
-            if isinstance(event, RetractEvent):
-                target = _target(entries, event.number)
-                taken_back = entries[target.number - 1] = target._replace(retracted=True)
-            else:
-                entries.append(Entry(len(entries) + 1, event))
-        return entries, taken_back
-
-    def entries(self) -> list[Entry]:
-        """The numbered clues, each marked if it was retracted or undone."""
-        return self._replay()[0]
-
-    def taken_back(self) -> Entry | None:
-        """The clue the latest undo or retract took back, if any."""
-        return self._replay()[1]
-
-    def active(self) -> list[Entry]:
-        return [entry for entry in self.entries() if not entry.retracted]
-
-    def current_set(self) -> tuple[list[Entry], Cell | None]:
-        """The standing entries since the last finished set (two-player match), and my loot in it."""
-        entries, mine = [], self.mine
-        for entry in self.active():
-            if isinstance(entry.event, garden.SetEvent):
-                entries = []
-                next_mine = entry.event.next_mine
-                mine = self.board.parse_cell(next_mine) if next_mine else None
-            else:
-                entries.append(entry)
-        return entries, mine
-
-    def sheet(self) -> Sheet:
-        """The sheet every standing clue leads to (no contradiction check: the log was accepted)."""
-        entries, mine = self.current_set()
-        facts = [fact for entry in entries for fact in self.facts_of(entry)]
-        return Sheet.start(self.board, self.items, mine).with_facts(facts)
-
-    def facts_of(self, entry: Entry) -> list[Fact]:
-        """What an entry says about the hidden cells: clues and accusations do; pieces do not."""
-        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
-            return entry.event.facts(self.board, entry.number)
-        return []
+    def one_item(self, opponent: str | None, question: str) -> str:
+        """The item named by ``--opponent``, or the only one; else ask ``question``."""
+        if opponent is not None:
+            return self.item(opponent)
+        if len(self.items) == 1:
+            return self.items[0]
+        raise InputError(f"{question} add --opponent with one of {join_names(self.items)}")
 
     @property
     def players(self) -> list[str]:
@@ -184,98 +242,257 @@ class Game(NamedTuple):
             return garden.ME
         return self.item(text)
 
+    def cell_name(self, text: str) -> str:
+        """A cell as typed ('b3') in its canonical name ('B3')."""
+        return self.board.name_of(self.board.parse_cell(text))
+
+    def kind_named(self, text: str):
+        """The clue kind called ``text``, if this board hears it (board.clues)."""
+        kind = kind_named(text)
+        if not self.board.hears(kind.name):
+            raise InputError(f"{kind.name} is not a clue of {self.board.name}: "
+                             f"its clues are {', '.join(self.board.clue_kinds())}")
+        return kind
+
+    # -- replay, once ---------------------------------------------------------------------
+
+    @cached_property
+    def _history(self) -> History:
+        replayer = self.__dict__.pop("_replayer", None)  # left by restore: the log replayed so far
+        return replayer.history() if replayer is not None else replay(self.events)
+
+    @cached_property
+    def state(self) -> State:
+        """The history, the sheet, the pieces: the whole log replayed in one pass."""
+        history = self._history
+        in_set: list[Entry] = []
+        mine = self.mine
+        pieces = garden.empty(self.players)
+        closed: dict[str, Cell] = {}
+        for entry in history.standing:
+            event = entry.event
+            pieces = garden.apply(pieces, event)
+            if isinstance(event, garden.SetEvent):
+                in_set = []
+                closed = {}
+                mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+                continue
+            in_set.append(entry)
+            if isinstance(event, AccuseEvent) and event.right:
+                closed.setdefault(event.item, self.board.parse_cell(event.cell))
+        facts = [fact for entry in in_set for fact in self.facts_of(entry)]
+        sheet = Sheet.start(self.board, self.items, mine).with_facts(facts)
+        return State(history, tuple(in_set), mine, sheet, pieces, closed)
+
+    def history(self) -> History:
+        """The numbered entries, each marked if it was taken back."""
+        return self._history
+
+    def entries(self) -> list[Entry]:
+        """The numbered clues, each marked if it was retracted or undone."""
+        return list(self.state.history.entries)
+
+    def taken_back(self) -> Entry | None:
+        """The entry the latest undo or retract took back, if any."""
+        return self.state.history.taken_back
+
+    def standing(self) -> list[Entry]:
+        """The entries not taken back."""
+        return self.state.history.standing
+
+    def current_set(self) -> tuple[list[Entry], Cell | None]:
+        """The standing entries since the last finished set (two-player match), and my loot in it."""
+        return list(self.state.in_set), self.state.mine
+
+    def sheet(self) -> Sheet:
+        """The sheet every standing clue leads to."""
+        return self.state.sheet
+
+    def facts_of(self, entry: Entry) -> list[Fact]:
+        """What an entry says about the hidden cells: clues and accusations do; pieces do not."""
+        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
+            return entry.event.facts(self.board, entry.number)
+        return []
+
     def garden(self) -> "garden.Garden":
         """Miniatures, cat, token stacks and finished sets, from the standing entries."""
-        state = garden.empty(self.players)
-        for entry in self.active():
-            state = garden.apply(state, entry.event)
-        return state
+        return self.state.garden
 
     def current_mine(self) -> Cell | None:
-        return self.current_set()[1]
+        return self.state.mine
 
     def closed(self, item: str) -> Cell | None:
         """The cell of a right accusation about ``item`` still standing, if any."""
-        for entry in self.active():
-            event = entry.event
-            if isinstance(event, AccuseEvent) and event.right and event.item == item:
-                return self.board.parse_cell(event.cell)
-        return None
+        return self.state.closed.get(item)
+
+    def summary(self) -> str:
+        """One line: the cells left per opponent."""
+        sheet = self.sheet()
+        return "; ".join(f"{item}: {count} cell{'s' if count != 1 else ''} left"
+                         for item in self.items for count in [len(sheet.candidates(item))])
+
+    def report(self) -> list[str]:
+        """What the table needs to hear now: each hidden item found, the match score."""
+        sheet, lines = self.sheet(), []
+        for item in self.items:
+            cell = sheet.found(item)
+            if cell is not None:
+                what = f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
+                lines.append(f">>> found: {what} is on {self.board.name_of(cell)}")
+        sets = self.garden().sets
+        if sets:
+            me, other = self.players
+            score = f"match: {me} {sets.count(me)} - {sets.count(other)} {other}"
+            winner = garden.match_winner(self.garden())
+            lines.append(f"{score}: {winner} wins the match" if winner else f"{score}; set {len(sets) + 1} starts")
+        return lines
 
     # -- recording ----------------------------------------------------------------------
 
     def record(self, event: Event) -> "Game":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
-        if isinstance(event, RetractEvent):
-            _target(self.entries(), event.number)
-        elif isinstance(event, garden.PIECES):
+        if isinstance(event, Retract):
+            target(self.history().entries, event)
+            after = self._appended(event)
+            after.sheet().check("taking it back would leave clues that cannot all hold")
+            return after
+        if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
                 raise InputError(f"pieces and tokens belong to the garden, not to {self.board.name}")
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
                          self.board.name_of(mine) if mine is not None else None)
-        else:
-            over = garden.match_winner(self.garden()) if self.board.per_opponent else None
-            if over is not None:
-                raise AssistantError(f"the match is over: {over} won it; start a new game")
-            for item in _items_of(event):
-                cell = self.closed(item)
-                if cell is not None:
-                    raise AssistantError(f"the case of {item} is closed ({self.board.name_of(cell)} "
-                                         f"was the right cell): undo the accusation to reopen it")
-            number = len(self.entries()) + 1
-            self.sheet().add(event.facts(self.board, number))
+            if isinstance(event, garden.SetEvent) and event.by == garden.ME:
+                # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
+                number = len(self.history().entries) + 1
+                at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
+                self.sheet().add(at.facts(self.board, number))
+            return self._appended(event)
+        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
+        if over is not None:
+            raise AssistantError(f"the match is over: {over} won it; start a new game")
+        cat = self.garden().cat
+        if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
+            # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
+            raise InputError(f"the cat is on {cat}: no miniature stands there, so no question is asked from it")
+        for item in event.items():
+            cell = self.closed(item)
+            if cell is not None:
+                raise AssistantError(f"the case of {item} is closed ({self.board.name_of(cell)} "
+                                     f"was the right cell): undo the accusation to reopen it")
+        number = len(self.history().entries) + 1
+        self.sheet().add(event.facts(self.board, number))
+        return self._appended(event)
+
+    def restore(self, event: Event) -> "Game":
+        """A saved event appended: its words were read against this game; retracts need their entry.
+
+        The replay so far passes from game to game (a log of undos loads in
+        linear time); each undo or retract is checked against it."""
+        replayer = self.__dict__.pop("_replayer", None)
+        if replayer is None:
+            replayer = Replayer()
+            for earlier in self.events:
+                replayer.add(earlier)
+        try:
+            replayer.add(event)
+        except InputError:
+            self.__dict__["_replayer"] = replayer  # unchanged: this game keeps it
+            raise
+        restored = self._appended(event)
+        restored.__dict__["_replayer"] = replayer
+        return restored
+
+    def _appended(self, event: Event) -> "Game":
         return self._replace(events=self.events + (event,))
 
     # -- the words of events --------------------------------------------------------------
 
-    def read_clue(self, words: list[str], opponents: str | None = None,
-                  colour: str | None = None, card: str | None = None) -> ClueEvent:
-        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
+    def forms(self) -> tuple[Form, ...]:
+        """Every step this game hears (the grammar's Speaker)."""
+        pieces = tuple(piece.FORM for piece in garden.PIECES) if self.board.per_opponent else ()
+        return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
+
+    def values(self, slot: str) -> tuple[str, ...]:
+        """The values of this game that fit ``slot`` (for completion)."""
+        board = self.board
+        if slot == "kind":
+            return board.clue_kinds()
+        if slot == "cell":
+            return tuple(board.names(board.all))
+        if slot == "asking-cell":
+            return tuple(board.names(board.open))
+        if slot == "row":
+            return tuple(str(row + 1) for row in range(board.grid.rows))
+        if slot == "column":
+            return tuple(column_letters(column) for column in range(board.grid.columns))
+        if slot == "distance":
+            return tuple(str(n) for n in range(1, max(board.grid.rows, board.grid.columns)))
+        if slot in ("colour", "district"):
+            attribute = "flowers" if slot == "colour" else "district"
+            return tuple(v.name for v in board.attribute(attribute).values) if board.has_attribute(attribute) else ()
+        if slot == "place":
+            pictograms = board.attribute("pictograms").values if board.has_attribute("pictograms") else ()
+            return tuple(v.name for v in pictograms) + tuple(landmark.name for landmark in board.landmarks)
+        if slot == "assignment":
+            return tuple(f"{a.name}={v.name}" for a in board.attributes for v in a.values)
+        if slot == "answer":
+            plain = ("yes", "no")
+            if len(self.items) == 1:
+                return plain
+            return plain + tuple(f"{item}={answer}" for item in self.items for answer in plain)
+        if slot == "opponent":
+            return self.items
+        if slot == "player":
+            return tuple(self.players) if board.per_opponent else self.items
+        if slot == "verdict":
+            return ("right", "wrong")
+        if slot == "found":
+            return ("found", "missed")
+        if slot == "token":
+            return ("mole", "bait")
+        if slot == "entry":
+            return tuple(str(entry.number) for entry in self.standing())
+        return ()
+
+    def read_step(self, text: str) -> Event:
+        """Read one step's words (as typed, in the log, or in a scenario) into an event."""
+        words = split(text)
         if not words:
-            raise InputError("say which clue, e.g. area B2 yes (kinds: see assistant clue --help)")
-        kind = kind_named(words[0])
-        rest = list(words[1:])
-        typed_answers: list[str] = []
-        while rest and _looks_like_answer(rest[-1]):
-            typed_answers.insert(0, rest.pop())
-        if colour is not None:
-            rest.append(colour)
-        if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
-            parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
-        clue = read_clue(self.board, kind.name, rest)
-        answers = self._answers(typed_answers, opponents, kind.question, kind.usage)
-        card = card.strip() if card is not None else None
-        return ClueEvent(clue, answers, card or None)
+            raise InputError("empty step")
+        form = form_for(self, words[0])
+        return self.read(form.verb, *form.read(words[1:]))
+
+    def read(self, verb: str, positional: list[str], options: dict | None = None) -> Event:
+        """The event of step ``verb`` from words already split (the CLI's typed arguments).
+
+        ``options`` maps an option's name to its value: a word, a list of words,
+        True for a flag, or None (or False) when it was not given."""
+        form = form_for(self, verb)
+        found = Options(list(positional), _option_values(options or {}))
+        if form in (UNDO_FORM, RETRACT_FORM):
+            return Retract.from_words(form, found)
+        return next(step for step in STEPS if step.FORM is form).from_words(self, found)
+
+    def step(self, event: Event) -> str:
+        """The canonical words of an event, as saved in the log and in exported scenarios."""
+        return join(event.words() if isinstance(event, Retract) else event.words(self))
+
+    def read_clue(self, words: list[str], opponents: str | None = None, colour: str | None = None,
+                  card: str | None = None, by: str | None = None) -> ClueEvent:
+        """A clue from typed arguments: the same reader as the step ``clue ...``."""
+        return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by})
 
     def read_accusation(self, cell: str, verdict: str, opponent: str | None = None) -> AccuseEvent:
-        """Read ``C4 wrong`` (also faux) or ``C4 right`` (also juste)."""
-        name = self.board.name_of(self.board.parse_cell(cell))
-        if key(verdict) in RIGHT_WORDS:
-            right = True
-        elif key(verdict) in WRONG_WORDS:
-            right = False
-        else:
-            raise InputError(f"unknown verdict {verdict!r}: write right or wrong (also juste/faux)")
-        if opponent is not None:
-            item = self.item(opponent)
-        elif len(self.items) == 1:
-            item = self.items[0]
-        else:
-            raise InputError(f"whose {self.board.hidden_noun}? add --opponent with one of "
-                             f"{join_names(self.items)}")
-        return AccuseEvent(name, right, item)
+        """An accusation from typed arguments."""
+        return self.read("accuse", [cell, verdict], {"opponent": opponent})
 
-    def read_retract(self, number: str | int | None) -> RetractEvent:
-        if number is None:
-            return RetractEvent(None)
-        text = str(number).strip().lstrip("#")
-        if not (text.isdigit() and text.isascii()) or int(text) == 0:
-            raise InputError(f"expected a clue number as shown by assistant history (got {number!r})")
-        return RetractEvent(int(text))
+    def read_retract(self, number: str | int | None) -> Retract:
+        return Retract(None) if number is None else self.read("retract", [str(number)])
 
-    def _answers(self, typed: list[str], opponents: str | None, question: bool,
-                 usage: str) -> tuple[tuple[str, bool], ...]:
+    def answers(self, typed: list[str], opponents: str | None, question: bool,
+                usage: str) -> tuple[tuple[str, bool], ...]:
+        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one)."""
         pairs = [word for word in typed if "=" in word]
         plain = [word for word in typed if "=" not in word]
         if pairs and (plain or opponents):
@@ -286,7 +503,7 @@ class Game(NamedTuple):
         if pairs:
             answers = []
             for pair in pairs:
-                name, _, answer = pair.partition("=")
+                name, answer = name_value(pair, "red=yes")
                 answers.append((self.item(name), parse_answer(answer)))
             items = [item for item, _ in answers]
             if len(set(items)) != len(items):
@@ -308,114 +525,6 @@ class Game(NamedTuple):
         raise InputError(f"who answered? add --opponent with one of {join_names(self.items)}, "
                          f"or answer per player: {' '.join(f'{i}=yes' for i in self.items[:2])}")
 
-    def _read_piece(self, verb: str, words: list[str], text: str):
-        """The garden's pieces: miniature, cat, token, reveal, loot, mole (None: not a piece step)."""
-        flags = {"--from": None, "--by": None, "--next-mine": None}
-        alex = "--alex" in words
-        words = [w for w in words if w != "--alex"]
-        rest = []
-        position = 0
-        while position < len(words):
-            if words[position] in flags and position + 1 < len(words):
-                flags[words[position]] = words[position + 1]
-                position += 2
-            else:
-                rest.append(words[position])
-                position += 1
-        cell = lambda text: self.board.name_of(self.board.parse_cell(text))  # noqa: E731
-        if verb in ("miniature", "statuette") and len(rest) == 2:
-            origin = cell(flags["--from"]) if flags["--from"] else None
-            return garden.MiniatureEvent(self.player(rest[0]), cell(rest[1]), origin)
-        if verb in ("cat", "chat") and len(rest) == 1:
-            return garden.CatEvent(cell(rest[0]))
-        if verb in ("token", "jeton") and len(rest) in (2, 3):
-            kind = garden.read_kind(rest[2]) if len(rest) == 3 else None
-            who = self.player(rest[0])
-            if who == garden.ME and kind is None:
-                raise InputError("your own token's kind is known to you: say mole or bait")
-            return garden.TokenEvent(who, cell(rest[1]), kind, alex)
-        if verb in ("reveal", "reveler", "retourner") and len(rest) == 3:
-            number = rest[1]
-            if not (number.isdigit() and number.isascii()) or int(number) == 0:
-                raise InputError(f"expected the token's place in the stack, 1 for the bottom (got {number!r})")
-            return garden.RevealEvent(cell(rest[0]), int(number), garden.read_kind(rest[2]))
-        if verb in ("loot", "butin") and len(rest) == 2:
-            return garden.LootEvent(self.player(rest[0]), cell(rest[1]))
-        if verb in ("mole", "taupe") and len(rest) == 2:
-            verdict = key(rest[1])
-            if verdict not in ("found", "missed", "trouve", "rate"):
-                raise InputError(f"did the mole find the loot? write found or missed (got {rest[1]!r})")
-            by = self.player(flags["--by"]) if flags["--by"] else garden.ME
-            next_mine = cell(flags["--next-mine"]) if flags["--next-mine"] else None
-            return garden.SetEvent(cell(rest[0]), verdict in ("found", "trouve"), by, next_mine)
-        if verb in ("miniature", "statuette", "cat", "chat", "token", "jeton", "reveal", "loot", "butin",
-                    "mole", "taupe"):
-            raise InputError(f"wrong words for {verb} in {text!r}: see assistant {verb} --help")
-        return None
-
-    def step(self, event: Event) -> str:
-        """The canonical words of an event, as saved in the log and in exported scenarios."""
-        if isinstance(event, garden.MiniatureEvent):
-            return f"miniature {event.player} {event.cell}" + (f" --from {event.origin}" if event.origin else "")
-        if isinstance(event, garden.CatEvent):
-            return f"cat {event.cell}"
-        if isinstance(event, garden.TokenEvent):
-            return " ".join(["token", event.player, event.cell, *([event.kind] if event.kind else []),
-                             *(["--alex"] if event.alex else [])])
-        if isinstance(event, garden.RevealEvent):
-            return f"reveal {event.cell} {event.position} {event.kind}"
-        if isinstance(event, garden.LootEvent):
-            return f"loot {event.player} {event.cell}"
-        if isinstance(event, garden.SetEvent):
-            words = ["mole", event.cell, "found" if event.found else "missed"]
-            if event.by != garden.ME:
-                words += ["--by", event.by]
-            if event.next_mine:
-                words += ["--next-mine", event.next_mine]
-            return " ".join(words)
-        if isinstance(event, RetractEvent):
-            return "undo" if event.number is None else f"retract {event.number}"
-        if isinstance(event, AccuseEvent):
-            words = ["accuse", event.cell, "right" if event.right else "wrong"]
-            if len(self.items) > 1:
-                words += ["--opponent", event.item]
-            return " ".join(words)
-        words = ["clue", event.clue.kind, *event.clue.args]
-        if len(self.items) == 1:
-            words.append(answer_word(event.answers[0][1]))
-        else:
-            words += [f"{item}={answer_word(answer)}" for item, answer in event.answers]
-        if event.card:
-            words += ["--card", event.card]
-        import shlex  # only saving and showing need it: keep it off reading's start-up
-
-        return shlex.join(words)
-
-    def read_step(self, text: str) -> Event:
-        """Read one step's words (the log's own, or a scenario's) into an event."""
-        words = _split(text)
-        if not words:
-            raise InputError("empty step")
-        verb, rest = key(words[0]), words[1:]
-        piece = self._read_piece(verb, rest, text)
-        if piece is not None:
-            return piece
-        options = _options(rest, {"opponent": ("--opponent", "-o", "--opponents"),
-                                  "colour": ("--colour", "--color", "--couleur", "-c"),
-                                  "card": ("--card", "--carte")})
-        if verb in ("clue", "indice"):
-            return self.read_clue(rest, options.get("opponent"), options.get("colour"), options.get("card"))
-        if verb in ("accuse", "accuser"):
-            if len(rest) != 2 or "colour" in options or "card" in options:
-                raise InputError("write: accuse CELL right|wrong [--opponent NAME]")
-            return self.read_accusation(rest[0], rest[1], options.get("opponent"))
-        if verb in ("undo", "annuler") and not rest and not options:
-            return self.read_retract(None)
-        if verb in ("retract", "retirer") and len(rest) == 1 and not options:
-            return self.read_retract(rest[0])
-        raise InputError(f"unknown step {text!r}: expected clue ..., accuse CELL right|wrong, "
-                         f"undo, or retract N")
-
     # -- the saved form -------------------------------------------------------------------
 
     def header(self) -> dict:
@@ -432,7 +541,7 @@ class Game(NamedTuple):
         """An empty game from a header (board, opponents, mine); DataError names the bad field."""
         board_name = data.get("board")
         if not isinstance(board_name, str):
-            raise DataError(f"{source}: board: expected a board name (got {board_name!r})")
+            raise DataError(f"{source}: board: expected a board name (got {shown(board_name)})")
         try:
             board = board_for(board_name)
         except InputError as error:
@@ -442,10 +551,10 @@ class Game(NamedTuple):
             opponents = opponents.split(",")
         if opponents is not None and (not isinstance(opponents, list)
                                       or not all(isinstance(o, str) for o in opponents)):
-            raise DataError(f"{source}: opponents: expected a list of names (got {opponents!r})")
+            raise DataError(f"{source}: opponents: expected a list of names (got {shown(opponents)})")
         mine = data.get("mine")
         if mine is not None and not isinstance(mine, str):
-            raise DataError(f"{source}: mine: expected a cell name (got {mine!r})")
+            raise DataError(f"{source}: mine: expected a cell name (got {shown(mine)})")
         try:
             return cls.new(name, board, opponents, mine)
         except InputError as error:
@@ -464,93 +573,22 @@ class Game(NamedTuple):
         extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "events"})
         if extra:
             raise DataError(f"{source}: {extra[0]}: unknown key")
-        game = cls.from_header(data, name, board_for, source)
-        steps = data.get("events") or []
-        if not isinstance(steps, list):
-            raise DataError(f"{source}: events: expected a list of steps")
-        problems, events = [], []
-        for position, step in enumerate(steps):
-            try:
-                if not isinstance(step, str):
-                    raise InputError(f"expected the words of a step (got {step!r})")
-                event = game.read_step(step)
-                if isinstance(event, RetractEvent):
-                    _target(game._replace(events=tuple(events)).entries(), event.number)
-                events.append(event)
-            except InputError as error:
-                problems.append(f"{source}: {where(position)}: {error}")
-        if problems:
-            raise DataError(problems)
-        return game._replace(events=tuple(events))
+        return load(cls.from_header(data, name, board_for, source), data.get("events"), source, where)
 
 
 # -- helpers -----------------------------------------------------------------------------
 
 
-def _split(text: str) -> list[str]:
-    """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
-    if not any(mark in text for mark in "'\"\\"):
-        return text.split()
-    import shlex
-
-    try:
-        return shlex.split(text)
-    except ValueError as error:
-        raise InputError(f"cannot split {text!r} into words ({error})") from None
-
-
-def _check_opponents(names: list[str]) -> None:
-    for name in names:
-        if not ITEM_NAME.match(name) or is_answer(name):
-            raise InputError(f"opponent name {name!r}: use letters, digits and hyphens (not yes/no), "
-                             f"e.g. --opponents red,blue")
-    folded = [key(name) for name in names]
-    if len(set(folded)) != len(folded):
-        raise InputError(f"two opponents share a name: {', '.join(names)}")
+def _option_values(options: dict) -> dict[str, list[str]]:
+    """Typed options as the grammar holds them (``Options.values``): each given option's words."""
+    values = {}
+    for name, value in options.items():
+        if value is None or value is False:
+            continue
+        values[name] = [""] if value is True else [value] if isinstance(value, str) else list(value)
+    return values
 
 
 def _looks_like_answer(word: str) -> bool:
     name, sep, answer = word.partition("=")
     return is_answer(answer) if sep else is_answer(word)
-
-
-def _items_of(event: Recorded) -> list[str]:
-    if isinstance(event, AccuseEvent):
-        return [event.item]
-    return [item for item, _ in event.answers]
-
-
-def _target(entries: list[Entry], number: int | None) -> Entry:
-    standing = [entry for entry in entries if not entry.retracted]
-    if number is None:
-        if not standing:
-            raise InputError("nothing to undo: no clue is recorded")
-        return standing[-1]
-    if not 1 <= number <= len(entries):
-        last = f"1-{len(entries)}" if entries else "none yet"
-        raise InputError(f"no clue {number}: clue numbers are {last} (see assistant history)")
-    if entries[number - 1].retracted:
-        raise InputError(f"clue {number} was already taken back")
-    return entries[number - 1]
-
-
-def _options(words: list[str], names: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    """Pull ``--name value`` / ``--name=value`` options out of ``words`` (in place)."""
-    found: dict[str, str] = {}
-    flags = {flag: name for name, spellings in names.items() for flag in spellings}
-    position = 0
-    while position < len(words):
-        word = words[position]
-        flag, sep, value = word.partition("=")
-        if flag in flags:
-            if not sep:
-                if position + 1 >= len(words):
-                    raise InputError(f"{flag} needs a value")
-                value = words.pop(position + 1)
-            words.pop(position)
-            found[flags[flag]] = value
-            continue
-        if word.startswith("--"):
-            raise InputError(f"unknown option {word!r}: expected {', '.join(sorted(flags))}")
-        position += 1
-    return found

@@ -14,7 +14,8 @@ sets wins the match; each set starts a new sheet.
 from typing import NamedTuple
 
 from .errors import AssistantError, InputError
-from .words import key
+from .grammar import Form, Option
+from .words import Options, key, shown, whole_number
 
 KIND_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
 
@@ -32,14 +33,54 @@ MINIATURES = 3
 BAITS = 2
 
 
+FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
+ALEX = Option("alex", ("--alex",))  # card 7: a flag
+FAR = Option("far", ("--three", "--trois", "--far"))  # the gnome card that moves the cat up to 3 cells
+CAT_STEPS, CAT_STEPS_FAR = 1, 3
+BY = Option("by", ("--by", "--par"), "player")
+NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
+FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
+
+
+def _exactly(found: Options, count: int, usage: str, optional: int = 0) -> list[str]:
+    """The positional words of a piece step, refused unless there are ``count`` (+ ``optional``)."""
+    if not count <= len(found.positional) <= count + optional:
+        raise InputError(f"write: {usage}")
+    return found.positional
+
+
 class MiniatureEvent(NamedTuple):
     player: str
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
 
+    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), "miniature PLAYER CELL [--from CELL]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "MiniatureEvent":
+        player, cell = _exactly(found, 2, cls.FORM.usage)
+        origin = found.last("origin")
+        return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None)
+
+    def words(self, game) -> list[str]:
+        return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else [])]
+
 
 class CatEvent(NamedTuple):
+    """The cat placed (anywhere) or moved: one cell, or up to three with the gnome card that says so."""
+
     cell: str
+    far: bool = False  # the gnome card "at the beginning of your turn, move the cat by 3 cells"
+
+    FORM = Form(("cat", "chat"), ("cell",), (FAR,), "cat CELL [--three]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "CatEvent":
+        (cell,) = _exactly(found, 1, cls.FORM.usage)
+        return cls(game.cell_name(cell), found.flag("far"))
+
+    def words(self, game) -> list[str]:
+        return ["cat", self.cell, *(["--three"] if self.far else [])]
 
 
 class TokenEvent(NamedTuple):
@@ -48,16 +89,51 @@ class TokenEvent(NamedTuple):
     kind: str | None  # None: face down, kind unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
+    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), "token PLAYER CELL [mole|bait] [--alex]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "TokenEvent":
+        words = _exactly(found, 2, cls.FORM.usage, optional=1)
+        who = game.player(words[0])
+        kind = read_kind(words[2]) if len(words) == 3 else None
+        if who == ME and kind is None:
+            raise InputError("your own token's kind is known to you: say mole or bait")
+        return cls(who, game.cell_name(words[1]), kind, found.flag("alex"))
+
+    def words(self, game) -> list[str]:
+        return ["token", self.player, self.cell, *([self.kind] if self.kind else []), *(["--alex"] if self.alex else [])]
+
 
 class RevealEvent(NamedTuple):
     cell: str
     position: int  # 1 = the bottom token
     kind: str
 
+    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), "reveal CELL N mole|bait")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "RevealEvent":
+        cell, position, kind = _exactly(found, 3, cls.FORM.usage)
+        number = whole_number(position, "the token's place in the stack, 1 for the bottom", low=1)
+        return cls(game.cell_name(cell), number, read_kind(kind))
+
+    def words(self, game) -> list[str]:
+        return ["reveal", self.cell, str(self.position), self.kind]
+
 
 class LootEvent(NamedTuple):
     player: str
     cell: str
+
+    FORM = Form(("loot", "butin"), ("player", "cell"), (), "loot PLAYER CELL")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "LootEvent":
+        player, cell = _exactly(found, 2, cls.FORM.usage)
+        return cls(game.player(player), game.cell_name(cell))
+
+    def words(self, game) -> list[str]:
+        return ["loot", self.player, self.cell]
 
 
 class SetEvent(NamedTuple):
@@ -65,6 +141,26 @@ class SetEvent(NamedTuple):
     found: bool
     by: str
     next_mine: str | None = None
+
+    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), "mole CELL found|missed [--by NAME] [--next-mine CELL]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "SetEvent":
+        cell, verdict = _exactly(found, 2, cls.FORM.usage)
+        if key(verdict) not in FOUND_WORDS:
+            raise InputError(f"did the mole find the loot? write found or missed (got {shown(verdict)})")
+        by = found.last("by")
+        next_mine = found.last("next_mine")
+        return cls(game.cell_name(cell), FOUND_WORDS[key(verdict)], game.player(by) if by else ME,
+                   game.cell_name(next_mine) if next_mine else None)
+
+    def words(self, game) -> list[str]:
+        words = ["mole", self.cell, "found" if self.found else "missed"]
+        if self.by != ME:
+            words += ["--by", self.by]
+        if self.next_mine:
+            words += ["--next-mine", self.next_mine]
+        return words
 
 
 PIECES = (MiniatureEvent, CatEvent, TokenEvent, RevealEvent, LootEvent, SetEvent)
@@ -144,18 +240,29 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
     cell = getattr(event, "cell", None)
     if cell is not None and board.parse_cell(cell) in board.ponds:
         raise InputError(f"{cell} is a pond: no miniature, token or loot goes there")
-    if isinstance(event, SetEvent):
-        if count != 2:
-            raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
-        return
     winner = match_winner(garden)
     if winner is not None:
+        # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
         raise AssistantError(f"the match is over: {winner} won it; start a new game")
-    if isinstance(event, MiniatureEvent):
+    if isinstance(event, SetEvent):
+        _check_set(garden, event, count, mine)
+    elif isinstance(event, CatEvent):
+        _check_cat(garden, event, board)
+    elif isinstance(event, MiniatureEvent):
         here = garden.miniatures[event.player]
+        if event.cell == garden.cat:
+            # rules: "Aucune statuette ne peut être posée sur la case où se trouve le chat"
+            raise InputError(f"the cat is on {event.cell}: no miniature may be placed on the cat's cell")
         if event.origin is not None:
             if event.origin not in here:
                 raise InputError(f"{event.player} has no miniature on {event.origin} to move")
+            if len(here) < MINIATURES:
+                # rules (EN): "If a player has no Miniatures left in their supply, they must move a
+                # Miniature already on the board": only then does one move.
+                left = MINIATURES - len(here)
+                raise InputError(f"{event.player} still has {left} miniature{'s' if left > 1 else ''} in the "
+                                 f"supply: place one of those (leave out --from); a miniature on the board "
+                                 f"moves only when the supply is empty")
         elif len(here) >= MINIATURES:
             raise InputError(f"{event.player} has all {MINIATURES} miniatures in the garden already: "
                              f"move one with --from CELL")
@@ -185,6 +292,37 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
         for owner, where in taken.items():
             if where == event.cell:
                 raise InputError(f"{event.cell} is {owner}'s loot: loot cards are distinct")
+
+
+def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None) -> None:
+    """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
+    if players != 2:
+        raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
+    own = garden.miniatures[event.by]
+    if own and event.cell not in own:
+        # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
+        raise InputError(f"a Mole goes on a cell holding one of {event.by}'s miniatures ({', '.join(own)}), "
+                         f"not on {event.cell}")
+    if event.by != ME and mine is not None and event.found != (event.cell == mine):
+        truth = "finds it" if event.cell == mine else "misses it"
+        raise InputError(f"your loot is on {mine}: a Mole on {event.cell} {truth}, so write "
+                         f"{'found' if event.cell == mine else 'missed'}")
+
+
+def _check_cat(garden: Garden, event: CatEvent, board) -> None:
+    """Placed anywhere the first time; then moved one cell (three with the gnome card that says so)."""
+    if garden.cat is None:
+        if event.far:
+            raise InputError("--three moves the cat already in the garden; it is not there yet: leave it out")
+        return
+    steps = CAT_STEPS_FAR if event.far else CAT_STEPS
+    start, end = board.parse_cell(garden.cat), board.parse_cell(event.cell)
+    # rules: "Si le jeton est déjà dans le jardin, le joueur le déplace d'une case" (diagonals count:
+    # the rules do not say otherwise, and the area question counts them too)
+    if end == start or end not in board.grid.within(start, steps):
+        hint = "" if event.far else "; a gnome card moves it up to 3 cells: add --three"
+        raise InputError(f"the cat is on {garden.cat}: it moves {'up to 3 cells' if event.far else 'one cell'} "
+                         f"(diagonals count), not to {event.cell}{hint}")
 
 
 def _check_token_place(garden: Garden, event: TokenEvent, board) -> None:
@@ -221,5 +359,5 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
 def read_kind(text: str) -> str:
     found = KIND_WORDS.get(key(text)) or KIND_WORDS.get(str(text).lower())
     if found is None:
-        raise InputError(f"unknown token {text!r}: write mole or bait (also taupe, appât)")
+        raise InputError(f"unknown token {shown(text)}: write mole or bait (also taupe, appât)")
     return found

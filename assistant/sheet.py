@@ -124,12 +124,39 @@ class Sheet(NamedTuple):
         return Sheet(self.board, self.items, self.base, self.mine, all_facts, solution)
 
     def add(self, facts) -> "Sheet":
-        """A new sheet with more facts; Contradiction (naming the culprits) if they cannot hold."""
+        """A new sheet with more facts; Contradiction (naming the culprits) if they cannot hold.
+
+        A sheet whose recorded clues already contradict each other (a damaged or
+        hand-edited log) takes nothing more until the conflict is retracted."""
+        self.check("the recorded clues already cannot all hold", "retract one of them first")
         facts = tuple(facts)
         result = self.with_facts(facts)
-        if result.solution.failure is not None and self.solution.failure is None:
+        if result.solution.failure is not None:
             raise self._contradiction(facts)
         return result
+
+    def check(self, lead: str, fix: str = "") -> None:
+        """Contradiction naming the fewest recorded clues that cannot all hold, if any.
+
+        ``lead`` says what is refused ('taking it back would leave clues that cannot
+        all hold'), ``fix`` what to do instead."""
+        if self.solution.failure is None:
+            return
+        groups = self._groups()
+        culprits = _smallest_conflict(self, (), groups)
+        blank = Sheet.start(self.board, self.items, self.mine)
+        failure = blank.with_facts(tuple(f for n in culprits for f in groups[n])).solution.failure or \
+            self.solution.failure
+        named = "; ".join(f"clue {n} ({', '.join(f.label for f in groups[n])})" for n in culprits)
+        raise Contradiction(f"refused: {lead}: with {named}, "
+                            f"{self._failure_text(failure)}; {fix + '; ' if fix else ''}nothing was recorded",
+                            tuple(culprits))
+
+    def _groups(self) -> dict[int, list[Fact]]:
+        groups: dict[int, list[Fact]] = {}
+        for fact in self.facts:
+            groups.setdefault(fact.number, []).append(fact)
+        return groups
 
     # -- reading the sheet ------------------------------------------------------------
 
@@ -201,9 +228,7 @@ class Sheet(NamedTuple):
                 f"{'s' if len(failure.cells) != 1 else ''} ({join_names(self.board.names(failure.cells))})")
 
     def _contradiction(self, new: tuple[Fact, ...]) -> Contradiction:
-        groups: dict[int, list[Fact]] = {}
-        for fact in self.facts:
-            groups.setdefault(fact.number, []).append(fact)
+        groups = self._groups()
         culprits = _smallest_conflict(self, new, groups)
         failure = self.with_facts(
             tuple(f for n in culprits for f in groups[n]) + new).solution.failure

@@ -8,7 +8,7 @@ hyphens and apostrophes.
 
 import unicodedata
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from .errors import InputError
 
@@ -48,3 +48,149 @@ def join_names(names: Iterable[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# -- the step grammar's shared pieces ------------------------------------------------------
+#
+# Every event type reads its words with these few helpers, so that a number, a
+# NAME=VALUE pair, an option or a name is read one way everywhere, and a wrong
+# word gets the same kind of one-line message wherever it is typed.
+
+import re  # noqa: E402  (grouped with the grammar helpers it serves)
+
+NAME = re.compile(r"[^\W_][\w-]{0,31}")  # a player's or an opponent's name: letters, digits, hyphens
+MAX_DIGITS = 6  # no count at a table has more; longer numbers are refused before int() reads them
+SHOWN = 40  # characters of a bad word quoted back in a message
+
+
+def shown(text: object) -> str:
+    """A word quoted back to the player, cut short so that a message stays one readable line."""
+    text = str(text)
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
+
+
+def split(text: str) -> list[str]:
+    """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
+    if not any(mark in text for mark in "'\"\\"):
+        return text.split()
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError as error:
+        raise InputError(f"cannot split {shown(text)} into words ({error})") from None
+
+
+def join(words: list[str]) -> str:
+    """The inverse of ``split``: quote only the words that need it."""
+    if all(word and not any(mark in word for mark in " \t\n'\"\\#") for word in words):
+        return " ".join(words)
+    import shlex
+
+    return shlex.join(words)
+
+
+def whole_number(text: object, what: str, low: int = 0, high: int | None = None) -> int:
+    """Read a count typed as ASCII digits ('#3' allowed): '²', '3.0', '٣' and 5,000 digits are refused.
+
+    ``what`` names the number in the message: 'a clue number as shown by assistant history'."""
+    word = str(text).strip().removeprefix("#")
+    if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
+        raise InputError(f"expected {what} (got {shown(text)})")
+    number = int(word)
+    if number < low or (high is not None and number > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise InputError(f"expected {what}, {span} (got {number})")
+    return number
+
+
+def pairs(values: str | Iterable[str]) -> list[str]:
+    """'A=1,B=2' or several such values -> ['A=1', 'B=2'] (commas or semicolons separate)."""
+    if isinstance(values, str):
+        values = [values]
+    return [part.strip() for value in values for part in value.replace(";", ",").split(",") if part.strip()]
+
+
+def name_value(pair: str, usage: str) -> tuple[str, str]:
+    """'Ana=5' -> ('Ana', '5'); a word without '=' or without a side is refused with ``usage``."""
+    name, sep, value = pair.partition("=")
+    if not sep or not name.strip() or not value.strip():
+        raise InputError(f"expected NAME=VALUE, as in {usage} (got {shown(pair)})")
+    return name.strip(), value.strip()
+
+
+def lookup(text: str, names: Iterable[str], what: str) -> str:
+    """The one of ``names`` that ``text`` folds to (case, accents, hyphens ignored)."""
+    names = tuple(names)
+    for name in names:
+        if key(name) == key(text):
+            return name
+    raise InputError(f"unknown {what} {shown(text)}: this game has {join_names(names)}")
+
+
+def check_names(names: list[str], what: str, example: str) -> tuple[str, ...]:
+    """Names typed for a new game: letters, digits and hyphens, not yes/no, no two alike."""
+    for name in names:
+        if not NAME.fullmatch(name) or is_answer(name):
+            raise InputError(f"{what} name {shown(name)}: use letters, digits and hyphens (not yes/no), "
+                             f"e.g. {example}")
+    folded = [key(name) for name in names]
+    if len(set(folded)) != len(folded):
+        raise InputError(f"two {what}s share a name: {', '.join(names)}")
+    return tuple(names)
+
+
+class Options(NamedTuple):
+    """A step's words split into positional words and options (each option's values, in order)."""
+
+    positional: list[str]
+    values: dict[str, list[str]]  # option name -> every value given (a flag: ['']
+
+    def last(self, name: str) -> str | None:
+        found = self.values.get(name)
+        return found[-1] if found else None
+
+    def flag(self, name: str) -> bool:
+        return name in self.values
+
+
+def options(words: list[str], spellings: dict[str, tuple[str, ...]], flags: tuple[str, ...] = ()) -> Options:
+    """Split ``--name value``, ``--name=value`` and ``-n value`` options from positional words.
+
+    ``spellings`` maps each option's name to every way it may be typed
+    (``{"opponent": ("--opponent", "-o", "--adversaire")}``); the names in
+    ``flags`` take no value. An unknown ``--word`` is refused, naming the
+    closest known option."""
+    by_spelling = {spelling: name for name, typed in spellings.items() for spelling in typed}
+    positional: list[str] = []
+    values: dict[str, list[str]] = {}
+    position = 0
+    while position < len(words):
+        word = words[position]
+        spelling, sep, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        name = by_spelling.get(spelling)
+        if name is None:
+            if word.startswith("--") or (word.startswith("-") and len(word) == 2 and word[1].isalpha()):
+                raise InputError(f"unknown option {shown(spelling)}{did_you_mean(spelling, by_spelling)}")
+            positional.append(word)
+        elif name in flags:
+            if sep:
+                raise InputError(f"{spelling} takes no value (got {shown(word)})")
+            values.setdefault(name, []).append("")
+        else:
+            if not sep:
+                if position + 1 >= len(words):
+                    raise InputError(f"{spelling} needs a value")
+                position += 1
+                value = words[position]
+            values.setdefault(name, []).append(value)
+        position += 1
+    return Options(positional, values)
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """'; did you mean --opponent?' when one known word is close to ``word``, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return f": did you mean {close[0]}?" if close else ": see --help"

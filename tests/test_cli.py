@@ -60,11 +60,11 @@ def test_history_undo_retract_explain(run):
     assert "red is pinned to B1 by clues 1 and 2" in run("explain", "B1", "-o", "blue").stdout
     assert run("history").stdout.splitlines() == [
         "  1. clue area A1 red=yes", "  2. clue flower C1 yellow red=yes"]
-    assert run("undo").stdout.startswith("took back clue 2")
-    assert run("retract", "1").stdout.startswith("took back clue 1")
+    assert run("undo").stdout.startswith("took back entry 2")
+    assert run("retract", "1").stdout.startswith("took back entry 1")
     assert run("history").stdout.splitlines()[-1].endswith("(retracted)")
     result = run("undo")
-    assert result.exit_code == 2 and result.stderr == "error: nothing to undo: no clue is recorded\n"
+    assert result.exit_code == 2 and result.stderr == "error: nothing to undo: no entry is recorded\n"
 
 
 def test_games_use_and_the_game_option(run):
@@ -90,8 +90,8 @@ BAD_COMMANDS = [
     (["clue", "area", "B3", "-o", "red"], "say the answer you heard"),
     (["clue", "area", "B3", "yes", "--bogus"], "No such option: --bogus"),
     (["clue", "at", "A1", "yes", "-o", "blue"], "refused: with clue 1"),
-    (["retract", "9"], "no clue 9"),
-    (["retract", "x"], "expected a clue number"),
+    (["retract", "9"], "no entry 9"),
+    (["retract", "x"], "expected an entry number"),
     (["explain", "Q1"], "no cell 'Q1'"),
     (["history", "--game", "nope"], "no game 'nope'"),
     (["history", "--game", "../etc"], "game name '../etc'"),

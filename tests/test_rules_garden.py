@@ -90,7 +90,7 @@ def test_three_opponents_never_share_a_loot_cell(garden):
 def test_two_opponents_sharing_two_cells_push_the_third_off_them(garden):
     game = new(garden, ["red", "blue", "yellow"])
     game = ask(game, "area A1 yes", "red,blue")  # A1, B1, A2 for both
-    game = game.record(game.read_clue(["row", "1"], "red,blue", None))  # only A1, B1 left for both
+    game = game.record(game.read_clue(["at", "A2", "no"], "red,blue", None))  # only A1, B1 left for both
     assert left(game, "red") == ["A1", "B1"] and left(game, "blue") == ["A1", "B1"]
     assert "A1" not in left(game, "yellow") and "B1" not in left(game, "yellow")
     reason = game.sheet().explain("yellow", garden.parse_cell("B1"))[0]

@@ -104,7 +104,7 @@ def test_a_district_typed_many_ways(typed):
 
 
 def test_an_attribute_the_board_lacks_is_named_with_what_exists():
-    with pytest.raises(InputError, match="board new-york has no attribute 'flowers': it has district, pictograms, kind"):
+    with pytest.raises(InputError, match="flower is not a clue of new-york: its clues are north-of"):
         city().read_clue(["flower", "B2", "blue", "yes"])
     with pytest.raises(InputError, match="unknown district 'harlem': expected one of manhattan"):
         city().read_clue(["in", "harlem"])
@@ -112,8 +112,19 @@ def test_an_attribute_the_board_lacks_is_named_with_what_exists():
         city().read_clue(["near", "zoo"])
 
 
-def test_garden_questions_work_on_the_city_too():
-    assert state("area A1 yes") == cells("A1 B1 A2 B2")
+@pytest.mark.parametrize("words", [["area", "A1", "yes"], ["line-of-sight", "B3", "no"], ["zone", "A1", "oui"]])
+def test_the_gardens_questions_are_refused_on_the_city(words):
+    """Issue 16: clue kinds of one game are refused on the other's board unless the board declares them."""
+    with pytest.raises(InputError, match="is not a clue of new-york"):
+        city().read_clue(words)
+
+
+@pytest.mark.parametrize("words", [["north-of", "2"], ["within", "1", "A1"], ["in", "queens"]])
+def test_the_citys_statements_are_refused_in_the_garden(garden, words):
+    """Issue 16: ``north-of`` on the garden is refused: the garden's board hears area, line of sight, flower."""
+    game = Game.new("g", garden, ["red"])
+    with pytest.raises(InputError, match="is not a clue of gnom-street: its clues are area, line-of-sight, flower"):
+        game.read_clue(words + ["yes"])
 
 
 def test_a_wrong_accusation_rules_the_cell_out_and_a_right_one_closes_the_case():

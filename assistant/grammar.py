@@ -1,0 +1,158 @@
+"""The step grammar: what a player may type, and what may come next.
+
+Each event type declares its words once, as a ``Form``: the verbs it answers
+to (English and French), the slots of its positional words, and its options.
+The same form reads a step (``read``) and answers "what may come next here?"
+(``expect``): given the words typed so far in a game, the slot expected and the
+values of this game that fit it. Shell completion and the table screen's input
+line are built on ``expect``; nothing keeps a second list of words.
+
+A slot is named by what goes there ('cell', 'opponent', 'answer', 'colour',
+'kind', 'quest', 'card', 'player', 'number', ...); the game says which values
+fit each slot (``values``), so completion offers the cells of this board and
+the opponents of this game, never a fixed list.
+"""
+
+from typing import Callable, NamedTuple, Protocol, Sequence
+
+from .errors import InputError
+from .words import Options, did_you_mean, key, options, shown
+
+MORE = "..."  # in a form's slots: the slot before it repeats
+
+
+class Option(NamedTuple):
+    """An option of a step: its name, every spelling, and the slot of its value (None: a flag)."""
+
+    name: str
+    spellings: tuple[str, ...]
+    slot: str | None = None
+    repeat: bool = False
+
+
+class Form(NamedTuple):
+    """The words of one kind of step.
+
+    ``slots`` is the positional slots in order (``MORE`` after a slot repeats it),
+    or a function of the game and the positional words typed so far, for steps
+    whose later words depend on earlier ones (a clue's kind decides its words)."""
+
+    verbs: tuple[str, ...]
+    slots: tuple[str, ...] | Callable[["Speaker", list[str]], tuple[str, ...]]
+    options: tuple[Option, ...] = ()
+    usage: str = ""
+
+    @property
+    def verb(self) -> str:
+        return self.verbs[0]
+
+    def positional_slots(self, game: "Speaker", typed: list[str]) -> tuple[str, ...]:
+        return self.slots(game, typed) if callable(self.slots) else self.slots
+
+    def read(self, words: list[str]) -> Options:
+        """The words after the verb, split into positional words and option values."""
+        spellings = {option.name: option.spellings for option in self.options}
+        flags = tuple(option.name for option in self.options if option.slot is None)
+        found = options(words, spellings, flags)
+        for option in self.options:
+            if not option.repeat and len(found.values.get(option.name, ())) > 1:
+                raise InputError(f"{option.spellings[0]} is given twice: give it once")
+        return found
+
+
+class Speaker(Protocol):
+    """A game as the grammar sees it: the forms of its steps, and the values that fit each slot."""
+
+    def forms(self) -> tuple[Form, ...]:
+        ...
+
+    def values(self, slot: str) -> tuple[str, ...]:
+        ...
+
+
+class Slot(NamedTuple):
+    """What is expected next: the slot's name and the values of this game that fit it.
+
+    ``values`` is empty for free words (a number, a card's text); ``options``
+    lists the options still open at this point."""
+
+    name: str
+    values: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+def form_for(game: Speaker, verb: str) -> Form:
+    """The form whose verbs include ``verb`` (folded); unknown -> InputError naming them all."""
+    folded = key(verb)
+    for form in game.forms():
+        if folded in (key(v) for v in form.verbs):
+            return form
+    known = [form.verb for form in game.forms()]
+    raise InputError(f"unknown step {shown(verb)}{did_you_mean(verb, known)} "
+                     f"(expected one of {', '.join(known)})")
+
+
+def expect(game: Speaker, words: Sequence[str]) -> Slot:
+    """The slot for the next word after ``words`` (whole words already typed)."""
+    forms = game.forms()
+    if not words:
+        return Slot("step", tuple(form.verb for form in forms))
+    try:
+        form = form_for(game, words[0])
+    except InputError:
+        return Slot("unknown")
+    rest = list(words[1:])
+    by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
+    if rest and rest[-1] in by_spelling and by_spelling[rest[-1]].slot is not None:
+        slot = by_spelling[rest[-1]].slot
+        return Slot(slot, game.values(slot))
+    positional = _positional(rest, by_spelling)
+    slots = form.positional_slots(game, positional)
+    open_options = _open_options(form, rest)
+    name = _slot_at(slots, len(positional))
+    if name is None:
+        return Slot("end", (), open_options)
+    return Slot(name, game.values(name), open_options)
+
+
+def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
+    """For an input line: the word being typed and every value that fits it (options included)."""
+    words = line.split()
+    typing = "" if not words or line[-1:].isspace() else words.pop()
+    slot = expect(game, words)
+    candidates = slot.options if typing.startswith("-") or not slot.values else slot.values
+    folded = key(typing)
+    matches = tuple(value for value in candidates
+                    if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
+    return typing, matches
+
+
+def _positional(rest: list[str], by_spelling: dict[str, Option]) -> list[str]:
+    """The positional words among ``rest``: option spellings and their values left out."""
+    positional, skip = [], False
+    for word in rest:
+        if skip:
+            skip = False
+            continue
+        option = by_spelling.get(word.partition("=")[0])
+        if option is not None:
+            skip = option.slot is not None and "=" not in word
+            continue
+        positional.append(word)
+    return positional
+
+
+def _open_options(form: Form, rest: list[str]) -> tuple[str, ...]:
+    given = {word.partition("=")[0] for word in rest}
+    return tuple(option.spellings[0] for option in form.options
+                 if option.repeat or not given & set(option.spellings))
+
+
+def _slot_at(slots: tuple[str, ...], position: int) -> str | None:
+    """The slot of positional word ``position``; a slot followed by MORE repeats."""
+    plain = [slot for slot in slots if slot != MORE]
+    if position < len(plain):
+        return plain[position]
+    if slots and slots[-1] == MORE and plain:
+        return plain[-1]
+    return None

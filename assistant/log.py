@@ -1,0 +1,177 @@
+"""The one log every game keeps: numbered entries, undo and retract, the saved form.
+
+A deduction game and a score pad are both a header (who plays on what) and an
+append-only list of events, each saved as the words a player would type. The
+log only grows: taking an entry back is an event too (``Retract``), so the
+history shows it struck out and nothing is ever lost. Everything a face shows
+is derived from the log by replaying it, once per command.
+
+Every game class follows ``Log`` (below), so callers never ask which kind of
+game they hold: they record, undo, list the history and save through it.
+"""
+
+from typing import Callable, Iterable, NamedTuple, Protocol, TypeVar
+
+from .errors import AssistantError, DataError, InputError, events_place
+from .grammar import Form
+from .words import Options, shown, whole_number
+
+UNDO_WORDS = ("undo", "annuler", "defaire")
+RETRACT_WORDS = ("retract", "retirer")
+
+
+UNDO_FORM = Form(UNDO_WORDS, (), usage="undo")
+RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage="retract N")
+
+
+class Retract(NamedTuple):
+    """Take back entry ``number``; ``None`` (undo) takes back the latest entry still standing."""
+
+    number: int | None = None
+
+    @classmethod
+    def from_words(cls, form: Form, found: Options) -> "Retract":
+        """``undo`` or ``retract N`` (also annuler, retirer), read by ``form``."""
+        if form is UNDO_FORM:
+            if found.positional:
+                raise InputError(f"undo takes no words (got {shown(' '.join(found.positional))}); to take "
+                                 f"back one entry write retract N")
+            return cls(None)
+        if len(found.positional) != 1:
+            raise InputError("write: retract N, N an entry number as shown by assistant history")
+        return cls(whole_number(found.positional[0], "an entry number as shown by assistant history", low=1))
+
+    def words(self) -> list[str]:
+        return ["undo"] if self.number is None else ["retract", str(self.number)]
+
+
+class Entry(NamedTuple):
+    """A numbered entry of the history, and whether it was taken back."""
+
+    number: int
+    event: object
+    retracted: bool = False
+
+
+class History(NamedTuple):
+    """The log replayed: every entry, and the one the latest undo or retract took back."""
+
+    entries: tuple[Entry, ...]
+    taken_back: Entry | None
+
+    @property
+    def standing(self) -> list[Entry]:
+        return [entry for entry in self.entries if not entry.retracted]
+
+
+def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing: list[int] | None = None) -> Entry:
+    """The entry ``retract`` takes back; refused when there is none.
+
+    ``standing`` (entry numbers not taken back, oldest first) spares a scan
+    when the caller keeps it, which keeps a replay linear."""
+    if retract.number is None:
+        if standing is None:
+            standing = [entry.number for entry in entries if not entry.retracted]
+        while standing and entries[standing[-1] - 1].retracted:
+            standing.pop()  # taken back by a retract N since: drop it now
+        if not standing:
+            raise InputError("nothing to undo: no entry is recorded")
+        return entries[standing[-1] - 1]
+    if not 1 <= retract.number <= len(entries):
+        last = f"1-{len(entries)}" if entries else "none yet"
+        raise InputError(f"no entry {retract.number}: entry numbers are {last} (see assistant history)")
+    if entries[retract.number - 1].retracted:
+        raise InputError(f"entry {retract.number} was already taken back")
+    return entries[retract.number - 1]
+
+
+class Replayer:
+    """A replay in progress: add events one by one, each undo or retract checked as it comes.
+
+    Replaying a whole log through one Replayer is linear in its length, however
+    many undos it holds; ``history()`` freezes what it has so far."""
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.standing: list[int] = []  # entry numbers, oldest first; may hold some taken back since
+        self.taken_back: Entry | None = None
+
+    def add(self, event: object) -> None:
+        """Append ``event``; a retract without a target raises InputError and changes nothing."""
+        if isinstance(event, Retract):
+            entry = target(self.entries, event, self.standing)
+            self.taken_back = self.entries[entry.number - 1] = entry._replace(retracted=True)
+            if event.number is None:
+                self.standing.pop()
+        else:
+            self.entries.append(Entry(len(self.entries) + 1, event))
+            self.standing.append(len(self.entries))
+
+    def history(self) -> History:
+        return History(tuple(self.entries), self.taken_back)
+
+
+def replay(events: Iterable[object]) -> History:
+    """Number the entries and apply every undo and retract, in one pass over the log."""
+    replayer = Replayer()
+    for event in events:
+        replayer.add(event)
+    return replayer.history()
+
+
+GameT = TypeVar("GameT", bound="Log")
+
+
+class Log(Protocol):
+    """What every game offers, whatever it is played on (see ``game.Game`` and ``pads``)."""
+
+    name: str
+    events: tuple
+
+    @property
+    def kind(self) -> str:
+        """What it is played on: a board's name, or a score pad's kind."""
+
+    def read_step(self, text: str) -> object:
+        """The event a step's words say (parse)."""
+
+    def step(self, event: object) -> str:
+        """The canonical words of an event (format): ``read_step(step(e)) == e``."""
+
+    def record(self, event: object) -> "Log":
+        """A new game with ``event`` appended, after every check the rules make."""
+
+    def restore(self, event: object) -> "Log":
+        """A new game with a saved event appended: only the checks that keep replay sound."""
+
+    def history(self) -> History:
+        """The numbered entries, each marked if it was taken back."""
+
+    def summary(self) -> str:
+        """One line: where the game stands (cells left, totals)."""
+
+    def to_mapping(self) -> dict:
+        """The saved form: the header and every event's words."""
+
+
+def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] = events_place) -> GameT:
+    """The one loader of saved logs: every step read and restored; every bad step listed at once.
+
+    A bad step is skipped so that the ones after it are still checked, and the
+    error names each with its place in the file ('line 12: events[3]')."""
+    if steps is None:
+        steps = []
+    if not isinstance(steps, list):
+        raise DataError(f"{source}: events: expected a list of steps")
+    problems: list[str] = []
+    game = empty
+    for position, step in enumerate(steps):
+        try:
+            if not isinstance(step, str):
+                raise InputError(f"expected the words of a step (got {shown(step)})")
+            game = game.restore(game.read_step(step))
+        except AssistantError as error:
+            problems.append(f"{source}: {where(position)}: {error}")
+    if problems:
+        raise DataError(problems)
+    return game

@@ -1,0 +1,165 @@
+"""The step grammar: every event's words read back to the same event; "what comes next" offers them.
+
+Laws, for every event type of a deduction game, on generated events:
+- parse(format(e)) == e: ``game.read_step(game.step(e)) == e``;
+- every word of ``game.step(e)`` is among the values ``grammar.expect`` offers
+  at its place (when the slot lists its values), so completion can type any
+  event the tool records.
+"""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant import garden as pieces
+from assistant import grammar
+from assistant.clues import Clue, kind_named
+from assistant.errors import InputError
+from assistant.game import AccuseEvent, ClueEvent, Game
+from assistant.log import Retract
+from assistant.words import split
+
+from conftest import shipped_board
+
+GARDEN = shipped_board("gnom-street")
+CITY = shipped_board("new-york")
+GAMES = {
+    "garden, three opponents": Game.new("g3", GARDEN, ["red", "blue", "yellow"], "C2"),
+    "garden, two players": Game.new("g1", GARDEN, ["Matt"]),
+    "city": Game.new("ny", CITY),
+}
+CARD_TEXT = st.text(st.sampled_from("abcxyz ÉéèçA019-'\"=#"), min_size=1, max_size=12).map(str.strip).filter(bool)
+
+
+@st.composite
+def clue_events(draw, game: Game) -> ClueEvent:
+    board = game.board
+    kind = kind_named(draw(st.sampled_from(board.clue_kinds())))
+    args = []
+    for param in kind.params:
+        if param.slot == "colour":  # rules: ask only about a colour the asking cell shows
+            args.append(draw(st.sampled_from(board.values_at(board.parse_cell(args[0]), "flowers"))))
+        else:
+            args.append(draw(st.sampled_from(game.values(param.slot))))
+    if len(game.items) == 1:
+        answers = ((game.items[0], draw(st.booleans())),)
+    else:
+        asked = draw(st.lists(st.sampled_from(game.items), min_size=1, unique=True))
+        answers = tuple((item, draw(st.booleans())) for item in asked)
+    card = draw(st.none() | CARD_TEXT)
+    by = draw(st.none() | st.sampled_from(game.opponents)) if game.opponents else None
+    return ClueEvent(Clue(kind.name, tuple(args)), answers, card, by)
+
+
+@st.composite
+def accusations(draw, game: Game) -> AccuseEvent:
+    return AccuseEvent(draw(st.sampled_from(game.values("cell"))), draw(st.booleans()),
+                       draw(st.sampled_from(game.items)))
+
+
+@st.composite
+def garden_pieces(draw, game: Game):
+    cell = st.sampled_from(game.values("cell"))
+    player = st.sampled_from(game.players)
+    kind = st.sampled_from(("mole", "bait"))
+    maker = draw(st.sampled_from(pieces.PIECES))
+    if maker is pieces.MiniatureEvent:
+        return pieces.MiniatureEvent(draw(player), draw(cell), draw(st.none() | cell))
+    if maker is pieces.CatEvent:
+        return pieces.CatEvent(draw(cell))
+    if maker is pieces.TokenEvent:
+        who = draw(player)
+        return pieces.TokenEvent(who, draw(cell), draw(kind) if who == pieces.ME else draw(st.none() | kind),
+                                 draw(st.booleans()))
+    if maker is pieces.RevealEvent:
+        return pieces.RevealEvent(draw(cell), draw(st.integers(1, 999_999)), draw(kind))
+    if maker is pieces.LootEvent:
+        return pieces.LootEvent(draw(player), draw(cell))
+    return pieces.SetEvent(draw(cell), draw(st.booleans()), draw(player), draw(st.none() | cell))
+
+
+def events(game: Game):
+    kinds = [clue_events(game), accusations(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
+    if game.board.per_opponent:
+        kinds.append(garden_pieces(game))
+    return st.one_of(kinds)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@given(data=st.data())
+def test_every_event_reads_back_from_its_own_words(name, data):
+    game = GAMES[name]
+    event = data.draw(events(game))
+    assert game.read_step(game.step(event)) == event
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@given(data=st.data())
+def test_what_comes_next_offers_every_word_of_every_event(name, data):
+    game = GAMES[name]
+    event = data.draw(events(game))
+    words = split(game.step(event))
+    options = {spelling: option for form in game.forms() for option in form.options for spelling in option.spellings}
+    position = 0
+    while position < len(words):
+        word = words[position]
+        slot = grammar.expect(game, words[:position])
+        if word in options:
+            assert word in slot.options, (words, position, slot)
+            if options[word].slot is None:  # a flag: no value follows
+                position += 1
+                continue
+            value_slot = grammar.expect(game, words[:position + 1])
+            if value_slot.values:
+                assert words[position + 1] in value_slot.values, (words, position + 1, value_slot)
+            position += 2
+            continue
+        if slot.values:
+            assert word in slot.values, (words, position, slot)
+        position += 1
+
+
+def test_what_comes_next_names_the_slot_and_this_games_values():
+    game = GAMES["garden, three opponents"]
+    assert grammar.expect(game, []).name == "step"
+    assert "clue" in grammar.expect(game, []).values and "indice" not in grammar.expect(game, []).values
+    assert grammar.expect(game, ["clue"]) == grammar.Slot("kind", ("area", "line-of-sight", "flower", "at"),
+                                                          grammar.expect(game, ["clue"]).options)
+    assert grammar.expect(game, ["indice", "zone"]).name == "asking-cell"
+    assert "B2" not in grammar.expect(game, ["clue", "area"]).values  # a pond: nobody asks from it
+    assert grammar.expect(game, ["clue", "flower", "C3"]).name == "colour"
+    answer = grammar.expect(game, ["clue", "area", "B3"])
+    assert answer.name == "answer" and "red=yes" in answer.values and "--opponent" in answer.options
+    assert grammar.expect(game, ["clue", "area", "B3", "-o"]) == grammar.Slot("opponent", ("red", "blue", "yellow"))
+    assert grammar.expect(game, ["miniature"]).values == ("me", "red", "blue", "yellow")
+    assert grammar.expect(game, ["accuse", "A1"]).values == ("right", "wrong")
+    assert grammar.expect(game, ["undo"]).name == "end"
+    city = GAMES["city"]
+    assert grammar.expect(city, ["clue", "in"]).values[:2] == ("manhattan", "bronx")
+    assert "miniature" not in grammar.expect(city, []).values
+
+
+def test_complete_finishes_the_word_being_typed():
+    game = GAMES["garden, three opponents"]
+    assert grammar.complete(game, "cl") == ("cl", ("clue",))
+    assert grammar.complete(game, "clue li") == ("li", ("line-of-sight",))
+    assert grammar.complete(game, "clue area B3 -o ye") == ("ye", ("yellow",))
+    assert grammar.complete(game, "clue area B3 --op") == ("--op", ("--opponent",))
+    typing, found = grammar.complete(game, "clue area ")
+    assert typing == "" and "A1" in found and "B2" not in found
+
+
+@pytest.mark.parametrize("line, message", [
+    ("retract ²", "expected an entry number as shown by assistant history (got '²')"),
+    ("retract 3.0", "expected an entry number"),
+    ("retract " + "9" * 5000, "expected an entry number"),
+    ("reveal C1 ٣ mole", "expected the token's place in the stack, 1 for the bottom (got '٣')"),
+    ("clue area B3 yes --oponent red", "unknown option '--oponent': did you mean --opponent?"),
+    ("clue area B3 yes -o red -o blue", "--opponent is given twice"),
+    ("clu area B3 yes", "unknown step 'clu': did you mean clue?"),
+])
+def test_a_wrong_word_is_named_in_one_short_line(line, message):
+    game = GAMES["garden, three opponents"]
+    with pytest.raises(InputError) as error:
+        game.read_step(line)
+    assert message in str(error.value) and "\n" not in str(error.value) and len(str(error.value)) < 300
