@@ -568,8 +568,12 @@ class Review(NamedTuple):
 
 
 def review(game) -> list[Review]:
-    """Each question of the log (still standing), judged on the sheet as it was just before."""
+    """Each question I asked (still standing), judged on the sheet as it was just before.
+
+    Questions others asked (``clue ... --by NAME``, answered aloud) narrow the
+    sheet but are not mine to judge."""
     from .game import ClueEvent  # the advisor reads games; games do not need the advisor
+    from .garden import ME
 
     board = game.board
     reviews = []
@@ -578,7 +582,7 @@ def review(game) -> list[Review]:
     for entry in entries:
         event = entry.event
         facts = game.facts_of(entry)
-        if isinstance(event, ClueEvent) and event.clue.kind in board.questions:
+        if isinstance(event, ClueEvent) and event.clue.kind in board.questions and event.by in (None, ME):
             asked = tuple(item for item, _ in event.answers)
             the_odds = odds(sheet)
             worth = evaluate(sheet, event.clue, asked, the_odds)

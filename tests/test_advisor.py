@@ -292,3 +292,17 @@ def test_review_of_a_question_to_an_opponent_already_found(run):
     run("clue", "area", "F3", "no", "-o", "red")  # worth nothing: red is found
     data = json.loads(run("review", "--json").stdout)
     assert data[2]["asked"]["bits"] == 0 and data[2]["best"]["bits"] == 0 and data[2]["gained"] == 0
+
+
+def test_review_counts_only_my_questions(run):
+    """Issue 16: `review` counts only my questions; a question another player asked, answered
+    aloud (rules: "the player has to answer out loud, so all players will hear"), narrows my
+    sheet all the same."""
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "no", "-o", "red", "--by", "blue")
+    run("clue", "line-of-sight", "F3", "yes", "-o", "red")
+    run("clue", "area", "C1", "no", "-o", "blue", "--by", "me")
+    data = json.loads(run("review", "--json").stdout)
+    assert [r["clue"] for r in data] == [2, 3]
+    p = 8 / 13  # red: 13 cells after blue's question, 8 of them in line of sight of F3 (row 3, column F)
+    assert data[0]["asked"]["bits"] == pytest.approx(-(p * math.log2(p) + (1 - p) * math.log2(1 - p)), abs=1e-6)
