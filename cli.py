@@ -511,25 +511,25 @@ def suggest(
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
         echo_json({"questions": [_question_json(q, single, board) for q in ranked], "method": the_odds.method})
         return
-    groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top)
+    groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top, shown=GROUP_SHOWN)
     if not groups:
         typer.echo("nobody left to ask: every opponent asked is found" if not any(
             the_sheet.found(item) is None for item in turn.ask or current.items) else "no question fits these tokens")
         return
     typer.echo("best questions now: the tokens to take, where your miniature goes, whom to ask "
                "(bits: expected information from the answer):")
-    for rank, group in enumerate(groups, 1):
-        first = group[0]
+    for rank, (shown, count) in enumerate(groups, 1):
+        first = shown[0]
         worth = f"{first.bits:.2f} bits" + (f", saves {first.turns_saved:.2f} turns" if first.turns_saved else "")
-        if len(group) == 1:
+        if count == 1:
             typer.echo(f"{rank:>3}. {advisor.turn_words(board, first, single)} "
                        f"({worth}; {advisor.split_words(first)})")
             continue
-        typer.echo(f"{rank:>3}. any of these {len(group)}: {worth}; {advisor.split_words(first)}")
-        for question in group[:GROUP_SHOWN]:
+        typer.echo(f"{rank:>3}. any of these {count}: {worth}; {advisor.split_words(first)}")
+        for question in shown:
             typer.echo(f"       {advisor.turn_words(board, question, single)}")
-        if len(group) > GROUP_SHOWN:
-            typer.echo(f"       and {len(group) - GROUP_SHOWN} more like these (--json --top N lists them all)")
+        if count > len(shown):
+            typer.echo(f"       and {count - len(shown)} more like these (--json --top N lists them all)")
 
 
 GROUP_SHOWN = 5  # questions spelt out per value; the rest are counted

@@ -261,14 +261,17 @@ def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run)
     """Issue 16: "any of these 10: 0.92 bits"; each line says "4 cells if yes, 5 if no"."""
     run("new", "gnom-street")
     run("clue", "area", "A1", "no")  # 13 cells left
-    groups = advisor.question_groups(game(None, None, ("area A1 no", None)).sheet(), limit=3)
-    assert len(groups) == 3 and all(len({advisor._value(q) for q in group}) == 1 for group in groups)
-    assert advisor._value(groups[0][0]) != advisor._value(groups[1][0])
-    flat = advisor.questions(game(None, None, ("area A1 no", None)).sheet())
-    assert [q for group in groups for q in group] == flat[:sum(len(group) for group in groups)]
+    sheet = game(None, None, ("area A1 no", None)).sheet()
+    groups = advisor.question_groups(sheet, limit=3, shown=100)
+    assert len(groups) == 3 and all(len({advisor._value(q) for q in group.questions}) == 1 for group in groups)
+    assert all(len(group.questions) == group.count for group in groups)
+    assert advisor._value(groups[0].questions[0]) != advisor._value(groups[1].questions[0])
+    flat = advisor.questions(sheet)
+    assert [q for group in groups for q in group.questions] == flat[:sum(group.count for group in groups)]
+    assert [len(group.questions) for group in advisor.question_groups(sheet, limit=3, shown=1)] == [1, 1, 1]
     text = run("suggest", "--top", "3").stdout
-    first = groups[0][0]
-    header = f"  1. any of these {len(groups[0])}: {first.bits:.2f} bits; " \
+    first = groups[0].questions[0]
+    header = f"  1. any of these {groups[0].count}: {first.bits:.2f} bits; " \
              f"{first.yes_left} cells if yes, {first.no_left} if no"
     assert header in text.splitlines()
     assert first.yes_left + first.no_left == 13
@@ -306,3 +309,36 @@ def test_review_counts_only_my_questions(run):
     assert [r["clue"] for r in data] == [2, 3]
     p = 8 / 13  # red: 13 cells after blue's question, 8 of them in line of sight of F3 (row 3, column F)
     assert data[0]["asked"]["bits"] == pytest.approx(-(p * math.log2(p) + (1 - p) * math.log2(1 - p)), abs=1e-6)
+
+
+def brute_force_everyone(masks, accepted, asked):
+    """Every placement with distinct cells, grouped by the answers of the players asked."""
+    cells = [list(CellSet(mask)) for mask in masks]
+    patterns = {}
+    for placement in product(*cells):
+        if len(set(placement)) == len(placement):
+            answers = tuple(placement[i] in CellSet(accepted) for i in asked)
+            patterns[answers] = patterns.get(answers, 0) + 1
+    total = sum(patterns.values())
+    return -sum(n / total * math.log2(n / total) for n in patterns.values())
+
+
+@given(st.lists(st.integers(1, (1 << 8) - 1), min_size=2, max_size=4), st.integers(0, (1 << 8) - 1),
+       st.integers(1, 15))
+def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, chosen):
+    """The answers of several players together, counted atom by atom (and inside/outside the
+    question's cells), carry exactly the entropy that counting placements one by one gives."""
+    from assistant.sheet import Fact, Sheet
+    from assistant.clues import Clue
+    asked = [i for i in range(len(masks)) if chosen >> i & 1]
+    asked = asked if len(asked) > 1 else list(range(len(masks)))  # several players asked at once
+    if advisor.count_assignments(masks) == 0:
+        return
+    board = GARDEN._replace(ponds=CellSet(), masks={**GARDEN.masks, ("flowers", "blue"): CellSet(accepted)})
+    items = tuple(f"o{i}" for i in range(len(masks)))
+    sheet = Sheet.start(board, items).with_facts(
+        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks)])
+    if [sheet.candidates(item).mask for item in items] != masks:
+        return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
+    question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))
+    assert question.bits == pytest.approx(brute_force_everyone(masks, accepted, asked), abs=1e-9)
