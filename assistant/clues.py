@@ -210,7 +210,7 @@ def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
 KINDS: tuple[ClueKind, ...] = (
     ClueKind("area", ("zone",), (FROM,), _area,
              lambda a: f"in the area of {a[0]} ({a[0]} or a cell around it)", question=True, symmetric=True),
-    ClueKind("line-of-sight", ("ligne-de-vue", "line", "los", "ldv"), (FROM,), _line_of_sight,
+    ClueKind("line-of-sight", ("ligne-de-vue", "los", "ldv"), (FROM,), _line_of_sight,
              lambda a: f"in line of sight of {a[0]} (its row or its column)", question=True, symmetric=True),
     ClueKind("flower", ("fleur", "fleurs", "flowers"), (FROM, COLOUR), _flower,
              lambda a: f"under {a[1]} flowers", question=True, check=_check_flower_on_cell),
@@ -218,15 +218,16 @@ KINDS: tuple[ClueKind, ...] = (
     ClueKind("south-of", ("sud-de", "south"), (ROW,), _south_of, lambda a: f"south of row {a[0]}"),
     ClueKind("east-of", ("est-de", "east"), (COLUMN,), _east_of, lambda a: f"east of column {a[0]}"),
     ClueKind("west-of", ("ouest-de", "west"), (COLUMN,), _west_of, lambda a: f"west of column {a[0]}"),
-    ClueKind("row", ("ligne",), (ROW,), _row, lambda a: f"in row {a[0]}"),
+    ClueKind("row", ("ligne", "line"), (ROW,), _row, lambda a: f"in row {a[0]}"),
     ClueKind("column", ("colonne", "col"), (COLUMN,), _column, lambda a: f"in column {a[0]}"),
     ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: f"on {a[0]}"),
     ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in, lambda a: f"in {a[0]}"),
     ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near, lambda a: f"near {a[0]}"),
     ClueKind("next-to", ("a-cote-de", "à-côté-de", "beside", "voisin-de"), (CELL,), _next_to,
              lambda a: f"next to {a[0]}"),
-    ClueKind("within", ("a-moins-de", "à-moins-de"), (DISTANCE, CELL), _within,
-             lambda a: f"within {a[0]} cell{'s' if a[0] != '1' else ''} of {a[1]}"),
+    # within N: at most N king steps away (diagonal steps count), the cell itself included
+    ClueKind("within", ("dans-un-rayon-de", "au-plus-a", "rayon"), (DISTANCE, CELL), _within,
+             lambda a: f"within {a[0]} cell{'s' if a[0] != '1' else ''} of {a[1]} (diagonal steps count)"),
     ClueKind("has", ("a", "avec", "with"), (ASSIGNMENT,), _has,
              lambda a: f"on a cell with {a[0].replace('=', ' ')}"),
 )
@@ -234,9 +235,16 @@ KINDS: tuple[ClueKind, ...] = (
 _BY_KEY = {key(name): kind for kind in KINDS for name in (kind.name, *kind.aliases)}
 
 
+# French words that read as another distance than ``within`` means: refused with the fix.
+MISLEADING = {key("à-moins-de"): "à-moins-de N would mean strictly less than N steps; write within N "
+                                 "(dans-un-rayon-de N): at most N steps, diagonals count"}
+
+
 def kind_named(text: str) -> ClueKind:
     """The clue kind called ``text`` in English or French; unknown -> InputError listing all."""
     found = _BY_KEY.get(key(text))
+    if key(text) in MISLEADING:
+        raise InputError(MISLEADING[key(text)])
     if found is None:
         names = ", ".join(kind.name for kind in KINDS)
         raise InputError(f"unknown clue kind {text!r}: expected one of {names}")

@@ -112,10 +112,10 @@ class Sheet(NamedTuple):
     solution: Solution = None  # type: ignore[assignment]  # set by start/with_facts
 
     @classmethod
-    def start(cls, board: Board, items: tuple[str, ...], mine: Cell | None = None) -> "Sheet":
-        """A blank sheet: every open cell possible, except my own loot's."""
+    def start(cls, board: Board, items: tuple[str, ...], mine: Cell | None = None, facts=()) -> "Sheet":
+        """A blank sheet (every open cell possible, except my own loot's), then ``facts``, unchecked."""
         base = board.open - CellSet.of([mine] if mine is not None else [])
-        return cls(board, items, base, mine).with_facts(())
+        return cls(board, items, base, mine).with_facts(facts)
 
     def with_facts(self, facts) -> "Sheet":
         """A new sheet with more facts, unchecked (replaying an already accepted log)."""
@@ -190,8 +190,9 @@ class Sheet(NamedTuple):
         lines = []
         for fact in self.facts:
             if fact.item == item and cell not in fact.accepted:
-                is_or_not = "is not" if fact.holds else "is"
-                lines.append(f"ruled out by clue {fact.number} ({fact.label}): {name} {is_or_not} {fact.relation}.")
+                # yes: the cell lies outside what holds; no: the item is not where the cell is
+                why = f"{name} is not {fact.relation}" if fact.holds else f"{self._subject(item)} is not {fact.relation}"
+                lines.append(f"ruled out by clue {fact.number} ({fact.label}): {why}.")
         if lines:
             return lines
         position = self.items.index(item)
@@ -207,6 +208,10 @@ class Sheet(NamedTuple):
             because = f" fits clue{'s' if len(clues) > 1 else ''} {join_names(map(str, clues))};" if clues else ""
             return [f"{name} is still possible for {item}:{because} the other cells left are {others}."]
         return [f"{name} is ruled out for {item}: the clues leave {item} no cell at all."]
+
+    def _subject(self, item: str) -> str:
+        """Who or what a sentence is about: "red's loot", "the thief"."""
+        return f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
 
     def _whose(self, item: str) -> str:
         return f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"where the {item} is"

@@ -210,3 +210,10 @@ def test_sheet_repeats_the_unverified_notice(run):
     start(run)
     result = run("sheet")
     assert result.stderr.startswith("notice: board gnom-street is unverified")
+
+
+def test_several_opponents_answer_the_same_with_repeated_or_french_options(run):
+    start(run, "--opponents", "red,blue,yellow")
+    assert run("clue", "area", "E3", "no", "-o", "red", "-o", "yellow").stdout.startswith(
+        "clue 1: area E3 red=no yellow=no")
+    assert run("clue", "area", "E1", "no", "--adversaire", "blue").stdout.startswith("clue 2: area E1 blue=no")

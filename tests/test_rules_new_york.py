@@ -165,7 +165,7 @@ def test_the_city_from_the_command_line(run):
     assert list(remaining) == ["thief"] and len(remaining["thief"]) == 14
     drawn = run("sheet").stdout
     assert "thief: 14 cells left" in drawn and "✈ airport" in drawn and "staten-island" in drawn
-    assert run("explain", "C3").stdout == "ruled out by clue 3 (accuse C3 wrong): C3 is the accused cell.\n"
+    assert run("explain", "C3").stdout == "ruled out by clue 3 (accuse C3 wrong): the thief is not on C3.\n"
     bad = run("accuse", "C3", "maybe")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown verdict 'maybe'")
 
@@ -176,3 +176,35 @@ def test_the_city_can_be_corrected_like_the_garden(run):
     described = json.loads(run("board", "show", "new-york", "--json").stdout)
     assert described["cells"]["C3"] == {"district": "manhattan", "pictograms": ["factory"],
                                         "kind": "expert", "pond": False}
+
+
+def test_within_counts_diagonal_steps_and_includes_the_cell():
+    """Issue 16: within N means at most N king steps; the French alias means the same."""
+    assert state("within 1 A1") == cells("A1 B1 A2 B2")
+    assert state("dans-un-rayon-de 1 A1") == state("within 1 A1")
+
+
+def test_a_moins_de_is_refused_with_the_words_that_mean_within():
+    """'Less than 1 cell from A1' would be A1 alone: the tool never reads it as within 1."""
+    with pytest.raises(InputError, match="would mean strictly less than N steps; write within N"):
+        city().read_clue(["à-moins-de", "1", "A1"])
+
+
+def test_line_reads_as_a_row():
+    """FR: the grid has "5 lignes de 1 à 5": ``line 3`` (ligne 3) is row 3."""
+    assert state("line 3") == state("row 3") == state("ligne 3") == cells("A3 B3 C3 D3 E3")
+
+
+def test_explain_after_at_no_says_where_the_thief_is_not(run):
+    """Issue 16: ``explain A3`` after ``clue at A3 no`` does not say "A3 is on A3"."""
+    run("new", "new-york")
+    run("clue", "at", "A3", "no")
+    shown = run("explain", "A3").stdout
+    assert shown == "ruled out by clue 1 (at A3: thief no): the thief is not on A3.\n"
+    assert "A3 is on A3" not in shown
+
+
+def test_help_states_the_distance_of_next_to_and_within(run):
+    shown = " ".join(run("clue", "--help").stdout.split())
+    assert "next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not)" in shown
+    assert "within N C3 is every cell at most N steps from C3, C3 included" in shown
