@@ -342,3 +342,33 @@ def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, 
         return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
     question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))
     assert question.bits == pytest.approx(brute_force_everyone(masks, accepted, asked), abs=1e-9)
+
+
+def test_every_question_on_a_larger_board_is_worth_what_it_says():
+    """Scored from the candidates' side or from every asking cell (whichever is cheaper: on a
+    12x12 board at the start, line of sight from the asking cells, area from the candidates),
+    each question's bits and split are those of the question asked on its own."""
+    import random
+    from assistant.board import Board
+    chooser = random.Random(5)
+    terrains, colours = ["grass", "wood", "gravel", "earth"], ["blue", "red", "yellow", "white"]
+    cells = {f"{column}{row}": {"terrain": chooser.choice(terrains), "flowers": chooser.sample(colours, 2)}
+             for row in range(1, 13) for column in "ABCDEFGHIJKL"}
+    cells["C3"] = {"pond": True}
+    board = Board.from_mapping({
+        "name": "big", "rows": 12, "columns": 12, "questions": ["area", "line-of-sight", "flower"],
+        "hidden": {"noun": "loot"},
+        "attributes": {"terrain": {"kind": "one", "values": {t: {} for t in terrains}},
+                       "flowers": {"kind": "set", "count": 2, "values": {c: {} for c in colours}}},
+        "cells": cells}, "generated")
+    played = Game.new("t", board, ["red", "blue"], "A1")
+    played = played.record(played.read_clue(["area", "F6", "no"], "red"))
+    sheet = played.sheet()
+    the_odds = advisor.odds(sheet)
+    ranked = advisor.questions(sheet, the_odds=the_odds)
+    assert len(ranked) == 2 * len(board.open) * 4
+    for question in ranked:
+        alone = advisor.evaluate(sheet, question.clue, question.asked, the_odds)
+        assert (question.bits, question.yes_left, question.no_left) == \
+            (pytest.approx(alone.bits, abs=1e-9), alone.yes_left, alone.no_left)
+    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
