@@ -183,13 +183,6 @@ def pad(game, kind: str):
     return game
 
 
-def summary(game) -> str:
-    """One line: the cells left per opponent (a score pad: the totals)."""
-    if hasattr(game, "summary"):
-        return game.summary()
-    return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())  # until every pad has summary()
-
-
 def say_recorded(game) -> None:
     """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear."""
     entry = game.entries()[-1]
@@ -293,11 +286,9 @@ def accuse(
 @app.command()
 def undo(game: GameOption = None) -> None:
     """Take back the latest entry still standing (repeat to go further back)."""
-    updated = store().update(game, lambda g: g.record(g.read_step("undo")))
-    if not hasattr(updated, "history"):  # a score pad not yet on the log protocol
-        _pad_report(updated, "undone")
-        return
-    _said_taken_back(updated)
+    from assistant.log import Retract
+
+    _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
 
 
 @app.command()
@@ -306,8 +297,9 @@ def retract(
     game: GameOption = None,
 ) -> None:
     """Take back entry NUMBER (it stays in the history, struck out)."""
-    updated = store().update(game, lambda g: g.record(deduction(g).read("retract", [number])))
-    _said_taken_back(updated)
+    from assistant.log import Retract
+
+    _said_taken_back(store().update(game, lambda g: g.record(Retract.numbered(number))))
 
 
 def _said_taken_back(game) -> None:
@@ -736,7 +728,7 @@ def import_(
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
     game = data.create(game._replace(name=name or data.free_name(game.kind)))
-    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {summary(game)}")
+    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {game.summary()}")
 
 
 # -- Le Roi des Nains ---------------------------------------------------------------------

@@ -181,6 +181,8 @@ class Game(_Fields):
     ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
     ``values`` say what may be typed."""
 
+    EXPECTS = ("candidates", "count", "found")  # what a scenario may expect after a step
+
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
             mine: str | None = None) -> "Game":

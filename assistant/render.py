@@ -224,15 +224,14 @@ def step_line(outcome) -> Text:
 def diagnostic(outcome) -> RenderableType:
     """Why a step's expectations failed: the step, each difference, expected and actual sheets."""
     game = outcome.game
-    board = game.board
     parts: list[RenderableType] = [
         Text(f"MISMATCH at step {outcome.step.number}: {outcome.step.text}", style="bold red")]
     for line in outcome.mismatches:
         parts.append(Text(f"  - {line}"))
     expected = (outcome.step.expect.candidates or {}) if outcome.step.expect else {}
-    if not expected:
+    if not expected:  # a score pad's expectations, or none about cells: the lines say it all
         return Group(*parts)
-    sheet_ = game.sheet()
+    board, sheet_ = game.board, game.sheet()
     for item, names in expected.items():
         wanted = CellSet.of(board.parse_cell(name) for name in names)
         actual = sheet_.candidates(item)

@@ -178,3 +178,13 @@ def test_a_damaged_score_pad_names_the_line_of_the_bad_step(run, home):
     result = run("quest", "show", "--game", "pad")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}: line 9: events[0]: the tricks add up to 18")
+
+
+def test_a_score_pad_scenario_that_fails_its_check_says_why(run, tmp_path):
+    path = tmp_path / "pad.yaml"
+    path.write_text("pad: roi-des-nains\nplayers: [Ana, Ben, Cleo]\nsteps:\n"
+                    "  - step: deal 7A --special druid --tricks Ana=6,Ben=4,Cleo=3\n"
+                    "    expect: {totals: {Ana: 99}}\n", encoding="utf-8")
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 1
+    assert "MISMATCH at step 1" in result.stdout and "Ana: expected a total of 99, got 6" in result.stdout
