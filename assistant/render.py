@@ -363,7 +363,7 @@ def diagnostic(outcome) -> RenderableType:
             parts.append(Columns([
                 cells_grid(board, Text(f"{item}: expected ({len(wanted)})"), wanted, game.mine),
                 cells_grid(board, Text(f"{item}: actual ({len(actual)})"), actual, game.mine),
-            ], padding=(0, 3)))
+            ], padding=(0, 2)))
     return Palette(Group(*parts))
 
 

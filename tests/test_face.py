@@ -2,12 +2,15 @@
 command words, games listed, deleted and renamed, JSON, your own name, pictures to share."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 import cli
 
 from conftest import game_file
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 def start(run, *extra):
@@ -45,7 +48,6 @@ def test_a_mistyped_command_gets_one_line_with_the_closest_command(run):
 
 def run_home(run):
     import os
-    from pathlib import Path
 
     return Path(os.environ["ASSISTANT_HOME"])
 
@@ -225,7 +227,7 @@ def test_the_match_winner_is_called_by_name(store):
 
 
 def test_the_unverified_notice_is_not_repeated_by_replay(run):
-    result = run("replay", "scenarios/gnom-area.yaml")
+    result = run("replay", str(SCENARIOS / "gnom-area.yaml"))
     assert result.exit_code == 0 and "notice:" not in result.stderr
 
 
@@ -259,3 +261,11 @@ def test_a_three_opponent_sheet_fits_80_columns(run, monkeypatch):
     lines = run("sheet").stdout.splitlines()
     assert max(len(line.rstrip()) for line in lines) <= 80
     assert lines[0].split() == ["red:", "15", "cells", "left", "blue:", "15", "cells", "left"]
+
+
+@pytest.mark.parametrize("scenario", ["gnom-four-players-mick.yaml", "ny-near-jfk.yaml"])
+def test_a_replay_fits_80_columns(run, monkeypatch, scenario):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run("replay", str(SCENARIOS / scenario))
+    assert result.exit_code == 0, result.output
+    assert max(len(line.rstrip()) for line in result.stdout.splitlines()) <= 80
