@@ -110,23 +110,19 @@ def codes(attribute: Attribute) -> dict[str, str]:
 
     The value's symbol from the board file, else its initial ('B' blue), or the
     initials of its words ('SI' staten-island), made longer when two collide."""
-    result: dict[str, str] = {}
+    result = {value.name: value.symbol for value in attribute.values if value.symbol}
+    initials = [value.name[:1].upper() for value in attribute.values if not value.symbol]
     for value in attribute.values:
         if value.symbol:
-            result[value.name] = value.symbol
             continue
-        words = [word for word in value.name.split("-") if word]
-        candidates = [words[0][0].upper()]
-        if len(words) > 1:
-            candidates.append("".join(word[0] for word in words).upper())
-        candidates += [words[0][0].upper() + letter for letter in value.name[1:] if letter.isalnum()]
-        taken = set(result.values()) | {v.symbol for v in attribute.values if v.symbol}
-        others = [v.name for v in attribute.values if v.name != value.name and not v.symbol]
-        result[value.name] = next(
-            (code for code in candidates if code not in taken
-             and not any(other[0].upper() == code for other in others if len(code) == 1)),
-            value.name)
-    return result
+        words = [word for word in value.name.split("-") if word] or [value.name]
+        initial = words[0][:1].upper()
+        shared = initials.count(initial) > 1
+        candidates = ([] if shared else [initial]) + (["".join(w[:1] for w in words).upper()] if len(words) > 1 else [])
+        candidates += [initial + letter for letter in value.name[1:] if letter.isalnum()]
+        taken = set(result.values())
+        result[value.name] = next((code for code in candidates if code not in taken), value.name)
+    return {value.name: result[value.name] for value in attribute.values}
 
 
 def _marks(board: Board, cell: Cell) -> Text:
@@ -138,12 +134,13 @@ def _marks(board: Board, cell: Cell) -> Text:
     between each attribute's marks keeps them apart ('B3 Mn =♜ e')."""
     text = Text()
     spaced = len(board.attributes) > 2
+    ground = _ground(board)
     for attribute in board.attributes:
         names = board.values_at(cell, attribute.name)
         if spaced and names:
             text.append(" ")
         for name in names:
-            text.append_text(_mark(attribute, attribute.value(name), attribute == _ground(board)))
+            text.append_text(_mark(attribute, attribute.value(name), attribute == ground))
     return text
 
 
@@ -293,26 +290,26 @@ class _Wrapped:
         self.label, self.entries = label, entries
 
     def __rich_console__(self, console, options):
-        indent = Text(" " * len(self.label))
-        line = self.label.copy()
-        width = len(line)
+        start = self.label.cell_len
+        line, width = self.label.copy(), start
         for entry in self.entries:
-            if width > len(self.label) and width + 2 + len(entry) > options.max_width:
+            if width > start and width + 2 + entry.cell_len > options.max_width:
                 yield line
-                line, width = indent.copy(), len(indent)
-            elif width > len(self.label):
+                line, width = Text(" " * start), start
+            elif width > start:
                 line.append("  ")
                 width += 2
             line.append_text(entry)
-            width += len(entry)
+            width += entry.cell_len
         yield line
 
     def __rich_measure__(self, console, options):
         from rich.measure import Measurement
 
-        widest = max((len(entry) for entry in self.entries), default=0)
-        whole = len(self.label) + sum(len(entry) + 2 for entry in self.entries) - 2
-        return Measurement(len(self.label) + widest, max(whole, len(self.label))).with_maximum(options.max_width)
+        start = self.label.cell_len
+        widest = max((entry.cell_len for entry in self.entries), default=0)
+        whole = start + sum(entry.cell_len + 2 for entry in self.entries) - 2
+        return Measurement(start + widest, max(whole, start)).with_maximum(options.max_width)
 
 
 def board(board: Board) -> RenderableType:

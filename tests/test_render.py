@@ -25,7 +25,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def picture(renderable, width=80, color_system=None) -> str:
-    console = Console(file=io.StringIO(), width=width, color_system=color_system, force_terminal=bool(color_system))
+    console = Console(file=io.StringIO(), width=width, color_system=color_system, force_terminal=bool(color_system),
+                      no_color=False if color_system else None, legacy_windows=False)
     console.print(renderable)
     return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())
 
