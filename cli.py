@@ -135,6 +135,9 @@ app.add_typer(quest_app, name="quest")
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
 OpponentOption = Annotated[Optional[str], typer.Option(
     "--opponent", "-o", "--opponents", "--adversaire", "--adversaires", help="Who answered (several: red,blue).")]
+AnswerersOption = Annotated[Optional[list[str]], typer.Option(
+    "--opponent", "-o", "--opponents", "--adversaire", "--adversaires",
+    help="Who answered, one answer for all (red,blue; or repeat -o).")]
 
 
 # -- plumbing -----------------------------------------------------------------------
@@ -341,7 +344,7 @@ def clue(
         help="KIND, its words, then the answer: area B2 yes | flower B3 no --colour blue | "
              "north-of 4 | in staten island no | red=yes blue=no for several players.",
         metavar="KIND WORDS... [ANSWER]")],
-    opponent: OpponentOption = None,
+    opponent: AnswerersOption = None,
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
                                                   help="Flower colour asked about.")] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte", help="The card it came from, e.g. 'informant 3'.")] = None,
@@ -359,7 +362,8 @@ def clue(
 
     Example: assistant clue line-of-sight B3 yes --opponent red
     """
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), opponent, colour, card, by)))
+    answerers = ",".join(opponent) if opponent else None
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by)))
     say_recorded(updated)
 
 
@@ -413,9 +417,9 @@ def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> 
     updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
     typer.echo(f"{entry.number}. {updated.step(entry.event)}")
-    for line in updated.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = updated.match_score()
+    if match:
+        typer.echo(match)
 
 
 PlayerArg = Annotated[str, typer.Argument(help="me, or an opponent's name.")]
@@ -483,12 +487,19 @@ def tally(
     path: Annotated[Optional[str], typer.Argument(help="A YAML file describing a game played without the log.",
                                                   metavar="[FILE]")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    rules: Annotated[str, typer.Option("--rules", "--regles", help=(
+        "fr or en: the rule book to follow where they differ (which Moles a bottom Bait catches: "
+        "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
+        "French rules are the original."))] = "fr",
     game: GameOption = None,
 ) -> None:
-    """Score the end of a 75 Gnom' Street game: miniatures, loot stacks, baits.
+    """Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot stacks, baits.
 
     From the current game's recorded pieces, or from a file: players, miniatures
-    (count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], bottom first).
+    (count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], bottom first),
+    settings (optional: rules en, later_moles, bait_counts). A two-player game has no victory points.
+
+    Example: assistant tally --rules en
     """
     from assistant import render
     from assistant.pads import gnom_tally
@@ -497,36 +508,14 @@ def tally(
     if path is not None:
         from assistant import yamlfile
 
-        board = data.board("gnom-street")
-        players, miniatures, loots, stacks, settings = gnom_tally.read_description(
-            yamlfile.load(Path(path)), str(path), lambda text: board.name_of(board.parse_cell(text)))
-        result = gnom_tally.tally(players, miniatures, loots, stacks, settings)
+        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"), rules)
     else:
-        current = deduction(data.load(game))
-        result = gnom_tally.tally(*current_tally_inputs(current))
+        result = gnom_tally.score_game(data.load(game), rules)
     if as_json:
-        echo_json({"players": {line.player: {"miniatures": line.miniatures, "loot": line.loot, "baits": line.baits,
-                                             "total": line.total} for line in result.lines},
-                   "leaders": result.leaders, "notes": list(result.notes)})
+        echo_json(result.to_mapping())
         return
     show(render.tally_table(result))
     typer.echo(result.verdict())
-
-
-def current_tally_inputs(game):
-    """The tally's inputs from a game's recorded pieces; says what is still missing."""
-    from assistant.errors import InputError
-
-    state = game.garden()
-    mine = game.current_mine()
-    if mine is None:
-        raise InputError("your own loot is not known: start the game with --mine CELL")
-    missing = [p for p in game.opponents if p not in state.loot]
-    if missing:
-        raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
-    loots = {"me": game.board.name_of(mine), **state.loot}
-    miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
-    return game.players, miniatures, loots, state.stacks
 
 
 @app.command()
@@ -555,9 +544,9 @@ def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = No
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
-    for line in current.report():
-        if line.startswith("match:"):
-            typer.echo(line)
+    match = current.match_score()
+    if match:
+        typer.echo(match)
 
 
 @app.command()
@@ -687,7 +676,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help="Print JSON: nu
             game: GameOption = None) -> None:
     """Number the recorded entries; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
-    if not hasattr(current, "history"):  # a score pad not yet on the log protocol
+    if not hasattr(current, "sheet"):  # a score pad lists its saved steps, undo included, as 0.1 did
         if as_json:
             echo_json([{"number": number, "step": current.step(event), "retracted": False}
                        for number, event in enumerate(current.events, 1)])
@@ -982,9 +971,9 @@ app.add_typer(tug_app, name="tug")
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).")]
 
 
-def _tug_move(game: Optional[str], words: list[str], by: Optional[str]) -> None:
-    step = " ".join(words + (["--by", by] if by else []))
-    updated = store().update(game, lambda g: pad(g, TUG).record(g.read_step(step)))
+def _tug_move(game: Optional[str], build) -> None:
+    """Record the move ``build(match)`` makes on the match (refused: nothing written), then show the rope."""
+    updated = store().update(game, lambda g: g.record(build(pad(g, TUG))))
     _pad_report(updated)
 
 
@@ -1013,54 +1002,83 @@ def tug_gnome(
     by: ByOption = None, game: GameOption = None,
 ) -> None:
     """Add a gnome (the other side pulls 2); at a round's start, place your first gnome."""
-    _tug_move(game, ["gnome", card] + ([chosen] if chosen else []), by)
+    from assistant.pads.tug import Gnome
+
+    _tug_move(game, lambda match: Gnome.build(match, card, chosen, by))
 
 
 @tug_app.command("pull")
 def tug_pull(
-    zero: Annotated[Optional[str], typer.Option(help="Colours worth 0, e.g. green.")] = None,
-    two: Annotated[Optional[str], typer.Option(help="Colours worth 2, e.g. blue,yellow.")] = None,
+    zero: Annotated[Optional[list[str]], typer.Option(help="Colours worth 0, e.g. green (repeat or join with commas).")] = None,
+    two: Annotated[Optional[list[str]], typer.Option(help="Colours worth 2, e.g. blue,yellow (repeat or join with commas).")] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
-    """Play a pull card: the stronger side pulls by the difference.
+    """Play a pull card: the stronger side pulls by the difference. A card names at least one colour.
 
     Example: assistant tug pull --two green --zero blue
     """
-    _tug_move(game, ["pull"] + (["--zero", zero] if zero else []) + (["--two", two] if two else []), by)
+    from assistant.pads.tug import Pull
+
+    _tug_move(game, lambda match: Pull.build(match, zero, two, by))
 
 
 @tug_app.command("squirrels")
-def tug_squirrels(count: Annotated[int, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
+def tug_squirrels(count: Annotated[str, typer.Argument(help="1, 2 or 3 squirrels.")], by: ByOption = None,
                   game: GameOption = None) -> None:
     """Play a squirrel card: pull the hose 1, 2 or 3 flagstones towards you."""
-    _tug_move(game, ["squirrels", str(count)], by)
+    from assistant.pads.tug import Squirrels
+
+    _tug_move(game, lambda match: Squirrels.build(match, count, by))
 
 
 @tug_app.command("exchange")
 def tug_exchange(by: ByOption = None, game: GameOption = None) -> None:
     """Exchange cards instead of playing: the other side pulls 1."""
-    _tug_move(game, ["exchange"], by)
+    from assistant.pads.tug import Exchange
+
+    _tug_move(game, lambda match: Exchange.build(match, by))
+
+
+CounterCard = Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")]
+CounterColour = Annotated[Optional[str], typer.Argument(help="With multi: the colour countered (default: the move's).")]
+
+
+def _counter(game: Optional[str], level: int, card: str, chosen: Optional[str], by: Optional[str]) -> None:
+    from assistant.pads.tug import Counter
+
+    _tug_move(game, lambda match: Counter.build(match, level, card, chosen, by))
 
 
 @tug_app.command("contre")
-def tug_contre(card: Annotated[str, typer.Argument(help="The card: the countered colour, or multi.")],
-               by: ByOption = None, game: GameOption = None) -> None:
+def tug_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None, game: GameOption = None) -> None:
     """Counter the gnome just added: it leaves (optional rule)."""
-    _tug_move(game, ["contre", card], by)
+    _counter(game, 1, card, chosen, by)
 
 
 @tug_app.command("sur-contre")
-def tug_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
-                   by: ByOption = None, game: GameOption = None) -> None:
+def tug_sur_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None,
+                   game: GameOption = None) -> None:
     """Answer a counter: place two gnomes of that colour, the hose stays (optional rule)."""
-    _tug_move(game, ["sur-contre", card], by)
+    _counter(game, 2, card, chosen, by)
 
 
 @tug_app.command("sur-sur-contre")
-def tug_sur_sur_contre(card: Annotated[str, typer.Argument(help="The card: the colour, or multi.")],
-                       by: ByOption = None, game: GameOption = None) -> None:
+def tug_sur_sur_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None,
+                       game: GameOption = None) -> None:
     """Answer a sur-contre: take the two gnomes into your team (optional rule)."""
-    _tug_move(game, ["sur-sur-contre", card], by)
+    _counter(game, 3, card, chosen, by)
+
+
+@tug_app.command("starts")
+def tug_starts(player: Annotated[str, typer.Argument(help="The player who plays the round's first card.")],
+               game: GameOption = None) -> None:
+    """Choose who starts the round, before its first card (the rules: the loser of the last round starts).
+
+    Example: assistant tug starts Dan
+    """
+    from assistant.pads.tug import Starts
+
+    _tug_move(game, lambda match: Starts.build(match, player))
 
 
 @tug_app.command("show")

@@ -15,12 +15,39 @@ Clue
     cell of B2"; answered yes or no by each player asked.
 Fact
     One answer about one hidden item: red's loot is not in the area of B2.
+    (A deal's summary of what its tricks hold is ``Facts`` in the Roi des
+    Nains pad: not the same thing.)
 Sheet
     Every hidden item's possible cells given the facts: what the paper
     investigation sheet shows, with the reasoning across opponents.
+Item
+    What one opponent hides (their loot: the item ``red``), or the board's own
+    hidden thing (New York's ``thief``). A sheet keeps each item's cells.
+Event
+    One thing said at the table, as a value: ``ClueEvent(Clue("area", ("B2",)),
+    (("red", False),))``, an accusation, a piece placed, a deal, ``Retract(None)``.
+Step
+    An event's words, as typed, saved and replayed: ``clue area B2 red=no``.
+    Each event type owns its words: ``from_words`` reads them, ``words`` writes
+    them back, and ``read_step(step(e)) == e`` for every event.
+Form
+    The words of one kind of step, declared once: verbs in English and French
+    (``clue``, ``indice``), the slots of its words, its options.
+Slot
+    What may be typed at one place of a step, and the values of this game that
+    fit it: after ``clue area``, the slot ``asking-cell`` (A1, A2, ...).
+    ``grammar.expect(game, words)`` answers it; completion is built on it.
+Entry
+    A numbered event in a game's history (undo and retract are not entries:
+    they take one back, and it stays listed, struck out).
+Log
+    What every game offers, sheet or score pad (``assistant.log``): record,
+    restore, undo and retract (``Retract``), history, summary, report, the
+    saved form. Callers never ask which kind of game they hold.
 Game
     A board, who hides what, and the append-only list of events (the words of
-    commands: ``clue area B2 red=no``, ``undo``). Everything else is replayed.
+    commands: ``clue area B2 red=no``, ``undo``). Everything else is replayed,
+    once per game value (``Game.state``).
 Store
     The user's data folder: games, board corrections, the current game.
 

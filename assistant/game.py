@@ -208,7 +208,7 @@ class Game(_Fields):
         if me is not None:
             check_names([*names, me], "player", "--me Lea")
         game = cls(name, board, tuple(names), mine_cell, me=me)
-        room = len(game.sheet().base)
+        room = len(board.open) - (mine_cell is not None)
         if board.distinct and len(game.items) > room:
             raise InputError(f"{len(game.items)} opponents cannot hide on {room} cells")
         return game
@@ -288,7 +288,7 @@ class Game(_Fields):
             if isinstance(event, AccuseEvent) and event.right:
                 closed.setdefault(event.item, self.board.parse_cell(event.cell))
         facts = [fact for entry in in_set for fact in self.facts_of(entry)]
-        sheet = Sheet.start(self.board, self.items, mine).with_facts(facts)
+        sheet = Sheet.start(self.board, self.items, mine, facts)
         return State(history, tuple(in_set), mine, sheet, pieces, closed)
 
     def history(self) -> History:
@@ -346,14 +346,18 @@ class Game(_Fields):
             if cell is not None:
                 what = f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
                 lines.append(f">>> found: {what} is on {self.board.name_of(cell)}")
+        match = self.match_score()
+        return lines + ([match] if match else [])
+
+    def match_score(self) -> str | None:
+        """The two-player match once a set is over: 'match: me 1 - 0 Matt; set 2 starts'."""
         sets = self.garden().sets
-        if sets:
-            me, other = self.players
-            score = f"match: {self.display(me)} {sets.count(me)} - {sets.count(other)} {other}"
-            winner = garden.match_winner(self.garden())
-            lines.append(f"{score}: {self.display(winner)} wins the match" if winner
-                         else f"{score}; set {len(sets) + 1} starts")
-        return lines
+        if not sets:
+            return None
+        me, other = self.players
+        score = f"match: {self.display(me)} {sets.count(me)} - {sets.count(other)} {other}"
+        winner = garden.match_winner(self.garden())
+        return f"{score}: {self.display(winner)} wins the match" if winner else f"{score}; set {len(sets) + 1} starts"
 
     # -- recording ----------------------------------------------------------------------
 
@@ -389,8 +393,8 @@ class Game(_Fields):
                 raise AssistantError(f"the case of {item} is closed ({self.board.name_of(cell)} "
                                      f"was the right cell): undo the accusation to reopen it")
         number = len(self.history().entries) + 1
-        self.sheet().add(event.facts(self.board, number))
-        return self._appended(event)
+        sheet = self.sheet().add(event.facts(self.board, number))
+        return self._appended(event, self._state_after(Entry(number, event), sheet))
 
     def restore(self, event: Event) -> "Game":
         """A saved event appended: its words were read against this game; retracts need their entry.
@@ -411,8 +415,21 @@ class Game(_Fields):
         restored.__dict__["_replayer"] = replayer
         return restored
 
-    def _appended(self, event: Event) -> "Game":
-        return self._replace(events=self.events + (event,))
+    def _appended(self, event: Event, state: State | None = None) -> "Game":
+        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
+        game = self._replace(events=self.events + (event,))
+        if state is not None:
+            game.__dict__.update(state=state, _history=state.history)
+        return game
+
+    def _state_after(self, entry: Entry, sheet: Sheet) -> State:
+        """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
+        state, event = self.state, entry.event
+        closed = dict(state.closed)
+        if isinstance(event, AccuseEvent) and event.right:
+            closed.setdefault(event.item, self.board.parse_cell(event.cell))
+        history = state.history._replace(entries=state.history.entries + (entry,))
+        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed)
 
     # -- the words of events --------------------------------------------------------------
 

@@ -112,10 +112,10 @@ class Sheet(NamedTuple):
     solution: Solution = None  # type: ignore[assignment]  # set by start/with_facts
 
     @classmethod
-    def start(cls, board: Board, items: tuple[str, ...], mine: Cell | None = None) -> "Sheet":
-        """A blank sheet: every open cell possible, except my own loot's."""
+    def start(cls, board: Board, items: tuple[str, ...], mine: Cell | None = None, facts=()) -> "Sheet":
+        """A blank sheet (every open cell possible, except my own loot's), then ``facts``, unchecked."""
         base = board.open - CellSet.of([mine] if mine is not None else [])
-        return cls(board, items, base, mine).with_facts(())
+        return cls(board, items, base, mine).with_facts(facts)
 
     def with_facts(self, facts) -> "Sheet":
         """A new sheet with more facts, unchecked (replaying an already accepted log)."""

@@ -211,3 +211,10 @@ def test_the_unverified_notice_is_said_once_at_new_and_in_board_show_only(run):
     assert "notice: board gnom-street is unverified" in start(run).stderr
     assert run("sheet").stderr == ""
     assert "notice: board gnom-street is unverified" in run("board", "show", "gnom-street").stderr
+
+
+def test_several_opponents_answer_the_same_with_repeated_or_french_options(run):
+    start(run, "--opponents", "red,blue,yellow")
+    assert run("clue", "area", "E3", "no", "-o", "red", "-o", "yellow").stdout.startswith(
+        "clue 1: area E3 red=no yellow=no")
+    assert run("clue", "area", "E1", "no", "--adversaire", "blue").stdout.startswith("clue 2: area E1 blue=no")

@@ -6,7 +6,7 @@ import pytest
 
 from assistant.errors import AssistantError, InputError
 from assistant.game import Game
-from assistant.pads.gnom_tally import Settings, Token, tally
+from assistant.pads.gnom_tally import MOLE_POINTS, RULES, Settings, Token, tally
 
 from conftest import shipped_board
 
@@ -35,13 +35,15 @@ def test_loot_moles_score_5_4_3_in_stacking_order():
     assert (scores["Ben"], scores["Cleo"], scores["Dan"]) == ((5, 0), (4, 0), (3, 0))
 
 
-def test_later_moles_follow_the_setting():
-    # Five players: four opponents' moles on Ana's loot. The English rules give 3 to the
-    # fourth (5, 4, 3, 3); with later_moles 0 (the French stop at the third) it gets nothing.
+def test_later_moles_follow_the_rule_book_french_by_default():
+    """FR: "Le premier joueur ... gagne 5 points, le deuxième 4 points et le troisième 3 points."
+    EN: "the second gets 4 points, and any other players get 3 points"."""
+    # Five players (a game the box cannot hold, hence the setting matters nowhere else):
+    # four opponents' moles on Ana's loot. English: 5, 4, 3, 3; French (default): the fourth gets nothing.
     players = PLAYERS + ["Eve"]
     stacks = {"A1": ["Ben mole", "Cleo mole", "Dan mole", "Eve mole"]}
-    english, _ = points(stacks, players=players, loot={"Ana": "A1"})
-    french, _ = points(stacks, players=players, loot={"Ana": "A1"}, settings=Settings(later_moles=0))
+    english, _ = points(stacks, players=players, loot={"Ana": "A1"}, settings=RULES["en"])
+    french, _ = points(stacks, players=players, loot={"Ana": "A1"})
     assert english["Eve"] == (3, 0) and french["Eve"] == (0, 0)
 
 
@@ -86,9 +88,14 @@ def test_a_tie_is_announced_for_a_gnome_throw():
     assert result.verdict() == "tie between Ana and Ben at 2: settle it by a gnome throw (best of three)"
 
 
-def test_face_down_tokens_must_be_revealed_first():
-    with pytest.raises(InputError, match="F3 still has face-down tokens"):
-        tally(["Ana"], {}, {}, {"F3": [Token("Ana", None)]})
+def test_face_down_tokens_are_all_listed_with_the_reveal_commands_to_type():
+    """FR: "Les jetons placés sur une case attribuée à un butin sont dévoilés en respectant l'ordre
+    d'empilement." / "retournez case par case l'ensemble des autres jetons présents dans le jardin"."""
+    stacks = {"F3": [Token("Ana", "bait"), Token("Ben", None)], "A1": [Token("Ben", None)]}
+    with pytest.raises(InputError) as caught:
+        tally(["Ana", "Ben"], {}, {}, stacks)
+    assert str(caught.value) == ("2 tokens still face down: assistant reveal A1 1 mole|bait (Ben's); "
+                                 "assistant reveal F3 2 mole|bait (Ben's)")
 
 
 # -- pieces during play ----------------------------------------------------------------------
@@ -176,11 +183,12 @@ def test_a_whole_tally_from_the_recorded_pieces(run):
 
 def test_a_tally_from_a_file(run, tmp_path):
     path = tmp_path / "end.yaml"
-    path.write_text("players: [Ana, Ben]\nminiatures: {Ana: 3, Ben: 0}\nloot: {Ana: a1, Ben: F3}\n"
+    path.write_text("players: [Ana, Ben, Cleo]\nminiatures: {Ana: 3, Ben: 0}\nloot: {Ana: a1, Ben: F3, Cleo: E1}\n"
                     "stacks:\n  F3: [Ana mole]\n  C1: [Ben appât, Ana taupe]\n")
     data = json.loads(run("tally", str(path), "--json").stdout)
     assert data["players"]["Ana"]["total"] == 3 + 5 and data["players"]["Ben"]["total"] == -1 + 1
-    path.write_text("players: [Ana]\nloot: {Ana: B2, Zoe: A1}\nstacks: {C1: [Ana frog]}\n")
+    path.write_text("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D1, Cleo: E1, Zoe: A1}\n"
+                    "stacks: {C1: [Ana frog]}\n")
     result = run("tally", str(path))
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert "loot.Zoe: unknown player 'Zoe'" in result.stderr and "stacks.C1[0]" in result.stderr
@@ -211,3 +219,221 @@ def test_sets_belong_to_the_two_player_game(run):
     assert result.exit_code == 2 and "sets are for the two-player game" in result.stderr
     run("new", "gnom-street", "--mine", "F1")
     assert run("mole", "B1", "missed").stdout.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
+
+
+# -- tally files: every problem one line naming the file, the place and the rule ---------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from assistant.errors import DataError  # noqa: E402
+from assistant.pads.gnom_tally import score_file  # noqa: E402
+
+GOOD = {"players": ["Ana", "Ben", "Cleo"], "miniatures": {"Ana": 3, "Ben": 1, "Cleo": 0},
+        "loot": {"Ana": "A1", "Ben": "D3", "Cleo": "F2"},
+        "stacks": {"D3": ["Ana mole", "Cleo mole"], "C1": ["Ben bait", "Ana mole"]}}
+
+
+def refused(text: str, run, tmp_path) -> str:
+    """The one error line for a tally file holding ``text`` (the file stays as it was)."""
+    path = tmp_path / "end.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("tally", str(path))
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"error: {path}: ")
+    assert path.read_text(encoding="utf-8") == text
+    return result.stderr.removeprefix(f"error: {path}: ").strip()
+
+
+FILE = "players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n"
+
+
+@pytest.mark.parametrize("text,message", [
+    (FILE + "miniatures: [1, 2]\n", "miniatures: expected a mapping like {Ana: 3, Ben: 0} (got a list)"),
+    ("players: [Ana, Ben, Cleo]\nloot: [A1]\n", "loot: expected a mapping like {Ana: A1, Ben: D3} (got a list)"),
+    (FILE + "miniatures: {Ana: 2.0}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden (got 2.0)"),
+    (FILE + "settings: [1]\n", "settings: expected a mapping like {rules: en} or "
+                               "{later_moles: 3, bait_counts: all} (got a list)"),
+    (FILE + "stacks: {F1: [Ana mole], 2.0: [Ana bait]}\n", "stacks.2.0: expected a cell like A1 (got 2.0)"),
+    (FILE + "miniatures: {Ana: '٣'}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden (got '٣')"),
+    (FILE + "miniatures: {Ana: " + "9" * 400 + "}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden "
+                                                      "(got " + "9" * 40 + "…)"),
+    (FILE + "settings: {later_moles: 3.5}\n", "settings.later_moles: expected the points of a Mole after the "
+                                              "third, 0 to 5 (got 3.5)"),
+    (FILE + "stacks: [D3, Ana mole]\n", "stacks: expected a mapping like {F3: [Ana mole, Ben bait]}, bottom first "
+                                        "(got a list)"),
+    (FILE + "stacks: {D3: {Ana: mole}}\n", "stacks.D3: expected a list like [Ana mole, Ben bait], bottom first "
+                                           "(got a mapping)"),
+])
+def test_the_crashes_of_issue_12_are_one_line_each(text, message, run, tmp_path):
+    assert refused(text, run, tmp_path) == message
+
+
+def test_a_cell_written_as_a_float_names_its_place(run, tmp_path):
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: 2.0, Ben: D3, Cleo: F2}\n", run, tmp_path) == \
+        "loot.Ana: expected a cell like A1 (got 2.0)"
+
+
+HOSTILE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=True)
+    | st.sampled_from(["٣", "²", "3.0", "A1", "a1", "B2", "Ana", "Ana mole", "Ben bait", "", "C1 ", "9" * 5000]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["Ana", "ana", "A1", "c1", "C1",
+                                                                                "later_moles", "rules", "x"]),
+                                                                inner, max_size=3),
+    max_leaves=8)
+
+
+@given(st.dictionaries(st.sampled_from(["players", "miniatures", "loot", "stacks", "settings", "extra"]),
+                       HOSTILE_VALUES, max_size=3))
+def test_any_hostile_tally_file_is_read_or_refused_as_data(garden, changes):
+    """Non-ASCII digits, lists where mappings are expected, floats, huge numbers: a DataError, never a crash."""
+    data = {**GOOD, **changes}
+    try:
+        result = score_file(data, "end.yaml", garden)
+    except DataError as error:
+        assert all(problem.startswith("end.yaml: ") for problem in error.problems)
+        assert "\n" not in str(error)
+    else:
+        assert {line.player for line in result.lines} <= {"Ana", "Ben", "Cleo", "Dan"}
+
+
+# -- tally files get the checks the live commands have (issue 15) --------------------------------
+
+FOUR = "players: [Ana, Ben, Cleo, Dan]\nloot: {Ana: A1, Ben: D3, Cleo: F2, Dan: F3}\n"
+
+
+def test_a_fifth_mole_for_one_player_is_refused(run, tmp_path):
+    """FR: "3 jetons Taupe pour une partie à 3 joueurs OU 4 jetons Taupe pour une partie à 4 joueurs"."""
+    text = FOUR + "stacks: {D3: [Ana mole, Ana mole], F2: [Ana mole, Ana mole], C1: [Ben bait, Ana mole]}\n"
+    assert refused(text, run, tmp_path) == "stacks.C1[1]: Ana's 5th Mole: each player has 4 Mole tokens at 4 players"
+    three = FILE + "stacks: {D3: [Ana mole, Ana mole], F2: [Ana mole, Ana mole]}\n"
+    assert refused(three, run, tmp_path) == "stacks.F2[1]: Ana's 4th Mole: each player has 3 Mole tokens at 3 players"
+
+
+def test_a_third_bait_is_refused(run, tmp_path):
+    """FR: "2 jetons Appât" for each gang."""
+    text = FILE + "stacks: {C1: [Ben bait, Ana mole], A3: [Ben bait], F1: [Ben bait]}\n"
+    assert refused(text, run, tmp_path) == "stacks.F1[0]: Ben's 3rd Bait: each player has 2 Bait tokens at 3 players"
+
+
+def test_a_stack_or_a_loot_on_a_pond_is_refused(run, tmp_path):
+    """FR: "Aucune statuette (et aucun pion) ne peut être posée sur une case représentant une mare."
+    (and a Loot card names a cell that is not a pond: FACTS.md, 16 cards for 16 cells)"""
+    assert refused(FILE + "stacks: {B2: [Ana mole]}\n", run, tmp_path) == \
+        "stacks.B2: B2 is a pond: no token goes on a pond"
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: e2, Cleo: F2}\n", run, tmp_path) == \
+        "loot.Ben: E2 is a pond: no loot goes on a pond"
+
+
+def test_a_player_named_twice_is_refused(run, tmp_path):
+    """FR: "Chaque joueur choisit un gang": one gang, one line of the tally, per player."""
+    assert refused("players: [Ana, Ben, Cleo, ana]\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n", run, tmp_path) == \
+        "players[3]: ana is named twice: each player once"
+    assert refused(FILE + "miniatures: {Ana: 1, ana: 2}\n", run, tmp_path) == \
+        "miniatures.ana: Ana is given twice (also as miniatures.Ana): once per player"
+
+
+def test_a_player_without_loot_is_refused(run, tmp_path):
+    """FR: "LES BUTINS : chaque joueur dévoile sa carte Butin." """
+    assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
+        "loot: Cleo has no loot: every player shows their Loot card (add Cleo: CELL)"
+
+
+def test_a_negative_setting_is_refused(run, tmp_path):
+    assert refused(FILE + "settings: {later_moles: -1}\n", run, tmp_path) == \
+        "settings.later_moles: expected the points of a Mole after the third, 0 to 5 (got -1)"
+
+
+def test_one_cell_written_twice_is_refused_not_silently_merged(run, tmp_path):
+    """FR: "Si sa statuette est sur une case comportant déjà un jeton ... il peut en déposer un nouveau en
+    l'empilant": a cell holds one stack."""
+    assert refused(FILE + "stacks: {C1: [Ana mole], c1: [Ben mole]}\n", run, tmp_path) == \
+        "stacks.c1: the same cell as stacks.C1: one stack per cell, bottom first"
+
+
+def test_two_or_five_players_are_refused(run, tmp_path):
+    """FR: "Une partie à deux joueurs se joue en deux manches gagnantes" (no victory points); the box
+    holds four gangs."""
+    assert refused("players: [Ana, Ben]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
+        "players: a two-player game has no victory points: the match is won in two sets " \
+        "(assistant mole CELL found|missed); the tally is for 3 or 4 players"
+    assert refused("players: [Ana, Ben, Cleo, Dan, Eve]\n", run, tmp_path) == \
+        "players: the box holds 4 gangs: the tally is for 3 or 4 players (got 5)"
+
+
+def test_every_problem_of_a_file_is_listed_at_once(run, tmp_path):
+    text = FILE + "miniatures: {Ana: 4}\nstacks: {B2: [Ana mole], C1: [Zoe bait]}\nsettings: {bait_counts: some}\n"
+    problems = refused(text, run, tmp_path).split(f"; {tmp_path / 'end.yaml'}: ")
+    assert [problem.split(": ")[0] for problem in problems] == [
+        "miniatures.Ana", "stacks.B2", "stacks.C1[0]", "settings.bait_counts"]
+
+
+# -- the live tally (issue 15) ----------------------------------------------------------------------
+
+
+def garden_game(run, *words):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    for step in words:
+        result = run(*step.split())
+        assert result.exit_code == 0, (step, result.stderr)
+
+
+def test_the_live_tally_follows_the_french_rules_or_the_english_on_request(run):
+    """FR: "autant de points de victoire que de jetons Taupe adverses présents dans la pile";
+    EN: "points equal to the number of Mole tokens stacked on top of it"."""
+    garden_game(run, "miniature blue F3", "token blue F3", "token blue F3", "reveal F3 1 bait", "reveal F3 2 mole",
+                "loot red D1", "loot blue A1")
+    french = json.loads(run("tally", "--json").stdout)["players"]["blue"]["baits"]
+    english = json.loads(run("tally", "--json", "--rules", "en").stdout)["players"]["blue"]["baits"]
+    assert (french, english) == (0, 1)  # blue's own mole on blue's bait counts only in English
+    wrong = run("tally", "--rules", "de")
+    assert wrong.exit_code == 2 and wrong.stderr == "error: unknown rules 'de': expected fr (the original) or en\n"
+
+
+def test_face_down_stacks_are_listed_at_once_with_the_reveal_commands(run):
+    garden_game(run, "miniature red D1", "token red D1", "miniature blue F3", "token blue F3", "token blue F3",
+                "loot red D1", "loot blue A1")
+    result = run("tally")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: 3 tokens still face down: assistant reveal D1 1 mole|bait (red's); "
+                             "assistant reveal F3 1 mole|bait (blue's); assistant reveal F3 2 mole|bait (blue's)\n")
+
+
+def test_a_loot_the_sheet_has_found_needs_no_loot_command(run):
+    garden_game(run, "accuse D1 right -o red", "loot blue A1")
+    result = run("tally", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"]["red"]["total"] == -1
+    run("undo")
+    run("undo")  # blue's loot not shown, red's no longer found
+    assert run("tally").stderr == "error: record the loot shown by red, blue: assistant loot NAME CELL\n"
+
+
+def test_a_two_player_game_has_no_victory_points(run):
+    """FR: "Une partie à deux joueurs se joue en deux manches gagnantes." (EN: "The first player to win
+    2 sets wins the game!"): no victory points to count."""
+    run("new", "gnom-street", "--mine", "F1")
+    result = run("tally")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: a two-player game has no victory points: the match is won in two sets "
+                             "(assistant mole CELL found|missed); the tally is for 3 or 4 players\n")
+
+
+def test_a_player_name_a_token_cannot_name_is_refused(run, tmp_path):
+    assert refused("players: [Ana Maria, Ben, Cleo]\n", run, tmp_path).startswith(
+        "players[0]: player name 'Ana Maria': use letters, digits and hyphens")
+
+
+CELLS = ["A1", "B1", "C1", "D1", "F3", "A3"]
+TOKENS = st.lists(st.builds(Token, st.sampled_from(PLAYERS), st.sampled_from(["mole", "bait"])), max_size=6)
+
+
+@given(st.dictionaries(st.sampled_from(CELLS), TOKENS, max_size=6), st.permutations(CELLS))
+def test_at_four_players_the_rule_books_differ_only_on_baits(stacks, cells):
+    """At four players a loot holds at most three opposing Moles, so the French and English scores of
+    loot cells agree; a bottom Bait catches at least as many Moles by the English rules."""
+    loot = dict(zip(PLAYERS, cells))
+    french = tally(PLAYERS, {}, loot, stacks, RULES["fr"])
+    english = tally(PLAYERS, {}, loot, stacks, RULES["en"])
+    for fr, en in zip(french.lines, english.lines):
+        assert fr.loot == en.loot and fr.baits <= en.baits
+    assert sum(line.loot for line in french.lines) <= len(loot) * sum(MOLE_POINTS)

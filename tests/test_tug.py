@@ -144,3 +144,202 @@ def test_a_whole_match_of_two_winning_rounds(run):
     assert final.exit_code == 1 and final.stderr == "error: the match is over: Ana won it\n"
     assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
     assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
+
+
+# -- the grammar and the log (issue 12) -----------------------------------------------------
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from assistant import grammar, log  # noqa: E402
+from assistant.errors import DataError  # noqa: E402
+from assistant.pads.tug import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
+
+PLAYED = match()  # both first gnomes placed: Ana plays
+PLAYER = st.sampled_from(PLAYED.order)
+COLOUR = st.sampled_from(COLOURS)
+SOME_COLOURS = st.lists(COLOUR, unique=True, max_size=2).map(tuple)
+
+
+def pulls():
+    return st.builds(lambda p, zero, two: Pull(p, zero, tuple(c for c in two if c not in zero)),
+                     PLAYER, SOME_COLOURS, SOME_COLOURS)
+
+
+def counters():
+    return st.builds(lambda level, p, c, multi: Counter(level, p, "multi" if multi else c, c),
+                     st.integers(1, 3), PLAYER, COLOUR, st.booleans())
+
+
+EVENTS = st.one_of(
+    st.builds(lambda p, card, c: Gnome(p, card or c, c), PLAYER, st.sampled_from([None, "multi", *COLOURS]), COLOUR),
+    pulls(), st.builds(Squirrels, PLAYER, st.integers(1, 3)), st.builds(Exchange, PLAYER), counters(),
+    st.builds(Starts, PLAYER), st.builds(log.Retract, st.none() | st.integers(1, 999_999)))
+
+
+@given(EVENTS)
+def test_every_move_reads_back_from_its_own_words(event):
+    """parse(format(e)) == e for every move type, on generated moves."""
+    assert PLAYED.read_step(PLAYED.step(event)) == event
+
+
+def test_the_grammar_says_what_comes_next():
+    assert grammar.expect(PLAYED, []).values[:2] == ("gnome", "pull")
+    slot = grammar.expect(PLAYED, ["gnome"])
+    assert slot.name == "card" and slot.values == (*COLOURS, "multi") and slot.options == ("--by",)
+    assert grammar.expect(PLAYED, ["pull", "--zero"]) == grammar.Slot("colours", COLOURS)
+    assert grammar.expect(PLAYED, ["squirrels", "2", "--by"]).values == ("Ana", "Ben")
+    assert grammar.expect(PLAYED, ["retract"]).values == ("1", "2")
+    assert grammar.complete(PLAYED, "sur-contre mul") == ("mul", ("multi",))
+
+
+def test_french_verbs_and_options_read_the_same_moves():
+    game = match()
+    assert game.read_step("nain rouge --par Ana") == game.read_step("gnome red --by Ana")
+    assert game.read_step("tirer --deux vert") == Pull("Ana", (), ("green",))
+    assert game.read_step("ecureuils 2") == Squirrels("Ana", 2)
+    assert game.read_step("annuler") == log.Retract(None)
+
+
+@pytest.mark.parametrize("step,message", [
+    ("squirrels ²", "1, 2 or 3 squirrels"), ("squirrels 3.0", "1, 2 or 3 squirrels"),
+    ("squirrels ٣", "1, 2 or 3 squirrels"), ("squirrels " + "9" * 5000, "1, 2 or 3 squirrels"),
+    ("pull --tow red", "did you mean --two"), ("gnome red --by Zoe", "unknown player 'Zoe'"),
+    ("gnome purple", "unknown colour 'purple'"), ("gnome multi", "gnome multi COLOUR"),
+    ("jump 3", "unknown step 'jump'"), ("undo 3", "undo takes no words"), ("retract x", "an entry number"),
+])
+def test_wrong_words_are_one_clear_refusal(step, message):
+    with pytest.raises(InputError, match=message):
+        match().read_step(step)
+
+
+def test_undo_and_retract_are_the_one_log_retract():
+    game = match("squirrels 2", "squirrels 1")
+    undone = game.record(game.read_step("undo"))
+    assert undone.events[-1] == log.Retract(None) and undone.state().shift == 2
+    assert [entry.retracted for entry in undone.history().entries] == [False, False, False, True]
+    retracted = game.record(game.read_step("retract 4"))
+    assert retracted.state() == undone.state()
+
+
+def test_a_retract_that_breaks_the_turns_after_it_is_refused_naming_the_move():
+    game = match("squirrels 2", "squirrels 1")  # entries 3 (Ana) and 4 (Ben)
+    with pytest.raises(InputError, match=r"would leave entry 4 \(squirrels 1 --by Ben\) against the rules: "
+                                         r"it is Ana's turn, not Ben's"):
+        game.record(game.read_step("retract 3"))
+
+
+def test_the_loader_lists_every_bad_step_and_keeps_steps_0_1_accepted(store):
+    data = {"assistant": "pad/1", "pad": "oh-les-nains", "sides": ["Ana", "Ben"],
+            "events": ["gnome red --by Ana", "gnome blue --by Ben", "jump", "pull --by Ana", "squirrels 9"]}
+    with pytest.raises(DataError) as caught:
+        TugGame.from_mapping(data, "t", None, "rope.yaml")
+    assert [p.split(": ")[1] for p in caught.value.problems] == ["events[2]", "events[4]"]
+    # 0.1 accepted a pull card naming no colour: such a saved log still loads (and replays the same)
+    del data["events"][2], data["events"][-1]
+    loaded = TugGame.from_mapping(data, "t", None, "rope.yaml")
+    assert loaded.state().log[-1] == "equal strength: nothing moves"
+
+
+def test_the_state_is_replayed_once_per_game_value():
+    game = match("squirrels 2")
+    assert game.state() is game.state()
+    after = game.record(game.read_step("squirrels 1"))
+    assert after.state() == TugGame(*after).state()  # one step on equals a whole replay
+
+
+def test_tug_commands_refuse_another_kind_of_game(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    result = run("tug", "squirrels", "2")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: game gnom-street-1 is not a Oh ! les Nains match (assistant tug new)")
+
+
+# -- what the rules forbid (issue 16, "The rope") ----------------------------------------------
+
+from conftest import game_file  # noqa: E402
+
+
+def rope(run, *moves):
+    """A CLI match, Ana against Ben with the counters, both first gnomes placed, then ``moves``."""
+    run("tug", "new", "--sides", "Ana,Ben", "--counters")
+    run("tug", "gnome", "red", "--by", "Ana")
+    run("tug", "gnome", "blue", "--by", "Ben")
+    for move in moves:
+        assert run("tug", *move.split()).exit_code == 0, move
+
+
+def refusal(run, home, *words) -> str:
+    before = game_file(home, "oh-les-nains-1")
+    result = run("tug", *words)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+    assert game_file(home, "oh-les-nains-1") == before
+    return result.stderr
+
+
+def test_a_pull_card_without_a_colour_is_refused(run, home):
+    """FR: "Tout nain d'une couleur présente sur la carte et associée à la valeur « 0 » vaut 0 point": a pull
+    card always shows a colour worth 0 or 2."""
+    rope(run)
+    assert refusal(run, home, "pull") == ("error: a pull card names at least one colour: pull --zero COLOURS "
+                                          "and/or --two COLOURS (a multicolour hat: the colour chosen)\n")
+
+
+def test_a_colour_option_without_colours_is_refused(run, home):
+    rope(run)
+    assert refusal(run, home, "pull", "--two", ",,,") == ("error: --two needs colours, e.g. --two green,blue "
+                                                          "(got ',,,')\n")
+
+
+def test_a_colour_option_given_twice_keeps_both(run):
+    """FR: "les nains JAUNES ET ROUGES valent 2 points": a card may name two colours."""
+    rope(run, "gnome yellow")  # Ana: red, yellow; Ben: blue (and pulled 2)
+    result = run("tug", "pull", "--zero", "red", "--zero", "blue")  # Ben plays: Ana 0 + 1, Ben 0
+    assert result.exit_code == 0 and "pull: Ana 1, Ben 0" in result.stdout
+    assert run("history").stdout.splitlines()[-1] == "  4. pull --zero red,blue --by Ben"
+    assert match().read_step("pull --two red --two blue,yellow") == Pull("Ana", (), ("red", "blue", "yellow"))
+
+
+def test_a_sur_contre_of_the_wrong_colour_names_the_colour_it_must_match(run, home):
+    """FR: "lorsque votre adversaire vient de vous contrer et que vous possédez une carte permettant de
+    rajouter un nain de même couleur (ou un nain multicolore), vous pouvez la jouer"."""
+    rope(run, "gnome green", "contre green")  # Ana adds green; Ben counters it
+    assert refusal(run, home, "sur-contre", "red") == ("error: sur-contre answers Ben's contre on green: it takes "
+                                                       "a green card or a multicolour one (got red)\n")
+    assert refusal(run, home, "sur-contre", "multi", "red").endswith("(got multi red)\n")
+    assert run("tug", "sur-contre", "multi").exit_code == 0  # the multicolour card takes the countered colour
+
+
+def test_the_loser_of_a_round_starts_the_next_and_the_status_says_so():
+    """FR: "C'est toujours le perdant de la manche précédente qui commence." """
+    game = match("squirrels 3", "exchange", "squirrels 3", "exchange")  # Ben's gnome hits the fence
+    assert game.status() == ["round 2: Ana 1 - 0 Ben",
+                             "Ben lost round 1, so Ben starts round 2 (the loser starts; to choose another: "
+                             "starts NAME)",
+                             "to place a first gnome: Ana and Ben"]
+    teams = match("squirrels 3", "exchange", "squirrels 3",  # two gnomes a side: the front one is 7 away
+                  sides=("Ana+Cleo", "Ben+Dan"), setup=("red", "blue", "yellow", "green"))
+    assert teams.status()[1].startswith("Ben+Dan lost round 1, so Ben starts round 2")
+
+
+def test_who_starts_a_round_can_be_chosen_before_its_first_card(run, home):
+    rope(run, "squirrels 3", "exchange", "squirrels 3", "exchange")  # Ana wins round 1: Ben starts
+    assert "Ben lost round 1, so Ben starts round 2" in run("tug", "show").stdout
+    result = run("tug", "starts", "Ana")
+    assert result.exit_code == 0 and "Ana starts round 2 (chosen)" in result.stdout
+    run("tug", "gnome", "red", "--by", "Ana")
+    run("tug", "gnome", "blue", "--by", "Ben")
+    assert run("tug", "show").stdout.splitlines()[-1] == "Ana plays"
+    run("tug", "squirrels", "1")
+    assert refusal(run, home, "starts", "Ben") == ("error: round 2 has started: who starts is chosen before "
+                                                   "its first card\n")
+
+
+@pytest.mark.parametrize("form", PLAYED.forms(), ids=lambda form: form.verb)
+def test_every_form_offers_values_its_reader_accepts(form):
+    """For every step: the slot after the verb is the form's first, and the first value offered in each
+    slot makes a step that reads, and reads back from its own words."""
+    slots = form.positional_slots(PLAYED, [])
+    assert grammar.expect(PLAYED, [form.verb]).name == (slots[0] if slots else "end")
+    words = [form.verb] + [PLAYED.values(slot)[0] for slot in slots]
+    event = PLAYED.read_step(" ".join(words))
+    assert PLAYED.read_step(PLAYED.step(event)) == event

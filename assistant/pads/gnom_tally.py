@@ -7,29 +7,54 @@ The rules' victory points, in the order players count them:
   stack is removed first (only the lowest counts), and so is a Mole on its
   owner's own loot (it scores nothing, and we let it take no place: a choice,
   the rules are silent). Then the first Mole scores 5, the second 4, the third
-  3; a Bait there scores nothing. The English rules give 3 to any later Mole,
-  the French stop at the third: ``later_moles`` (default 3; it only matters
-  past three opponents' Moles);
+  3; a Bait there scores nothing;
 * every other stack: only a Bait at the very bottom scores, one point per Mole
-  in the stack. The French rules count the opposing Moles, the English "the
-  Mole tokens stacked on it": ``bait_counts`` is ``opposing`` (default) or ``all``.
+  in the stack.
+
+Where the two rule books differ, the French one is the original and the
+default (``RULES``): a bottom Bait catches the *opposing* Moles (English: "the
+Mole tokens stacked on it"), and a Mole after the third on a loot scores
+nothing (English: "any other players get 3 points"; it only matters past
+three opponents' Moles, so never at four players or fewer).
 
 A tie is announced as a tie, to be settled by a gnome throw.
+
+The tally is read from a game's recorded pieces (``score_game``) or from a
+file describing a game played without the log (``score_file``); the file
+gets the checks the live commands make, every problem listed at once.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import DataError, InputError
-from ..garden import KIND_WORDS, Token
+from ..errors import AssistantError, DataError, InputError
+from ..garden import ME, Token, baits_each, moles_each, read_kind
+from ..words import NAME, is_answer, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
+FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
+MAX_LATER_MOLES = 5  # points for a Mole after the third: no rule book gives more than the first's 5
+TWO_PLAYERS = ("a two-player game has no victory points: the match is won in two sets "
+               "(assistant mole CELL found|missed); the tally is for 3 or 4 players")
 
 
 class Settings(NamedTuple):
-    later_moles: int = 3
-    bait_counts: str = "opposing"  # or 'all'
+    """How to count where the rule books differ; the defaults are the French original's."""
+
+    later_moles: int = 0  # a Mole after the third on a loot (English: 3)
+    bait_counts: str = "opposing"  # or 'all' (English): which Moles a bottom Bait catches
+
+
+RULES = {"fr": Settings(), "en": Settings(later_moles=3, bait_counts="all")}
+
+
+def rules_named(text: str) -> Settings:
+    """'fr' (the original, default) or 'en': the rule book to follow where they differ."""
+    found = RULES.get(key(text)) or {"francais": RULES["fr"], "english": RULES["en"]}.get(key(text))
+    if found is None:
+        raise InputError(f"unknown rules {shown(text)}: expected fr (the original) or en")
+    return found
 
 
 class Line(NamedTuple):
@@ -59,9 +84,24 @@ class Tally(NamedTuple):
             return f"{leaders[0]} wins with {best} points and becomes the boss of 75 Gnom' Street"
         return f"tie between {' and '.join(leaders)} at {best}: settle it by a gnome throw (best of three)"
 
+    def to_mapping(self) -> dict:
+        """The tally as data (``assistant tally --json``)."""
+        return {"players": {line.player: {"miniatures": line.miniatures, "loot": line.loot, "baits": line.baits,
+                                          "total": line.total} for line in self.lines},
+                "leaders": self.leaders, "notes": list(self.notes)}
+
+
+class EndOfGame(NamedTuple):
+    """What the tally counts: players, miniatures in the garden, loot cells, stacks (bottom first)."""
+
+    players: list[str]
+    miniatures: dict[str, int]
+    loot: dict[str, str]
+    stacks: dict[str, list[Token]]
+
 
 def whose(player: str) -> str:
-    return "my" if player == "me" else f"{player}'s"
+    return "my" if player == ME else f"{player}'s"
 
 
 def miniature_points(count: int) -> int:
@@ -72,14 +112,17 @@ def miniature_points(count: int) -> int:
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
+    face_down = [f"assistant reveal {cell} {place} mole|bait ({whose(token.owner)})"
+                 for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.kind is None]
+    if face_down:
+        raise InputError(f"{len(face_down)} token{'s' if len(face_down) != 1 else ''} still face down: "
+                         f"{'; '.join(face_down)}")
     loot_points = {p: 0 for p in players}
     bait_points = {p: 0 for p in players}
     notes = []
     owner_of = {cell: player for player, cell in loot.items()}
     for cell in sorted(stacks):
         tokens = stacks[cell]
-        if any(token.kind is None for token in tokens):
-            raise InputError(f"{cell} still has face-down tokens: reveal them before the tally")
         if not tokens:
             continue
         owner = owner_of.get(cell)
@@ -112,80 +155,264 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
     return Tally(lines, tuple(notes))
 
 
-def read_description(data: object, source: str, cell_name) -> tuple[list[str], dict, dict, dict, Settings]:
-    """Read a tally file (players, miniatures, loot, stacks, settings); DataError lists every problem.
+# -- from a game's recorded pieces ----------------------------------------------------------------
 
-    ``cell_name`` checks and normalises a cell ('c3' -> 'C3') against the garden.
-    """
-    problems: list[str] = []
-    if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with players, miniatures, loot, stacks")
-    known = {"players", "miniatures", "loot", "stacks", "settings"}
-    problems += [f"{source}: {k}: unknown key (expected one of {', '.join(sorted(known))})"
-                 for k in sorted(set(map(str, data)) - known)]
-    players = data.get("players")
-    if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-        raise DataError(problems + [f"{source}: players: expected a list of names"])
 
-    def player(name, path):
-        if name not in players:
-            problems.append(f"{source}: {path}: unknown player {name!r} (players: {', '.join(players)})")
+def from_game(game) -> EndOfGame:
+    """What the tally counts, from a 75 Gnom' Street game's recorded pieces; says what is still missing.
+
+    An opponent's loot comes from ``assistant loot``, or from the sheet when the
+    deduction has already found it."""
+    from ..game import Game
+
+    if not isinstance(game, Game) or not game.board.per_opponent:
+        raise InputError(f"game {game.name} has no garden pieces to count: the tally is for 75 Gnom' Street "
+                         f"(or give a tally FILE)")
+    if len(game.players) == 2:
+        # rules: "Une partie à deux joueurs se joue en deux manches gagnantes."
+        raise AssistantError(TWO_PLAYERS)
+    state = game.garden()
+    mine = game.current_mine()
+    if mine is None:
+        raise InputError("your own loot is not known: start the game with --mine CELL")
+    loot = {ME: game.board.name_of(mine), **state.loot}
+    sheet = None
+    for opponent in game.opponents:
+        if opponent not in loot:
+            sheet = sheet or game.sheet()
+            cell = sheet.found(opponent)
+            if cell is not None:
+                loot[opponent] = game.board.name_of(cell)
+    missing = [p for p in game.opponents if p not in loot]
+    if missing:
+        raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
+    miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
+    return EndOfGame(list(game.players), miniatures, loot, state.stacks)
+
+
+def score_game(game, rules: str = "fr") -> Tally:
+    """The tally of a game's recorded pieces, by the rule book ``rules`` (fr or en)."""
+    settings = rules_named(rules)
+    return tally(*from_game(game), settings)
+
+
+# -- from a file ------------------------------------------------------------------------------------
+
+
+def score_file(data: object, source: str, board, rules: str = "fr") -> Tally:
+    """The tally of a file describing a game played without the log; DataError lists every problem.
+
+    ``rules`` (fr or en) is the base; the file's ``settings`` may change each field."""
+    end, settings = read_file(data, source, board, rules_named(rules))
+    return tally(*end, settings)
+
+
+class _Reader:
+    """Reads a tally file, collecting every problem, each with the file and its place in it."""
+
+    def __init__(self, source: str, board):
+        self.source, self.board = source, board
+        self.problems: list[str] = []
+        self.players: list[str] = []
+        self.count = 0
+
+    def problem(self, place: str, text: str) -> None:
+        self.problems.append(f"{self.source}: {place}: {text}")
+
+    def mapping(self, data: dict, name: str, example: str) -> dict:
+        value = data.get(name)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.problem(name, f"expected a mapping like {example} (got {_what(value)})")
+            return {}
+        return value
+
+    def player(self, text: object, place: str) -> str | None:
+        try:
+            return lookup(str(text), self.players, "player")
+        except InputError as error:
+            self.problem(place, str(error))
+            return None
+
+    def each_player(self, section: dict, name: str):
+        """(player, value, place) for each entry of a section keyed by player; a player named twice is refused."""
+        seen: dict[str, str] = {}
+        for text, value in section.items():
+            place = f"{name}.{_cut(text)}"
+            player = self.player(text, place)
+            if player is None:
+                continue
+            if player in seen:
+                self.problem(place, f"{player} is given twice (also as {name}.{seen[player]}): once per player")
+                continue
+            seen[player] = str(text)
+            yield player, value, place
+
+    def cell(self, text: object, place: str, what: str) -> str | None:
+        """A garden cell, named canonically; a pond is refused (rules: nothing goes on a pond)."""
+        if not isinstance(text, str):
+            self.problem(place, f"expected a cell like A1 (got {_what(text)})")
+            return None
+        try:
+            cell = self.board.parse_cell(text)
+        except InputError as error:
+            self.problem(place, str(error))
+            return None
+        name = self.board.name_of(cell)
+        if cell in self.board.ponds:
+            # rules: "Aucune statuette (et aucun pion) ne peut être posée sur une case représentant une mare."
+            self.problem(place, f"{name} is a pond: no {what} goes on a pond")
             return None
         return name
 
-    def cell(text, path):
-        try:
-            return cell_name(str(text))
-        except InputError as error:
-            problems.append(f"{source}: {path}: {error}")
-            return None
 
-    miniatures = {}
-    for name, count in (data.get("miniatures") or {}).items():
-        if not player(name, f"miniatures.{name}"):
+def _what(value: object) -> str:
+    """A value as a message names it: 'a list', or the value itself quoted."""
+    if isinstance(value, (list, dict)):
+        return f"a {'list' if isinstance(value, list) else 'mapping'}"
+    return shown(value) if isinstance(value, str) else _cut(value)
+
+
+def _cut(value: object) -> str:
+    """A key or a number as written (2.0, C1), cut short like any quoted word, without the quotes."""
+    return shown(value)[1:-1]
+
+
+def read_file(data: object, source: str, board, base: Settings = Settings()) -> tuple[EndOfGame, Settings]:
+    """Read a tally file (players, miniatures, loot, stacks, settings); DataError lists every problem."""
+    if not isinstance(data, dict):
+        raise DataError(f"{source}: expected a mapping with players, miniatures, loot, stacks (got {_what(data)})")
+    read = _Reader(source, board)
+    for name in sorted(set(map(str, data)) - set(FILE_KEYS)):
+        read.problem(name, f"unknown key (expected one of {', '.join(FILE_KEYS)})")
+    players = data.get("players")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+        raise DataError(read.problems + [f"{source}: players: expected a list of names, like [Ana, Ben, Cleo]"])
+    for position, name in enumerate(players):
+        if not NAME.fullmatch(name) or is_answer(name):
+            read.problem(f"players[{position}]", f"player name {shown(name)}: use letters, digits and hyphens "
+                                                 f"(not yes/no), e.g. Ana")
+        elif key(name) in map(key, players[:position]):
+            read.problem(f"players[{position}]", f"{name} is named twice: each player once")
+        else:
+            read.players.append(name)
+    count = read.count = len(players)  # a misspelt or repeated name is still a player at the table
+    if count == 2:
+        raise DataError(read.problems + [f"{source}: players: {TWO_PLAYERS}"])
+    if not 3 <= count <= 4:
+        # rules: "3 jetons Taupe pour une partie à 3 joueurs OU 4 jetons Taupe pour une partie à 4 joueurs"
+        raise DataError(read.problems + [f"{source}: players: the box holds 4 gangs: the tally is for 3 or 4 "
+                                         f"players (got {count})"])
+    miniatures = _miniatures(read, data)
+    loot = _loot(read, data)
+    stacks = _stacks(read, data)
+    settings = _settings(read, data, base)
+    if read.problems:
+        raise DataError(read.problems)
+    return EndOfGame(read.players, miniatures, loot, stacks), settings
+
+
+def _miniatures(read: _Reader, data: dict) -> dict[str, int]:
+    found = {}
+    for player, count, place in read.each_player(read.mapping(data, "miniatures", "{Ana: 3, Ben: 0}"), "miniatures"):
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 3:
+            # rules: each gang has 3 miniatures
+            read.problem(place, f"expected 0 to 3 miniatures in the garden (got {_what(count)})")
             continue
-        if isinstance(count, bool) or count not in (0, 1, 2, 3):
-            problems.append(f"{source}: miniatures.{name}: expected 0 to 3 (got {count!r})")
+        found[player] = count
+    return found
+
+
+def _loot(read: _Reader, data: dict) -> dict[str, str]:
+    found: dict[str, str] = {}
+    named = set()  # players given a loot, even a wrong one: only the others lack one
+    for player, text, place in read.each_player(read.mapping(data, "loot", "{Ana: A1, Ben: D3}"), "loot"):
+        named.add(player)
+        cell = read.cell(text, place, "loot")
+        if cell is None:
             continue
-        miniatures[name] = count
-    loot = {}
-    for name, text in (data.get("loot") or {}).items():
-        if player(name, f"loot.{name}"):
-            found = cell(text, f"loot.{name}")
-            if found in loot.values():
-                problems.append(f"{source}: loot.{name}: {found} is someone else's loot already")
-            loot[name] = found
-    stacks: dict[str, list[Token]] = {}
-    raw_stacks = data.get("stacks") or {}
-    if not isinstance(raw_stacks, dict):
-        problems.append(f"{source}: stacks: expected a mapping of cell -> tokens, bottom first")
-        raw_stacks = {}
-    for text, tokens in raw_stacks.items():
-        found = cell(text, f"stacks.{text}")
+        other = next((p for p, c in found.items() if c == cell), None)
+        if other is not None:
+            read.problem(place, f"{cell} is {other}'s loot already: loot cards are distinct")
+            continue
+        found[player] = cell
+    if isinstance(data.get("loot") or {}, dict):
+        for player in read.players:
+            if player not in named:
+                # rules: "chaque joueur dévoile sa carte Butin"
+                read.problem("loot", f"{player} has no loot: every player shows their Loot card (add {player}: CELL)")
+    return found
+
+
+def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
+    found: dict[str, list[Token]] = {}
+    first_place: dict[str, str] = {}
+    placed: dict[tuple[str, str], int] = {}  # (player, kind) -> tokens so far, for the stock limits
+    limits = {"mole": moles_each(read.count), "bait": baits_each(read.count)}
+    example = "{F3: [Ana mole, Ben bait]}, bottom first"
+    for text, tokens in read.mapping(data, "stacks", example).items():
+        place = f"stacks.{_cut(text)}"
+        cell = read.cell(text, place, "token")
+        if cell is not None and cell in first_place:
+            read.problem(place, f"the same cell as {first_place[cell]}: one stack per cell, bottom first")
+            continue
         if not isinstance(tokens, list):
-            problems.append(f"{source}: stacks.{text}: expected a list like [Ana mole, Ben bait], bottom first")
+            read.problem(place, f"expected a list like [Ana mole, Ben bait], bottom first (got {_what(tokens)})")
             continue
         stack = []
         for position, token in enumerate(tokens):
-            words = str(token).split()
-            path = f"stacks.{text}[{position}]"
-            if len(words) != 2 or words[1].lower() not in KIND_WORDS:
-                problems.append(f"{source}: {path}: expected 'PLAYER mole' or 'PLAYER bait' (got {token!r})")
+            token_place = f"{place}[{position}]"
+            words = token.split() if isinstance(token, str) else []
+            if len(words) != 2:
+                read.problem(token_place, f"expected 'PLAYER mole' or 'PLAYER bait' (got {_what(token)})")
                 continue
-            if player(words[0], path):
-                stack.append(Token(words[0], KIND_WORDS[words[1].lower()]))
-        if found:
-            stacks[found] = stack
-    raw_settings = data.get("settings") or {}
-    settings = Settings()
-    if isinstance(raw_settings, dict):
-        later = raw_settings.get("later_moles", 3)
-        counts = raw_settings.get("bait_counts", "opposing")
-        if isinstance(later, bool) or not isinstance(later, int):
-            problems.append(f"{source}: settings.later_moles: expected a whole number (got {later!r})")
-        if counts not in ("opposing", "all"):
-            problems.append(f"{source}: settings.bait_counts: expected opposing or all (got {counts!r})")
-        settings = Settings(later if isinstance(later, int) else 3, counts if counts in ("opposing", "all") else "opposing")
-    if problems:
-        raise DataError(problems)
-    return players, miniatures, loot, stacks, settings
+            player = read.player(words[0], token_place)
+            try:
+                kind = read_kind(words[1])
+            except InputError as error:
+                read.problem(token_place, str(error))
+                continue
+            if player is None:
+                continue
+            placed[player, kind] = placed.get((player, kind), 0) + 1
+            if placed[player, kind] > limits[kind]:
+                # rules: "2 jetons Appât; 3 jetons Taupe pour une partie à 3 joueurs OU 4 ... à 4 joueurs"
+                read.problem(token_place, f"{player}'s {_nth(placed[player, kind])} {kind.title()}: each player "
+                                          f"has {limits[kind]} {kind.title()} tokens at {read.count} players")
+                continue
+            stack.append(Token(player, kind))
+        if cell is not None:
+            first_place[cell] = place
+            found[cell] = stack
+    return found
+
+
+def _nth(number: int) -> str:
+    return f"{number}{'th' if 10 <= number % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+
+
+def _settings(read: _Reader, data: dict, base: Settings) -> Settings:
+    """The file's settings over ``base``: rules (fr or en), then later_moles and bait_counts."""
+    raw = read.mapping(data, "settings", "{rules: en} or {later_moles: 3, bait_counts: all}")
+    for name in sorted(set(map(str, raw)) - {"rules", "later_moles", "bait_counts"}):
+        read.problem(f"settings.{name}", "unknown setting (expected rules, later_moles or bait_counts)")
+    settings = base
+    if "rules" in raw:
+        try:
+            settings = rules_named(str(raw["rules"]))
+        except InputError as error:
+            read.problem("settings.rules", str(error))
+    later = raw.get("later_moles", settings.later_moles)
+    if isinstance(later, bool) or not isinstance(later, int) or not 0 <= later <= MAX_LATER_MOLES:
+        read.problem("settings.later_moles", f"expected the points of a Mole after the third, 0 to "
+                                             f"{MAX_LATER_MOLES} (got {_what(later)})")
+    else:
+        settings = settings._replace(later_moles=later)
+    counts = raw.get("bait_counts", settings.bait_counts)
+    if counts not in ("opposing", "all"):
+        read.problem("settings.bait_counts", f"expected opposing (the French rules) or all (the English) "
+                                             f"(got {_what(counts)})")
+    else:
+        settings = settings._replace(bait_counts=counts)
+    return settings

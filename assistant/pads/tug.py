@@ -6,7 +6,8 @@ gnomes hold the hose in a line: the first one on the flagstone farthest from
 the fence, each new one on the next flagstone towards the fence. When the hose
 moves k flagstones towards a side, that side's gnomes move k away from the
 fence and the other side's k towards it; a side whose front gnome is dragged
-into the fence loses the round. Two winning rounds win the match.
+into the fence loses the round. Two winning rounds win the match; the loser
+of a round starts the next one (``starts NAME`` chooses another starter).
 
 Moves, each by the player whose turn it is (strict alternation, by team at 4):
 
@@ -20,58 +21,259 @@ Moves, each by the player whose turn it is (strict alternation, by team at 4):
 * ``squirrels 2``: pull 1, 2 or 3; ``exchange``: cards swapped, the other side pulls 1;
 * optional rules: ``contre red``, ``sur-contre multi``, ``sur-sur-contre red``,
   each right after the move it answers, with a card of the same colour or multicolour.
+
+Each move type below owns its words: a ``FORM`` (the grammar), ``from_words``
+(parse) and ``words`` (format), with ``build`` the typed constructor both the
+grammar and the command line go through.
 """
 
 from __future__ import annotations
 
-import re
+from functools import cached_property
 from typing import NamedTuple
 
+from .. import log
 from ..errors import AssistantError, DataError, InputError, events_place
-from ..words import is_answer, join_names, key
-from . import Undo, from_saved, standing
+from ..grammar import Form, Option, form_for
+from ..log import Retract
+from ..words import Options, check_names, join, join_names, key, lookup, pairs, shown, split, whole_number
 
 COLOURS = ("red", "blue", "yellow", "green")
 COLOUR_WORDS = {"red": "red", "rouge": "red", "blue": "blue", "bleu": "blue", "yellow": "yellow",
                 "jaune": "yellow", "green": "green", "vert": "green"}
+MULTI = "multi"
 MULTI_WORDS = ("multi", "multicolour", "multicolor", "multicolore", "any")
 PER_COLOUR = 7  # 28 pawns: 7 of each colour
 HALF_PATH = 8  # flagstones on each side of the fence at the start
 ROUNDS_TO_WIN = 2
-NAME = re.compile(r"^[^\W_][\w-]{0,31}$")
+SQUIRRELS = "the squirrels on the card (1, 2 or 3 squirrels)"
+
+BY = Option("by", ("--by", "--par"), "player")
 
 
 def colour(text: str) -> str:
+    """'rouge' -> 'red'; anything else is refused naming the four colours."""
     found = COLOUR_WORDS.get(key(text))
     if found is None:
-        raise InputError(f"unknown colour {text!r}: expected red, blue, yellow or green (rouge, bleu, jaune, vert)")
+        raise InputError(f"unknown colour {shown(text)}: expected red, blue, yellow or green "
+                         f"(rouge, bleu, jaune, vert)")
     return found
 
 
-class Move(NamedTuple):
-    """One card played (or the cards exchanged), by ``player``."""
+def card_colour(text: str) -> str:
+    """A card: one of the four colours, or 'multi' (a multicolour gnome)."""
+    return MULTI if key(text) in MULTI_WORDS else colour(text)
 
-    verb: str  # gnome, pull, squirrels, exchange, contre, sur-contre, sur-sur-contre
+
+def _mover(game: "TugGame", by: str | None) -> str:
+    """The player named by --by, or whoever is due to play."""
+    return game.player(by) if by is not None else game.due()
+
+
+def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
+    if not low <= len(found.positional) <= high:
+        raise InputError(f"write: {usage}")
+    return found.positional
+
+
+# -- the moves -------------------------------------------------------------------------------
+
+
+class Gnome(NamedTuple):
+    """A gnome added with a card (``card``: its colour or multi) or placed first in a round."""
+
     player: str
-    card: str | None = None  # the card's colour, or 'multi'
-    colour: str | None = None  # the gnome placed (or countered with)
+    card: str
+    colour: str
+
+    FORM = Form(("gnome", "nain"), ("card", "colour"), (BY,),
+                usage="gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]")
+
+    @classmethod
+    def build(cls, game: "TugGame", card: str, chosen: str | None = None, by: str | None = None) -> "Gnome":
+        player = _mover(game, by)
+        card = card_colour(card)
+        if card == MULTI and chosen is None:
+            raise InputError("a multicolour card adds a gnome of the colour you choose: gnome multi COLOUR")
+        placed = colour(chosen) if chosen is not None else card
+        if player in game.state().setup:
+            card = placed  # a round's first gnome is chosen freely, with no card
+        return cls(player, card, placed)
+
+    @classmethod
+    def from_words(cls, game: "TugGame", found: Options) -> "Gnome":
+        words = _arity(found, 1, 2, cls.FORM.usage)
+        return cls.build(game, words[0], words[1] if len(words) == 2 else None, found.last("by"))
+
+    def words(self, game: "TugGame") -> list[str]:
+        chosen = [self.colour] if self.colour != self.card else []
+        return ["gnome", self.card, *chosen, "--by", self.player]
+
+
+class Pull(NamedTuple):
+    """A pull card: gnomes of ``zero`` count 0, of ``two`` count 2, every other gnome 1."""
+
+    player: str
     zero: tuple[str, ...] = ()
     two: tuple[str, ...] = ()
-    count: int = 0  # squirrels
 
-    def words(self) -> str:
-        if self.verb == "pull":
-            words = ["pull"] + (["--zero", ",".join(self.zero)] if self.zero else []) + \
-                    (["--two", ",".join(self.two)] if self.two else [])
-        elif self.verb == "squirrels":
-            words = ["squirrels", str(self.count)]
-        elif self.verb == "exchange":
-            words = ["exchange"]
+    FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero",), "colours", repeat=True),
+                                        Option("two", ("--two", "--deux"), "colours", repeat=True), BY),
+                usage="pull --zero COLOURS --two COLOURS [--by NAME]")
+
+    @classmethod
+    def build(cls, game: "TugGame", zero: list[str] | None = None, two: list[str] | None = None,
+              by: str | None = None) -> "Pull":
+        """``zero``/``two``: each value one colour or several joined by commas ('green,blue')."""
+        zeros, twos = _colours(zero, "--zero"), _colours(two, "--two")
+        both = [c for c in zeros if c in twos]
+        if both:
+            raise InputError(f"a colour cannot count both 0 and 2 (got {join_names(both)} in --zero and --two)")
+        return cls(_mover(game, by), zeros, twos)
+
+    @classmethod
+    def from_words(cls, game: "TugGame", found: Options) -> "Pull":
+        _arity(found, 0, 0, cls.FORM.usage)
+        return cls.build(game, found.values.get("zero"), found.values.get("two"), found.last("by"))
+
+    def words(self, game: "TugGame") -> list[str]:
+        zero = ["--zero", ",".join(self.zero)] if self.zero else []
+        two = ["--two", ",".join(self.two)] if self.two else []
+        return ["pull", *zero, *two, "--by", self.player]
+
+    def value(self, gnome: str) -> int:
+        # rules: "Tout nain d'une couleur qui n'est pas indiquée par la carte ... vaut 1 point."
+        return 0 if gnome in self.zero else 2 if gnome in self.two else 1
+
+
+def _colours(values: list[str] | None, spelling: str) -> tuple[str, ...]:
+    """Every colour of an option given once or more ('--zero red --zero blue' keeps both), each once."""
+    if values is None:
+        return ()
+    found = [colour(word) for word in pairs(values)]
+    if not found:
+        raise InputError(f"{spelling} needs colours, e.g. {spelling} green,blue (got {shown(','.join(values))})")
+    return tuple(dict.fromkeys(found))
+
+
+class Squirrels(NamedTuple):
+    """A squirrel card: the player's side pulls ``count`` flagstones."""
+
+    player: str
+    count: int
+
+    FORM = Form(("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
+                usage="squirrels 1|2|3 [--by NAME]")
+
+    @classmethod
+    def build(cls, game: "TugGame", count: str | int, by: str | None = None) -> "Squirrels":
+        return cls(_mover(game, by), whole_number(count, SQUIRRELS, low=1, high=3))
+
+    @classmethod
+    def from_words(cls, game: "TugGame", found: Options) -> "Squirrels":
+        return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0], found.last("by"))
+
+    def words(self, game: "TugGame") -> list[str]:
+        return ["squirrels", str(self.count), "--by", self.player]
+
+
+class Exchange(NamedTuple):
+    """Cards exchanged instead of played: the other side pulls 1."""
+
+    player: str
+
+    FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage="exchange [--by NAME]")
+
+    @classmethod
+    def build(cls, game: "TugGame", by: str | None = None) -> "Exchange":
+        return cls(_mover(game, by))
+
+    @classmethod
+    def from_words(cls, game: "TugGame", found: Options) -> "Exchange":
+        _arity(found, 0, 0, cls.FORM.usage)
+        return cls.build(game, found.last("by"))
+
+    def words(self, game: "TugGame") -> list[str]:
+        return ["exchange", "--by", self.player]
+
+
+COUNTER_VERBS = ("contre", "sur-contre", "sur-sur-contre")
+COUNTER_FORMS = tuple(Form((verb, f"{'over-' * level}counter"), ("card", "colour"), (BY,),
+                           usage=f"{verb} COLOUR, or {verb} multi COLOUR [--by NAME]")
+                      for level, verb in enumerate(COUNTER_VERBS))
+
+
+class Counter(NamedTuple):
+    """The optional counters: ``level`` 1 contre, 2 sur-contre, 3 sur-sur-contre, on gnomes of ``colour``."""
+
+    level: int
+    player: str
+    card: str
+    colour: str
+
+    @property
+    def verb(self) -> str:
+        return COUNTER_VERBS[self.level - 1]
+
+    @classmethod
+    def build(cls, game: "TugGame", level: int, card: str, chosen: str | None = None,
+              by: str | None = None) -> "Counter":
+        """A card of a colour counters that colour; a multicolour one the colour named, else the move's."""
+        card = card_colour(card)
+        verb = COUNTER_VERBS[level - 1]
+        if card != MULTI:
+            if chosen is not None and colour(chosen) != card:
+                raise InputError(f"a {card} card counters {card} gnomes: write {verb} {card}, or {verb} multi "
+                                 f"{colour(chosen)}")
+            countered = card
+        elif chosen is not None:
+            countered = colour(chosen)
         else:
-            words = [self.verb, self.card or self.colour]
-            if self.colour is not None and self.card != self.colour:
-                words.append(self.colour)
-        return " ".join(words + ["--by", self.player])
+            countered = getattr(game.state().last, "colour", None)
+            if countered is None:
+                raise InputError(f"say which colour the multicolour card counters: {verb} multi COLOUR")
+        return cls(level, _mover(game, by), card, countered)
+
+    @classmethod
+    def reader(cls, level: int):
+        def from_words(game: "TugGame", found: Options) -> "Counter":
+            words = _arity(found, 1, 2, COUNTER_FORMS[level - 1].usage)
+            return cls.build(game, level, words[0], words[1] if len(words) == 2 else None, found.last("by"))
+
+        return from_words
+
+    def words(self, game: "TugGame") -> list[str]:
+        chosen = [self.colour] if self.card == MULTI else []
+        return [self.verb, self.card, *chosen, "--by", self.player]
+
+
+class Starts(NamedTuple):
+    """Who plays the first card of the round (the rules: the loser of the previous round)."""
+
+    player: str
+
+    FORM = Form(("starts", "commence"), ("player",), (), usage="starts NAME")
+
+    @classmethod
+    def build(cls, game: "TugGame", player: str) -> "Starts":
+        return cls(game.player(player))
+
+    @classmethod
+    def from_words(cls, game: "TugGame", found: Options) -> "Starts":
+        return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0])
+
+    def words(self, game: "TugGame") -> list[str]:
+        return ["starts", self.player]
+
+
+Move = Gnome | Pull | Squirrels | Exchange | Counter | Starts
+READERS = {Gnome.FORM: Gnome.from_words, Pull.FORM: Pull.from_words, Squirrels.FORM: Squirrels.from_words,
+           Exchange.FORM: Exchange.from_words, Starts.FORM: Starts.from_words,
+           **{form: Counter.reader(level) for level, form in enumerate(COUNTER_FORMS, 1)}}
+FORMS = (*READERS, log.UNDO_FORM, log.RETRACT_FORM)
+
+
+# -- the state of the rope --------------------------------------------------------------------
 
 
 class State(NamedTuple):
@@ -82,9 +284,10 @@ class State(NamedTuple):
     turn: int  # index in the playing order
     round: int
     rounds: tuple[int, int]  # rounds won by each side
-    last: Move | None  # the move just played (the counters answer it)
+    last: Move | None  # the card just played this round (the counters answer it)
     setup: tuple[str, ...]  # players still to place their first gnome this round
     log: tuple[str, ...]  # what happened, for the show
+    chosen: bool = False  # the round's starter was chosen with ``starts``
 
     def front(self, side: int) -> int:
         """The front gnome's distance to the fence, in flagstones (0 or less: crashed)."""
@@ -96,14 +299,19 @@ class State(NamedTuple):
         return self.front(side) - 1 if self.lines[side] else HALF_PATH
 
 
-class TugGame(NamedTuple):
-    """A match: two sides (one or two players each), the optional counters, the moves."""
-
+class _Match(NamedTuple):
     name: str
     sides: tuple[tuple[str, ...], tuple[str, ...]]
     counters: bool = False
     starter: str | None = None
     events: tuple = ()
+
+
+class TugGame(_Match):
+    """A match: two sides (one or two players each), the optional counters, the moves.
+
+    The state after the log is replayed once per game value and kept
+    (``state()``); a move appended carries its state forward in one step."""
 
     kind = "oh-les-nains"
     data_file = None
@@ -117,11 +325,10 @@ class TugGame(NamedTuple):
         if {len(t) for t in teams} not in ({1}, {2}):
             raise InputError("each side has one player, or each has two: --sides Ana+Cleo,Ben+Dan")
         names = [p for team in teams for p in team]
+        check_names(names, "player", "--sides Ana,Ben")
         for player in names:
-            if not NAME.match(player) or is_answer(player) or key(player) in MULTI_WORDS:
-                raise InputError(f"player name {player!r}: use letters, digits and hyphens")
-        if len({key(n) for n in names}) != len(names):
-            raise InputError(f"two players share a name: {', '.join(names)}")
+            if key(player) in MULTI_WORDS:
+                raise InputError(f"player name {shown(player)} is a card's word: pick another name")
         game = cls(name, teams, counters)
         if starter is not None:
             game = game._replace(starter=game.player(starter))
@@ -142,29 +349,46 @@ class TugGame(NamedTuple):
         return "+".join(self.sides[side])
 
     def player(self, text: str) -> str:
-        for player in self.order:
-            if key(player) == key(text):
-                return player
-        raise InputError(f"unknown player {text!r}: this match has {join_names(self.order)}")
+        return lookup(text, self.order, "player")
+
+    def due(self) -> str:
+        """Who plays now: the next player to place a first gnome, else whose turn it is."""
+        state = self.state()
+        return state.setup[0] if state.setup else self.order[state.turn]
 
     # -- replay ---------------------------------------------------------------------------
 
+    @cached_property
+    def _history(self) -> log.History:
+        return log.replay(self.events)
+
+    def history(self) -> log.History:
+        return self._history
+
     def standing(self) -> list[Move]:
-        """The moves still in force (each undo cancels the latest one not yet cancelled)."""
-        return standing(self.events)
+        """The moves still in force (undone and retracted ones left out)."""
+        return [entry.event for entry in self.history().standing]
 
-    def _start_round(self, number: int, rounds: tuple[int, int], starter_index: int, log) -> State:
-        return State(((), ()), 0, starter_index, number, rounds, None, self.order, log)
+    def _start_round(self, number: int, rounds: tuple[int, int], starter_index: int, log_lines) -> State:
+        return State(((), ()), 0, starter_index, number, rounds, None, self.order, log_lines)
 
-    def state(self) -> State:
-        start = self.order.index(self.starter) if self.starter else 0
-        state = self._start_round(1, (0, 0), start, ())
+    def _first(self) -> State:
+        return self._start_round(1, (0, 0), self.order.index(self.starter) if self.starter else 0, ())
+
+    @cached_property
+    def _state(self) -> State:
+        state = self._first()
         for move in self.standing():
             state = self._apply(state, move)
         return state
 
+    def state(self) -> State:
+        return self._state
+
     def winner(self) -> str | None:
-        state = self.state()
+        return self._winner(self.state())
+
+    def _winner(self, state: State) -> str | None:
         for side in (0, 1):
             if state.rounds[side] >= ROUNDS_TO_WIN:
                 return self.side_name(side)
@@ -178,153 +402,176 @@ class TugGame(NamedTuple):
         if state.lines[loser] and state.front(loser) <= 0:
             rounds = list(state.rounds)
             rounds[side] += 1
-            log = state.log + (f"{self.side_name(loser)}'s front gnome hits the fence: "
-                               f"{self.side_name(side)} wins round {state.round}",)
-            # rules: the loser of a round starts the next one
+            log_lines = state.log + (f"{self.side_name(loser)}'s front gnome hits the fence: "
+                                     f"{self.side_name(side)} wins round {state.round}",)
+            # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
-            return self._start_round(state.round + 1, tuple(rounds), starter, log)
+            return self._start_round(state.round + 1, tuple(rounds), starter, log_lines)
         return state
 
     def _apply(self, state: State, move: Move) -> State:
+        if isinstance(move, Starts):
+            return state._replace(turn=self.order.index(move.player), chosen=True,
+                                  log=state.log + (f"{move.player} starts round {state.round}",))
         side = self.side_of(move.player)
         lines = [list(state.lines[0]), list(state.lines[1])]
-        if move.verb == "gnome" and move.player in state.setup:
+        if isinstance(move, Gnome) and move.player in state.setup:
             lines[side].append(move.colour)
             setup = tuple(p for p in state.setup if p != move.player)
             return state._replace(lines=(tuple(lines[0]), tuple(lines[1])), setup=setup,
                                   log=state.log + (f"{move.player} sets a {move.colour} gnome",))
-        next_turn = (state.turn + 1) % len(self.order)
-        after = state._replace(turn=next_turn, last=move)
-        if move.verb == "gnome":
+        after = state._replace(turn=(state.turn + 1) % len(self.order), last=move)
+        if isinstance(move, Gnome):
             lines[side].append(move.colour)
             after = after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
                                    log=state.log + (f"{move.player} adds a {move.colour} gnome",))
             return self._pull(after, 1 - side, 2, "a gnome was added")
-        if move.verb == "pull":
-            strength = [sum(_value(c, move) for c in lines[s]) for s in (0, 1)]
+        if isinstance(move, Pull):
+            strength = [sum(move.value(c) for c in lines[s]) for s in (0, 1)]
             difference = abs(strength[0] - strength[1])
             text = f"pull: {self.side_name(0)} {strength[0]}, {self.side_name(1)} {strength[1]}"
             after = after._replace(log=state.log + (text,))
             if difference == 0:
                 return after._replace(log=after.log + ("equal strength: nothing moves",))
             return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, "the stronger side")
-        if move.verb == "squirrels":
+        if isinstance(move, Squirrels):
             return self._pull(after, side, move.count, f"{move.count} squirrel{'s' if move.count > 1 else ''}")
-        if move.verb == "exchange":
+        if isinstance(move, Exchange):
             return self._pull(after, 1 - side, 1, f"{move.player} exchanged cards")
-        if move.verb == "contre":
+        if move.level == 1:
             lines[1 - side].pop()  # the gnome they just placed leaves
-            return after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                  log=state.log + (f"{move.player} counters: the {move.colour} gnome leaves",))
-        if move.verb == "sur-contre":
+            text = f"{move.player} counters: the {move.colour} gnome leaves"
+        elif move.level == 2:
             lines[side] += [move.colour, move.colour]
-            return after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                  log=state.log + (f"{move.player} counters the counter: two {move.colour} gnomes",))
-        if move.verb == "sur-sur-contre":
-            taken = [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
-            lines[side] += taken
-            return after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                  log=state.log + (f"{move.player} takes the two {move.colour} gnomes",))
-        return after
+            text = f"{move.player} counters the counter: two {move.colour} gnomes"
+        else:
+            lines[side] += [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
+            text = f"{move.player} takes the two {move.colour} gnomes"
+        return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=state.log + (text,))
 
     # -- recording ----------------------------------------------------------------------
 
     def record(self, event) -> "TugGame":
-        if isinstance(event, Undo):
-            if not self.standing():
-                raise InputError("nothing to undo: no move is recorded")
+        """A new match with ``event`` appended, after every check the rules make."""
+        if isinstance(event, Retract):
+            return self._take_back(event)
+        self._check(self.state(), event, strict=True)
+        return self._appended(event)
+
+    def restore(self, event) -> "TugGame":
+        """A saved event appended: only the checks a log saved by an earlier version passed."""
+        if isinstance(event, Retract):
+            log.target(self.history().entries, event)
             return self._replace(events=self.events + (event,))
-        if self.winner() is not None:
-            raise AssistantError(f"the match is over: {self.winner()} won it")
-        state = self.state()
-        move = event
+        self._check(self.state(), event, strict=False)
+        return self._appended(event)
+
+    def _appended(self, move: Move) -> "TugGame":
+        game = self._replace(events=self.events + (move,))
+        game.__dict__["_state"] = self._apply(self.state(), move)  # one step on, not a replay
+        return game
+
+    def _take_back(self, retract: Retract) -> "TugGame":
+        """Undo or retract N; a retract that leaves a later move against the rules is refused, naming it."""
+        history = self.history()
+        taken = log.target(history.entries, retract)
+        state = self._first()
+        for entry in history.standing:
+            if entry.number == taken.number:
+                continue
+            try:
+                self._check(state, entry.event, strict=False)
+            except AssistantError as error:
+                raise InputError(f"taking back entry {taken.number} ({self.step(taken.event)}) would leave "
+                                 f"entry {entry.number} ({self.step(entry.event)}) against the rules: {error}; "
+                                 f"take back the later entries first") from None
+            state = self._apply(state, entry.event)
+        return self._replace(events=self.events + (retract,))
+
+    def _check(self, state: State, move: Move, strict: bool) -> None:
+        """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
+        winner = self._winner(state)
+        if winner is not None:
+            raise AssistantError(f"the match is over: {winner} won it")
+        if isinstance(move, Starts):
+            if state.last is not None:
+                raise InputError(f"round {state.round} has started: who starts is chosen before its first card")
+            return
         side = self.side_of(move.player)
-        in_play = {c: sum(line.count(c) for line in state.lines) for c in COLOURS}
         if state.setup:
-            if move.verb != "gnome" or move.player not in state.setup:
+            if not isinstance(move, Gnome) or move.player not in state.setup:
                 raise InputError(f"the round starts with each player's first gnome: "
                                  f"{join_names(state.setup)} still to place one (gnome COLOUR --by NAME)")
-        else:
-            due = self.order[state.turn]
-            if move.player != due:
-                raise InputError(f"it is {due}'s turn, not {move.player}'s")
-        if move.verb in ("gnome", "sur-contre"):
-            needed = 2 if move.verb == "sur-contre" else 1
-            if in_play[move.colour] + needed > PER_COLOUR:
-                raise InputError(f"only {PER_COLOUR - in_play[move.colour]} {move.colour} gnome(s) left in the box")
-            if move.card not in ("multi", move.colour):
-                if in_play[move.card] < PER_COLOUR:
-                    raise InputError(f"a {move.card} card adds a {move.card} gnome; another colour only when "
-                                     f"no {move.card} gnome is left")
-            if not state.setup and state.free(side) < needed:
-                raise InputError(f"no free flagstone left in front of {self.side_name(side)}'s gnomes")
-        if move.verb in ("contre", "sur-contre", "sur-sur-contre"):
-            self._check_counter(state, move)
-        return self._replace(events=self.events + (event,))
+        elif move.player != self.order[state.turn]:
+            raise InputError(f"it is {self.order[state.turn]}'s turn, not {move.player}'s")
+        if isinstance(move, Counter):
+            self._check_counter(state, move, strict)
+        if isinstance(move, Pull) and strict and not (move.zero or move.two):
+            raise InputError("a pull card names at least one colour: pull --zero COLOURS and/or --two COLOURS "
+                             "(a multicolour hat: the colour chosen)")
+        if isinstance(move, Gnome) or (isinstance(move, Counter) and move.level == 2):
+            self._check_gnomes(state, move, side)
 
-    def _check_counter(self, state: State, move: Move) -> None:
+    def _check_gnomes(self, state: State, move: Gnome | Counter, side: int) -> None:
+        needed = 2 if isinstance(move, Counter) else 1
+        in_play = {c: sum(line.count(c) for line in state.lines) for c in COLOURS}
+        if in_play[move.colour] + needed > PER_COLOUR:
+            raise InputError(f"only {PER_COLOUR - in_play[move.colour]} {move.colour} gnome(s) left in the box")
+        if move.card not in (MULTI, move.colour) and in_play[move.card] < PER_COLOUR:
+            # rules: "Si les pions disponibles ... ne permettent pas de placer un nain de la couleur
+            # indiquée sur la carte, vous pouvez choisir un nain d'une autre couleur."
+            raise InputError(f"a {move.card} card adds a {move.card} gnome; another colour only when "
+                             f"no {move.card} gnome is left")
+        if not state.setup and state.free(side) < needed:
+            raise InputError(f"no free flagstone left in front of {self.side_name(side)}'s gnomes")
+
+    def _check_counter(self, state: State, move: Counter, strict: bool) -> None:
         if not self.counters:
             raise InputError("the counters are optional rules: start the match with --counters to use them")
-        answers = {"contre": "gnome", "sur-contre": "contre", "sur-sur-contre": "sur-contre"}[move.verb]
+        answers = "gnome" if move.level == 1 else COUNTER_VERBS[move.level - 2]
         last = state.last
-        if last is None or last.verb != answers or self.side_of(last.player) == self.side_of(move.player):
+        last_verb = last.verb if isinstance(last, Counter) else "gnome" if isinstance(last, Gnome) else None
+        if last is None or last_verb != answers or self.side_of(last.player) == self.side_of(move.player):
+            shown_last = self.step(last) if last is not None else "none"
             raise InputError(f"{move.verb} answers the other side's {answers} right before it: "
-                             f"the last move was {last.words() if last else 'none'}")
-        if move.card not in ("multi", last.colour):
-            raise InputError(f"{move.verb} takes a {last.colour} card or a multicolour one (got {move.card})")
+                             f"the last move was {shown_last}")
+        if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
+            # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
+            got = move.card if move.card != MULTI else f"multi {move.colour}"
+            raise InputError(f"{move.verb} answers {last.player}'s {answers} on {last.colour}: it takes a "
+                             f"{last.colour} card or a multicolour one (got {got})")
 
     # -- the words of moves ---------------------------------------------------------------------
 
+    def forms(self) -> tuple[Form, ...]:
+        return FORMS
+
+    def values(self, slot: str) -> tuple[str, ...]:
+        """The words of this match that fit ``slot``."""
+        if slot == "player":
+            return self.order
+        if slot in ("colour", "colours"):
+            return COLOURS
+        if slot == "card":
+            return (*COLOURS, MULTI)
+        if slot == "number":
+            return ("1", "2", "3")
+        if slot == "entry":
+            return tuple(str(entry.number) for entry in self.history().standing)
+        return ()
+
     def read_step(self, text: str):
-        words = text.split()
+        words = split(text)
         if not words:
-            raise InputError("empty step")
-        verb = key(words[0])
-        by = None
-        if "--by" in words:
-            at = words.index("--by")
-            if at + 1 >= len(words):
-                raise InputError("--by needs a player's name")
-            by = self.player(words[at + 1])
-            words = words[:at] + words[at + 2:]
-        rest = words[1:]
-        if verb == "undo" and not rest:
-            return Undo()
-        state = self.state()
-        player = by or (state.setup[0] if state.setup else self.order[state.turn])
-        if verb == "gnome" and rest:
-            card = "multi" if key(rest[0]) in MULTI_WORDS else colour(rest[0])
-            if len(rest) > 2 or (card == "multi" and len(rest) != 2):
-                raise InputError("write: gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left)")
-            chosen = colour(rest[1]) if len(rest) == 2 else card
-            if player in state.setup:
-                card = chosen  # the first gnome is chosen freely, no card
-            return Move("gnome", player, card, chosen)
-        if verb in ("contre", "surcontre", "sursurcontre") and rest:
-            name = {"contre": "contre", "surcontre": "sur-contre", "sursurcontre": "sur-sur-contre"}[verb]
-            card = "multi" if key(rest[0]) in MULTI_WORDS else colour(rest[0])
-            last = state.last
-            countered = last.colour if last is not None and last.colour else card
-            return Move(name, player, card, countered)
-        if verb == "pull":
-            zero, two = _colour_option(rest, "--zero"), _colour_option(rest, "--two")
-            if set(zero) & set(two):
-                raise InputError("a colour cannot count both 0 and 2")
-            leftover = [w for w in rest if w not in ("--zero", "--two") and not _is_value(rest, w)]
-            if leftover:
-                raise InputError(f"write: pull --zero COLOURS --two COLOURS (got {' '.join(leftover)})")
-            return Move("pull", player, zero=zero, two=two)
-        if verb in ("squirrels", "squirrel", "ecureuils") and len(rest) == 1:
-            if rest[0] not in ("1", "2", "3"):
-                raise InputError(f"squirrel cards show 1, 2 or 3 squirrels (got {rest[0]!r})")
-            return Move("squirrels", player, count=int(rest[0]))
-        if verb in ("exchange", "echange") and not rest:
-            return Move("exchange", player)
-        raise InputError(f"unknown move {text!r}: expected gnome, pull, squirrels, exchange, "
-                         f"contre, sur-contre, sur-sur-contre or undo")
+            raise InputError("empty step: expected one of " + ", ".join(form.verb for form in FORMS))
+        form = form_for(self, words[0])
+        found = form.read(words[1:])
+        if form in (log.UNDO_FORM, log.RETRACT_FORM):
+            return Retract.from_words(form, found)
+        return READERS[form](self, found)
 
     def step(self, event) -> str:
-        return "undo" if isinstance(event, Undo) else event.words()
+        return join(event.words() if isinstance(event, Retract) else event.words(self))
 
     # -- the saved form ---------------------------------------------------------------------------
 
@@ -348,15 +595,21 @@ class TugGame(NamedTuple):
             raise DataError(f"{source}: sides: expected two names (or teams like Ana+Cleo)")
         counters = data.get("counters", False)
         if not isinstance(counters, bool):
-            raise DataError(f"{source}: counters: expected true or false (got {counters!r})")
+            raise DataError(f"{source}: counters: expected true or false (got {shown(counters)})")
+        starter = data.get("starter")
+        if starter is not None and not isinstance(starter, str):
+            raise DataError(f"{source}: starter: expected a player's name (got {shown(starter)})")
         try:
-            return cls.new(name, sides, counters, data.get("starter"))
+            return cls.new(name, sides, counters, starter)
         except InputError as error:
             raise DataError(f"{source}: {error}") from None
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> "TugGame":
-        return from_saved(cls, data, name, rules, source, ("sides", "counters", "starter"), where)
+        extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter"})
+        if extra:
+            raise DataError(f"{source}: {extra[0]}: unknown key")
+        return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
 
     # -- what the score pad shows ------------------------------------------------------------------
 
@@ -364,40 +617,34 @@ class TugGame(NamedTuple):
         state = self.state()
         return {self.side_name(side): state.rounds[side] for side in (0, 1)}
 
-    def status(self) -> list[str]:
+    def summary(self) -> str:
         state = self.state()
-        score = f"{self.side_name(0)} {state.rounds[0]} - {state.rounds[1]} {self.side_name(1)}"
+        return f"{self.side_name(0)} {state.rounds[0]} - {state.rounds[1]} {self.side_name(1)}"
+
+    def status(self) -> list[str]:
+        """What the table needs to hear: the score, then who places or plays (and who starts a new round)."""
+        state = self.state()
         winner = self.winner()
-        lines = [f"final: {score}" if winner else f"round {state.round}: {score}"]
+        lines = [f"final: {self.summary()}" if winner else f"round {state.round}: {self.summary()}"]
         if winner:
-            lines.append(f"{winner} wins the match")
-        elif state.setup:
+            return lines + [f"{winner} wins the match"]
+        if state.last is None and (state.round > 1 or state.chosen):
+            lines.append(self._who_starts(state))
+        if state.setup:
             lines.append(f"to place a first gnome: {join_names(state.setup)}")
         else:
             lines.append(f"{self.order[state.turn]} plays")
         return lines
 
+    def _who_starts(self, state: State) -> str:
+        first = self.order[state.turn]
+        if state.chosen:
+            return f"{first} starts round {state.round} (chosen)"
+        loser = self.side_name(self.side_of(first))
+        return (f"{loser} lost round {state.round - 1}, so {first} starts round {state.round} (the loser starts; "
+                f"to choose another: starts NAME)")
 
-def _value(gnome: str, move: Move) -> int:
-    if gnome in move.zero:
-        return 0
-    if gnome in move.two:
-        return 2
-    return 1
-
-
-def _colour_option(words: list[str], flag: str) -> tuple[str, ...]:
-    if flag not in words:
-        return ()
-    at = words.index(flag)
-    if at + 1 >= len(words):
-        raise InputError(f"{flag} needs colours, e.g. {flag} green,blue")
-    return tuple(colour(c) for c in words[at + 1].split(",") if c)
-
-
-def _is_value(words: list[str], word: str) -> bool:
-    at = words.index(word)
-    return at > 0 and words[at - 1] in ("--zero", "--two")
+    report = status
 
 
 PAD = TugGame
