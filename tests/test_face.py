@@ -269,3 +269,19 @@ def test_a_replay_fits_80_columns(run, monkeypatch, scenario):
     result = run("replay", str(SCENARIOS / scenario))
     assert result.exit_code == 0, result.output
     assert max(len(line.rstrip()) for line in result.stdout.splitlines()) <= 80
+
+
+def test_the_tally_calls_me_by_my_name(run):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    for words in [("miniature", "Léa", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1"),
+                  ("token", "red", "D1"), ("miniature", "blue", "F3"), ("token", "blue", "F3"),
+                  ("reveal", "D1", "2", "mole"), ("reveal", "F3", "1", "bait"),
+                  ("loot", "red", "D1"), ("loot", "blue", "A1")]:
+        result = run(*words)
+        assert result.exit_code == 0, (words, result.stderr)
+    data = json.loads(run("tally", "--json").stdout)
+    assert list(data["players"]) == ["Léa", "red", "blue"]
+    shown = run("tally").stdout
+    assert "D1 (red's loot): Léa's mole, number 1: 5" in shown
+    assert shown.splitlines()[-1] == "Léa wins with 4 points and becomes the boss of 75 Gnom' Street"
+    assert "me" not in shown.split()
