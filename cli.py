@@ -269,11 +269,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 
     data = store()
     current = data.current_name()
-    listed = data.game_list()
-    for entry in listed:
-        changed = entry.pop("changed")
-        entry["changed"] = datetime.fromtimestamp(changed).astimezone().isoformat(timespec="seconds") if changed else None
-        entry["current"] = entry["name"] == current
+    listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
+               if entry["changed"] else None, "current": entry["name"] == current} for entry in data.game_list()]
     if as_json:
         echo_json(listed)
         return
