@@ -48,18 +48,29 @@ class OneLineErrors(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
                 typer.echo(context.get_help())
                 sys.exit(ExitCode.USAGE)
+            from assistant.errors import cut
+
             hint = f" (see: {context.command_path} --help)" if context is not None else ""
-            _fail(error.format_message().replace("\n", " ") + hint, ExitCode.USAGE)
+            _fail(cut(error.format_message().replace("\n", " "), 300) + hint, ExitCode.USAGE)
         except typer.Exit as exit_:
             sys.exit(exit_.exit_code)
         except typer.Abort:
             _fail("aborted", ExitCode.ERROR)
         except KeyboardInterrupt:
             _fail("interrupted: nothing was written", ExitCode.ERROR)
+        except OSError as error:  # a file given on the command line that cannot even be looked at
+            if traceback:
+                raise
+            from assistant.errors import shown
+
+            what = f" {shown(error.filename, 300)}" if error.filename else ""
+            _fail(f"cannot use{what} ({error.strerror or error})", ExitCode.ERROR)
         except Exception as error:  # a bug: still one line, and nothing was written
             if traceback:
                 raise
-            _fail(f"internal error ({type(error).__name__}: {error}); nothing was written. "
+            from assistant.errors import cut
+
+            _fail(f"internal error ({type(error).__name__}: {cut(str(error), 300)}); nothing was written. "
                   f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
@@ -144,8 +155,30 @@ AnswerersOption = Annotated[Optional[list[str]], typer.Option(
 
 
 def home() -> Path:
-    """The data folder: $ASSISTANT_HOME, else the platform's application folder."""
-    return Path(os.environ.get("ASSISTANT_HOME") or typer.get_app_dir("assistant"))
+    """The data folder: $ASSISTANT_HOME, else the platform's user-data folder (platformdirs).
+
+    Games saved by 0.1 in Typer's application folder stay where they are: that
+    folder is used for as long as the user-data folder does not exist."""
+    from assistant.errors import AssistantError
+
+    chosen = os.environ.get("ASSISTANT_HOME")
+    if chosen:
+        folder, what = Path(chosen), f"ASSISTANT_HOME={chosen}"
+    else:
+        import platformdirs  # only when ASSISTANT_HOME is not set
+
+        folder = Path(platformdirs.user_data_dir("assistant", appauthor=False))
+        legacy = Path(typer.get_app_dir("assistant"))
+        if legacy.is_dir() and not folder.exists():
+            folder = legacy
+        what = f"the data folder {folder}"
+    try:
+        usable = folder.is_dir() or not folder.exists()
+    except OSError as error:  # a name too long, a loop of links
+        raise AssistantError(f"{what}: {error.strerror}: set ASSISTANT_HOME to a folder") from None
+    if not usable:
+        raise AssistantError(f"{what} is a file, not a folder: set ASSISTANT_HOME to a folder (made if missing)")
+    return folder
 
 
 def store() -> "Store":
@@ -255,7 +288,8 @@ def new(
     data = store()
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
-    game = data.create(Game.new(name or data.free_name(chosen.name), chosen, names, mine, me))
+    # Without --name the store numbers the game (gnom-street-2) under its lock.
+    game = data.create(Game.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
     notice_if_unverified(chosen)
     who = ", ".join(game.items)
     typer.echo(f"new game {game.name} on {chosen.name}: hunting {who}"
@@ -518,8 +552,13 @@ def tally(
 @app.command()
 def recover(name: Annotated[Optional[str], typer.Argument(help="The damaged game (default: the current one).")] = None) -> None:
     """Restore a damaged game's last good state (the damaged file is kept beside it)."""
-    game, damaged = store().recover(name)
-    typer.echo(f"restored {game.name}: {len(game.events)} events; the damaged file is kept as {damaged}")
+    game, damaged, listed = store().recover(name)
+    if listed is None:
+        loss = "its events cannot be counted"
+    else:
+        lost = max(0, listed - len(game.events))
+        loss = f"it listed {listed} events: {lost} of them {'is' if lost == 1 else 'are'} not in the good state"
+    typer.echo(f"restored {game.name}: {len(game.events)} events; the damaged file is kept as {damaged} ({loss})")
 
 
 # -- reading the sheet ------------------------------------------------------------------
@@ -841,26 +880,30 @@ def quest_new(
 
     Example: assistant quest new --players Ana,Ben,Cleo
     """
-    from assistant.pads.roi_des_nains import HAND, RoiGame
+    from assistant.pads.roi import RoiGame
 
     data = store()
     game = data.create(RoiGame.new(name or data.free_name(ROI), players.split(","), _roi_rules()))
-    count = len(game.players)
-    removed = " (the green 2 stays in the box)" if count == 3 else ""
-    typer.echo(f"new score pad {game.name}: {', '.join(game.players)}; hands of {HAND[count]} cards{removed}")
+    typer.echo(f"new score pad {game.name}: {game.table_said()}")
 
 
 @quest_app.command("list")
 def quest_list(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
-    """List the 40 quest faces (tile and face, names, what scoring needs)."""
+    """List the 40 quest faces (what each scores, what a summary needs) and the special cards."""
+    from assistant.pads.roi import SEATING
+
     rules = _roi_rules()
     if as_json:
-        echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs}
-                   for q in rules.quests])
+        echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs,
+                    "scores": q.scores(rules.face_value)} for q in rules.quests])
         return
+    typer.echo(f"seats: {SEATING}")
     for quest in rules.quests:
         french = f" ({quest.fr})" if quest.fr else ""
-        typer.echo(f"{quest.id:>4}  {quest.name}{french}  [needs: {quest.needs}]")
+        typer.echo(f"{quest.id:>4}  {quest.name}{french}: {quest.scores(rules.face_value)}  [needs: {quest.needs}]")
+    typer.echo("special cards (one per deal; --special takes any of the names):")
+    for special in rules.specials:
+        typer.echo(f"  {', '.join(special.words())}: {special.scores()}")
 
 
 @quest_app.command("deal")
@@ -869,30 +912,25 @@ def quest_deal(
     special: Annotated[str, typer.Option(help="The special card shuffled in, e.g. flag-bearer.")],
     tricks: Annotated[Optional[str], typer.Option(help="Tricks per player: Ana=4,Ben=5,Cleo=4.")] = None,
     order: Annotated[Optional[str], typer.Option(help="Each trick's winner, first to last: Ana,Ben,...")] = None,
-    won: Annotated[Optional[list[str]], typer.Option(help="Cards a player won: Ana=Kg,Qb (repeat per player).")] = None,
+    won: Annotated[Optional[list[str]], typer.Option(
+        help="Cards a player won: Ana=Kg,Qb (repeat per player; NAME=rest: every card not listed).")] = None,
     special_winner: Annotated[Optional[str], typer.Option(help="Who gets the special card's effect (or none).")] = None,
     scout: Annotated[Optional[str], typer.Option(help="Who played the Scout and the faces in its trick: Ana=2.")] = None,
     dealer_next: Annotated[Optional[str], typer.Option(help="Who won the green 5 (deals next).")] = None,
-    replace: Annotated[Optional[int], typer.Option(help="Correct deal N instead of adding one.")] = None,
+    replace: Annotated[Optional[str], typer.Option(help="Correct deal N instead of adding one.")] = None,
     game: GameOption = None,
 ) -> None:
     """Record a deal: its quest and special card, then either a summary now or its tricks one by one.
 
     Example: assistant quest deal 13A --special flag-bearer --won Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana
     """
-    import shlex
+    from assistant.pads.roi import DealEvent
 
-    words = [quest, "--special", special]
-    for flag, value in (("--tricks", tricks), ("--order", order), ("--special-winner", special_winner),
-                        ("--scout", scout), ("--dealer-next", dealer_next)):
-        if value is not None:
-            words += [flag, value]
-    for entry in won or []:
-        words += ["--won", entry]
-    if replace is not None:
-        words += ["--replace", str(replace)]
-    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(shlex.join(["deal", *words]))))
-    _pad_report(updated)
+    def record(g):
+        return pad(g, ROI).record(DealEvent.build(
+            g, quest, special, tricks=tricks, order=order, won=won or (), special_winner=special_winner,
+            scout=scout, dealer_next=dealer_next, replace=replace))
+    _pad_report(store().update(game, record))
 
 
 @quest_app.command("trick")
@@ -900,29 +938,33 @@ def quest_trick(
     words: Annotated[list[str], typer.Argument(help="The leader, then each card in play order: Ana 5g 7g Kb.",
                                                metavar="LEADER CARD...")],
     winner: Annotated[Optional[str], typer.Option(help="Who won, when a magic card decides it.")] = None,
+    seating: Annotated[bool, typer.Option("--seating", help="The cards are in seating order (the order of "
+                                          "--players), not in play order.")] = False,
+    replace: Annotated[Optional[str], typer.Option(help="Correct trick N of the latest deal instead.")] = None,
     game: GameOption = None,
 ) -> None:
     """Record one trick of the deal being played; the winner follows from follow-suit.
 
     Example: assistant quest trick Ana 5g 7g Kb
     """
-    import shlex
+    from assistant.pads.roi import TrickEvent
 
-    step = ["trick", *words] + (["--winner", winner] if winner else [])
-    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(shlex.join(step))))
-    trick = updated.open_deal().deal.tricks[-1] if updated.open_deal() else None
-    if trick is not None:
-        typer.echo(f"trick {len(updated.open_deal().deal.tricks)}: {trick.winner} wins and leads next")
-    else:
+    def record(g):
+        return pad(g, ROI).record(TrickEvent.build(g, words[0], words[1:], winner=winner, seating=seating,
+                                                   replace=replace))
+    updated = store().update(game, record)
+    typer.echo(updated.trick_said(updated.events[-1].replaces))
+    if updated.open_deal() is None or updated.events[-1].replaces is not None:
         _pad_report(updated)
 
 
 @quest_app.command("remove")
-def quest_remove(number: Annotated[int, typer.Argument(help="The deal number shown by assistant quest show.")],
+def quest_remove(number: Annotated[str, typer.Argument(help="The deal number shown by assistant quest show.")],
                  game: GameOption = None) -> None:
-    """Remove deal NUMBER; totals are recomputed."""
-    updated = store().update(game, lambda g: pad(g, ROI).record(g.read_step(f"remove {number}")))
-    _pad_report(updated, f"removed deal {number}")
+    """Take deal NUMBER out of the game; the deals after it move up and totals are recomputed."""
+    from assistant.pads.roi import DropEvent
+
+    _pad_report(store().update(game, lambda g: pad(g, ROI).record(DropEvent.build(g, number))))
 
 
 @quest_app.command("show")
@@ -938,24 +980,17 @@ def quest_export(
     game: GameOption = None,
 ) -> None:
     """Export the score table as CSV or JSON."""
-    current = pad(store().load(game), ROI)
-    rows = [row for row in current.rows() if row.points is not None]
     if as_json == csv:
         raise typer.BadParameter("choose one: --csv or --json")
+    current = pad(store().load(game), ROI)
     if as_json:
-        echo_json({"players": list(current.players), "deals": [
-            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in rows],
-            "totals": current.totals(), "winner": current.winner()})
+        echo_json(current.score_sheet())
         return
     import csv as csv_module
     import io
 
     out = io.StringIO()
-    writer = csv_module.writer(out, lineterminator="\n")
-    writer.writerow(["deal", "quest", *current.players, *(f"{p} total" for p in current.players)])
-    for r in rows:
-        writer.writerow([r.number, r.title, *(r.points[p] for p in current.players),
-                         *(r.totals[p] for p in current.players)])
+    csv_module.writer(out, lineterminator="\n").writerows(current.score_lines())
     typer.echo(out.getvalue(), nl=False)
 
 

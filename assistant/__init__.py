@@ -50,6 +50,20 @@ Game
     once per game value (``Game.state``).
 Store
     The user's data folder: games, board corrections, the current game.
+Pad
+    A score pad: a game whose log records deals or moves, not clues, and
+    whose totals are always derived: ``assistant quest new --players
+    Ana,Ben,Cleo`` starts a Le Roi des Nains pad (``pads.roi``).
+Quest
+    One face of a Le Roi des Nains quest tile, the scoring rule of a deal:
+    ``13A`` Capture the Kings, "+3 per K, -3 per Q" (tile 13, face A).
+Deal
+    One hand of Le Roi des Nains, played under a quest with one special card
+    shuffled in: ``deal 13A --special flag-bearer --won Ana=Kg,Kb``, given
+    as a summary or trick by trick.
+Trick
+    One card from each player, clockwise from the leader; the highest card of
+    the suit led wins: ``trick Ana 5g 7g Kb`` (Ana led, Ben's 7g wins).
 
 Values are immutable ``NamedTuple``s (a frozen dataclass costs 7x more to
 create at import, and start-up is budgeted). ``cli.py`` is the only place that

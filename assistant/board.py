@@ -11,11 +11,14 @@ import re
 from typing import Any, Mapping, NamedTuple
 
 from .cells import Cell, CellSet, Grid
-from .errors import DataError, InputError
+from .errors import DataError, InputError, cut, shown
 from .words import join_names, key, parse_answer
 
-NAME_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
 KINDS = ("one", "set")
+MAX_SIDE = 702  # columns A to ZZ
+MAX_CELLS = 10_000  # a 100x100 board: every command stays well under a second
+NAMED_AT_MOST = 10  # names listed in one message; the rest are counted
 
 
 class Value(NamedTuple):
@@ -43,7 +46,7 @@ class Attribute(NamedTuple):
             if wanted == key(value.name) or wanted in (key(alias) for alias in value.aliases):
                 return value
         names = ", ".join(value.name for value in self.values)
-        raise InputError(f"unknown {self.name} {text!r}: expected one of {names}")
+        raise InputError(f"unknown {self.name} {shown(text)}: expected one of {names}")
 
 
 class Landmark(NamedTuple):
@@ -124,7 +127,7 @@ class Board(NamedTuple):
             if wanted in (key(attribute.name), *(key(a) for a in attribute.aliases)):
                 return attribute
         names = ", ".join(a.name for a in self.attributes) or "none"
-        raise InputError(f"board {self.name} has no attribute {text!r}: it has {names}")
+        raise InputError(f"board {self.name} has no attribute {shown(text)}: it has {names}")
 
     def has_attribute(self, name: str) -> bool:
         return any(attribute.name == name for attribute in self.attributes)
@@ -173,6 +176,19 @@ class Board(NamedTuple):
         }
 
 
+def few(names: list[str]) -> str:
+    """'A1, A2 and B1', or 'A1, ..., J1 and 490 more': a message names a few things, never thousands."""
+    names = [part(name) for name in names]
+    if len(names) <= NAMED_AT_MOST:
+        return join_names(names)
+    return f"{', '.join(names[:NAMED_AT_MOST])} and {len(names) - NAMED_AT_MOST:,} more"
+
+
+def part(name: object) -> str:
+    """A key of the file as a step of a path in a message (cells.B2), cut if it is long."""
+    return cut(str(name), 40)
+
+
 def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
     """Turn ``terrain=gravel flowers=blue,yellow pond=no`` into canonical cell data.
 
@@ -186,7 +202,7 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"expected ATTRIBUTE=VALUE, got {word!r} (e.g. pond=no)")
+            raise InputError(f"expected ATTRIBUTE=VALUE, got {shown(word)} (e.g. pond=no)")
         if key(name) in ("pond", "mare"):
             result["pond"] = parse_answer(raw)
             continue
@@ -217,15 +233,15 @@ class _BoardReader:
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
                  "landmarks", "cells", "questions", "statements", "max_opponents"}
         for extra in sorted(set(map(str, data)) - known):
-            self.problem(extra, f"unknown key (expected one of {', '.join(sorted(known))})")
+            self.problem(part(extra), f"unknown key (expected one of {', '.join(sorted(known))})")
         name = self.text(data, "name")
-        if name is not None and not NAME_PATTERN.match(name):
-            self.problem("name", f"expected lowercase letters, digits and hyphens (got {name!r})")
+        if name is not None and not NAME_PATTERN.fullmatch(name):
+            self.problem("name", f"expected lowercase letters, digits and hyphens (got {shown(name)})")
         rows = self.size(data, "rows")
         columns = self.size(data, "columns")
         verified = data.get("verified", False)
         if not isinstance(verified, bool):
-            self.problem("verified", f"expected true or false (got {verified!r})")
+            self.problem("verified", f"expected true or false (got {shown(verified)})")
         attributes = self.attributes(data.get("attributes", {}))
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
         questions = self.clue_names(data.get("questions"), "questions", question=True)
@@ -233,7 +249,9 @@ class _BoardReader:
         max_opponents = data.get("max_opponents")
         if max_opponents is not None and (isinstance(max_opponents, bool) or not isinstance(max_opponents, int)
                                           or not 1 <= max_opponents <= 99):
-            self.problem("max_opponents", f"expected a whole number from 1 to 99 (got {max_opponents!r})")
+            self.problem("max_opponents", f"expected a whole number from 1 to 99 (got {shown(max_opponents)})")
+        if rows is not None and columns is not None and rows * columns > MAX_CELLS:
+            self.problem("rows", f"a board has at most {MAX_CELLS:,} cells (got {rows}x{columns} = {rows * columns:,})")
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or f"{self.source}: rows and columns are required")
         grid = Grid(rows, columns)
@@ -270,14 +288,14 @@ class _BoardReader:
     def text(self, data: dict, field_name: str, path: str | None = None) -> str | None:
         value = data.get(field_name)
         if not isinstance(value, str) or not value.strip():
-            self.problem(path or field_name, f"expected a non-empty text (got {value!r})")
+            self.problem(path or field_name, f"expected a non-empty text (got {shown(value)})")
             return None
         return value
 
     def size(self, data: dict, field_name: str) -> int | None:
         value = data.get(field_name)
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 702:
-            self.problem(field_name, f"expected a whole number from 1 to 702 (got {value!r})")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
+            self.problem(field_name, f"expected a whole number from 1 to {MAX_SIDE} (got {shown(value)})")
             return None
         return value
 
@@ -285,7 +303,7 @@ class _BoardReader:
         if value is None:
             return ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem(path, f"expected a list of names (got {value!r})")
+            self.problem(path, f"expected a list of names (got {shown(value)})")
             return ()
         return tuple(value)
 
@@ -313,7 +331,7 @@ class _BoardReader:
             return ()
         result = []
         for name, spec in data.items():
-            path = f"attributes.{name}"
+            path = f"attributes.{part(name)}"
             if not isinstance(name, str) or key(name) in ("pond", "mare"):
                 self.problem(path, "expected an attribute name other than 'pond'")
                 continue
@@ -322,10 +340,10 @@ class _BoardReader:
                 continue
             kind = spec.get("kind", "one")
             if kind not in KINDS:
-                self.problem(f"{path}.kind", f"expected one of {', '.join(KINDS)} (got {kind!r})")
+                self.problem(f"{path}.kind", f"expected one of {', '.join(KINDS)} (got {shown(kind)})")
             count = spec.get("count")
             if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-                self.problem(f"{path}.count", f"expected a whole number (got {count!r})")
+                self.problem(f"{path}.count", f"expected a whole number (got {shown(count)})")
                 count = None
             values = []
             raw_values = spec.get("values")
@@ -333,9 +351,9 @@ class _BoardReader:
                 self.problem(f"{path}.values", "expected a mapping of value name -> {aliases, colour}")
                 raw_values = {}
             for value_name, value_spec in raw_values.items():
-                value_path = f"{path}.values.{value_name}"
+                value_path = f"{path}.values.{part(value_name)}"
                 if not isinstance(value_name, str):
-                    self.problem(value_path, f"expected a text name (got {value_name!r}; quote it)")
+                    self.problem(value_path, f"expected a text name (got {shown(value_name)}; quote it)")
                     continue
                 value_spec = value_spec or {}
                 if not isinstance(value_spec, dict):
@@ -359,7 +377,7 @@ class _BoardReader:
         noun = data.get("noun", "hidden item")
         distinct = data.get("distinct", True)
         if not isinstance(distinct, bool):
-            self.problem("hidden.distinct", f"expected true or false (got {distinct!r})")
+            self.problem("hidden.distinct", f"expected true or false (got {shown(distinct)})")
         return items, str(noun), bool(distinct)
 
     def cells(self, data: object, grid: Grid, attributes: tuple[Attribute, ...]):
@@ -370,7 +388,7 @@ class _BoardReader:
             self.problem("cells", "expected a mapping of cell name -> attributes")
             return cell_values, CellSet()
         for name, spec in data.items():
-            path = f"cells.{name}"
+            path = f"cells.{part(name)}"
             try:
                 cell = grid.parse(str(name))
             except InputError:
@@ -385,23 +403,23 @@ class _BoardReader:
                 continue
             pond = spec.get("pond", False)
             if not isinstance(pond, bool):
-                self.problem(f"{path}.pond", f"expected true or false (got {pond!r})")
+                self.problem(f"{path}.pond", f"expected true or false (got {shown(pond)})")
             if pond is True:
                 ponds |= 1 << cell
                 extra = sorted(set(spec) - {"pond"})
                 if extra:
-                    self.problem(path, f"a pond carries nothing else (remove {', '.join(extra)})")
+                    self.problem(path, f"a pond carries nothing else (remove {few(extra)})")
                 continue
             for extra in sorted(set(map(str, spec)) - {a.name for a in attributes} - {"pond"}):
                 names = ", ".join(a.name for a in attributes)
-                self.problem(f"{path}.{extra}", f"unknown attribute (expected one of {names}, pond)")
+                self.problem(f"{path}.{part(extra)}", f"unknown attribute (expected one of {names}, pond)")
             for attribute in attributes:
                 found = self.cell_value(spec.get(attribute.name), attribute, f"{path}.{attribute.name}")
                 if found is not None:
                     cell_values[cell][attribute.name] = found
         missing = [grid.name(cell) for cell in range(grid.size) if cell not in seen]
         if missing:
-            self.problem("cells", f"missing {join_names(missing)} (every cell must be listed)")
+            self.problem("cells", f"missing {few(missing)} (every cell must be listed)")
         return cell_values, CellSet(ponds)
 
     def cell_value(self, raw: object, attribute: Attribute, path: str):
@@ -409,19 +427,19 @@ class _BoardReader:
         expected = f"expected one of {', '.join(names)}"
         if attribute.kind == "one":
             if not isinstance(raw, str) or raw not in names:
-                self.problem(path, f"{expected} (got {raw!r})")
+                self.problem(path, f"{expected} (got {shown(raw)})")
                 return None
             return raw
         raw = [] if raw is None else raw
         if not isinstance(raw, list):
-            self.problem(path, f"expected a list of values from {', '.join(names)} (got {raw!r})")
+            self.problem(path, f"expected a list of values from {', '.join(names)} (got {shown(raw)})")
             return None
         bad = [item for item in raw if not isinstance(item, str) or item not in names]
         if bad:
-            self.problem(path, f"{expected} (got {bad[0]!r})")
+            self.problem(path, f"{expected} (got {shown(bad[0])})")
             return None
         if len(set(raw)) != len(raw):
-            self.problem(path, f"a value is listed twice (got {raw!r})")
+            self.problem(path, f"a value is listed twice (got {shown(raw)})")
             return None
         if attribute.per_cell is not None and len(raw) != attribute.per_cell:
             self.problem(path, f"expected exactly {attribute.per_cell} values (got {len(raw)})")
@@ -434,7 +452,7 @@ class _BoardReader:
             return ()
         result = []
         for name, spec in data.items():
-            path = f"landmarks.{name}"
+            path = f"landmarks.{part(name)}"
             if not isinstance(spec, dict):
                 self.problem(path, "expected a mapping with cells and aliases")
                 continue
@@ -443,7 +461,7 @@ class _BoardReader:
                 try:
                     cells.append(grid.parse(cell_name))
                 except InputError:
-                    self.problem(f"{path}.cells", f"no such cell {cell_name!r}")
+                    self.problem(f"{path}.cells", f"no such cell {shown(cell_name)}")
             if not cells:
                 self.problem(f"{path}.cells", "expected at least one cell")
             result.append(Landmark(str(name), CellSet.of(cells), self.names(spec.get("aliases"), f"{path}.aliases")))

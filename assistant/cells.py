@@ -8,7 +8,7 @@ board's size and turns cells into names (``B3``: column B, row 3) and back.
 
 from typing import Iterable, Iterator, NamedTuple
 
-from .errors import InputError
+from .errors import InputError, shown
 
 Cell = int
 
@@ -131,28 +131,29 @@ class Grid(NamedTuple):
         while split < len(cleaned) and "A" <= cleaned[split] <= "Z":
             split += 1
         letters, digits = cleaned[:split], cleaned[split:]
-        if letters and digits.isdigit() and digits.isascii():
+        # A few letters and digits at most: int() of 5,000 digits is refused by Python itself.
+        if 0 < len(letters) <= 3 and digits.isascii() and digits.isdigit() and len(digits) <= 6:
             column, row = column_index(letters), int(digits) - 1
             if 0 <= column < self.columns and 0 <= row < self.rows:
                 return self.cell(row, column)
-        raise InputError(f"no cell {text!r} on this board: write {self.describe_range()}")
+        raise InputError(f"no cell {shown(text)} on this board: write {self.describe_range()}")
 
     def parse_row(self, text: str) -> int:
         """'4' -> row index 3."""
         cleaned = str(text).strip()
-        if cleaned.isdigit() and cleaned.isascii() and 1 <= int(cleaned) <= self.rows:
+        if cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 6 and 1 <= int(cleaned) <= self.rows:
             return int(cleaned) - 1
-        raise InputError(f"no row {text!r} on this board: rows are 1-{self.rows}")
+        raise InputError(f"no row {shown(text)} on this board: rows are 1-{self.rows}")
 
     def parse_column(self, text: str) -> int:
         """'c' -> column index 2."""
         cleaned = str(text).strip().upper()
-        if cleaned.isalpha() and cleaned.isascii():
+        if cleaned.isascii() and cleaned.isalpha() and len(cleaned) <= 3:
             column = column_index(cleaned)
             if 0 <= column < self.columns:
                 return column
         last = column_letters(self.columns - 1)
-        raise InputError(f"no column {text!r} on this board: columns are A-{last}")
+        raise InputError(f"no column {shown(text)} on this board: columns are A-{last}")
 
     def row_mask(self, row: int) -> CellSet:
         return CellSet(((1 << self.columns) - 1) << (row * self.columns))

@@ -44,3 +44,15 @@ class Contradiction(AssistantError):
 def events_place(position: int) -> str:
     """Where event ``position`` of a saved log is, when the file's lines are not known."""
     return f"events[{position}]"
+
+
+def cut(text: str, limit: int = 60) -> str:
+    """``text``, or its first ``limit`` characters and how long it was: a message never carries megabytes."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: a message quotes what was given, never megabytes of it."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    return cut(repr(value), limit)

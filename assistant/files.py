@@ -1,46 +1,158 @@
-"""Writing files so that nothing is ever half-written or lost.
+"""Writing files so that nothing is ever half-written, lost or misreported.
 
 Every write goes to a temporary file in the same folder, is flushed to disk,
-then renamed over the old file: a crash leaves the old file or the new one,
-never half of one. ``locked`` serialises read-modify-write between processes.
+then renamed over the old file, and the folder is synced: a crash or a power
+cut leaves the old file or the new one, never half of one. A failed write (a
+full disk, a read-only folder) says exactly which file it could not write and
+what was changed. ``locked`` serialises read-modify-write between processes
+with a lock that works on every platform (``filelock``).
 """
 
 import os
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from .errors import AssistantError, DataError, shown
+
+LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same file
+LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
+# Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
+WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
+
+
+def is_reserved_name(name: str) -> bool:
+    """True for CON, nul, Com1, lpt9.txt and the other device names Windows keeps for itself."""
+    return name.split(".")[0].strip().upper() in WINDOWS_RESERVED
+
+
+def read_regular(path: Path, limit: int, source: str | None = None, follow: bool = True) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit``); any problem is a DataError naming ``source``.
+
+    The file is opened without blocking and checked before it is read: a named
+    pipe or a device is refused at once instead of waited on. ``follow=False``
+    refuses a symbolic link."""
+    name = source or str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError as error:
+        raise DataError(f"{name}: cannot read ({error.strerror})") from None
+    except ValueError:  # a NUL byte in the name
+        raise DataError(f"{shown(name)}: not a usable file name") from None
+    with os.fdopen(handle, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise DataError(f"{name}: not a regular file (a folder, a named pipe or a device): give a file")
+        raw = stream.read(limit + 1)
+    if len(raw) > limit:
+        raise DataError(f"{name}: file too large (over {limit} bytes)")
+    return raw
+
+
+def regular_file_problem(path: Path) -> str | None:
+    """None if ``path`` is a regular file, else what it is instead ('no such file', ...), without opening it."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as error:
+        return error.strerror or "cannot be read"
+    except ValueError:
+        return "not a usable file name"
+    return None if stat.S_ISREG(mode) else "not a regular file (a folder, a named pipe or a device)"
+
 
 def write_atomically(path: Path, content: str | bytes) -> None:
-    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename)."""
+    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync)."""
+    write_together([(path, content)])
+
+
+def write_together(files: list[tuple[Path, str | bytes]]) -> None:
+    """Replace several files, each atomically; a full disk changes none of them.
+
+    Every new content is written and synced to a temporary file beside its
+    target first: the disk fills, if it does, while nothing has changed yet.
+    Only then is each renamed over its target, in order, and its folder synced.
+    A failure says which files were written, if any (an AssistantError).
+    """
     import tempfile  # only writing commands pay for it
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    data = content.encode("utf-8") if isinstance(content, str) else content
+    temporaries: list[str] = []
+    written: list[Path] = []
+    target = files[0][0]
     try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
+        for path, content in files:
+            target = path
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            temporaries.append(temporary)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content.encode("utf-8") if isinstance(content, str) else content)
+                stream.flush()
+                os.fsync(stream.fileno())
+        for (target, _), temporary in zip(files, temporaries):
+            os.replace(temporary, target)
+            _sync_folder(target.parent)
+            written.append(target)
+    except OSError as error:
+        _remove(temporaries)
+        raise AssistantError(write_failure(target, error, written)) from None
     except BaseException:
+        _remove(temporaries)
+        raise
+
+
+def write_failure(path: Path, error: OSError, written: list[Path] = ()) -> str:
+    """'cannot write PATH (No space left on device); nothing was changed', or what was."""
+    changed = f"{' and '.join(map(str, written))} {'was' if len(written) == 1 else 'were'} written" if written \
+        else "nothing was changed"
+    return f"cannot write {path} ({error.strerror or error}); {changed}"
+
+
+def _remove(temporaries: list[str]) -> None:
+    for temporary in temporaries:
         try:
             os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-        raise
+        except OSError:
+            pass  # renamed already, or never made: nothing of ours is left there
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as it gets."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # Windows: a folder cannot be opened, and NTFS journals the rename itself
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems cannot sync a folder; the file itself is synced
+    finally:
+        os.close(handle)
 
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` (a lock file) for the block."""
-    import fcntl
+    """Hold an exclusive lock on ``path`` (a lock file) for the block, on any platform."""
+    import warnings
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with warnings.catch_warnings():  # where neither fcntl nor msvcrt exists, filelock warns on import
+        warnings.simplefilter("ignore")  # that its lock files are the lock: that is all we need
+        from filelock import FileLock, Timeout  # only writing commands pay for it (about 13 ms)
+
+    lock = FileLock(path, timeout=LOCK_WAIT)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock.acquire(poll_interval=LOCK_POLL)
+    except Timeout:
+        raise AssistantError(f"{path.parent}: another assistant command has been changing this for "
+                             f"{LOCK_WAIT:.0f} s (it holds {path.name}); nothing was changed: try again") from None
+    except OSError as error:
+        raise AssistantError(write_failure(path.parent, error).replace("cannot write", "cannot write in", 1)) from None
+    try:
+        yield
+    finally:
+        lock.release()

@@ -4,14 +4,17 @@ Layout of the data folder (``ASSISTANT_HOME``, else the platform's app dir):
 
     current                 the current game's name
     games/NAME.yaml         one game log per file
+    games/.NAME.good.yaml   the same log again, the last good state (see recover)
     games/.NAME.lock        taken while a command changes that game
+    games/.lock             taken while a new game picks a free name
     boards/NAME.yaml        the user's own boards
     boards/fixes/NAME.yaml  the user's corrections to a shipped board
     cache/                  parsed copies of YAML files (see yamlfile.load)
 
 A change is read-modify-write under an exclusive lock, written atomically
 (``files``), so two commands at the same moment both land and a crash never
-leaves half a file.
+leaves half a file. No path the store reads or writes leads out of the data
+folder, whatever symbolic links it holds.
 """
 
 import re
@@ -19,13 +22,18 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from . import yamlfile
-from .files import locked, write_atomically
+from .files import is_reserved_name, locked, read_regular, regular_file_problem, write_atomically, write_together
 from .board import NAME_PATTERN, Board, parse_assignments
-from .errors import AssistantError, DataError, InputError
+from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
 
 PADS = {"roi-des-nains": "roi_des_nains", "oh-les-nains": "tug"}  # pad kind -> module in assistant.pads
-GAME_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
+GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
+
+
+def is_game_name(name: str) -> bool:
+    """A name a game file can have on every platform: letters, digits, - and _, not CON or NUL."""
+    return bool(GAME_NAME.fullmatch(name)) and not is_reserved_name(name)
 
 
 def shipped_folder(name: str) -> Path:
@@ -54,7 +62,28 @@ class Store:
         self.games_dir = self.home / "games"
         self.boards_dir = self.home / "boards"
         self.fixes_dir = self.boards_dir / "fixes"
-        self.cache_dir = self.home / "cache"
+        self._root: Path | None = None
+
+    def _inside(self, path: Path) -> Path:
+        """``path``, checked to stay in the data folder once symbolic links are followed."""
+        if self._root is None:
+            self._root = self.home.resolve()
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):  # a loop of links, a name too long
+            real = None
+        if real is None or (real != self._root and self._root not in real.parents):
+            raise DataError(f"{path}: leads out of the data folder {self.home} (a symbolic link?): "
+                            f"remove the link, or set ASSISTANT_HOME to the folder it points into")
+        return path
+
+    @property
+    def _current_path(self) -> Path:
+        return self._inside(self.home / "current")
+
+    @property
+    def cache_dir(self) -> Path:
+        return self._inside(self.home / "cache")
 
     # -- boards ---------------------------------------------------------------------------
 
@@ -67,9 +96,10 @@ class Store:
         return shipped + own
 
     def _board_data(self, name: str) -> tuple[dict, str]:
-        if not NAME_PATTERN.match(name):
-            raise InputError(f"board name {name!r}: use lowercase letters, digits and hyphens")
-        for path in (self._shipped_path(name), self.boards_dir / f"{name}.yaml"):
+        if not NAME_PATTERN.fullmatch(name) or is_reserved_name(name):
+            raise InputError(f"board name {shown(name)}: use lowercase letters, digits and hyphens "
+                             f"(not a name Windows reserves, such as con or nul)")
+        for path in (self._shipped_path(name), self._inside(self.boards_dir / f"{name}.yaml")):
             if path.is_file():
                 source = f"boards/{path.name}" if path == self._shipped_path(name) else str(path)
                 data = yamlfile.load(path, source, self.cache_dir)
@@ -78,8 +108,11 @@ class Store:
                 return data, source
         raise InputError(f"unknown board {name!r}: expected one of {', '.join(self.board_names())}")
 
+    def _fix_path(self, name: str, suffix: str = ".yaml") -> Path:
+        return self._inside(self.fixes_dir / f"{'.' if suffix == '.lock' else ''}{name}{suffix}")
+
     def _fix(self, name: str) -> dict:
-        path = self.fixes_dir / f"{name}.yaml"
+        path = self._fix_path(name)
         if not path.is_file():
             return {}
         data = yamlfile.load(path, cache_dir=self.cache_dir)
@@ -90,10 +123,12 @@ class Store:
     def board(self, name: str) -> Board:
         """The board with the user's corrections applied."""
         data, source = self._board_data(name)
-        fix = self._fix(name)
+        return self._corrected(name, data, source, self._fix(name))
+
+    def _corrected(self, name: str, data: dict, source: str, fix: dict) -> Board:
         if fix:
             data = _apply_fix(data, fix)
-            source = f"{source} (with your corrections in {self.fixes_dir / (name + '.yaml')})"
+            source = f"{source} (with your corrections in {self._fix_path(name)})"
         return Board.from_mapping(data, source)
 
     def boards(self) -> list[BoardInfo]:
@@ -108,13 +143,17 @@ class Store:
         return result
 
     def correct_board(self, name: str, cell_text: str, words: list[str]) -> Board:
-        """Record the owner's correction of one cell, after checking the corrected board."""
-        board = self.board(name)
-        cell = board.name_of(board.parse_cell(cell_text))
-        change = parse_assignments(board, words)
-        with locked(self.fixes_dir / f".{name}.lock"):
+        """Record the owner's correction of one cell, after checking the corrected board.
+
+        Read-modify-write under the board's lock: the corrections saved so far are
+        read after the lock is taken, so two corrections at the same moment both land."""
+        self._board_data(name)  # an unknown board is refused before any lock file is made
+        with locked(self._fix_path(name, ".lock")):
+            data, source = self._board_data(name)
             fix = self._fix(name)
-            cells = dict(fix.get("cells", {}))
+            board = self._corrected(name, data, source, fix)
+            cell = board.name_of(board.parse_cell(cell_text))
+            change = parse_assignments(board, words)
             current = board.describe()["cells"][cell]
             entry = {attr: value for attr, value in current.items()
                      if attr != "pond" and value not in (None, [])}
@@ -122,20 +161,18 @@ class Store:
                 entry = {"pond": True}
             else:
                 entry.update({attr: value for attr, value in change.items() if attr != "pond"})
-            cells[cell] = entry
-            new_fix = {"verified": bool(fix.get("verified", False)), "cells": cells}
-            data, source = self._board_data(name)
+            new_fix = {"verified": bool(fix.get("verified", False)), "cells": {**fix.get("cells", {}), cell: entry}}
             corrected = Board.from_mapping(_apply_fix(data, new_fix), f"{source} with {cell} corrected")
-            write_atomically(self.fixes_dir / f"{name}.yaml", _dumps(new_fix))
+            write_atomically(self._fix_path(name), _dumps(new_fix))
         return corrected
 
     def verify_board(self, name: str) -> Board:
         """Record that the owner checked the board against their box."""
         self.board(name)
-        with locked(self.fixes_dir / f".{name}.lock"):
+        with locked(self._fix_path(name, ".lock")):
             fix = self._fix(name)
             fix = {"verified": True, "cells": fix.get("cells", {})}
-            write_atomically(self.fixes_dir / f"{name}.yaml", _dumps(fix))
+            write_atomically(self._fix_path(name), _dumps(fix))
         return self.board(name)
 
     # -- scenarios ------------------------------------------------------------------------
@@ -145,24 +182,28 @@ class Store:
         from . import scenario
 
         path = Path(path)
-        if not path.is_file():
-            raise InputError(f"no scenario file {str(path)!r}: give a .yaml file or a folder of them")
+        problem = regular_file_problem(path)
+        if problem:
+            raise InputError(f"{shown(str(path), 300)}: {problem}: give a .yaml scenario file or a folder of them")
         return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.empty_game, name)
 
     # -- games ----------------------------------------------------------------------------
 
-    def game_path(self, name: str) -> Path:
-        if not GAME_NAME.match(name or ""):
-            raise InputError(f"game name {name!r}: use letters, digits, - and _ (no / or spaces)")
-        return self.games_dir / f"{name}.yaml"
+    def game_path(self, name: str, suffix: str = ".yaml") -> Path:
+        """games/NAME.yaml, or its companion files: games/.NAME.lock (suffix '.lock') and the like."""
+        if not is_game_name(name or ""):
+            raise InputError(f"game name {shown(name)}: use letters, digits, - and _ (no / or spaces; "
+                             f"not a name Windows reserves, such as CON or NUL)")
+        hidden = "." if suffix != ".yaml" else ""
+        return self._inside(self.games_dir / f"{hidden}{name}{suffix}")
 
     def game_names(self) -> list[str]:
-        return sorted(p.stem for p in self.games_dir.glob("*.yaml") if GAME_NAME.match(p.stem))
+        return sorted(p.stem for p in self.games_dir.glob("*.yaml") if is_game_name(p.stem))
 
     def current_name(self) -> str | None:
         try:
-            name = (self.home / "current").read_text(encoding="utf-8").strip()
-        except OSError:
+            name = read_regular(self._current_path, 1000).decode("utf-8").strip()
+        except (OSError, UnicodeDecodeError, DataError):
             return None
         return name or None
 
@@ -173,7 +214,7 @@ class Store:
                 raise InputError(f"no game {name!r}: {self._games_hint()}")
             return name
         current = self.current_name()
-        if current is None or not GAME_NAME.match(current) or not self.game_path(current).is_file():
+        if current is None or not is_game_name(current) or not self.game_path(current).is_file():
             raise InputError(f"no current game: {self._games_hint()}")
         return current
 
@@ -185,10 +226,11 @@ class Store:
 
     def use(self, name: str) -> str:
         name = self.resolve(name)
-        write_atomically(self.home / "current", name + "\n")
+        write_atomically(self._current_path, name + "\n")
         return name
 
     def free_name(self, board: str) -> str:
+        """The first of BOARD-1, BOARD-2, ... not taken yet (``create(numbered=True)`` picks it under a lock)."""
         taken = set(self.game_names())
         number = 1
         while f"{board}-{number}" in taken:
@@ -211,7 +253,7 @@ class Store:
             raise
 
     def _good_path(self, name: str) -> Path:
-        return self.games_dir / f".{name}.good.yaml"
+        return self.game_path(name, ".good.yaml")
 
     def _read_game(self, path: Path, name: str):
         data = yamlfile.load(path, cache_dir=self.cache_dir)
@@ -247,25 +289,31 @@ class Store:
         source = f"boards/{pad.data_file}"
         return pad.read_rules(yamlfile.load(path, source, self.cache_dir), source)
 
-    def create(self, game):
-        """Save a new game and make it current; an existing name is refused."""
-        path = self.game_path(game.name)
-        with locked(self.games_dir / f".{game.name}.lock"):
-            if path.exists():
+    def create(self, game, numbered: bool = False):
+        """Save a new game and make it current; an existing name is refused.
+
+        ``numbered``: the game's name is a stem (its board), and the first free
+        STEM-N is chosen while holding the folder's lock, so that several
+        ``new`` at the same moment each get a name of their own."""
+        if numbered:
+            with locked(self._inside(self.games_dir / ".lock")):
+                return self.create(game._replace(name=self.free_name(game.name)))
+        with locked(self.game_path(game.name, ".lock")):
+            if self.game_path(game.name).exists():
                 raise InputError(f"a game called {game.name!r} exists already: pick another --name")
             self._save(game)
-        write_atomically(self.home / "current", game.name + "\n")
+        write_atomically(self._current_path, game.name + "\n")
         return game
 
     def _save(self, game) -> None:
         data = game.to_mapping()
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
         path = self.game_path(game.name)
-        write_atomically(path, text)
+        # A second copy: if the game file is ever damaged (an editor, a disk), this one
+        # still holds the last good state. Both are written to the disk before either
+        # replaces its old self, so a full disk changes neither.
+        write_together([(path, text), (self._good_path(game.name), text)])
         yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
-        # A second copy, written after the first: if the game file is ever damaged
-        # (an editor, a disk), this one still holds the last good state.
-        write_atomically(self._good_path(game.name), text)
         # Temporary files left by a process killed mid-write: only writers holding
         # this game's lock (as we do) make them, so none of them is in use.
         for stale in self.games_dir.glob(f".*{game.name}*.tmp"):
@@ -273,23 +321,30 @@ class Store:
                 stale.unlink(missing_ok=True)
 
     def recover(self, name: str | None = None):
-        """Put back the last good state of a damaged game; the damaged file is kept beside it."""
+        """Put back the last good state of a damaged game; the damaged file is kept beside it.
+
+        Returns the game put back, where the damaged file is kept, and how many
+        events the damaged file listed (None if it cannot be read), so that the
+        caller can say how many the good state lacks."""
         name = self.resolve(name)
         path, good = self.game_path(name), self._good_path(name)
-        with locked(self.games_dir / f".{name}.lock"):
+        with locked(self.game_path(name, ".lock")):
             if not good.is_file():
                 raise InputError(f"no good state of {name} is kept (it was never saved by this version)")
             game = self._read_game(good, name)
-            damaged = self.games_dir / f".{name}.damaged.yaml"
+            damaged = self.game_path(name, ".damaged.yaml")
+            listed = None
             if path.is_file():
-                write_atomically(damaged, path.read_bytes())
+                raw = path.read_bytes()
+                listed = _listed_events(raw)
+                write_atomically(damaged, raw)
             write_atomically(path, good.read_bytes())
-        return game, damaged
+        return game, damaged, listed
 
     def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
         name = self.resolve(name)
-        with locked(self.games_dir / f".{name}.lock"):
+        with locked(self.game_path(name, ".lock")):
             game = self.load(name)
             changed = change(game)
             if changed is not game:
@@ -329,30 +384,31 @@ class Store:
     def delete(self, name: str) -> str:
         """Remove a saved game and the good state kept beside it; forget it as the current game."""
         name = self.resolve(name)
-        with locked(self.games_dir / f".{name}.lock"):
+        with locked(self.game_path(name, ".lock")):
             self.game_path(name).unlink()
             self._good_path(name).unlink(missing_ok=True)
         if self.current_name() == name:
-            (self.home / "current").unlink(missing_ok=True)
+            self._current_path.unlink(missing_ok=True)
         return name
 
     def rename(self, old: str, new: str) -> str:
-        """Give game ``old`` the name ``new`` (its good state too); the current game follows."""
-        import os
+        """Give game ``old`` the name ``new`` (its good state too); the current game follows.
 
+        The new files are written (and synced) before the old ones go: a crash
+        in between leaves the game under both names, never under none."""
         old = self.resolve(old)
         target = self.game_path(new)  # refuses a bad name
-        with locked(self.games_dir / f".{old}.lock"), locked(self.games_dir / f".{new}.lock"):
+        with locked(self.game_path(old, ".lock")), locked(self.game_path(new, ".lock")):
             if target.exists():
                 raise InputError(f"a game called {new!r} exists already: pick another name")
-            os.replace(self.game_path(old), target)  # one rename in one folder: atomic
-            if self._good_path(old).is_file():
-                os.replace(self._good_path(old), self._good_path(new))
+            moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new))]
+            moved = [(source, destination) for source, destination in moved if source.is_file()]
+            write_together([(destination, source.read_bytes()) for source, destination in moved])
+            for source, _ in moved:
+                source.unlink()
         if self.current_name() == old:
             self.use(new)
         return new
-
-
 
 
 def _is_board_file(path: Path) -> bool:
@@ -378,6 +434,18 @@ def _apply_fix(data: dict, fix: dict) -> dict:
     if fix.get("verified") is True:
         merged["verified"] = True
     return merged
+
+
+def _listed_events(raw: bytes) -> int | None:
+    """How many events a game file lists (one '- ' line each under 'events:'), even if it is damaged."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    _, found, events = text.partition("\nevents:\n")
+    if not found:
+        return None
+    return sum(1 for line in events.splitlines() if line.startswith("- "))
 
 
 def _event_lines(path: Path):

@@ -4,18 +4,26 @@ Importing PyYAML alone costs more than the rest of a command at the table, so
 ``load`` first looks in a cache: a ``marshal`` file holding the exact bytes of
 the YAML file and the data parsed from them. The cached data is used only when
 those bytes are identical to the file's current bytes, so an edited file is
-always parsed anew; any unreadable cache entry is ignored. ``marshal`` holds
-plain data only (dicts, lists, strings, numbers), and loading it runs no code.
-Parsing itself lives in ``yamlparse`` (safe, strict, imported on a miss).
+always parsed anew; any unreadable cache entry is ignored. Loading ``marshal``
+runs no code, but a planted entry could hold other types, or shared references
+that unfold into more nodes than any file could hold: an entry is used only if
+it is plain data (dicts, lists, strings, numbers) no larger, node for node and
+character for character, than the YAML text it stands for, and no deeper than
+a parsed file may be. Parsing itself lives in ``yamlparse`` (safe, strict,
+imported on a miss).
 """
 
 import marshal
 from pathlib import Path
 
-from .errors import DataError
+from .errors import AssistantError, DataError
+from .files import read_regular
 
 MAX_BYTES = 2_000_000  # far above any real board or evening's game log
+MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most
+MAX_NODES = 100_000  # values in one file: a 100x100 board takes about 80,000, a long evening 1,000
 CACHE_VERSION = 1
+PLAIN = (str, int, float, bool, type(None))  # what a parsed data file holds besides lists and dicts
 
 
 def _cache_file(cache_dir: Path, path: Path) -> Path:
@@ -26,16 +34,35 @@ def _cache_file(cache_dir: Path, path: Path) -> Path:
 
 
 def _read_bytes(path: Path, source: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise DataError(f"{source}: cannot read ({error.strerror})") from None
-    except ValueError:  # a path with a NUL byte in it
-        raise DataError(f"{source!r}: not a usable file name") from None
-    if len(raw) > MAX_BYTES:
-        raise DataError(f"{source}: file too large (over {MAX_BYTES} bytes)")
-    return raw
+    return read_regular(path, MAX_BYTES, source)
+
+
+def _fits(data: object, size: int) -> bool:
+    """True if ``data`` is what parsing ``size`` bytes of YAML can give: plain, at most
+    ``size`` + 1 nodes and ``size`` characters (a node or a character takes at least a
+    byte of text), within MAX_NODES and MAX_DEPTH. Stops as soon as the budget is spent,
+    so a hostile entry costs no more than a real one."""
+    nodes, characters = min(size + 1, MAX_NODES), size
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes -= 1
+        if nodes < 0 or depth > MAX_DEPTH:
+            return False
+        kind = type(value)
+        if kind is list:
+            stack.extend((item, depth + 1) for item in value)
+        elif kind is dict:
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif kind is str:
+            characters -= len(value)
+        elif kind is int:
+            characters -= value.bit_length() // 4  # a hex digit holds 4 bits
+        elif kind not in PLAIN:
+            return False
+        if characters < 0:
+            return False
+    return True
 
 
 def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -> object:
@@ -44,10 +71,11 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -
     raw = _read_bytes(path, name)
     if cache_dir is not None:
         try:
-            version, cached_raw, data = marshal.loads(_cache_file(cache_dir, path).read_bytes())
-            if version == CACHE_VERSION and cached_raw == raw:
+            entry = read_regular(_cache_file(cache_dir, path), 4 * MAX_BYTES, follow=False)
+            version, cached_raw, data = marshal.loads(entry)
+            if version == CACHE_VERSION and cached_raw == raw and _fits(data, len(raw)):
                 return data
-        except (OSError, ValueError, EOFError, TypeError):
+        except (DataError, ValueError, EOFError, TypeError):
             pass  # no cache entry yet, or an unusable one: parse the file
     try:
         text = raw.decode("utf-8")
@@ -68,5 +96,5 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     try:
         entry = marshal.dumps((CACHE_VERSION, raw, data))
         write_atomically(_cache_file(cache_dir, path), entry)
-    except (ValueError, OSError):
-        pass  # data marshal cannot hold (dates), or a read-only folder: just don't cache
+    except (ValueError, AssistantError):
+        pass  # data marshal cannot hold (dates), or a read-only folder or a full disk: just don't cache

@@ -5,6 +5,10 @@ PyYAML's ``safe_load`` still keeps the last of two duplicate keys and reads
 that refuses duplicate keys and anchors/aliases (no data file of ours needs
 them, and they are how "billion laughs" files blow up), and that reads only
 ``true``/``false`` as booleans, so a flower called ``no`` stays a string.
+Before anything is built, one pass over the parser's events refuses anchors,
+aliases, nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values
+(2 MB of ``[[[[...`` or ``[[], [], ...`` would otherwise cost a minute and
+half a gigabyte to build).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import yaml
 
 from .errors import DataError
 
-from .yamlfile import MAX_BYTES
+from .yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -64,9 +68,8 @@ def loads(text: str, source: str) -> object:
     """Parse YAML text; any problem becomes a DataError naming ``source`` and the line."""
     if len(text) > MAX_BYTES:
         raise DataError(f"{source}: file too large ({len(text)} bytes; the limit is {MAX_BYTES})")
-    if _has_anchor(text):
-        raise DataError(f"{source}: anchors and aliases (& and *) are not allowed in data files")
     try:
+        _check_events(text, source)
         return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -76,17 +79,29 @@ def loads(text: str, source: str) -> object:
         raise DataError(f"{source}: not valid YAML ({error})") from None
 
 
-def _has_anchor(text: str) -> bool:
-    """Cheap pre-check: the C parser cannot be told to refuse aliases."""
-    if "&" not in text and "*" not in text:
-        return False
-    try:
-        for event in yaml.parse(text, Loader=_Base):
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                return True
-    except yaml.YAMLError:
-        return False  # the real load reports the syntax error with its line
-    return False
+def _check_events(text: str, source: str) -> None:
+    """Refuse anchors, aliases and deep nesting from the event stream, before any node is built.
+
+    The C parser cannot be told to refuse aliases or to stop at a depth; its
+    events come one at a time, so a hostile file is refused at its first
+    offending event, in time and memory bounded by that event's place."""
+    depth = nodes = 0
+    for event in yaml.parse(text, Loader=_Base):
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise DataError(f"{source}: line {event.start_mark.line + 1}: more than {MAX_NODES:,} values "
+                                f"(no data file of ours needs as many)")
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise DataError(f"{source}: line {event.start_mark.line + 1}: "
+                            f"anchors and aliases (& and *) are not allowed in data files")
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise DataError(f"{source}: line {event.start_mark.line + 1}: nested more than "
+                                f"{MAX_DEPTH} deep (no data file of ours needs more than a few levels)")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def dumps(data: object) -> str:

@@ -48,8 +48,9 @@ QUESTS = [
     ("4B", "--won Ana=2r --won Ben=3r,4r,5g", (-1, -2, 0), "-1 per red card"),
     ("5A", "--tricks Ana=5,Ben=3,Cleo=5", (5, 5, 3), "Ana's previous is Cleo (5), Ben's Ana (5), Cleo's Ben (3)"),
     ("5B", "--tricks Ana=5,Ben=3,Cleo=5", (3, 5, 5), "Ana's next is Ben (3), Ben's Cleo (5), Cleo's Ana (5)"),
-    ("6A", "--won Ana=10g,9g,Kb --won Ben=10b,8b --won Cleo=Ar,Qr", (5, 0, 0), "sums 19 (K counts 0), 18, 0"),
-    ("6B", "--won Ana=10g,9g,Kb --won Ben=10b,8b --won Cleo=Ar,Qr", (-5, 0, 0), "Ana has the highest sum"),
+    ("6A", "--won Ben=10b,8b,Kr --won Cleo=Ar,Qr,Jr --won Ana=rest", (5, 0, 0),
+     "sums: Ben 18 (K counts 0), Cleo 0, Ana the other 161 - 18 = 143 (the druid is a green 1)"),
+    ("6B", "--won Ben=10b,8b,Kr --won Cleo=Ar,Qr,Jr --won Ana=rest", (-5, 0, 0), "Ana has the highest sum"),
     ("7A", "--tricks Ana=6,Ben=4,Cleo=3", (6, 4, 3), "+1 per trick"),
     ("7B", "--tricks Ana=6,Ben=4,Cleo=3", (-6, -4, -3), "-1 per trick"),
     ("8A", "--tricks Ana=3,Ben=3,Cleo=7", (5, 5, 0), "exactly 3 tricks"),
@@ -71,8 +72,9 @@ QUESTS = [
     ("15B", "--won Ana=Kg,Kb,Kr,7g,7b,7r --won Ben=Qg,Qb", (-3, 0, 0), "likewise, negative"),
     ("16A", f"--order {names('A,A,A,A,B,C,B,C,B,C,A,B,C')}", (5, 0, 0), "Ana won the first four in a row"),
     ("16B", f"--order {names('A,B,A,B,A,B,A,B,A,B,A,B,C')}", (0, 0, 5), "Cleo lost the first twelve in a row"),
-    ("17A", "--won Ana=3g,4g,4b,5b,6b,7r --won Ben=Kg", (1, 0, 0), "Ana: 2 green, 3 blue, 1 red; Ben 0 blue"),
-    ("17B", "--won Ana=3g,4g,4b,5b,6b,7r --won Ben=Kg", (3, 1, 0), "most held suit"),
+    ("17A", "--won Ana=3g,4g,4b,5b,6b,7r --won Ben=Kg,Qg,Jg --won Cleo=rest", (1, 0, 8),
+     "Ana: 2 green, 3 blue, 1 red; Ben 0 blue; Cleo 8 green (13 with the druid, less 5), 10 blue, 12 red"),
+    ("17B", "--won Ana=3g,4g,4b,5b,6b,7r --won Ben=Kg,Qg,Jg --won Cleo=rest", (3, 3, 12), "most held suit"),
     ("18A", "--won Ana=Kg,7g,9g --won Ben=Qg,Ag --won Cleo=3b", (7, 0, 0), "green faces have no value"),
     ("18B", "--won Ana=5b,3b --won Ben=Jb --won Cleo=8b", (3, 0, 8), "lowest blue value"),
     ("19A", "--won Ana=Kb,2b,Qg --won Ben=Ar --won Cleo=5g", (4, 1, 0), "a blue K counts twice"),
@@ -113,7 +115,9 @@ def test_quests_by_name_in_english_or_french():
 
 
 def test_good_numbers_tie_gives_every_highest_total_the_bonus():
-    points = deal("6A --special druid --won Ana=10g --won Ben=10b --won Cleo=9r")
+    # Ana 10+10+10+9+9+9+3 = 60, Ben 3x8 + 3x7 + 6+6+3 = 60, Cleo the other 161 - 120 = 41
+    points = deal("6A --special druid --won Ana=10g,10b,10r,9g,9b,9r,3g,Jg,Qg "
+                  "--won Ben=8g,8b,8r,7g,7b,7r,6g,6b,3b --won Cleo=rest")
     assert points == {"Ana": 5, "Ben": 5, "Cleo": 0}
 
 
@@ -269,7 +273,7 @@ def test_a_trick_with_a_magic_card_needs_its_winner():
     with pytest.raises(InputError, match="dragon decides this trick by its text"):
         game.read_step("trick Ana: dragon 3g 4g")
     event = game.read_step("trick Ana: dragon 3g 4g --winner Ana")
-    assert event.trick.winner == "Ana"
+    assert event.winner == "Ana"
 
 
 def test_trick_mistakes_are_refused():
@@ -288,28 +292,39 @@ def test_trick_mistakes_are_refused():
 # -- a whole game ----------------------------------------------------------------------------
 
 
+SEVEN_DEALS = [  # Ana and Ben score alike in each: (6, 6, 1), 0, 0, (5, 5, 0), (5, 5, 0), (4, 4, 0), (-1, -1, 0)
+    "7A --special druid --tricks Ana=6,Ben=6,Cleo=1",
+    "8A --special blue-11-pass --tricks Ana=6,Ben=6,Cleo=1",
+    "9A --special red-11-swap --tricks Ana=6,Ben=6,Cleo=1",
+    "10A --special dragon --tricks Ana=6,Ben=6,Cleo=1",
+    "11B --special mummy --tricks Ana=6,Ben=6,Cleo=1",
+    "3A --special clone --won Ana=3g --won Ben=3b",
+    "4A --special sorcerer --won Ana=2b --won Ben=3b",
+]
+
+
 def test_seven_deals_a_tie_and_the_deal_that_breaks_it():
     game = pad()
-    for _ in range(7):
-        game = game.record(game.read_step("deal 7A --special druid --tricks Ana=5,Ben=5,Cleo=3"))
-    assert game.totals() == {"Ana": 35, "Ben": 35, "Cleo": 21}
-    assert game.winner() is None and "tie between Ana and Ben at 35: play another deal" in game.status()
-    game = game.record(game.read_step("deal 7A --special druid --tricks Ana=6,Ben=4,Cleo=3"))
+    for words in SEVEN_DEALS:
+        game = game.record(game.read_step(f"deal {words}"))
+    assert game.totals() == {"Ana": 19, "Ben": 19, "Cleo": 1}
+    assert game.winner() is None and "tie between Ana and Ben at 19: play another deal" in game.status()
+    game = game.record(game.read_step("deal 13A --special excalibur --won Ana=Kg"))
     assert game.winner() == "Ana"
     with pytest.raises(AssistantError, match="the game is over: Ana won"):
-        game.record(game.read_step("deal 7A --special druid --tricks Ana=6,Ben=4,Cleo=3"))
+        game.record(game.read_step("deal 12A --special shaman --won Ana=Kg --special-winner Ana"))
 
 
 def test_deals_can_be_corrected_removed_and_undone_with_totals_recomputed():
     game = pad()
     game = game.record(game.read_step("deal 7A --special druid --tricks Ana=5,Ben=5,Cleo=3"))
-    game = game.record(game.read_step("deal 7B --special druid --tricks Ana=5,Ben=5,Cleo=3"))
+    game = game.record(game.read_step("deal 10B --special mummy --tricks Ana=5,Ben=5,Cleo=3"))
     game = game.record(game.read_step("deal 7A --special druid --tricks Ana=13,Ben=0,Cleo=0 --replace 1"))
-    assert game.totals() == {"Ana": 8, "Ben": -5, "Cleo": -3}
-    game = game.record(game.read_step("remove 2"))
+    assert game.totals() == {"Ana": 18, "Ben": 5, "Cleo": 5}
+    game = game.record(game.read_step("drop 2"))
     assert game.totals() == {"Ana": 13, "Ben": 0, "Cleo": 0}
     game = game.record(game.read_step("undo"))
-    assert game.totals() == {"Ana": 8, "Ben": -5, "Cleo": -3}
+    assert game.totals() == {"Ana": 18, "Ben": 5, "Cleo": 5}
 
 
 def test_a_whole_game_from_the_command_line(run, home):
@@ -321,7 +336,8 @@ def test_a_whole_game_from_the_command_line(run, home):
     bad = run("quest", "deal", "7A", "--special", "druid", "--tricks", "Ana=4,Ben=4,Cleo=4")
     assert bad.exit_code == 2 and bad.stderr.count("\n") == 1
     run("quest", "deal", "7A", "--special", "druid")
-    assert run("quest", "trick", "Ana", "3g", "4g", "5g").stdout == "trick 1: Cleo wins and leads next\n"
+    said = run("quest", "trick", "Ana", "3g", "4g", "5g").stdout
+    assert said == "trick 1: Ana 3g, Ben 4g, Cleo 5g; Cleo wins and leads next\n"
     assert run("undo").exit_code == 0
     assert run("undo").exit_code == 0
     exported = json.loads(run("quest", "export", "--json").stdout)

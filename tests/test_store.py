@@ -1,11 +1,19 @@
-"""Saving games: atomic writes and two commands at the same moment."""
+"""Saving games: atomic writes, two commands at the same moment, a full disk, a kill between two writes."""
 
+import errno
 import os
+import stat
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
-from assistant.store import write_atomically
+import pytest
+
+from assistant import store as store_module
+from assistant.errors import AssistantError
+from assistant.store import Store, write_atomically
+from conftest import game_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +38,233 @@ def test_two_clue_commands_at_the_same_moment_both_land(run, home):
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
              for cell, who in (("F3", "red"), ("A1", "blue"))]
     for proc in procs:
-        assert proc.wait(timeout=120) == 0, proc.stderr.read()
+        assert proc.wait(timeout=600) == 0, proc.stderr.read()
+        proc.stderr.close()
     history = run("history").stdout.splitlines()
     assert len(history) == 30
     assert sum("red=no" in line for line in history) == 15
+
+
+# -- another process gets there first ------------------------------------------------------
+
+
+@pytest.fixture
+def another_process_first(monkeypatch):
+    """``another_process_first(action)``: ``action`` runs just before the store takes its next lock,
+    as when another process changes the same files a moment before this one."""
+
+    def arrange(action):
+        real = store_module.locked
+        pending = [action]
+
+        @contextmanager
+        def locked_after_another(path):
+            if pending:
+                pending.pop()()
+            with real(path):
+                yield
+
+        monkeypatch.setattr(store_module, "locked", locked_after_another)
+
+    return arrange
+
+
+def test_a_board_correction_reads_the_corrections_saved_while_it_waited(store, another_process_first):
+    another_process_first(lambda: Store(store.home).correct_board("gnom-street", "C2", ["flowers=blue,white"]))
+    store.correct_board("gnom-street", "C2", ["terrain=gravel"])
+    cell = store.board("gnom-street").describe()["cells"]["C2"]
+    assert (cell["terrain"], cell["flowers"]) == ("gravel", ["blue", "white"])
+
+
+def test_new_games_without_a_name_pick_their_number_under_the_lock(run, home, another_process_first):
+    another_process_first(lambda: run("new", "gnom-street", "--opponents", "red"))
+    result = run("new", "gnom-street", "--opponents", "blue")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("new game gnom-street-2 on gnom-street")
+    assert sorted(p.name for p in (home / "games").glob("[!.]*.yaml")) == ["gnom-street-1.yaml", "gnom-street-2.yaml"]
+
+
+# -- a full disk ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("failing", range(1, 7), ids=lambda n: f"sync {n}")
+def test_a_full_disk_is_reported_as_it_happened(failing, run, home, monkeypatch):
+    """Whichever write the disk refuses, the command says what happened: nothing was
+    changed (and the game and its backup are untouched), or the clue is recorded."""
+    run("new", "gnom-street", "--opponents", "red,blue")
+    games = home / "games"
+    before = {p.name: p.read_bytes() for p in games.iterdir()}
+    real_fsync, calls = os.fsync, []
+
+    def fsync(handle):
+        calls.append(handle)
+        if len(calls) == failing:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    result = run("clue", "area", "A1", "red=yes", "blue=no")
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert "internal error" not in result.stderr and result.stderr.count("\n") <= 1
+    if result.exit_code == 0:
+        assert run("history").stdout == "  1. clue area A1 red=yes blue=no\n"
+        assert (games / ".gnom-street-1.good.yaml").read_bytes() == game_file(home, "gnom-street-1")
+    else:
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"error: cannot write {games}")
+        assert result.stderr.endswith("(No space left on device); nothing was changed\n")
+        assert {p.name: p.read_bytes() for p in games.iterdir()} == before
+
+
+def test_a_backup_that_cannot_be_renamed_is_reported_with_what_was_written(run, home, monkeypatch):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    real_replace, calls = os.replace, []
+
+    def replace(source, target):
+        calls.append(target)
+        if len(calls) == 2:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    result = run("clue", "area", "A1", "red=yes", "blue=no")
+    monkeypatch.setattr(os, "replace", real_replace)
+    games = home / "games"
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: cannot write {games / '.gnom-street-1.good.yaml'} (Input/output error); "
+                             f"{games / 'gnom-street-1.yaml'} was written\n")
+    assert run("history").stdout == "  1. clue area A1 red=yes blue=no\n"
+    assert [p.name for p in games.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_rename_is_made_durable_by_syncing_its_folder(tmp_path, monkeypatch):
+    """A rename lives in the folder: without syncing it, a power cut can bring the old file back."""
+    real_fsync, real_replace, seen = os.fsync, os.replace, []
+    monkeypatch.setattr(os, "replace", lambda source, target: (seen.append(("rename", Path(target))),
+                                                               real_replace(source, target)))
+
+    def fsync(handle):
+        if stat.S_ISDIR(os.fstat(handle).st_mode):
+            seen.append(("sync folder", Path(os.readlink(f"/proc/self/fd/{handle}"))))
+        real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    write_atomically(tmp_path / "g.yaml", "one\n")
+    assert seen == [("rename", tmp_path / "g.yaml"), ("sync folder", tmp_path)]
+
+
+def test_a_read_only_data_folder_is_one_plain_line(run, home, monkeypatch):
+    run("new", "gnom-street", "--opponents", "red")
+    games = home / "games"
+    before = game_file(home, "gnom-street-1")
+    if os.geteuid() == 0:  # root writes anywhere: the folder refuses as a read-only one would
+        import tempfile
+
+        def mkstemp(**where):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), where["dir"])
+
+        monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    games.chmod(0o555)
+    try:
+        result = run("clue", "area", "A1", "yes")
+    finally:
+        games.chmod(0o755)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: cannot write {games}")
+    assert result.stderr.endswith("(Permission denied); nothing was changed\n")
+    assert game_file(home, "gnom-street-1") == before
+
+
+# -- the last good state -------------------------------------------------------------------
+
+
+def test_recover_says_how_many_events_the_good_state_lacks(run, home):
+    """A kill between the game's write and its backup's leaves the backup one step behind:
+    recover puts it back and says what it does not hold."""
+    run("new", "gnom-street", "--opponents", "red")
+    run("clue", "area", "A1", "no")
+    games = home / "games"
+    behind = (games / ".gnom-street-1.good.yaml").read_bytes()
+    run("clue", "area", "B1", "no")
+    (games / ".gnom-street-1.good.yaml").write_bytes(behind)  # as a kill between the two renames leaves it
+    with open(games / "gnom-street-1.yaml", "a") as damaged:
+        damaged.write("- clue area Q7 yes\n")  # then an editor damages the game
+    result = run("recover")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == (f"restored gnom-street-1: 1 events; the damaged file is kept as "
+                             f"{games / '.gnom-street-1.damaged.yaml'} (it listed 3 events: "
+                             f"2 of them are not in the good state)\n")
+
+
+def test_recover_says_when_the_damaged_file_cannot_be_counted(run, home):
+    run("new", "gnom-street", "--opponents", "red")
+    run("clue", "area", "A1", "no")
+    (home / "games" / "gnom-street-1.yaml").write_bytes(b"\xff\xfe garbage")
+    result = run("recover")
+    assert result.exit_code == 0 and result.stdout.endswith("(its events cannot be counted)\n")
+    assert run("history").stdout == "  1. clue area A1 no\n"
+
+
+def test_a_lock_held_too_long_is_one_plain_line(store, home, monkeypatch):
+    from assistant import files
+    from assistant.game import Game
+
+    store.create(Game.new("held", store.board("gnom-street"), ["red"]))
+    monkeypatch.setattr(files, "LOCK_WAIT", 0.0)
+    with files.locked(home / "games" / ".held.lock"):  # another command, still at work
+        with pytest.raises(AssistantError) as caught:
+            store.update("held", lambda game: game.record(game.read_step("clue area A1 no")))
+    assert str(caught.value).startswith(f"{home / 'games'}: another assistant command has been changing this")
+    assert store.load("held").events == ()
+
+
+# -- any platform --------------------------------------------------------------------------
+
+WITHOUT_FCNTL = """
+import sys
+sys.modules["fcntl"] = None  # as on Windows: there is no fcntl to import
+import cli
+for words in (["new", "gnom-street", "--opponents", "red"], ["clue", "area", "A1", "no"],
+              ["board", "set", "gnom-street", "C2", "terrain=wood"]):
+    try:
+        cli.app(words)
+    except SystemExit as exit_:
+        assert exit_.code == 0, (words, exit_.code)
+import filelock
+print("lock:", filelock.FileLock.__name__)
+"""
+
+
+def test_writing_commands_work_where_fcntl_does_not_exist(home):
+    env = {**os.environ, "ASSISTANT_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_FCNTL], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["new game gnom-street-1 on gnom-street: hunting red",
+                                        "clue 1: area A1 no -> red: 13 cells left",
+                                        "gnom-street C2: terrain=wood, flowers=red,yellow",
+                                        "lock: SoftFileLock"]
+    assert "Warning" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_without_assistant_home_games_live_in_the_platforms_data_folder(run, monkeypatch, tmp_path):
+    import platformdirs
+
+    monkeypatch.delenv("ASSISTANT_HOME")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=None: str(tmp_path / "data" / app))
+    monkeypatch.setattr("typer.get_app_dir", lambda app: str(tmp_path / "config" / app))
+    assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
+    assert (tmp_path / "data" / "assistant" / "games" / "gnom-street-1.yaml").is_file()
+    assert not (tmp_path / "config").exists()
+
+
+def test_games_saved_by_0_1_in_typers_folder_stay_where_they_are(run, monkeypatch, tmp_path):
+    """0.1 kept the data in Typer's application folder: it is used while the new folder does not exist."""
+    import platformdirs
+
+    monkeypatch.delenv("ASSISTANT_HOME")
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app, appauthor=None: str(tmp_path / "data" / app))
+    monkeypatch.setattr("typer.get_app_dir", lambda app: str(tmp_path / "config" / app))
+    (tmp_path / "config" / "assistant").mkdir(parents=True)
+    assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
+    assert (tmp_path / "config" / "assistant" / "games" / "gnom-street-1.yaml").is_file()
+    assert run("history").stdout == "no clues yet\n"

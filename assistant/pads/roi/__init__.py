@@ -1,0 +1,18 @@
+"""Le Roi des Nains score pad: 7 deals, one quest each, one special card each.
+
+Split by concern: ``rules`` (the quests and special cards, read from
+``boards/roi-des-nains.yaml``), ``scoring`` (one scorer per primitive),
+``events`` (each step's words: a form, a reader, a writer) and ``pad`` (the
+log of deals, its checks and its score table).
+"""
+
+from .events import HAND, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent, follow_suit_winner
+from .pad import DEALS, RoiGame
+from .rules import Quest, Rules, Special, read_rules
+from .scoring import SCORERS, SEATING, score
+
+PAD = RoiGame
+
+__all__ = ["DEALS", "HAND", "PAD", "SCORERS", "SEATING", "Deal", "DealEvent", "DropEvent", "Quest", "RemoveEvent",
+           "RoiGame", "Rules", "Special", "Summary", "Trick", "TrickEvent", "follow_suit_winner", "read_rules",
+           "score"]

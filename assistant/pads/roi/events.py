@@ -1,0 +1,345 @@
+"""The words of a Le Roi des Nains score pad: each event with its form, its reader and its writer.
+
+Each event type owns its words: ``FORM`` (verbs, slots, options), a reader
+``from_words`` that takes the words a form split out, a typed constructor
+``build`` that the command line calls with its options as they are (the
+reader calls it too, so both paths read a word the same way), and
+``words`` that writes the canonical words back: reading what ``words``
+wrote gives the same event.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...errors import InputError
+from ...grammar import MORE, Form, Option
+from ...words import Options, join_names, key, name_value, pairs, shown, whole_number
+from ..cards import Card, basic_cards, basic_id, parse_rank_suit
+from .rules import Quest, Special
+from .scoring import WINNER_EFFECTS
+
+HAND = {3: 13, 4: 10, 5: 8}  # cards in a hand, so tricks in a deal, by number of players
+NOBODY = ("none", "nobody", "personne", "aucun")  # --special-winner: the effect goes to nobody
+REST = ("rest", "reste")  # --won NAME=rest: every card no other --won lists
+
+
+class Trick(NamedTuple):
+    """A trick as played: who led, each player's card in play order, who won it."""
+
+    leader: str
+    plays: tuple[tuple[str, Card], ...]
+    winner: str
+    stated_winner: bool  # typed with --winner (needed when a magic card is in it)
+
+
+class Summary(NamedTuple):
+    """What a deal recorded without its tricks says: only what its quest and card need."""
+
+    counts: dict[str, int] | None = None
+    order: tuple[str, ...] | None = None
+    won: dict[str, tuple[Card, ...]] | None = None
+    special_winner: str | None = None  # who gets the special card's effect; '' for nobody
+    scout: tuple[str, int] | None = None  # who played the Scout, faces in its trick
+    next_dealer: str | None = None
+
+    def holder(self, special: Special) -> str | None:
+        """Who lists the special card among the cards they won, if anyone."""
+        return next((player for player, cards in (self.won or {}).items() if special.card in cards), None)
+
+    def special_winner_of(self, special: Special) -> str | None:
+        """Who gets the card's effect: as stated, else whoever won it when its effect goes to its trick's winner."""
+        if self.special_winner is not None:
+            return self.special_winner
+        return self.holder(special) if any(name in special.effect for name in WINNER_EFFECTS) else None
+
+
+class Deal(NamedTuple):
+    quest: Quest
+    special: Special
+    tricks: tuple[Trick, ...] = ()
+    summary: Summary | None = None
+
+
+def deck(players: int, special: Special) -> dict[str, Card]:
+    """The cards of a deal by id: the basic cards for this table and its special card."""
+    return {card.id: card for card in [*basic_cards(players), special.card]}
+
+
+def follow_suit_winner(plays: tuple[tuple[str, Card], ...]) -> str | None:
+    """Highest card of the suit led; None when a magic card makes it a matter of its text."""
+    if any(card.magic for _, card in plays):
+        return None
+    led = plays[0][1].suit
+    return max((card.rank, player) for player, card in plays if card.suit == led)[1]
+
+
+def printed(card: Card) -> str:
+    """How a card is printed: '11g' for the green 11, 'magic' for a card without suit."""
+    return "magic" if card.magic else f"{card.rank}{card.suit[0]}"
+
+
+def read_card(game, text: str, special: Special) -> Card:
+    """A card of the deal whose special card is ``special``: 'Kg', '10b', 'Rv', '11g', 'flag-bearer'.
+
+    A 1 or an 11 typed as printed ('11g', '11v') is this deal's special card
+    when it is that card; the other 1s and 11s are in the box."""
+    rank_suit = parse_rank_suit(text)
+    if rank_suit is not None and rank_suit[0] not in (1, 11):
+        return Card(basic_id(*rank_suit), rank_suit[1], rank_suit[0])
+    if rank_suit is not None:
+        if (special.card.rank, special.card.suit) == rank_suit:
+            return special.card
+        raise InputError(f"{shown(text)} is not in this deal: its special card is {special.id} "
+                         f"({printed(special.card)}); the other 1s and 11s stay in the box")
+    try:
+        return game.rules.special(text, special).card
+    except InputError:
+        raise InputError(f"unknown card {shown(text)}: write rank then suit, e.g. Kg (king of green), 10b, "
+                         f"Qr, 11{special.card.suit[0] if special.card.suit else 'g'}, or a special card's "
+                         f"name such as {special.id}") from None
+
+
+def _player_or_nobody(game, text: str) -> str:
+    return "" if key(text) in NOBODY else game.player(text)
+
+
+# -- a deal -------------------------------------------------------------------------------
+
+
+DEAL_OPTIONS = (
+    Option("special", ("--special", "--speciale", "--carte-speciale"), "special"),
+    Option("tricks", ("--tricks", "--plis"), "tricks"),
+    Option("order", ("--order", "--ordre"), "order"),
+    Option("won", ("--won", "--gagne", "--remporte"), "won", repeat=True),
+    Option("special-winner", ("--special-winner", "--gagnant-special"), "special-winner"),
+    Option("scout", ("--scout", "--eclaireur"), "scout"),
+    Option("dealer-next", ("--dealer-next", "--donneur-suivant"), "player"),
+    Option("replace", ("--replace", "--remplace"), "deal"),
+)
+
+
+class DealEvent(NamedTuple):
+    """A deal: its quest and special card, with a summary now or its tricks to come; or a correction."""
+
+    quest: Quest
+    special: Special
+    summary: Summary | None = None
+    replaces: int | None = None  # a correction of deal N
+
+    FORM = Form(("deal", "donne"), ("quest",), DEAL_OPTIONS,
+                usage="deal QUEST --special CARD [--tricks NAME=N,...] [--order NAME,...] [--won NAME=CARD,...]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "DealEvent":
+        if len(found.positional) != 1:
+            raise InputError("write: deal QUEST --special CARD [--tricks ...] (QUEST: a tile and face, e.g. 13A)")
+        value = found.last
+        return cls.build(game, found.positional[0], value("special"), tricks=value("tricks"), order=value("order"),
+                         won=found.values.get("won", ()), special_winner=value("special-winner"),
+                         scout=value("scout"), dealer_next=value("dealer-next"), replace=value("replace"))
+
+    @classmethod
+    def build(cls, game, quest: str, special: str | None, *, tricks: str | None = None, order: str | None = None,
+              won: tuple[str, ...] | list[str] = (), special_winner: str | None = None, scout: str | None = None,
+              dealer_next: str | None = None, replace: str | None = None) -> "DealEvent":
+        """The deal the command line's options say, each option as typed."""
+        the_quest = game.rules.quest(quest)
+        if special is None:
+            raise InputError("which special card was shuffled in? add --special NAME (e.g. --special flag-bearer)")
+        the_special = game.rules.special(special)
+        summary = None
+        if any(value is not None for value in (tricks, order, special_winner, scout, dealer_next)) or won:
+            summary = Summary(
+                _read_counts(game, tricks), _read_order(game, order), _read_won(game, won, the_special),
+                None if special_winner is None else _player_or_nobody(game, special_winner),
+                _read_scout(game, scout), None if dealer_next is None else game.player(dealer_next))
+        replaces = None if replace is None else whole_number(
+            replace, "a deal number to correct, as shown by assistant quest show", low=1)
+        return cls(the_quest, the_special, summary, replaces)
+
+    def words(self, game) -> list[str]:
+        words = ["deal", self.quest.id, "--special", self.special.id]
+        s = self.summary
+        if s is not None:
+            if s.counts is not None:
+                words += ["--tricks", ",".join(f"{p}={s.counts[p]}" for p in game.players if p in s.counts)]
+            if s.order is not None:
+                words += ["--order", ",".join(s.order)]
+            for player, cards in (s.won or {}).items():
+                words += ["--won", f"{player}={','.join(c.id for c in cards)}"]
+            if s.special_winner is not None:
+                words += ["--special-winner", s.special_winner or "none"]
+            if s.scout is not None:
+                words += ["--scout", f"{s.scout[0]}={s.scout[1]}"]
+            if s.next_dealer is not None:
+                words += ["--dealer-next", s.next_dealer]
+        if self.replaces is not None:
+            words += ["--replace", str(self.replaces)]
+        return words
+
+
+def _read_counts(game, text: str | None) -> dict[str, int] | None:
+    if text is None:
+        return None
+    hand = HAND[len(game.players)]
+    counts = {}
+    for pair in pairs(text):
+        name, number = name_value(pair, "--tricks Ana=4,Ben=5,Cleo=4")
+        counts[game.player(name)] = whole_number(number, f"--tricks NAME=N, N the tricks {name} won", 0, hand)
+    return counts
+
+
+def _read_order(game, text: str | None) -> tuple[str, ...] | None:
+    return None if text is None else tuple(game.player(name) for name in pairs(text))
+
+
+def _read_won(game, entries, special: Special) -> dict[str, tuple[Card, ...]] | None:
+    """``--won Ana=Kg,Qb`` (repeatable); ``--won Cleo=rest``: every card of the deal no one else lists."""
+    if not entries:
+        return None
+    won: dict[str, tuple[Card, ...]] = {}
+    rest = None
+    for entry in entries:
+        name, cards = name_value(entry, "--won Ana=Kg,Qb")
+        player = game.player(name)
+        if key(cards) in REST:
+            if rest not in (None, player):
+                raise InputError(f"--won gives the rest of the cards to {rest} and to {player}: give it to one")
+            rest = player
+            won.setdefault(player, ())
+            continue
+        won[player] = won.get(player, ()) + tuple(read_card(game, card, special) for card in pairs(cards))
+    if rest is not None:
+        listed = {card for cards in won.values() for card in cards}
+        won[rest] += tuple(card for card in deck(len(game.players), special).values() if card not in listed)
+    return won
+
+
+def _read_scout(game, text: str | None) -> tuple[str, int] | None:
+    if text is None:
+        return None
+    name, number = name_value(text, "--scout Ana=2")
+    faces = whole_number(number, "--scout NAME=N, N the J, Q, K, A in the Scout's trick", 0, len(game.players) - 1)
+    return game.player(name), faces
+
+
+# -- a trick --------------------------------------------------------------------------------
+
+
+TRICK_OPTIONS = (
+    Option("winner", ("--winner", "--gagnant"), "player"),
+    Option("seating", ("--seating", "--seating-order", "--ordre-de-table")),
+    Option("replace", ("--replace", "--remplace"), "trick"),
+)
+
+
+class TrickEvent(NamedTuple):
+    """One trick: who led and the cards in play order (clockwise from the leader); or a correction."""
+
+    leader: str
+    cards: tuple[Card, ...]
+    winner: str | None = None  # stated, when a magic card decides the trick
+    replaces: int | None = None  # a correction of trick N of the latest deal
+
+    FORM = Form(("trick", "pli"), ("leader", "card", MORE), TRICK_OPTIONS,
+                usage="trick LEADER CARD... [--seating] [--winner NAME] [--replace N]")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "TrickEvent":
+        if len(found.positional) < 2:
+            raise InputError("write: trick LEADER CARD CARD ... (the leader, then each card in play order)")
+        return cls.build(game, found.positional[0], found.positional[1:], winner=found.last("winner"),
+                         seating=found.flag("seating"), replace=found.last("replace"))
+
+    @classmethod
+    def build(cls, game, leader: str, cards: list[str], *, winner: str | None = None, seating: bool = False,
+              replace: str | None = None) -> "TrickEvent":
+        """The trick the words say. With ``seating`` the cards are in seating order (from the first
+        player of the pad), not in play order: they are put in play order from the leader."""
+        replaces = None
+        if replace is not None:
+            deal = game.trick_deal()
+            replaces = whole_number(replace, f"a trick number of deal {deal.number}", 1, max(1, len(deal.deal.tricks)))
+        else:
+            deal = game.open_deal()
+            if deal is None:
+                raise InputError("no deal is being played: start one with assistant quest deal QUEST --special CARD")
+        who = game.player(leader.rstrip(":"))
+        count = len(game.players)
+        played = [read_card(game, word, deal.deal.special) for word in cards]
+        if len(played) != count:
+            raise InputError(f"a trick has one card per player: {count} cards (got {len(played)})")
+        if seating:  # card i is players[i]'s; play goes clockwise from the leader
+            start = game.players.index(who)
+            played = [played[(start + i) % count] for i in range(count)]
+        event = cls(who, tuple(played), None, replaces)
+        derived = follow_suit_winner(event.plays(game.players))
+        stated = None if winner is None else game.player(winner)
+        if derived is None and stated is None:
+            magic = [c.id for c in played if c.magic]
+            raise InputError(f"{join_names(magic)} decides this trick by its text: say who won with --winner NAME")
+        if derived is not None and stated is not None and stated != derived:
+            raise InputError(f"by follow-suit {derived} wins this trick, not {stated}")
+        return event._replace(winner=stated if derived is None else None)
+
+    def plays(self, players: tuple[str, ...]) -> tuple[tuple[str, Card], ...]:
+        """(player, card) in play order: clockwise from the leader."""
+        start = players.index(self.leader)
+        return tuple((players[(start + i) % len(players)], card) for i, card in enumerate(self.cards))
+
+    def trick(self, players: tuple[str, ...]) -> Trick:
+        plays = self.plays(players)
+        return Trick(self.leader, plays, self.winner or follow_suit_winner(plays), self.winner is not None)
+
+    def words(self, game) -> list[str]:
+        words = ["trick", f"{self.leader}:", *(card.id for card in self.cards)]
+        if self.winner is not None:
+            words += ["--winner", self.winner]
+        if self.replaces is not None:
+            words += ["--replace", str(self.replaces)]
+        return words
+
+
+# -- taking a deal out ----------------------------------------------------------------------
+
+
+class DropEvent(NamedTuple):
+    """Take deal N out of the game: the deals after it move up, so no number is skipped."""
+
+    number: int
+
+    FORM = Form(("drop", "ecarter"), ("deal",), usage="drop N")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "DropEvent":
+        if len(found.positional) != 1:
+            raise InputError("write: drop N, N a deal number as shown by assistant quest show")
+        return cls.build(game, found.positional[0])
+
+    @classmethod
+    def build(cls, game, number: str) -> "DropEvent":
+        return cls(whole_number(number, "a deal number as shown by assistant quest show", low=1))
+
+    def words(self, game) -> list[str]:
+        return ["drop", str(self.number)]
+
+
+class RemoveEvent(NamedTuple):
+    """Deal N struck out, keeping its number: what ``quest remove`` recorded in logs of 0.1."""
+
+    number: int
+
+    FORM = Form(("remove",), ("deal",), usage="remove N")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "RemoveEvent":
+        if len(found.positional) != 1:
+            raise InputError("write: remove N, N a deal number as shown by assistant quest show")
+        return cls(whole_number(found.positional[0], "a deal number as shown by assistant quest show", low=1))
+
+    def words(self, game) -> list[str]:
+        return ["remove", str(self.number)]
+
+
+EVENTS = (DealEvent, TrickEvent, DropEvent, RemoveEvent)

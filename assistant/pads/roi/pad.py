@@ -1,0 +1,591 @@
+"""The Le Roi des Nains score pad: players in seating order and the log of deals.
+
+A deal is recorded either trick by trick (who led, the cards in play order;
+the winner follows from follow-suit) or as a summary holding only what its
+quest and special card need. Scores and totals are always derived: the log is
+replayed once per command (``state``), and each new step is applied to that
+state after every check the rules make (``record``). A log saved by an
+earlier version is replayed with the checks that keep it sound (``restore``):
+a rule added since never stops an old game from loading.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import NamedTuple
+
+from ... import log
+from ...errors import AssistantError, DataError, InputError, events_place
+from ...grammar import form_for
+from ...words import check_names, join, join_names, lookup, shown, split
+from ..cards import Card, basic_cards
+from .events import (EVENTS, HAND, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
+                     deck)
+from .rules import Rules, Special, read_rules
+from .scoring import EVERY_CARD, WINNER_EFFECTS, facts_of, score
+
+DEALS = 7
+FORMS = (*(event.FORM for event in EVENTS), log.UNDO_FORM, log.RETRACT_FORM)
+EVENT_OF_FORM = {event.FORM: event for event in EVENTS}
+
+
+class DealState(NamedTuple):
+    """A deal as it stands after replay: its number, maybe open (tricks still to come) or struck out."""
+
+    number: int
+    deal: Deal
+    removed: bool = False  # struck out by a 0.1 'remove N': it keeps its row and number
+
+    def complete(self, players: int) -> bool:
+        return self.deal.summary is not None or len(self.deal.tricks) == HAND[players]
+
+    @property
+    def title(self) -> str:
+        return f"{self.deal.quest.title} + {self.deal.special.name}"
+
+
+class Row(NamedTuple):
+    number: int
+    title: str
+    points: dict[str, int] | None  # None while the deal is open
+    totals: dict[str, int]
+    note: str
+
+
+class Used(NamedTuple):
+    """What the deals standing took out of the box: quest tiles and special cards, each with its deal."""
+
+    tiles: dict[str, DealState]
+    specials: dict[str, DealState]
+
+
+class _Fields(NamedTuple):
+    name: str
+    players: tuple[str, ...]
+    rules: Rules
+    events: tuple = ()
+
+
+class RoiGame(_Fields):
+    """A Roi des Nains score pad: players in seating order (clockwise) and the log of deals."""
+
+    kind = "roi-des-nains"
+    data_file = "roi-des-nains.yaml"
+    read_rules = staticmethod(read_rules)
+
+    @classmethod
+    def new(cls, name: str, players: list[str], rules: Rules) -> "RoiGame":
+        names = [player.strip() for player in players if player.strip()]
+        if not 3 <= len(names) <= 5:
+            raise InputError(f"Le Roi des Nains is for 3 to 5 players (got {len(names)}): --players Ana,Ben,Cleo")
+        return cls(name, check_names(names, "player", "--players Ana,Ben,Cleo"), rules)
+
+    # -- the log replayed once -------------------------------------------------------------
+
+    @cached_property
+    def _history(self) -> log.History:
+        return log.replay(self.events)
+
+    def history(self) -> log.History:
+        """The numbered entries, each marked if it was taken back."""
+        return self._history
+
+    @cached_property
+    def state(self) -> tuple[DealState, ...]:
+        """Every deal after replaying the standing entries (the checks that keep replay sound)."""
+        deals: tuple[DealState, ...] = ()
+        for entry in self._history.standing:
+            deals = self._apply(deals, entry.event, strict=False)
+        return deals
+
+    def standing(self) -> list:
+        """The events still in force (each undo or retract takes one back)."""
+        return [entry.event for entry in self._history.standing]
+
+    def deals(self) -> list[DealState]:
+        return list(self.state)
+
+    def open_deal(self) -> DealState | None:
+        """The deal whose tricks are still being entered, if any."""
+        return _open(self.state, len(self.players))
+
+    def trick_deal(self) -> DealState:
+        """The latest deal, if it is entered trick by trick (the one ``trick --replace N`` corrects)."""
+        return _trick_deal(self.state)
+
+    # -- the protocol: words in, words out ---------------------------------------------------
+
+    def forms(self):
+        return FORMS
+
+    def read_step(self, text: str):
+        """The event a step's words say: ``deal 13A --special druid ...``, ``trick Ana 5g 7g Kb``, ``undo``."""
+        words = split(text)
+        if not words:
+            raise InputError("empty step: expected deal, trick, drop N, undo or retract N")
+        form = form_for(self, words[0])
+        found = form.read(words[1:])
+        if form in (log.UNDO_FORM, log.RETRACT_FORM):
+            return log.Retract.from_words(form, found)
+        return EVENT_OF_FORM[form].from_words(self, found)
+
+    def step(self, event) -> str:
+        """The canonical words of an event: ``read_step(step(e)) == e``."""
+        return join(event.words() if isinstance(event, log.Retract) else event.words(self))
+
+    def player(self, text: str) -> str:
+        return lookup(text, self.players, "player")
+
+    def values(self, slot: str) -> tuple[str, ...]:
+        """The values of this pad that fit ``slot`` (for completion): players, quests, cards, numbers."""
+        if slot == "player":
+            return self.players
+        if slot == "leader":  # written 'Ana:' in saved logs since 0.1
+            return tuple(f"{player}:" for player in self.players)
+        if slot == "special-winner":
+            return (*self.players, NOBODY[0])
+        if slot == "quest":
+            return tuple(q.id for q in self.rules.quests if q.tile not in _used(self.state).tiles)
+        if slot == "special":
+            used = _used(self.state).specials
+            return tuple(word for s in self.rules.specials if s.id not in used for word in s.words())
+        if slot == "card":
+            return self._cards_left()
+        if slot == "deal":
+            return tuple(str(s.number) for s in self.state if not s.removed)
+        if slot == "trick":
+            latest = _latest(self.state)
+            tricks = latest.deal.tricks if latest is not None else ()
+            return tuple(str(number) for number in range(1, len(tricks) + 1))
+        if slot == "entry":
+            return tuple(str(entry.number) for entry in self._history.standing)
+        return ()  # free words: NAME=N pairs, lists of names, cards won
+
+    def _cards_left(self) -> tuple[str, ...]:
+        """The cards of the deal being played not played yet (no deal open: the basic cards)."""
+        deal = self.open_deal()
+        if deal is None:
+            return tuple(card.id for card in basic_cards(len(self.players)))
+        played = {card.id for trick in deal.deal.tricks for _, card in trick.plays}
+        return tuple(card for card in deck(len(self.players), deal.deal.special) if card not in played)
+
+    # -- recording -------------------------------------------------------------------------
+
+    def record(self, event) -> "RoiGame":
+        """A new pad with ``event`` appended, after every check the rules make; else refused with the reason."""
+        if isinstance(event, log.Retract):
+            return self._take_back(event)
+        return self._appended(event, self._apply(self.state, event, strict=True))
+
+    def restore(self, event) -> "RoiGame":
+        """A new pad with a saved event appended: only the checks that keep replay sound."""
+        if isinstance(event, log.Retract):
+            return self._take_back(event)
+        return self._appended(event, self._apply(self.state, event, strict=False))
+
+    def _appended(self, event, state: tuple[DealState, ...]) -> "RoiGame":
+        game = self._replace(events=self.events + (event,))
+        game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
+        return game
+
+    def _take_back(self, retract: log.Retract) -> "RoiGame":
+        entry = log.target(self._history.entries, retract)
+        game = self._replace(events=self.events + (retract,))
+        try:
+            game.state
+        except AssistantError as error:
+            raise AssistantError(f"cannot take back entry {entry.number} ({self.step(entry.event)}): the entries "
+                                 f"after it need it ({error}); to correct a trick: quest trick ... --replace N"
+                                 ) from None
+        return game
+
+    def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
+        """The deals after ``event``; ``strict`` adds the rule checks made since 0.1 (record, not restore)."""
+        if isinstance(event, DealEvent):
+            return self._apply_deal(deals, event, strict)
+        if isinstance(event, TrickEvent):
+            return self._apply_trick(deals, event, strict)
+        if isinstance(event, (DropEvent, RemoveEvent)):
+            self._check_removal(deals, event.number)
+            if isinstance(event, RemoveEvent):
+                return _with(deals, event.number, deals[event.number - 1]._replace(removed=True))
+            kept = deals[:event.number - 1] + deals[event.number:]
+            return tuple(state._replace(number=position) for position, state in enumerate(kept, 1))
+        raise InputError(f"not a step of a score pad: {shown(event)}")
+
+    def _apply_deal(self, deals, event: DealEvent, strict: bool):
+        deal = Deal(event.quest, event.special, (), event.summary)
+        if event.replaces is not None:
+            if not 1 <= event.replaces <= len(deals) or deals[event.replaces - 1].removed:
+                raise InputError(f"no deal {event.replaces} to correct")
+            if event.summary is None:
+                raise InputError("a correction gives the deal's summary (--tricks, --order, --won, ...)")
+        else:
+            open_deal = _open(deals, len(self.players))
+            if open_deal is not None:
+                raise AssistantError(f"deal {open_deal.number} is still being played "
+                                     f"({len(open_deal.deal.tricks)} of {HAND[len(self.players)]} tricks): "
+                                     f"record its tricks, or undo it")
+            winner = self._winner(deals)
+            if winner is not None:
+                raise AssistantError(f"the game is over: {winner} won")
+        if strict:
+            self._check_box(deals, event)
+        if deal.summary is not None:
+            self._check_summary(deal, strict)
+        if event.replaces is not None:
+            return _with(deals, event.replaces, DealState(event.replaces, deal))
+        return deals + (DealState(len(deals) + 1, deal),)
+
+    def _apply_trick(self, deals, event: TrickEvent, strict: bool):
+        if event.replaces is None:
+            current = _open(deals, len(self.players))
+            if current is None:
+                raise InputError("no deal is being played: start one with assistant quest deal QUEST --special CARD")
+            tricks = current.deal.tricks + (event.trick(self.players),)
+        else:
+            current = _trick_deal(deals)
+            if event.replaces > len(current.deal.tricks):
+                raise InputError(f"deal {current.number} has {len(current.deal.tricks)} tricks: no trick "
+                                 f"{event.replaces} to correct")
+            tricks = _with(current.deal.tricks, event.replaces, event.trick(self.players))
+        self._check_tricks(current.deal.special, tricks, strict or event.replaces is not None)
+        return _with(deals, current.number, current._replace(deal=current.deal._replace(tricks=tricks)))
+
+    # -- the checks --------------------------------------------------------------------------
+
+    def _check_removal(self, deals, number: int) -> None:
+        if not 1 <= number <= len(deals) or deals[number - 1].removed:
+            shown_deals = ", ".join(str(s.number) for s in deals if not s.removed) or "none"
+            raise InputError(f"no deal {number} to remove (deals: {shown_deals})")
+        open_deal = _open(deals, len(self.players))
+        if open_deal is not None and open_deal.number != number:
+            raise AssistantError(f"deal {open_deal.number} is still being played: finish or undo it first")
+
+    def _check_box(self, deals, event: DealEvent) -> None:
+        """rules: 'Remettez la Quête et la carte spéciale utilisée pour cette donne dans la boîte.'"""
+        used = _used(deals, but=event.replaces)
+        state = used.tiles.get(event.quest.tile)
+        if state is not None:
+            raise AssistantError(f"quest tile {event.quest.tile} was played in deal {state.number} "
+                                 f"({state.deal.quest.title}): each tile is used once per game, either face")
+        state = used.specials.get(event.special.id)
+        if state is not None:
+            raise AssistantError(f"{event.special.id} was shuffled into deal {state.number}: each special "
+                                 f"card goes back to the box after its deal")
+
+    def _check_tricks(self, special: Special, tricks: tuple[Trick, ...], strict: bool) -> None:
+        """Each trick led by the last winner, each card of this deck once; strict: no revoke."""
+        available = deck(len(self.players), special)
+        seen: dict[str, int] = {}
+        for number, trick in enumerate(tricks, 1):
+            if number > 1 and trick.leader != tricks[number - 2].winner:
+                raise InputError(f"{tricks[number - 2].winner} won the last trick and leads this one, not "
+                                 f"{trick.leader}" if number == len(tricks) else
+                                 f"{tricks[number - 2].winner} won trick {number - 1}, so leads trick {number}, "
+                                 f"not {trick.leader}")
+            for _, card in trick.plays:
+                if card.id not in available:
+                    raise InputError(_not_in_deck(card, len(self.players), special))
+                if card.id in seen:
+                    raise InputError(_played_twice(card.id, seen[card.id], number, len(tricks)))
+                seen[card.id] = number
+        if strict:
+            _check_follow_suit(tricks, special)
+
+    def _check_summary(self, deal: Deal, strict: bool) -> None:
+        s, quest, special = deal.summary, deal.quest, deal.special
+        count = len(self.players)
+        hand = HAND[count]
+        if s.counts is not None:
+            missing = [p for p in self.players if p not in s.counts]
+            if missing:
+                raise InputError(f"--tricks needs every player's tricks (missing {join_names(missing)})")
+            if sum(s.counts.values()) != hand:
+                raise InputError(f"the tricks add up to {sum(s.counts.values())}, but a hand of "
+                                 f"{count} players has {hand} tricks")
+        if s.order is not None and len(s.order) != hand:
+            raise InputError(f"--order lists {len(s.order)} tricks, but a hand of {count} players has {hand}")
+        if s.counts is not None and s.order is not None:
+            if any(s.order.count(p) != s.counts[p] for p in self.players):
+                raise InputError("--tricks and --order disagree about who won how many tricks")
+        if s.won is not None:
+            self._check_won(s, special, strict and quest.needs == EVERY_CARD, quest.title)
+        needs = quest.needs
+        if needs == "order" and s.order is None:
+            raise InputError(f"{quest.title} depends on the order of the tricks: give --order with each "
+                             f"trick's winner, first to last (or record the deal trick by trick)")
+        if needs == "counts" and s.counts is None and s.order is None:
+            raise InputError(f"{quest.title} needs each player's number of tricks: --tricks "
+                             + ",".join(f"{p}=N" for p in self.players))
+        if needs in ("cards", EVERY_CARD) and s.won is None:
+            what = ("every card each player won" if needs == EVERY_CARD else
+                    "the cards each player won (only the cards this quest counts are needed)")
+            raise InputError(f"{quest.title} needs {what}: --won NAME=cards")
+        effect = special.effect
+        holder = s.holder(special)
+        if strict and holder and s.special_winner and s.special_winner != holder and \
+                any(name in effect for name in WINNER_EFFECTS):
+            raise AssistantError(f"--won gives {special.id} to {holder}, so {holder} won its trick, not "
+                                 f"{s.special_winner}")
+        if any(name in effect for name in WINNER_EFFECTS) and not s.special_winner_of(special):
+            raise InputError(f"{special.name} needs who won its trick: --special-winner NAME "
+                             f"(or list {special.id} in their --won)")
+        if any(name in effect for name in ("next_trick", "last_trick")) and s.special_winner is None:
+            what = "who won the trick after it" if "next_trick" in effect else "who played it in the last trick"
+            raise InputError(f"{special.name} needs {what}: --special-winner NAME (or none)")
+        if "per_face_in_trick" in effect and s.scout is None:
+            raise InputError(f"{special.name} needs who played it and the J, Q, K, A in its trick: "
+                             f"--scout NAME=N (N from 0 to {count - 1})")
+
+    def _check_won(self, s: Summary, special: Special, every_card: bool, title: str) -> None:
+        count = len(self.players)
+        available = deck(count, special)
+        seen: set[str] = set()
+        for player, cards in s.won.items():
+            for card in cards:
+                if card.id not in available:
+                    raise InputError(_not_in_deck(card, count, special))
+                if card.id in seen:
+                    raise InputError(f"{card.id} is listed twice: a card is won once")
+                seen.add(card.id)
+            tricks = (s.counts or {}).get(player)
+            if tricks is None and s.order is not None:
+                tricks = s.order.count(player)
+            if tricks is not None and len(cards) > tricks * count:
+                raise InputError(f"{player} won {tricks} tricks, so at most {tricks * count} "
+                                 f"cards, not {len(cards)}")
+        if every_card and len(seen) != len(available):
+            missing = [card for card in available if card not in seen]
+            raise InputError(f"{title} compares every card won: --won lists {len(seen)} of the {len(available)} "
+                             f"cards (missing {', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}); "
+                             f"--won NAME=rest gives one player every card not listed")
+        if every_card:
+            uneven = [f"{p} {len(cards)}" for p, cards in s.won.items() if len(cards) % count]
+            if uneven:
+                raise InputError(f"a trick holds {count} cards, so each player's pile is a multiple of {count} "
+                                 f"(got {', '.join(uneven)})")
+
+    # -- the score table ---------------------------------------------------------------------
+
+    @cached_property
+    def _table(self) -> tuple[Row, ...]:
+        return tuple(_rows(self.state, self.players, self.rules.face_value))
+
+    def rows(self) -> list[Row]:
+        """One row per deal: its quest, each player's points and the running totals."""
+        return list(self._table)
+
+    def totals(self) -> dict[str, int]:
+        rows = self.rows()
+        return rows[-1].totals if rows else {p: 0 for p in self.players}
+
+    def played(self) -> int:
+        return _played(self.state, len(self.players))
+
+    def winner(self) -> str | None:
+        """After 7 deals, the single highest total; a tie plays on."""
+        return self._winner(self.state)
+
+    def _winner(self, deals) -> str | None:
+        if _played(deals, len(self.players)) < DEALS or _open(deals, len(self.players)) is not None:
+            return None
+        rows = _rows(deals, self.players, self.rules.face_value)
+        totals = rows[-1].totals
+        best = max(totals.values())
+        leaders = [p for p in self.players if totals[p] == best]
+        return leaders[0] if len(leaders) == 1 else None
+
+    def table_said(self) -> str:
+        """'Ana, Ben, Cleo; hands of 13 cards (the green 2 stays in the box)': who plays, with what."""
+        count = len(self.players)
+        box = "" if any(card.id == "2g" for card in basic_cards(count)) else " (the green 2 stays in the box)"
+        return f"{', '.join(self.players)}; hands of {HAND[count]} cards{box}"
+
+    def score_sheet(self) -> dict:
+        """The score table as data: each deal played, its points and the running totals; the winner."""
+        return {"players": list(self.players), "deals": [
+            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in self._played_rows()],
+            "totals": self.totals(), "winner": self.winner()}
+
+    def score_lines(self) -> list[list]:
+        """The score table as lines of cells, a header first (a spreadsheet's rows)."""
+        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players)]
+        return [header, *([r.number, r.title, *(r.points[p] for p in self.players),
+                           *(r.totals[p] for p in self.players)] for r in self._played_rows())]
+
+    def _played_rows(self) -> list[Row]:
+        return [row for row in self._table if row.points is not None]
+
+    def summary(self) -> str:
+        return "totals: " + ", ".join(f"{p} {t}" for p, t in self.totals().items())
+
+    def status(self) -> list[str]:
+        """What the table needs to hear now: a deal taken out, next dealer, who chose and led, the winner."""
+        lines = self._latest_said()
+        states = [s for s in self.state if not s.removed]
+        if states:
+            last = states[-1]
+            if last.complete(len(self.players)):
+                facts = facts_of(last.deal, self.players)
+                if facts.next_dealer:
+                    lines.append(f"next dealer: {facts.next_dealer} (won the green 5)")
+                if facts.blue_five:
+                    lines.append(f"deal {last.number}: quest chosen by {facts.blue_five} (blue 5), "
+                                 f"first trick led by {facts.red_five or '?'} (red 5)")
+            else:
+                done = len(last.deal.tricks)
+                lead = last.deal.tricks[-1].winner if done else "the holder of the red 5"
+                lines.append(f"deal {last.number}: {done} of {HAND[len(self.players)]} tricks; {lead} leads next")
+        played = self.played()
+        winner = self.winner()
+        if winner:
+            lines.append(f"{winner} wins and becomes the new Dwarf King with {self.totals()[winner]} points")
+        elif played >= DEALS and self.open_deal() is None:
+            totals = self.totals()
+            best = max(totals.values())
+            tied = [p for p in self.players if totals[p] == best]
+            lines.append(f"tie between {join_names(tied)} at {best}: play another deal")
+        elif played < DEALS:
+            lines.append(f"{played} of {DEALS} deals played")
+        return lines
+
+    report = status
+
+    def _latest_said(self) -> list[str]:
+        """What the latest step took out, if it did: a deal, with the number it had."""
+        latest = self.events[-1] if self.events else None
+        if isinstance(latest, DropEvent):
+            before = self._replace(events=self.events[:-1]).state[latest.number - 1]
+            return [f"took out deal {latest.number}: {before.title}; the deals after it move up"]
+        return []
+
+    def trick_said(self, number: int | None = None) -> str:
+        """'trick 3: Ana 5g, Ben 7g, Cleo Kb; Ben wins': trick ``number`` of the latest deal entered trick by trick."""
+        deal = self.trick_deal()
+        number = number or len(deal.deal.tricks)
+        trick = deal.deal.tricks[number - 1]
+        cards = ", ".join(f"{player} {card.id}" for player, card in trick.plays)
+        leads = " and leads next" if number == len(deal.deal.tricks) and not deal.complete(len(self.players)) else ""
+        return f"trick {number}: {cards}; {trick.winner} wins{leads}"
+
+    # -- the saved form ----------------------------------------------------------------------
+
+    def header(self) -> dict:
+        return {"pad": self.kind, "players": list(self.players)}
+
+    def to_mapping(self) -> dict:
+        return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
+
+    @classmethod
+    def from_header(cls, data: dict, name: str, rules: Rules, source: str) -> "RoiGame":
+        players = data.get("players")
+        if isinstance(players, str):
+            players = players.split(",")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise DataError(f"{source}: players: expected a list of names (got {shown(players)})")
+        try:
+            return cls.new(name, players, rules)
+        except InputError as error:
+            raise DataError(f"{source}: players: {error}") from None
+
+    @classmethod
+    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=events_place) -> "RoiGame":
+        extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "players"})
+        if extra:
+            raise DataError(f"{source}: {extra[0]}: unknown key")
+        return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
+
+
+def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: int) -> list[Row]:
+    totals = {p: 0 for p in players}
+    rows = []
+    for state in deals:
+        if state.removed:
+            rows.append(Row(state.number, state.title, None, dict(totals), "removed"))
+            continue
+        if not state.complete(len(players)):
+            rows.append(Row(state.number, state.title, None, dict(totals),
+                            f"playing: {len(state.deal.tricks)} of {HAND[len(players)]} tricks"))
+            continue
+        result = score(state.deal, players, face_value)
+        for p in players:
+            totals[p] += result.total[p]
+        note = f"{result.doubled} doubles (Enchanter)" if result.doubled else ""
+        rows.append(Row(state.number, state.title, result.total, dict(totals), note))
+    return rows
+
+
+def _used(deals: tuple[DealState, ...], but: int | None = None) -> Used:
+    """The quest tiles and special cards the deals standing (but deal ``but``) took out of the box."""
+    kept = [s for s in deals if not s.removed and s.number != but]
+    return Used({s.deal.quest.tile: s for s in kept}, {s.deal.special.id: s for s in kept})
+
+
+def _latest(deals: tuple[DealState, ...]) -> DealState | None:
+    """The latest deal standing, if it is entered trick by trick."""
+    states = [s for s in deals if not s.removed]
+    return states[-1] if states and states[-1].deal.summary is None and states[-1].deal.tricks else None
+
+
+def _trick_deal(deals: tuple[DealState, ...]) -> DealState:
+    latest = _latest(deals)
+    if latest is None:
+        raise InputError("trick --replace corrects a trick of the latest deal, which was not entered "
+                         "trick by trick: correct a summary with quest deal ... --replace N")
+    return latest
+
+
+def _with(items: tuple, number: int, item) -> tuple:
+    """``items`` with item ``number`` (from 1) replaced."""
+    return items[:number - 1] + (item,) + items[number:]
+
+
+def _open(deals: tuple[DealState, ...], players: int) -> DealState | None:
+    if deals and not deals[-1].removed and not deals[-1].complete(players):
+        return deals[-1]
+    return None
+
+
+def _played(deals: tuple[DealState, ...], players: int) -> int:
+    return sum(1 for s in deals if not s.removed and s.complete(players))
+
+
+def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
+    if first == again:
+        return f"{card} is played twice in trick {again}: each card is played once"
+    if again == tricks:  # the trick being added
+        return f"{card} was already played in this deal (trick {first})"
+    return f"{card} is played in trick {first} and in trick {again}: each card is played once"
+
+
+def _not_in_deck(card: Card, players: int, special: Special) -> str:
+    if card.id == "2g" and players == 3:
+        return "the green 2 stays in the box at 3 players: it cannot be played"
+    if card.special:
+        return f"{card.id} is not in this deal: the special card shuffled in is {special.id}"
+    return f"{card.id} is not a card of this deck"
+
+
+def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
+    """A player who did not follow a suit has none left, until a card's text moves cards between hands.
+
+    rules: 'À votre tour, vous devez suivre la couleur' (follow suit when you
+    can). A magic card shows nothing: its text may let it be played instead
+    of the suit led (the Clone in the rules' example)."""
+    void: dict[tuple[str, str], tuple[int, Card]] = {}
+    for number, trick in enumerate(tricks, 1):
+        for player, card in trick.plays:
+            shown_void = None if card.magic else void.get((player, card.suit))
+            if shown_void is not None:
+                earlier, instead = shown_void
+                raise AssistantError(f"{player} played {instead.id}, not {card.suit}, in trick {earlier} while "
+                                     f"{card.suit} was led, so had no {card.suit} left, yet plays {card.id} in "
+                                     f"trick {number}: a player follows suit when able; correct one of the two")
+        led = trick.plays[0][1]
+        if not led.magic:
+            for player, card in trick.plays[1:]:
+                if not card.magic and card.suit != led.suit:
+                    void.setdefault((player, led.suit), (number, card))
+        if special.changes_hands and any(card == special.card for _, card in trick.plays):
+            void.clear()  # its text moves cards between hands after this trick

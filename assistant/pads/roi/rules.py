@@ -1,0 +1,183 @@
+"""Le Roi des Nains rules as data: the 40 quest faces and the 14 special cards.
+
+Read from ``boards/roi-des-nains.yaml`` by ``read_rules``, which reports
+every problem of the file at once, each with its path. Each quest is one
+scoring primitive and its spec (see ``scoring.SCORERS``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, NamedTuple
+
+from ...errors import DataError, InputError
+from ...words import join_names, key, shown
+from ..cards import SUITS, Card, parse_rank_suit
+from .scoring import SCORERS, describe_effect
+
+EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
+SPECIAL_KEYS = {"id", "name", "fr", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
+
+
+class Quest(NamedTuple):
+    id: str  # tile number and face: '13A'
+    name: str
+    fr: str | None
+    primitive: str
+    spec: Any
+
+    @property
+    def tile(self) -> str:
+        """The tile's number: '13A' and '13B' are the two faces of tile '13'."""
+        return self.id[:-1]
+
+    @property
+    def needs(self) -> str:
+        """What a summary must give to score this quest: counts, order, cards or every card."""
+        return SCORERS[self.primitive].needs(self.spec)
+
+    @property
+    def title(self) -> str:
+        return f"{self.id} {self.name}"
+
+    def scores(self, face_value: int) -> str:
+        """What this face scores, in words."""
+        return SCORERS[self.primitive].describe(self.spec, face_value)
+
+
+class Special(NamedTuple):
+    id: str
+    name: str
+    fr: str | None
+    card: Card
+    effect: dict
+    aliases: tuple[str, ...] = ()
+    changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
+
+    def scores(self) -> str:
+        return describe_effect(self.effect) or "no points (its text changes the play)"
+
+    def words(self) -> tuple[str, ...]:
+        """Every word it goes by, id first (French name folded to plain letters)."""
+        spelled = [self.id, *(slug(name) for name in (self.fr,) if name), *self.aliases]
+        return tuple(dict.fromkeys(spelled))
+
+
+def slug(name: str) -> str:
+    """'Porte-étendard' -> 'porte-etendard': a name as one plain word to type."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return "-".join(plain.lower().replace("'", " ").split())
+
+
+class Rules(NamedTuple):
+    quests: tuple[Quest, ...]
+    specials: tuple[Special, ...]
+    face_value: int  # what J, Q, K, A count in card sums (uncertain: a setting)
+
+    def quest(self, text: str) -> Quest:
+        """A quest by id ('13a'), English or French name; unknown -> InputError."""
+        wanted = key(text)
+        for quest in self.quests:
+            if wanted in (key(quest.id), key(quest.name), key(quest.fr or "-")):
+                return quest
+        raise InputError(f"unknown quest {shown(text)}: give its tile and face (1A-20B) or its name "
+                         f"(see assistant quest list)")
+
+    def special(self, text: str, shuffled_in: Special | None = None) -> Special:
+        """A special card by name (English, French, alias) or as printed ('1g', '11r').
+
+        A printed 11 names one of two cards of its colour: ``shuffled_in``, the
+        special card of the deal at hand, says which one."""
+        wanted = key(text)
+        for special in self.specials:
+            if wanted in (key(word) for word in (*special.words(), special.name)):
+                return special
+        rank_suit = parse_rank_suit(text)
+        matches = [s for s in self.specials if rank_suit and (s.card.rank, s.card.suit) == rank_suit]
+        if shuffled_in is not None and shuffled_in in matches:
+            return shuffled_in
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise InputError(f"{shown(text)} is one of two cards: name it ({join_names([s.id for s in matches])})")
+        raise InputError(f"unknown special card {shown(text)}: expected one of "
+                         f"{', '.join(s.id for s in self.specials)}")
+
+
+def read_rules(data: object, source: str) -> Rules:
+    """Validate the quests-and-specials file; DataError lists every problem with its path."""
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        raise DataError(f"{source}: expected a mapping with quests, specials, settings")
+    settings = data.get("settings") or {}
+    face_value = settings.get("face_value_in_sums", 0) if isinstance(settings, dict) else None
+    if isinstance(face_value, bool) or not isinstance(face_value, int):
+        problems.append(f"{source}: settings.face_value_in_sums: expected a whole number (got {face_value!r})")
+        face_value = 0
+    quests = _read_quests(data.get("quests"), source, problems)
+    specials = _read_specials(data.get("specials"), source, problems)
+    if problems:
+        raise DataError(problems)
+    return Rules(tuple(quests), tuple(specials), face_value)
+
+
+def _entries(value: object, path: str, problems: list[str]) -> list:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        problems.append(f"{path}: expected a list")
+        return []
+    return value
+
+
+def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]:
+    quests = []
+    seen: set[str] = set()
+    for position, entry in enumerate(_entries(value, f"{source}: quests", problems)):
+        path = f"{source}: quests[{position}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("name"), str):
+            problems.append(f"{path}: expected id, name and rule")
+            continue
+        if key(entry["id"]) in seen:
+            problems.append(f"{path}.id: {entry['id']} is listed twice")
+        seen.add(key(entry["id"]))
+        rule = entry.get("rule")
+        if not isinstance(rule, dict) or len(rule) != 1 or next(iter(rule)) not in SCORERS:
+            problems.append(f"{path}.rule: expected one of {', '.join(sorted(SCORERS))}")
+            continue
+        primitive, spec = next(iter(rule.items()))
+        problems.extend(f"{path}.rule.{primitive}: {p}" for p in SCORERS[primitive].check(spec))
+        fr = entry.get("fr")
+        quests.append(Quest(entry["id"].upper(), entry["name"], fr if isinstance(fr, str) else None, primitive, spec))
+    return quests
+
+
+def _read_specials(value: object, source: str, problems: list[str]) -> list[Special]:
+    specials = []
+    for position, entry in enumerate(_entries(value, f"{source}: specials", problems)):
+        path = f"{source}: specials[{position}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+            problems.append(f"{path}: expected id, name, suit and rank (or magic: true)")
+            continue
+        extra = sorted(set(map(str, entry)) - SPECIAL_KEYS)
+        if extra:
+            problems.append(f"{path}.{extra[0]}: unknown key (expected some of {', '.join(sorted(SPECIAL_KEYS))})")
+        effect = entry.get("effect") or {}
+        if not isinstance(effect, dict) or any(name not in EFFECTS for name in effect):
+            problems.append(f"{path}.effect: expected some of {', '.join(EFFECTS)}")
+            effect = {}
+        if entry.get("magic") is True:
+            card = Card(entry["id"], None, 0, True)
+        elif entry.get("suit") in SUITS and entry.get("rank") in (1, 11):
+            card = Card(entry["id"], entry["suit"], entry["rank"], True)
+        else:
+            problems.append(f"{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
+            continue
+        aliases = entry.get("aliases") or []
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            problems.append(f"{path}.aliases: expected a list of names")
+            aliases = ()
+        fr = entry.get("fr")
+        specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
+                                card, effect, tuple(aliases), entry.get("changes_hands") is True))
+    return specials

@@ -1,0 +1,441 @@
+"""Le Roi des Nains scoring: one table of scorers, keyed by the primitive a quest is written in.
+
+A quest in ``boards/roi-des-nains.yaml`` is one primitive and its spec
+(``per_trick: {points: 1}``). Everything the tool knows about a primitive
+is one row of ``SCORERS``: what a summary must give to score it, which spec
+keys it requires, how it scores a deal, and how it reads aloud in
+``quest list``. A new primitive is one row, not a branch in four places.
+
+Seats: players are listed in seating order, clockwise (play goes clockwise).
+A player's *next* player sits after them in that list; their *previous*
+player sits before them (the counter-clockwise neighbour).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from ..cards import FACES, SUITS, Card
+
+# What a summary must give to score a quest: each player's trick count, the
+# winner of every trick in order, the cards won (only those the quest counts),
+# or every card of the deal (the quest compares whole piles).
+COUNTS, ORDER, CARDS, EVERY_CARD = "counts", "order", "cards", "every card"
+
+# The special card's effects that go to whoever won its trick: a summary that
+# lists the card among someone's won cards says who that was.
+WINNER_EFFECTS = ("trick_winner", "doubles")
+
+
+class Facts(NamedTuple):
+    """What is known of a finished deal, from its tricks or its summary."""
+
+    counts: dict[str, int] | None
+    order: tuple[str, ...] | None
+    won: dict[str, list[Card]] | None
+    special_points: dict[str, int]
+    doubler: str | None
+    next_dealer: str | None
+    blue_five: str | None  # who played the blue 5 (chose this deal's quest)
+    red_five: str | None  # who played the red 5 (led the first trick)
+
+
+class Seats(NamedTuple):
+    """The players in seating order (clockwise), and each one's neighbours."""
+
+    players: tuple[str, ...]
+
+    def neighbour(self, player: str, which: str) -> str:
+        """'next' is clockwise (after in the list); 'previous' is counter-clockwise (before)."""
+        step = -1 if which == "previous" else 1
+        return self.players[(self.players.index(player) + step) % len(self.players)]
+
+
+Points = dict[str, int]
+
+
+class Scorer(NamedTuple):
+    """One primitive: what it needs, its spec's required keys, how it scores, how it reads."""
+
+    needs: Callable[[Any], str]
+    check: Callable[[Any], list[str]]
+    points: Callable[[Any, Facts, Seats, int], Points]
+    describe: Callable[[Any, int], str]
+
+
+# -- spec checks ----------------------------------------------------------------------------
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _requires(*names: str) -> Callable[[Any], list[str]]:
+    def check(spec: Any) -> list[str]:
+        if not isinstance(spec, dict):
+            return ["expected a mapping"]
+        missing = [name for name in names if name not in spec]
+        return [f"missing {', '.join(missing)}"] if missing else []
+    return check
+
+
+def _check_per_card(spec: Any) -> list[str]:
+    ok = isinstance(spec, list) and spec and all(
+        isinstance(term, dict) and _number(term.get("points")) and isinstance(term.get("match"), dict)
+        and set(term["match"]) <= {"ranks", "suits", "faces"} for term in spec)
+    return [] if ok else ["expected a list of {match: {ranks, suits, faces}, points}"]
+
+
+def _check_neighbours(spec: Any) -> list[str]:
+    ok = isinstance(spec, list) and all(
+        isinstance(t, dict) and t.get("neighbour") in ("previous", "next") and t.get("when") in ("fewer", "more")
+        and _number(t.get("points")) for t in spec)
+    return [] if ok else ["expected a list of {neighbour: previous|next, when: fewer|more, points}"]
+
+
+def _always(need: str) -> Callable[[Any], str]:
+    return lambda spec: need
+
+
+# -- scorers: each gives every player's points from the quest alone --------------------------
+
+
+def _each(seats: Seats, score: Callable[[str], int]) -> Points:
+    return {player: score(player) for player in seats.players}
+
+
+def _rank_of(text: object) -> int:
+    return text if isinstance(text, int) else FACES[str(text).lower()]
+
+
+def _matches(card: Card, match: dict) -> bool:
+    if card.magic:  # rules: a magic card won has no suit and no value at scoring
+        return False
+    if "suits" in match and card.suit not in match["suits"]:
+        return False
+    if "ranks" in match and not any(_rank_of(r) == card.rank for r in match["ranks"]):
+        return False
+    return not (match.get("faces") and not card.face)
+
+
+def _per_card(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    return _each(seats, lambda p: sum(term["points"] for card in facts.won[p] for term in spec
+                                      if _matches(card, term["match"])))
+
+
+def _considered(spec, facts: Facts) -> tuple[str, ...] | None:
+    """The tricks a per-trick quest looks at (None: all of them, so counts suffice)."""
+    among = spec.get("among") or {}
+    if "last" in among:
+        return facts.order[-among["last"]:]
+    if "first" in among:
+        return facts.order[:among["first"]]
+    return None
+
+
+def _per_trick(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    considered = _considered(spec, facts)
+    return _each(seats, lambda p: spec["points"] * (facts.counts[p] if considered is None else considered.count(p)))
+
+
+def _exact_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    return _each(seats, lambda p: spec["points"] if facts.counts[p] == spec["count"] else 0)
+
+
+def _parity(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:
+        count = facts.counts[player]
+        even = count > 0 and count % 2 == 0  # rules: "0 is not an even number"
+        return spec["points"] if (even if spec["parity"] == "even" else count % 2 == 1) else 0
+    return _each(seats, score)
+
+
+def _longest_run(order: tuple[str, ...], player: str, won: bool) -> int:
+    best = current = 0
+    for winner in order:
+        current = current + 1 if (winner == player) == won else 0
+        best = max(best, current)
+    return best
+
+
+def _longest_run_points(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    return _each(seats, lambda p: spec["points"] * _longest_run(facts.order, p, won=True))
+
+
+def _run_at_least(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    return _each(seats, lambda p: spec["points"] if _longest_run(facts.order, p, spec["of"] == "won")
+                 >= spec["length"] else 0)
+
+
+def _neighbour_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    return _each(seats, lambda p: spec["points"] * facts.counts[seats.neighbour(p, spec["neighbour"])])
+
+
+def _compare_neighbours(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:  # In Line: independent checks, each worth its points
+        mine = facts.counts[player]
+        total = 0
+        for term in spec:
+            other = facts.counts[seats.neighbour(player, term["neighbour"])]
+            if (mine < other) if term["when"] == "fewer" else (mine > other):
+                total += term["points"]
+        return total
+    return _each(seats, score)
+
+
+def _same_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:
+        shared = any(facts.counts[o] == facts.counts[player] for o in seats.players if o != player)
+        return spec["points"] if shared == spec["shared"] else 0
+    return _each(seats, score)
+
+
+def _triplets(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:
+        by_rank: dict[int, int] = {}
+        for card in facts.won[player]:
+            if not card.magic:
+                by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
+        return sum((n // 3) * (spec["faces"] if rank >= 12 else spec["others"]) for rank, n in by_rank.items())
+    return _each(seats, score)
+
+
+def _suit_count(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:
+        per_suit = [sum(1 for c in facts.won[player] if c.suit == suit) for suit in SUITS]
+        return min(per_suit) if spec["which"] == "fewest" else max(per_suit)
+    return _each(seats, score)
+
+
+def _lowest_value(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    def score(player: str) -> int:
+        values = [c.value for c in facts.won[player] if c.suit == spec["suit"] and c.value is not None]
+        return min(values) if values else 0
+    return _each(seats, score)
+
+
+def _card_sum(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    sums = {p: sum((c.value if c.value is not None else face_value) for c in facts.won[p] if not c.magic)
+            for p in seats.players}
+    best = max(sums.values())
+    return _each(seats, lambda p: spec["highest"] if sums[p] == best else 0)  # a tie: every highest scores
+
+
+def _reach(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
+    reached: list[str] = []
+    tally = {p: 0 for p in seats.players}
+    for winner in facts.order:
+        tally[winner] += 1
+        if tally[winner] == spec["tricks"]:
+            reached.append(winner)
+    return _each(seats, lambda p: spec["first"] + reached.index(p) * spec["step"] if p in reached else 0)
+
+
+# -- how each primitive reads aloud (quest list) ----------------------------------------------
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def _ranks_text(ranks: list) -> str:
+    return " or ".join(str(rank) for rank in ranks)
+
+
+def _describe_match(match: dict) -> str:
+    parts = []
+    if match.get("faces"):
+        parts.append("J, Q, K or A")
+    if "ranks" in match:
+        parts.append(_ranks_text(match["ranks"]))
+    what = " ".join(parts) or "card"
+    if "suits" in match:
+        suits = " or ".join(match["suits"])
+        return f"{suits} card" if not parts else f"{suits} {what}"
+    return what
+
+
+def _describe_per_card(spec, face_value: int) -> str:
+    return "; ".join(f"{_signed(t['points'])} per {_describe_match(t['match'])} won" for t in spec)
+
+
+def _describe_per_trick(spec, face_value: int) -> str:
+    among = spec.get("among") or {}
+    where = "".join(f" among the {which} {n}" for which, n in among.items())
+    return f"{_signed(spec['points'])} per trick won{where}"
+
+
+def _describe_neighbours(spec, face_value: int) -> str:
+    return "; ".join(f"{_signed(t['points'])} if you won {t['when']} tricks than your {t['neighbour']} player"
+                     for t in spec)
+
+
+def _describe_card_sum(spec, face_value: int) -> str:
+    return (f"{_signed(spec['highest'])} to the highest sum of card values 1-11 won "
+            f"(J, Q, K, A count {face_value}; a tie: each highest)")
+
+
+def _describe_reach(spec, face_value: int) -> str:
+    return (f"{_signed(spec['first'])} to the first player to win {spec['tricks']} tricks, "
+            f"{_signed(spec['first'] + spec['step'])} to the second, and so on")
+
+
+def _describe_triplets(spec, face_value: int) -> str:
+    return (f"{_signed(spec['faces'])} per three of a kind of J, Q, K or A won; "
+            f"{_signed(spec['others'])} per other three of a kind")
+
+
+def _describe_exact(spec, face_value: int) -> str:
+    plural = "s" if spec["count"] != 1 else ""
+    return f"{_signed(spec['points'])} for exactly {spec['count']} trick{plural} won"
+
+
+def _describe_parity(spec, face_value: int) -> str:
+    zero = " (0 is not even)" if spec["parity"] == "even" else ""  # rules: "0 is not an even number"
+    return f"{_signed(spec['points'])} for an {spec['parity']} number of tricks won{zero}"
+
+
+def _describe_longest_run(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} per trick of your longest run of tricks won in a row"
+
+
+def _describe_run_at_least(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} if you {spec['of']} {spec['length']} tricks in a row"
+
+
+def _describe_neighbour_tricks(spec, face_value: int) -> str:
+    return f"{_signed(spec['points'])} per trick won by your {spec['neighbour']} player"
+
+
+def _describe_same_tricks(spec, face_value: int) -> str:
+    who = "another player" if spec["shared"] else "no other player"
+    return f"{_signed(spec['points'])} if {who} won as many tricks as you"
+
+
+def _describe_suit_count(spec, face_value: int) -> str:
+    return f"+1 per card won of the suit you won {spec['which']} of"
+
+
+def _describe_lowest_value(spec, face_value: int) -> str:
+    return f"your lowest {spec['suit']} value won, in points (J, Q, K, A have none)"
+
+
+def _per_trick_needs(spec) -> str:
+    return ORDER if spec.get("among") else COUNTS  # the last four tricks: which ones they were
+
+
+SCORERS: dict[str, Scorer] = {
+    "per_card": Scorer(_always(CARDS), _check_per_card, _per_card, _describe_per_card),
+    "per_trick": Scorer(_per_trick_needs, _requires("points"), _per_trick, _describe_per_trick),
+    "exact_tricks": Scorer(_always(COUNTS), _requires("count", "points"), _exact_tricks, _describe_exact),
+    "parity": Scorer(_always(COUNTS), _requires("parity", "points"), _parity, _describe_parity),
+    "longest_run": Scorer(_always(ORDER), _requires("points"), _longest_run_points, _describe_longest_run),
+    "run_at_least": Scorer(_always(ORDER), _requires("of", "length", "points"), _run_at_least,
+                           _describe_run_at_least),
+    "neighbour_tricks": Scorer(_always(COUNTS), _requires("neighbour", "points"), _neighbour_tricks,
+                               _describe_neighbour_tricks),
+    "compare_neighbours": Scorer(_always(COUNTS), _check_neighbours, _compare_neighbours, _describe_neighbours),
+    "same_tricks": Scorer(_always(COUNTS), _requires("shared", "points"), _same_tricks, _describe_same_tricks),
+    "card_sum": Scorer(_always(EVERY_CARD), _requires("highest"), _card_sum, _describe_card_sum),
+    "reach": Scorer(_always(ORDER), _requires("tricks", "first", "step"), _reach, _describe_reach),
+    "triplets": Scorer(_always(CARDS), _requires("faces", "others"), _triplets, _describe_triplets),
+    "suit_count": Scorer(_always(EVERY_CARD), _requires("which"), _suit_count, _describe_suit_count),
+    "lowest_value": Scorer(_always(CARDS), _requires("suit"), _lowest_value, _describe_lowest_value),
+}
+
+
+def describe_effect(effect: dict) -> str:
+    """A special card's scoring effect in words ('' when it scores nothing)."""
+    said = {
+        "trick_winner": lambda n: f"{_signed(n)} to whoever wins its trick",
+        "next_trick": lambda n: f"{_signed(n)} to whoever wins the trick after it (none in the last trick)",
+        "last_trick": lambda n: f"{_signed(n)} to whoever plays it in the last trick",
+        "per_face_in_trick": lambda n: f"{_signed(n)} per J, Q, K, A in its trick, to whoever plays it",
+        "doubles": lambda n: "whoever wins its trick doubles their points of the deal",
+    }
+    return "; ".join(said[name](value) for name, value in effect.items())
+
+
+SEATING = ("players are listed in seating order, clockwise: your next player sits after you, your "
+           "previous player before you (your counter-clockwise neighbour)")
+
+
+# -- a deal's facts and its score ---------------------------------------------------------------
+
+
+def facts_of(deal, players: tuple[str, ...]) -> Facts:
+    """Everything scoring may need, derived from the tricks or taken from the summary."""
+    if deal.summary is not None:
+        return _summary_facts(deal.summary, deal.special, players)
+    special, tricks = deal.special, deal.tricks
+    order = tuple(trick.winner for trick in tricks)
+    won: dict[str, list[Card]] = {p: [] for p in players}
+    points: dict[str, int] = {}
+    doubler = next_dealer = blue_five = red_five = None
+    effect = special.effect
+    for position, trick in enumerate(tricks):
+        won[trick.winner].extend(card for _, card in trick.plays)
+        for player, card in trick.plays:
+            if card.id == "5g":
+                next_dealer = trick.winner
+            elif card.id == "5b":
+                blue_five = player
+            elif card.id == "5r":
+                red_five = player
+            if card.id != special.card.id:
+                continue
+            last = position == len(tricks) - 1
+            gains = {trick.winner: effect.get("trick_winner", 0)}
+            if "next_trick" in effect and not last:
+                following = tricks[position + 1].winner
+                gains[following] = gains.get(following, 0) + effect["next_trick"]
+            if "last_trick" in effect and last:
+                gains[player] = gains.get(player, 0) + effect["last_trick"]
+            if "per_face_in_trick" in effect:
+                faces = sum(1 for _, other in trick.plays if other.face and not other.magic)
+                gains[player] = gains.get(player, 0) + effect["per_face_in_trick"] * faces
+            if effect.get("doubles"):
+                doubler = trick.winner
+            for who, gain in gains.items():
+                if gain:
+                    points[who] = points.get(who, 0) + gain
+    counts = {p: order.count(p) for p in players}
+    return Facts(counts, order, won, points, doubler, next_dealer, blue_five, red_five)
+
+
+def _summary_facts(summary, special, players: tuple[str, ...]) -> Facts:
+    counts = summary.counts
+    if summary.order is not None:
+        counts = {p: summary.order.count(p) for p in players}
+    won = {p: list(summary.won.get(p, ())) for p in players} if summary.won is not None else None
+    points: dict[str, int] = {}
+    doubler = None
+    beneficiary = summary.special_winner_of(special)
+    if beneficiary:
+        if "doubles" in special.effect:
+            doubler = beneficiary
+        for name in ("trick_winner", "next_trick", "last_trick"):
+            if name in special.effect:
+                points[beneficiary] = points.get(beneficiary, 0) + special.effect[name]
+    if summary.scout is not None and "per_face_in_trick" in special.effect:
+        points[summary.scout[0]] = special.effect["per_face_in_trick"] * summary.scout[1]
+    return Facts(counts, summary.order, won, points, doubler, summary.next_dealer, None, None)
+
+
+class DealScore(NamedTuple):
+    quest: dict[str, int]
+    special: dict[str, int]
+    doubled: str | None
+    total: dict[str, int]
+
+
+def score(deal, players: tuple[str, ...], face_value: int) -> DealScore:
+    """Quest points, then the special card's points, then the Enchanter's doubling."""
+    facts = facts_of(deal, players)
+    quest = deal.quest
+    from_quest = SCORERS[quest.primitive].points(quest.spec, facts, Seats(players), face_value)
+    from_special = {p: facts.special_points.get(p, 0) for p in players}
+    total = {p: from_quest[p] + from_special[p] for p in players}
+    if facts.doubler is not None:
+        total[facts.doubler] *= 2
+    return DealScore(from_quest, from_special, facts.doubler, total)
