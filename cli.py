@@ -74,6 +74,33 @@ class OneLineErrors(TyperGroup):
                   f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
+    def resolve_command(self, ctx, args):
+        """A French command word is its English command; a mistyped one gets 'did you mean'."""
+        if args and args[0] not in self.commands:
+            name = ALIASES.get(args[0].lower())
+            if name in self.commands:
+                return super().resolve_command(ctx, [name, *args[1:]])
+            if not args[0].startswith("-"):
+                import difflib
+
+                from assistant.errors import InputError
+
+                known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in ALIASES.items()
+                                                                                 if n in self.commands]
+                close = difflib.get_close_matches(args[0].lower(), known, n=1, cutoff=0.6)
+                hint = f": did you mean {ALIASES.get(close[0], close[0])}?" if close else \
+                    f": see {ctx.command_path} --help"
+                raise InputError(f"no such command {args[0]!r}{hint}")
+        return super().resolve_command(ctx, args)
+
+
+# French command words, accepted and never listed: the table speaks both languages.
+ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
+           "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
+           "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use"}
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 
 def _fail(message: str, code: int) -> None:
     typer.echo(f"error: {message}", err=True)
@@ -88,17 +115,37 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=HELP_OPTIONS,
 )
 board_app = typer.Typer(cls=OneLineErrors, help="Show, correct and verify boards.",
-                        no_args_is_help=True, rich_markup_mode=None)
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
+
+
+def _version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"assistant {version('assistant')}")
+        except PackageNotFoundError:
+            typer.echo("assistant (not installed: run from a checkout)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(_: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
+                                              help="Print the version and exit.")] = False) -> None:
+    pass
+
+
 app.add_typer(board_app, name="board")
 quest_app = typer.Typer(cls=OneLineErrors, help="Le Roi des Nains score pad: quests, deals, totals.",
-                        no_args_is_help=True, rich_markup_mode=None)
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(quest_app, name="quest")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
 OpponentOption = Annotated[Optional[str], typer.Option(
-    "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).")]
+    "--opponent", "-o", "--opponents", "--adversaire", "--adversaires", help="Who answered (several: red,blue).")]
 AnswerersOption = Annotated[Optional[list[str]], typer.Option(
     "--opponent", "-o", "--opponents", "--adversaire", "--adversaires",
     help="Who answered, one answer for all (red,blue; or repeat -o).")]
@@ -148,10 +195,31 @@ def notice_if_unverified(board: "Board") -> None:
                    err=True)
 
 
-def show(renderable, width: Optional[int] = None) -> None:
+SvgOption = Annotated[Optional[str], typer.Option("--svg", help="Also save the picture as an SVG image in FILE.",
+                                                   metavar="FILE")]
+HtmlOption = Annotated[Optional[str], typer.Option("--html", help="Also save the picture as an HTML page in FILE.",
+                                                    metavar="FILE")]
+
+
+def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, html: Optional[str] = None) -> None:
+    """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
-    Console(highlight=False, soft_wrap=False, width=width).print(renderable)
+    console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
+    console.print(renderable)
+    from assistant.files import write_atomically
+
+    for path, export in ((svg, lambda: console.export_svg(title="assistant", clear=False)),
+                         (html, lambda: console.export_html(clear=False))):
+        if path:
+            try:
+                write_atomically(Path(path), export())
+            except (OSError, ValueError) as error:
+                from assistant.errors import AssistantError
+
+                raise AssistantError(f"cannot save the picture in {path!r} ({getattr(error, 'strerror', None) or error}): "
+                                     f"give a file in a folder you can write") from None
+            typer.echo(f"saved {path}", err=True)
 
 
 def echo_json(data) -> None:
@@ -197,13 +265,16 @@ def say_recorded(game) -> None:
 @app.command()
 def new(
     board: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street or new-york.")],
-    opponents: Annotated[Optional[str], typer.Option(help="Opponents' names, e.g. red,blue,yellow.")] = None,
-    mine: Annotated[Optional[str], typer.Option(help="Your own loot cell (nobody else's loot is there).")] = None,
-    name: Annotated[Optional[str], typer.Option(help="The game's name (default: BOARD-N).")] = None,
+    opponents: Annotated[Optional[str], typer.Option("--opponents", "--adversaires",
+                                                     help="Opponents' names, e.g. red,blue,yellow.")] = None,
+    mine: Annotated[Optional[str], typer.Option("--mine", "--butin",
+                                                help="Your own loot cell (nobody else's loot is there).")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help="The game's name (default: BOARD-N).")] = None,
+    me: Annotated[Optional[str], typer.Option("--me", "--moi", help="Your own name, e.g. Lea: results say 'Lea wins'.")] = None,
 ) -> None:
     """Start a game and make it current.
 
-    Example: assistant new gnom-street --opponents red,blue,yellow --mine C2
+    Example: assistant new gnom-street --opponents red,blue,yellow --mine C2 --me Lea
     """
     from assistant.game import Game
 
@@ -211,7 +282,7 @@ def new(
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
     # Without --name the store numbers the game (gnom-street-2) under its lock.
-    game = data.create(Game.new(name or chosen.name, chosen, names, mine), numbered=name is None)
+    game = data.create(Game.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
     notice_if_unverified(chosen)
     who = ", ".join(game.items)
     typer.echo(f"new game {game.name} on {chosen.name}: hunting {who}"
@@ -219,15 +290,67 @@ def new(
 
 
 @app.command()
-def games() -> None:
-    """List saved games; the current one is marked with *."""
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List saved games: board or pad, players, entries, last change; the current one is marked with *."""
+    from datetime import datetime
+
     data = store()
     current = data.current_name()
-    names = data.game_names()
-    if not names:
+    listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
+               if entry["changed"] else None, "current": entry["name"] == current} for entry in data.game_list()]
+    if as_json:
+        echo_json(listed)
+        return
+    if not listed:
         typer.echo("no games yet: start one with assistant new gnom-street --opponents red,blue")
-    for name in names:
-        typer.echo(f"{'*' if name == current else ' '} {name}")
+    width = max((len(entry["name"]) for entry in listed), default=0)
+    kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
+    for entry in listed:
+        mark = "*" if entry["current"] else " "
+        if entry["problem"]:
+            typer.echo(f"{mark} {entry['name']:<{width}}  damaged: {entry['problem']}")
+            continue
+        count = entry["entries"]
+        who = ", ".join(entry["players"]) or "-"
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  "
+                   f"({count} entr{'y' if count == 1 else 'ies'}, changed {entry['changed'][:16].replace('T', ' ')})")
+
+
+@app.command()
+def delete(
+    name: Annotated[str, typer.Argument(help="A game listed by assistant games.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help="Delete without asking.")] = False,
+) -> None:
+    """Delete a saved game for good (asks first, unless --yes).
+
+    Example: assistant delete friday --yes
+    """
+    from assistant.errors import InputError
+
+    data = store()
+    name = data.resolve(name)
+    if not yes:
+        try:
+            sure = typer.confirm(f"delete game {name} for good?", default=False, err=True)
+        except typer.Abort:
+            typer.echo("", err=True)  # ends the question's line
+            raise InputError(f"game {name} was not deleted: answer y at the question, or add --yes") from None
+        if not sure:
+            typer.echo(f"kept game {name}")
+            return
+    typer.echo(f"deleted game {data.delete(name)}")
+
+
+@app.command()
+def rename(
+    old: Annotated[str, typer.Argument(help="A game listed by assistant games.")],
+    new: Annotated[str, typer.Argument(help="Its new name: letters, digits, - and _.")],
+) -> None:
+    """Give a saved game another name (it stays current if it was).
+
+    Example: assistant rename gnom-street-1 friday
+    """
+    typer.echo(f"renamed game {old} to {store().rename(old, new)}")
 
 
 @app.command()
@@ -437,15 +560,18 @@ OddsOption = Annotated[bool, typer.Option("--odds", help="Add each cell's probab
 
 
 @app.command()
-def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
-    """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map)."""
+def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
+    """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map).
+
+    Each cell shows its terrain and flowers (the city: district, pictograms, kind)
+    as marks the legend explains. --svg/--html FILE also save the picture to share.
+    """
     from assistant import advisor, render
 
     current = deduction(store().load(game))
-    notice_if_unverified(current.board)
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
-    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
+    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
     match = current.match_score()
     if match:
         typer.echo(match)
@@ -601,14 +727,23 @@ def review(
 
 
 @app.command()
-def history(game: GameOption = None) -> None:
+def history(as_json: Annotated[bool, typer.Option("--json", help="Print JSON: number, step, retracted.")] = False,
+            game: GameOption = None) -> None:
     """Number the recorded entries; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
     if not hasattr(current, "sheet"):  # a score pad lists its saved steps, undo included, as 0.1 did
+        if as_json:
+            echo_json([{"number": number, "step": current.step(event), "retracted": False}
+                       for number, event in enumerate(current.events, 1)])
+            return
         for number, event in enumerate(current.events, 1):
             typer.echo(f"{number:>3}. {current.step(event)}")
         return
     entries = current.history().entries
+    if as_json:
+        echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted}
+                   for entry in entries])
+        return
     if not entries:
         typer.echo("no clues yet")
     for entry in entries:
@@ -620,6 +755,7 @@ def history(game: GameOption = None) -> None:
 def explain(
     cell: Annotated[str, typer.Argument(help="The cell to explain, e.g. C3.")],
     opponent: OpponentOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: each opponent's lines.")] = False,
     game: GameOption = None,
 ) -> None:
     """Say which clues ruled CELL out, or why it is still possible."""
@@ -627,6 +763,10 @@ def explain(
     target = current.board.parse_cell(cell)
     sheet_ = current.sheet()
     items = [current.item(opponent)] if opponent else list(current.items)
+    if as_json:
+        echo_json({"cell": current.board.name_of(target), "explained": {item: sheet_.explain(item, target)
+                                                                        for item in items}})
+        return
     for item in items:
         for line in sheet_.explain(item, target):
             typer.echo(f"{item}: {line}" if len(items) > 1 else line)
@@ -634,7 +774,7 @@ def explain(
 
 # -- scenarios ------------------------------------------------------------------------
 
-REPLAY_WIDTH = 100  # replays print the same bytes whatever the terminal
+REPLAY_WIDTH = None  # the terminal's (80 when piped): every picture fits down to 80 columns
 
 
 @app.command()
@@ -655,8 +795,6 @@ def replay(
 
     loaded = data.scenario(path)
     board = getattr(loaded.game, "board", None)
-    if board is not None:
-        notice_if_unverified(board)
     show(render.heading(f"{loaded.title} ({loaded.game.kind}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
     for outcome in scenario.run(loaded):
         show(render.step_line(outcome), REPLAY_WIDTH)
@@ -879,7 +1017,7 @@ def quest_export(
 
 TUG = "oh-les-nains"
 tug_app = typer.Typer(cls=OneLineErrors, help="Oh ! les Nains: the rope tracker.", no_args_is_help=True,
-                      rich_markup_mode=None)
+                      rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(tug_app, name="tug")
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).")]
 
@@ -1015,8 +1153,13 @@ def boards() -> None:
 def board_show(
     name: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+    svg: SvgOption = None,
+    html: HtmlOption = None,
 ) -> None:
-    """Draw a board (terrain colours, flowers, ponds), or print it as JSON."""
+    """Draw a board (terrain, flowers, ponds: marks and colours), or print it as JSON.
+
+    Example: assistant board show gnom-street --svg garden.svg
+    """
     chosen = store().board(name)
     if as_json:
         echo_json(chosen.describe())
@@ -1024,7 +1167,7 @@ def board_show(
     from assistant import render
 
     notice_if_unverified(chosen)
-    show(render.board(chosen))
+    show(render.board(chosen), svg=svg, html=html)
 
 
 @board_app.command("set")
@@ -1060,12 +1203,13 @@ def app_for(args: list[str]) -> typer.Typer:
     (5 ms for the fifty here); a command at the table needs only its own.
     Help and unknown commands get the whole app."""
     name = next((arg for arg in args if not arg.startswith("-")), None)
+    name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
     commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
     groups = [g for g in app.registered_groups if g.name == name]
-    if name is None or not (commands or groups) or "--help" in args[:1]:
+    if name is None or not (commands or groups) or args[:1] in (["--help"], ["-h"]):
         return app
     only = typer.Typer(cls=OneLineErrors, help=app.info.help, add_completion=False,
-                       pretty_exceptions_enable=False, rich_markup_mode=None)
+                       pretty_exceptions_enable=False, rich_markup_mode=None, context_settings=HELP_OPTIONS)
     only.registered_commands = commands
     only.registered_groups = groups
     only.callback()(_group)  # a callback keeps it a group: `assistant NAME ...` parses as before

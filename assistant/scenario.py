@@ -71,7 +71,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     if not isinstance(data, dict):
         raise DataError(f"{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
     problems: list[str] = []
-    known = {"title", "description", "board", "opponents", "mine", "steps", "pad", "players", "sides",
+    known = {"title", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
              "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
