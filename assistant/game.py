@@ -375,7 +375,7 @@ class Game(_Fields):
                 raise InputError(f"pieces and tokens belong to the garden, not to {self.board.name}")
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
-                         self.board.name_of(mine) if mine is not None else None)
+                         self.board.name_of(mine) if mine is not None else None, self.display)
             if isinstance(event, garden.SetEvent) and event.by == garden.ME:
                 # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
                 number = len(self.history().entries) + 1
