@@ -515,6 +515,8 @@ def tally(
         "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
         "French rules are the original."))] = "fr",
     game: GameOption = None,
+    svg: SvgOption = None,
+    html: HtmlOption = None,
 ) -> None:
     """Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot stacks, baits.
 
@@ -537,7 +539,7 @@ def tally(
     if as_json:
         echo_json(result.to_mapping())
         return
-    show(render.tally_table(result))
+    show(render.tally_table(result), svg=svg, html=html)
     typer.echo(result.verdict())
 
 
@@ -879,14 +881,12 @@ def _roi_rules():
     return data.pad_rules(data.pad_class(ROI))
 
 
-def _pad_report(game, verb: str = "") -> None:
+def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:
     """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant import render
 
-    if verb:
-        typer.echo(f"{verb}; the pad now holds {len(game.standing())} entries")
-    show(render.pad(game))
-    for line in game.status():
+    show(render.pad(game), svg=svg, html=html)
+    for line in game.report():
         typer.echo(line)
 
 
@@ -987,9 +987,9 @@ def quest_remove(number: Annotated[str, typer.Argument(help="The deal number sho
 
 
 @quest_app.command("show")
-def quest_show(game: GameOption = None) -> None:
+def quest_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
     """The score table: deals as rows, each player's points and running totals."""
-    _pad_report(pad(store().load(game), ROI))
+    _pad_report(pad(store().load(game), ROI), svg, html)
 
 
 @quest_app.command("export")
@@ -1133,9 +1133,9 @@ def tug_starts(player: Annotated[str, typer.Argument(help="The player who plays 
 
 
 @tug_app.command("show")
-def tug_show(game: GameOption = None) -> None:
+def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
     """Draw the hose, the fence and both lines of gnomes."""
-    _pad_report(pad(store().load(game), TUG))
+    _pad_report(pad(store().load(game), TUG), svg, html)
 
 
 # -- boards ---------------------------------------------------------------------------

@@ -284,3 +284,12 @@ def test_the_tally_calls_me_by_my_name(run):
     assert "D1 (red's loot): Léa's mole, number 1: 5" in shown
     assert shown.splitlines()[-1] == "Léa wins with 4 points and becomes the boss of 75 Gnom' Street"
     assert "me" not in shown.split()
+
+
+@pytest.mark.parametrize("command", [["quest", "show"], ["tug", "show"]])
+def test_the_pads_pictures_can_be_shared_as_svg_and_html(run, tmp_path, command):
+    run("quest", "new", "--players", "Ana,Ben,Cleo") if command[0] == "quest" else run("tug", "new", "--sides", "Ana,Ben")
+    svg, html = tmp_path / "p.svg", tmp_path / "p.html"
+    result = run(*command, "--svg", str(svg), "--html", str(html))
+    assert result.exit_code == 0, result.output
+    assert svg.read_text(encoding="utf-8").startswith("<svg") and "<html" in html.read_text(encoding="utf-8").lower()
