@@ -74,6 +74,33 @@ class OneLineErrors(TyperGroup):
                   f"Please report it with the output of the same command plus --traceback", ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
+    def resolve_command(self, ctx, args):
+        """A French command word is its English command; a mistyped one gets 'did you mean'."""
+        if args and args[0] not in self.commands:
+            name = ALIASES.get(args[0].lower())
+            if name in self.commands:
+                return super().resolve_command(ctx, [name, *args[1:]])
+            if not args[0].startswith("-"):
+                import difflib
+
+                from assistant.errors import InputError
+
+                known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in ALIASES.items()
+                                                                                 if n in self.commands]
+                close = difflib.get_close_matches(args[0].lower(), known, n=1, cutoff=0.6)
+                hint = f": did you mean {ALIASES.get(close[0], close[0])}?" if close else \
+                    f": see {ctx.command_path} --help"
+                raise InputError(f"no such command {args[0]!r}{hint}")
+        return super().resolve_command(ctx, args)
+
+
+# French command words, accepted and never listed: the table speaks both languages.
+ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
+           "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
+           "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use"}
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
 
 def _fail(message: str, code: int) -> None:
     typer.echo(f"error: {message}", err=True)
@@ -88,12 +115,32 @@ app = typer.Typer(
     add_completion=True,  # --install-completion: only the whole app has it (see app_for)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=HELP_OPTIONS,
 )
 board_app = typer.Typer(cls=OneLineErrors, help="Show, correct and verify boards.",
-                        no_args_is_help=True, rich_markup_mode=None)
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
+
+
+def _version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"assistant {version('assistant')}")
+        except PackageNotFoundError:
+            typer.echo("assistant (not installed: run from a checkout)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(_: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
+                                              help="Print the version and exit.")] = False) -> None:
+    pass
+
+
 app.add_typer(board_app, name="board")
 quest_app = typer.Typer(cls=OneLineErrors, help="Le Roi des Nains score pad: quests, deals, totals.",
-                        no_args_is_help=True, rich_markup_mode=None)
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(quest_app, name="quest")
 
 GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help="Game to work on (default: the current one).")]
@@ -137,7 +184,8 @@ def completer(option: Optional[str] = None):
 EXPLAIN_AS = {"explain": "accuse"}  # explain CELL names a cell as accuse CELL does: the same slot
 STEP_WORDS = completer()
 OpponentOption = Annotated[Optional[str], typer.Option(
-    "--opponent", "-o", "--opponents", help="Who answered (several: red,blue).", autocompletion=completer("--opponent"))]
+    "--opponent", "-o", "--opponents", "--adversaire", "--adversaires", help="Who answered (several: red,blue).",
+    autocompletion=completer("--opponent"))]
 AnswerersOption = Annotated[Optional[list[str]], typer.Option(
     "--opponent", "-o", "--opponents", "--adversaire", "--adversaires",
     help="Who answered, one answer for all (red,blue; or repeat -o).", autocompletion=completer("--opponent"))]
@@ -187,10 +235,31 @@ def notice_if_unverified(board: "Board") -> None:
                    err=True)
 
 
-def show(renderable, width: Optional[int] = None) -> None:
+SvgOption = Annotated[Optional[str], typer.Option("--svg", help="Also save the picture as an SVG image in FILE.",
+                                                   metavar="FILE")]
+HtmlOption = Annotated[Optional[str], typer.Option("--html", help="Also save the picture as an HTML page in FILE.",
+                                                    metavar="FILE")]
+
+
+def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, html: Optional[str] = None) -> None:
+    """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
-    Console(highlight=False, soft_wrap=False, width=width).print(renderable)
+    console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
+    console.print(renderable)
+    from assistant.files import write_atomically
+
+    for path, export in ((svg, lambda: console.export_svg(title="assistant", clear=False)),
+                         (html, lambda: console.export_html(clear=False))):
+        if path:
+            try:
+                write_atomically(Path(path), export())
+            except (OSError, ValueError) as error:
+                from assistant.errors import AssistantError
+
+                raise AssistantError(f"cannot save the picture in {path!r} ({getattr(error, 'strerror', None) or error}): "
+                                     f"give a file in a folder you can write") from None
+            typer.echo(f"saved {path}", err=True)
 
 
 def echo_json(data) -> None:
@@ -222,13 +291,6 @@ def pad(game, kind: str):
     return game
 
 
-def summary(game) -> str:
-    """One line: the cells left per opponent (a score pad: the totals)."""
-    if hasattr(game, "summary"):
-        return game.summary()
-    return "totals: " + ", ".join(f"{p} {t}" for p, t in game.totals().items())  # until every pad has summary()
-
-
 def say_recorded(game) -> None:
     """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear."""
     entry = game.entries()[-1]
@@ -243,13 +305,16 @@ def say_recorded(game) -> None:
 @app.command()
 def new(
     board: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street or new-york.")],
-    opponents: Annotated[Optional[str], typer.Option(help="Opponents' names, e.g. red,blue,yellow.")] = None,
-    mine: Annotated[Optional[str], typer.Option(help="Your own loot cell (nobody else's loot is there).")] = None,
-    name: Annotated[Optional[str], typer.Option(help="The game's name (default: BOARD-N).")] = None,
+    opponents: Annotated[Optional[str], typer.Option("--opponents", "--adversaires",
+                                                     help="Opponents' names, e.g. red,blue,yellow.")] = None,
+    mine: Annotated[Optional[str], typer.Option("--mine", "--butin",
+                                                help="Your own loot cell (nobody else's loot is there).")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help="The game's name (default: BOARD-N).")] = None,
+    me: Annotated[Optional[str], typer.Option("--me", "--moi", help="Your own name, e.g. Lea: results say 'Lea wins'.")] = None,
 ) -> None:
     """Start a game and make it current.
 
-    Example: assistant new gnom-street --opponents red,blue,yellow --mine C2
+    Example: assistant new gnom-street --opponents red,blue,yellow --mine C2 --me Lea
     """
     from assistant.game import Game
 
@@ -257,7 +322,7 @@ def new(
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
     # Without --name the store numbers the game (gnom-street-2) under its lock.
-    game = data.create(Game.new(name or chosen.name, chosen, names, mine), numbered=name is None)
+    game = data.create(Game.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
     notice_if_unverified(chosen)
     who = ", ".join(game.items)
     typer.echo(f"new game {game.name} on {chosen.name}: hunting {who}"
@@ -265,15 +330,67 @@ def new(
 
 
 @app.command()
-def games() -> None:
-    """List saved games; the current one is marked with *."""
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List saved games: board or pad, players, entries, last change; the current one is marked with *."""
+    from datetime import datetime
+
     data = store()
     current = data.current_name()
-    names = data.game_names()
-    if not names:
+    listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
+               if entry["changed"] else None, "current": entry["name"] == current} for entry in data.game_list()]
+    if as_json:
+        echo_json(listed)
+        return
+    if not listed:
         typer.echo("no games yet: start one with assistant new gnom-street --opponents red,blue")
-    for name in names:
-        typer.echo(f"{'*' if name == current else ' '} {name}")
+    width = max((len(entry["name"]) for entry in listed), default=0)
+    kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
+    for entry in listed:
+        mark = "*" if entry["current"] else " "
+        if entry["problem"]:
+            typer.echo(f"{mark} {entry['name']:<{width}}  damaged: {entry['problem']}")
+            continue
+        count = entry["entries"]
+        who = ", ".join(entry["players"]) or "-"
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  "
+                   f"({count} entr{'y' if count == 1 else 'ies'}, changed {entry['changed'][:16].replace('T', ' ')})")
+
+
+@app.command()
+def delete(
+    name: Annotated[str, typer.Argument(help="A game listed by assistant games.")],
+    yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help="Delete without asking.")] = False,
+) -> None:
+    """Delete a saved game for good (asks first, unless --yes).
+
+    Example: assistant delete friday --yes
+    """
+    from assistant.errors import InputError
+
+    data = store()
+    name = data.resolve(name)
+    if not yes:
+        try:
+            sure = typer.confirm(f"delete game {name} for good?", default=False, err=True)
+        except typer.Abort:
+            typer.echo("", err=True)  # ends the question's line
+            raise InputError(f"game {name} was not deleted: answer y at the question, or add --yes") from None
+        if not sure:
+            typer.echo(f"kept game {name}")
+            return
+    typer.echo(f"deleted game {data.delete(name)}")
+
+
+@app.command()
+def rename(
+    old: Annotated[str, typer.Argument(help="A game listed by assistant games.")],
+    new: Annotated[str, typer.Argument(help="Its new name: letters, digits, - and _.")],
+) -> None:
+    """Give a saved game another name (it stays current if it was).
+
+    Example: assistant rename gnom-street-1 friday
+    """
+    typer.echo(f"renamed game {old} to {store().rename(old, new)}")
 
 
 @app.command()
@@ -332,11 +449,9 @@ def accuse(
 @app.command()
 def undo(game: GameOption = None) -> None:
     """Take back the latest entry still standing (repeat to go further back)."""
-    updated = store().update(game, lambda g: g.record(g.read_step("undo")))
-    if not hasattr(updated, "history"):  # a score pad not yet on the log protocol
-        _pad_report(updated, "undone")
-        return
-    _said_taken_back(updated)
+    from assistant.log import Retract
+
+    _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
 
 
 @app.command()
@@ -345,8 +460,9 @@ def retract(
     game: GameOption = None,
 ) -> None:
     """Take back entry NUMBER (it stays in the history, struck out)."""
-    updated = store().update(game, lambda g: g.record(deduction(g).read("retract", [number])))
-    _said_taken_back(updated)
+    from assistant.log import Retract
+
+    _said_taken_back(store().update(game, lambda g: g.record(Retract.numbered(number))))
 
 
 def _said_taken_back(game) -> None:
@@ -439,6 +555,8 @@ def tally(
         "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
         "French rules are the original."))] = "fr",
     game: GameOption = None,
+    svg: SvgOption = None,
+    html: HtmlOption = None,
 ) -> None:
     """Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot stacks, baits.
 
@@ -461,7 +579,7 @@ def tally(
     if as_json:
         echo_json(result.to_mapping())
         return
-    show(render.tally_table(result))
+    show(render.tally_table(result), svg=svg, html=html)
     typer.echo(result.verdict())
 
 
@@ -484,15 +602,18 @@ OddsOption = Annotated[bool, typer.Option("--odds", help="Add each cell's probab
 
 
 @app.command()
-def sheet(odds: OddsOption = False, game: GameOption = None) -> None:
-    """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map)."""
+def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
+    """Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat map).
+
+    Each cell shows its terrain and flowers (the city: district, pictograms, kind)
+    as marks the legend explains. --svg/--html FILE also save the picture to share.
+    """
     from assistant import advisor, render
 
     current = deduction(store().load(game))
-    notice_if_unverified(current.board)
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
-    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None))
+    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
     match = current.match_score()
     if match:
         typer.echo(match)
@@ -538,19 +659,22 @@ def candidates(
 
 @app.command()
 def suggest(
-    terrain: Annotated[Optional[str], typer.Option(help="Terrain tokens still available, e.g. grass,wood.")] = None,
-    actions: Annotated[Optional[str], typer.Option(help="Action tokens available, e.g. area,flower.")] = None,
+    left: Annotated[Optional[str], typer.Option(
+        "--left", "--terrain", help="Terrain tokens left for me, e.g. grass,wood.")] = None,
+    actions: Annotated[Optional[str], typer.Option(help="Action tokens left, e.g. area,flower,cat.")] = None,
     ask: Annotated[Optional[str], typer.Option(help="Players I may ask (ranked below me), e.g. red,blue.")] = None,
     everyone: Annotated[bool, typer.Option("--all", help="Mick: one question to all the players asked.")] = False,
-    top: Annotated[int, typer.Option(help="How many questions to show.", min=1)] = 10,
+    top: Annotated[int, typer.Option(
+        help="How many values to show, questions of equal value together (with --json: questions).", min=1)] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     game: GameOption = None,
 ) -> None:
-    """Rank the questions I may ask now by expected information (bits).
+    """Advise my turn from the tokens left: which to take, where my miniature goes, whom to ask what.
 
+    Best first. With tokens short, the advice looks one turn ahead.
     On a board without questions (New York): the likeliest cells and what accusing risks.
 
-    Example: assistant suggest --terrain grass,wood --actions area,flower --ask red
+    Example: assistant suggest --left grass,wood --actions area,flower --ask red
     """
     from assistant import advisor
 
@@ -571,25 +695,49 @@ def suggest(
                 typer.echo(f"  {item} on {board.name_of(a.cell)}: {a.probability:.0%}"
                            f" (accusing there: {1 - a.probability:.0%} risk of elimination)")
         return
-    turn = advisor.read_turn(board, current.items, current.item, terrain, actions, ask, everyone)
-    ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
+    cat = current.garden().cat if board.per_opponent else None
+    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
+                             board.parse_cell(cat) if cat else None)
     single = len(current.items) == 1
     if as_json:
-        echo_json({"questions": [_question_json(q, single) for q in ranked], "method": the_odds.method})
+        ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
+        echo_json({"questions": [_question_json(q, single, board) for q in ranked], "method": the_odds.method})
         return
-    if not ranked:
-        typer.echo("no question fits these tokens")
+    groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top, shown=GROUP_SHOWN)
+    if not groups:
+        typer.echo("nobody left to ask: every opponent asked is found" if not any(
+            the_sheet.found(item) is None for item in turn.ask or current.items) else "no question fits these tokens")
         return
-    typer.echo("best questions now (bits: expected information from the answer; cells left on the asked sheet):")
-    for rank, question in enumerate(ranked, 1):
-        typer.echo(f"{rank:>3}. {question.words(single):<36} {question.bits:5.2f} bits  "
-                   f"{question.expected_left:5.1f} expected  {question.worst_left:>3} worst")
+    typer.echo("best questions now: the tokens to take, where your miniature goes, whom to ask "
+               "(bits: expected information from the answer):")
+    for rank, (shown, count) in enumerate(groups, 1):
+        first = shown[0]
+        worth = f"{first.bits:.2f} bits" + (f", saves {first.turns_saved:.2f} turns" if first.turns_saved else "")
+        if count == 1:
+            typer.echo(f"{rank:>3}. {advisor.turn_words(board, first, single)} "
+                       f"({worth}; {advisor.split_words(first)})")
+            continue
+        typer.echo(f"{rank:>3}. any of these {count}: {worth}; {advisor.split_words(first)}")
+        for question in shown:
+            typer.echo(f"       {advisor.turn_words(board, question, single)}")
+        if count > len(shown):
+            typer.echo(f"       and {count - len(shown)} more like these (--json --top N lists them all)")
 
 
-def _question_json(question, single: bool) -> dict:
-    return {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
-            "opponents": list(question.asked), "bits": round(question.bits, 6),
-            "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left}
+GROUP_SHOWN = 5  # questions spelt out per value; the rest are counted
+
+
+def _question_json(question, single: bool, board=None) -> dict:
+    from assistant import advisor
+
+    found = {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
+             "opponents": list(question.asked), "bits": round(question.bits, 6),
+             "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left,
+             "yes_left": question.yes_left, "no_left": question.no_left,
+             "turns_saved": round(question.turns_saved, 6), "split": advisor.split_words(question)}
+    if board is not None:
+        found["turn"] = advisor.turn_words(board, question, single)
+    return found
 
 
 @app.command()
@@ -621,14 +769,23 @@ def review(
 
 
 @app.command()
-def history(game: GameOption = None) -> None:
+def history(as_json: Annotated[bool, typer.Option("--json", help="Print JSON: number, step, retracted.")] = False,
+            game: GameOption = None) -> None:
     """Number the recorded entries; taken-back ones are shown struck out with (retracted)."""
     current = store().load(game)
     if not hasattr(current, "sheet"):  # a score pad lists its saved steps, undo included, as 0.1 did
+        if as_json:
+            echo_json([{"number": number, "step": current.step(event), "retracted": False}
+                       for number, event in enumerate(current.events, 1)])
+            return
         for number, event in enumerate(current.events, 1):
             typer.echo(f"{number:>3}. {current.step(event)}")
         return
     entries = current.history().entries
+    if as_json:
+        echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted}
+                   for entry in entries])
+        return
     if not entries:
         typer.echo("no clues yet")
     for entry in entries:
@@ -640,6 +797,7 @@ def history(game: GameOption = None) -> None:
 def explain(
     cell: Annotated[str, typer.Argument(help="The cell to explain, e.g. C3.", autocompletion=STEP_WORDS)],
     opponent: OpponentOption = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON: each opponent's lines.")] = False,
     game: GameOption = None,
 ) -> None:
     """Say which clues ruled CELL out, or why it is still possible."""
@@ -647,6 +805,10 @@ def explain(
     target = current.board.parse_cell(cell)
     sheet_ = current.sheet()
     items = [current.item(opponent)] if opponent else list(current.items)
+    if as_json:
+        echo_json({"cell": current.board.name_of(target), "explained": {item: sheet_.explain(item, target)
+                                                                        for item in items}})
+        return
     for item in items:
         for line in sheet_.explain(item, target):
             typer.echo(f"{item}: {line}" if len(items) > 1 else line)
@@ -654,7 +816,7 @@ def explain(
 
 # -- scenarios ------------------------------------------------------------------------
 
-REPLAY_WIDTH = 100  # replays print the same bytes whatever the terminal
+REPLAY_WIDTH = None  # the terminal's (80 when piped): every picture fits down to 80 columns
 
 
 @app.command()
@@ -675,8 +837,6 @@ def replay(
 
     loaded = data.scenario(path)
     board = getattr(loaded.game, "board", None)
-    if board is not None:
-        notice_if_unverified(board)
     show(render.heading(f"{loaded.title} ({loaded.game.kind}, {len(loaded.steps)} steps)"), REPLAY_WIDTH)
     for outcome in scenario.run(loaded):
         show(render.step_line(outcome), REPLAY_WIDTH)
@@ -748,7 +908,7 @@ def import_(
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
     game = data.create(game._replace(name=name or data.free_name(game.kind)))
-    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {summary(game)}")
+    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {game.summary()}")
 
 
 # -- Le Roi des Nains ---------------------------------------------------------------------
@@ -761,14 +921,12 @@ def _roi_rules():
     return data.pad_rules(data.pad_class(ROI))
 
 
-def _pad_report(game, verb: str = "") -> None:
+def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:
     """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant import render
 
-    if verb:
-        typer.echo(f"{verb}; the pad now holds {len(game.standing())} entries")
-    show(render.pad(game))
-    for line in game.status():
+    show(render.pad(game), svg=svg, html=html)
+    for line in game.report():
         typer.echo(line)
 
 
@@ -871,9 +1029,9 @@ def quest_remove(number: Annotated[str, typer.Argument(help="The deal number sho
 
 
 @quest_app.command("show")
-def quest_show(game: GameOption = None) -> None:
+def quest_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
     """The score table: deals as rows, each player's points and running totals."""
-    _pad_report(pad(store().load(game), ROI))
+    _pad_report(pad(store().load(game), ROI), svg, html)
 
 
 @quest_app.command("export")
@@ -901,7 +1059,7 @@ def quest_export(
 
 TUG = "oh-les-nains"
 tug_app = typer.Typer(cls=OneLineErrors, help="Oh ! les Nains: the rope tracker.", no_args_is_help=True,
-                      rich_markup_mode=None)
+                      rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(tug_app, name="tug")
 ByOption = Annotated[Optional[str], typer.Option("--by", help="Who plays (default: whose turn it is).",
                                                  autocompletion=completer("--by"))]
@@ -1021,9 +1179,9 @@ def tug_starts(player: Annotated[str, typer.Argument(help="The player who plays 
 
 
 @tug_app.command("show")
-def tug_show(game: GameOption = None) -> None:
+def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
     """Draw the hose, the fence and both lines of gnomes."""
-    _pad_report(pad(store().load(game), TUG))
+    _pad_report(pad(store().load(game), TUG), svg, html)
 
 
 # -- boards ---------------------------------------------------------------------------
@@ -1041,8 +1199,13 @@ def boards() -> None:
 def board_show(
     name: Annotated[str, typer.Argument(help="Board name, e.g. gnom-street.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the board as JSON.")] = False,
+    svg: SvgOption = None,
+    html: HtmlOption = None,
 ) -> None:
-    """Draw a board (terrain colours, flowers, ponds), or print it as JSON."""
+    """Draw a board (terrain, flowers, ponds: marks and colours), or print it as JSON.
+
+    Example: assistant board show gnom-street --svg garden.svg
+    """
     chosen = store().board(name)
     if as_json:
         echo_json(chosen.describe())
@@ -1050,7 +1213,7 @@ def board_show(
     from assistant import render
 
     notice_if_unverified(chosen)
-    show(render.board(chosen))
+    show(render.board(chosen), svg=svg, html=html)
 
 
 @board_app.command("set")
@@ -1109,12 +1272,13 @@ def app_for(args: list[str]) -> typer.Typer:
     (5 ms for the fifty here); a command at the table needs only its own.
     Help and unknown commands get the whole app."""
     name = next((arg for arg in args if not arg.startswith("-")), None)
+    name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
     commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
     groups = [g for g in app.registered_groups if g.name == name]
-    if name is None or not (commands or groups) or "--help" in args[:1]:
+    if name is None or not (commands or groups) or args[:1] in (["--help"], ["-h"]):
         return app
     only = typer.Typer(cls=OneLineErrors, help=app.info.help, add_completion=False,
-                       pretty_exceptions_enable=False, rich_markup_mode=None)
+                       pretty_exceptions_enable=False, rich_markup_mode=None, context_settings=HELP_OPTIONS)
     only.registered_commands = commands
     only.registered_groups = groups
     only.callback()(_group)  # a callback keeps it a group: `assistant NAME ...` parses as before

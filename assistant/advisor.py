@@ -8,12 +8,20 @@ lattice), the number of assignments with all cells distinct is
 
     sum over partitions P of  mu(P) * product over blocks B of |intersection of the sheets in B|
 
-which is exact, and cheap for the few opponents of a table (15 partitions for
-4 items, 4140 for 8), whatever the board's size. Fixing one item on one cell
-gives its marginal the same way.
+which is exact. The sum is not taken partition by partition (4140 of them for
+8 items) but subset by subset: D(S), the count for the items of S, is the sum,
+over the blocks B holding the first item of S, of mu(B) |B's intersection|
+D(S - B) (3^n / 2 terms for n items, 3280 for 8). Fixing one item on one cell
+gives its marginal from the same D. Cells that lie on the same items' sheets
+(an "atom") are alike, so every count runs over atoms, not cells: a
+100x100 board costs little more than the garden.
 
 Advice. Asking opponent X a question splits X's possible cells into "yes" and
-"no"; the expected information is the entropy of the answer, in bits.
+"no"; the expected information is the entropy of the answer, in bits. A
+question to everyone (Mick) splits the placements by the pattern of answers;
+since a "yes" cell and a "no" cell never coincide, the count for a pattern
+is a product of two counts of the same kind, one inside the question's cells
+and one outside, and questions whose cells meet every atom alike share it.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from __future__ import annotations
 import heapq
 import math
 from functools import lru_cache
-from itertools import islice, product
+from itertools import combinations, groupby, islice
 from typing import Iterable, NamedTuple
 
 from .board import Board
@@ -51,85 +59,145 @@ def partitions(count: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(result)
 
 
-def _mobius(partition) -> int:
-    weight = 1
-    for block in partition:
-        weight *= (-1) ** (len(block) - 1) * math.factorial(len(block) - 1)
-    return weight
+def _weight(size: int) -> int:
+    """The Möbius weight of one block of ``size`` items: (-1)^(size-1) (size-1)!."""
+    return (-1) ** (size - 1) * math.factorial(size - 1)
 
 
-def _block_mask(masks: list[int], block: tuple[int, ...]) -> int:
-    mask = masks[block[0]]
-    for item in block[1:]:
-        mask &= masks[item]
-    return mask
+@lru_cache(maxsize=None)
+def _blocks(count: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each subset S of ``count`` items (a bitmask): (B, weight of B, S - B) for every block B
+    of S that holds S's lowest item."""
+    table: list[tuple[tuple[int, int, int], ...]] = [()]
+    for subset in range(1, 1 << count):
+        low = subset & -subset
+        rest = subset ^ low
+        table.append(tuple((part | low, _weight(part.bit_count() + 1), rest ^ part) for part in _subsets(rest)))
+    return tuple(table)
+
+
+def _distinct_counts(sizes: list[int], count: int) -> list[int]:
+    """D[S] for every subset S: ways to put the items of S on distinct cells of their sheets,
+    where sizes[B] is the size of the intersection of the sheets of the items in B."""
+    blocks = _blocks(count)
+    found = [1] * (1 << count)
+    for subset in range(1, 1 << count):
+        total = 0
+        for block, weight, rest in blocks[subset]:
+            size = sizes[block]
+            if size:
+                total += weight * size * found[rest]
+        found[subset] = total
+    return found
+
+
+def _summed(values: list[int], count: int, supersets: bool) -> list[int]:
+    """For every subset B of the items: the sum of ``values`` over the supersets of B
+    (``supersets``) or over its subsets."""
+    result = list(values)
+    for item in range(count):
+        bit = 1 << item
+        for subset in range(1 << count):
+            if bool(subset & bit) != supersets:
+                result[subset] += result[subset ^ bit]
+    return result
+
+
+def atoms(masks: list[int]) -> list[tuple[int, int]]:
+    """The cells grouped by the items whose sheets hold them: (items as a bitmask, cells)."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    found = [(0, union)] if union else []
+    for item, mask in enumerate(masks):
+        split = []
+        for items, cells in found:
+            inside, outside = cells & mask, cells & ~mask
+            if inside:
+                split.append((items | 1 << item, inside))
+            if outside:
+                split.append((items, outside))
+        found = split
+    return found
+
+
+def _sizes(parts: Iterable[tuple[int, int]], count: int) -> list[int]:
+    """Intersection sizes for every subset of items, from (items, number of cells) parts."""
+    by_items = [0] * (1 << count)
+    for items, cells in parts:
+        by_items[items] += cells
+    return _summed(by_items, count, supersets=True)
 
 
 def count_assignments(masks: list[int], distinct: bool = True) -> int:
     """How many ways to put item i on a cell of masks[i], all on different cells if ``distinct``."""
     if not distinct:
         return math.prod(mask.bit_count() for mask in masks)
-    total = 0
-    for partition in partitions(len(masks)):
-        term = _mobius(partition)
-        for block in partition:
-            term *= _block_mask(masks, block).bit_count()
-            if not term:
-                break
-        total += term
-    return total
+    count = len(masks)
+    sizes = _sizes(((items, cells.bit_count()) for items, cells in atoms(masks)), count)
+    return _distinct_counts(sizes, count)[-1]
 
 
 class Odds(NamedTuple):
-    """Per item, the probability of each still-possible cell; and how it was computed."""
+    """Per item, the probability of each still-possible cell; and how it was computed.
+
+    ``atoms``: the cells grouped by the items whose sheets hold them, with each
+    item's probability for one cell of the group (cells alike are equally likely)."""
 
     items: dict[str, dict[Cell, float]]
     assignments: int
     method: str
+    atoms: tuple[tuple[int, int, dict[str, float]], ...] = ()
+
+
+def _atom_weights(masks: list[int], distinct: bool) -> tuple[int, list[tuple[int, int, list[int]]]]:
+    """All placements, and per atom how many of them put each item on one given cell of the atom."""
+    count = len(masks)
+    found = atoms(masks)
+    if not distinct:
+        sizes = [mask.bit_count() for mask in masks]
+        total = math.prod(sizes)
+        return total, [(items, cells, [total // sizes[i] if items >> i & 1 else 0 for i in range(count)])
+                       for items, cells in found]
+    sizes = _sizes(((items, cells.bit_count()) for items, cells in found), count)
+    together = _distinct_counts(sizes, count)
+    everyone = (1 << count) - 1
+    # the placements with item i on cell c: sum over the blocks B holding i and lying on c of
+    # weight(B) D(others than B); summed over subsets of the atom's items at once
+    per_block = [0] + [_weight(block.bit_count()) * together[everyone ^ block] for block in range(1, 1 << count)]
+    below = _summed(per_block, count, supersets=False)
+    return together[everyone], [(items, cells, [below[items] - below[items ^ 1 << i] if items >> i & 1 else 0
+                                                for i in range(count)]) for items, cells in found]
+
+
+def _marginal_weights(masks: list[int], position: int) -> dict[int, int]:
+    """For item ``position``: cell sets and how many placements put the item on each of their cells."""
+    _, found = _atom_weights(masks, True)
+    return {cells: weights[position] for _, cells, weights in found if weights[position]}
 
 
 def odds(sheet: Sheet) -> Odds:
     """Exact probabilities under the joint model (all consistent assignments equally likely)."""
     masks = [sheet.candidates(item).mask for item in sheet.items]
     distinct = sheet.board.distinct and len(masks) > 1
-    total = count_assignments(masks, distinct)
+    total, found = _atom_weights(masks, distinct)
     if total == 0:
         raise AssistantError("the clues contradict each other: no placement fits them all")
-    result: dict[str, dict[Cell, float]] = {}
-    for position, item in enumerate(sheet.items):
-        weights = _marginal_weights(masks, position) if distinct else {
-            masks[position]: math.prod(m.bit_count() for i, m in enumerate(masks) if i != position)}
-        per_cell: dict[Cell, int] = {}
-        for mask, weight in weights.items():
-            for cell in CellSet(mask):
-                per_cell[cell] = per_cell.get(cell, 0) + weight
-        result[item] = {cell: count / total for cell, count in sorted(per_cell.items()) if count}
+    result: dict[str, dict[Cell, float]] = {item: {} for item in sheet.items}
+    groups = []
+    for items, cells, weights in found:
+        chances = {item: weights[i] / total for i, item in enumerate(sheet.items) if weights[i]}
+        groups.append((items, cells, chances))
+        for cell in CellSet(cells):
+            for item, p in chances.items():
+                result[item][cell] = p
+    result = {item: dict(sorted(cells.items())) for item, cells in result.items()}
     if distinct:
         method = (f"exact: inclusion-exclusion over the {len(partitions(len(masks)))} ways "
-                  f"{len(masks)} hidden cells could coincide ({total} placements fit)")
+                  f"{len(masks)} hidden cells could coincide, summed subset by subset ({total} placements fit)")
     else:
         method = f"exact: each hidden cell uniform over its sheet ({total} placements fit)"
-    return Odds(result, total, method)
-
-
-def _marginal_weights(masks: list[int], position: int) -> dict[int, int]:
-    """For item ``position``: cell sets and how many placements put the item on each of their cells."""
-    weights: dict[int, int] = {}
-    for partition in partitions(len(masks)):
-        term = _mobius(partition)
-        own = 0
-        for block in partition:
-            mask = _block_mask(masks, block)
-            if position in block:
-                own = mask
-            else:
-                term *= mask.bit_count()
-            if not term or (position in block and not mask):
-                term = 0
-                break
-        if term:
-            weights[own] = weights.get(own, 0) + term
-    return weights
+    return Odds(result, total, method, tuple(groups))
 
 
 # -- questions --------------------------------------------------------------------------
@@ -143,6 +211,9 @@ class Question(NamedTuple):
     bits: float  # expected information, the entropy of the answer(s)
     expected_left: float  # expected cells left on the asked sheets (this answer alone)
     worst_left: int
+    turns_saved: float = 0.0  # under turn limits: expected turns the look-ahead says this saves
+    yes_left: int | None = None  # cells left on the asked sheet if the answer is yes (one player asked)
+    no_left: int | None = None
 
     def words(self, single: bool) -> str:
         """How to type it after the answer is heard."""
@@ -154,18 +225,50 @@ class Question(NamedTuple):
         return f"{text} ({' '.join(f'{who}=?' for who in self.asked)})"
 
 
+def split_words(question: Question) -> str:
+    """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
+    if question.yes_left is None:
+        return f"{question.expected_left:.1f} cells expected on their sheets, {question.worst_left} at worst"
+    if not question.yes_left or not question.no_left:
+        return f"{question.yes_left + question.no_left} cells whatever the answer: it tells nothing"
+    return f"{_cells(question.yes_left)} if yes, {question.no_left} if no"
+
+
+def _cells(count: int) -> str:
+    return f"{count} cell{'s' if count != 1 else ''}"
+
+
+def turn_words(board: Board, question: Question, single: bool) -> str:
+    """The whole turn in plain words: the tokens to take, where the miniature goes, whom to ask what."""
+    asking = question.clue.args[0]
+    tokens = question.clue.kind
+    if board.has_attribute("terrain"):
+        tokens = f"{board.values_at(board.parse_cell(asking), 'terrain')[0]} + {tokens}"
+    whom = "" if single else f" {join_names(question.asked)}"
+    return f"take {tokens}, miniature on {asking}, ask{whom}: {question.clue.text()}"
+
+
 class Turn(NamedTuple):
-    """What the turn allows: terrains my miniature may stand on, actions, whom I may ask."""
+    """What the turn allows: terrains my miniature may stand on, actions, whom I may ask.
+
+    ``terrain_tokens`` and ``action_tokens`` count the tokens left (the cat
+    among them): the look-ahead takes the next turns to leave as many."""
 
     terrains: tuple[str, ...] | None = None
     actions: tuple[str, ...] | None = None
     ask: tuple[str, ...] | None = None
     everyone: bool = False  # Mick: one question to all the players asked
+    terrain_tokens: int | None = None
+    action_tokens: int | None = None
+    cat: Cell | None = None  # rules: no miniature may stand on the cat's cell
 
 
 def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | None = None,
-              actions: str | None = None, ask: str | None = None, everyone: bool = False) -> Turn:
-    """Read ``--terrain grass,wood --actions area,flower --ask red,blue --all`` against the game."""
+              actions: str | None = None, ask: str | None = None, everyone: bool = False,
+              cat: Cell | None = None) -> Turn:
+    """Read ``--left grass,wood --actions area,flower --ask red,blue --all`` against the game.
+
+    ``cat``: the cat's cell, if the game knows it (no miniature may go there)."""
     if not board.questions:
         raise InputError(f"on {board.name} players ask no questions: suggest lists the likeliest cells")
 
@@ -176,8 +279,8 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
     if terrains is not None:
         chosen_terrains = tuple(board.attribute("terrain").value(word).name for word in split(terrains))
         if not chosen_terrains:
-            raise InputError("--terrain needs at least one terrain, e.g. --terrain grass,wood")
-    chosen_actions = None
+            raise InputError("--left needs at least one terrain token, e.g. --left grass,wood")
+    chosen_actions, action_tokens = None, None
     if actions is not None:
         words = [word for word in split(actions) if key(word) not in ("cat", "chat")]  # the cat asks nothing
         if split(actions) and not words:
@@ -188,18 +291,21 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
                 raise InputError(f"{name} is not a question on {board.name}: ask {join_names(board.questions)}")
         if not chosen_actions:
             raise InputError(f"--actions needs at least one of {', '.join(board.questions)}")
+        action_tokens = len(set(chosen_actions)) + (len(words) < len(split(actions)))  # the cat is a token too
     chosen_ask = tuple(item_named(word) for word in split(ask)) if ask is not None else None
     if chosen_ask is not None and not chosen_ask:
         raise InputError(f"--ask needs at least one of {join_names(items)}")
-    return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone)
+    return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone,
+                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens, cat)
 
 
 def _entropy(probabilities: Iterable[float]) -> float:
-    return -sum(p * math.log2(p) for p in probabilities if p > 0)
+    return max(0.0, -sum(p * math.log2(p) for p in probabilities if p > 0))  # never -0.0
 
 
 def _asking_cells(board: Board, turn: Turn) -> CellSet:
-    cells = board.open
+    """Where my miniature may stand: an open cell of a terrain left, not the cat's."""
+    cells = board.open - CellSet.of([turn.cat] if turn.cat is not None else [])
     if turn.terrains is not None:
         allowed = CellSet()
         for terrain in turn.terrains:
@@ -210,35 +316,66 @@ def _asking_cells(board: Board, turn: Turn) -> CellSet:
 
 def questions(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
               limit: int | None = None) -> list[Question]:
-    """The questions the turn allows, best first: most bits, then fewest cells left, then by name.
+    """The questions the turn allows, best first: most turns saved (when tokens are short), most
+    bits, then fewest cells left, then by name. Opponents already found are not asked.
 
     Questions that split the candidates the same way score the same; they are
     kept in groups and only as many are spelt out as ``limit`` asks for, so a
     huge board with thousands of equivalent asking cells stays fast.
     """
+    every = (question for _, spelt in _by_value(sheet, turn, the_odds) for question in spelt)
+    return list(islice(every, limit))
+
+
+class Choice(NamedTuple):
+    """Questions of equal value ("any of these 10"): the first few spelt out, and how many there are."""
+
+    questions: list[Question]
+    count: int
+
+
+def question_groups(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
+                    limit: int | None = None, shown: int = 5) -> list[Choice]:
+    """The questions as ``questions`` ranks them, those of equal value together: the first
+    ``limit`` values, each with its first ``shown`` questions and the count of all of them."""
+    return [Choice(list(islice(spelt, shown)), count)
+            for count, spelt in islice(_by_value(sheet, turn, the_odds), limit)]
+
+
+def _value(question: Question):
+    """What makes two questions equally good: the same worth and the same split of the answers."""
+    return (round(question.turns_saved, 9), round(question.bits, 9), round(question.expected_left, 9),
+            question.worst_left, question.yes_left, question.no_left)
+
+
+def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
+    """(how many, the questions in rank order) for each value of question, best value first."""
     board = sheet.board
-    asked = turn.ask or sheet.items
+    asked = tuple(item for item in (turn.ask or sheet.items) if sheet.found(item) is None)
+    if not asked:
+        return
     kinds = [kind_named(name) for name in (turn.actions or board.questions)]
     askable = _asking_cells(board, turn)
     if turn.everyone:
-        found = sorted((_everyone(sheet, clue, asked) for clue in _all_clues(board, kinds, askable)),
-                       key=_rank)
-        return found[:limit] if limit is not None else found
+        yield from _Everyone(sheet, asked, _reach(board)).by_value(kinds, askable)
+        return
     the_odds = the_odds or odds(sheet)
-    groups = [group for item in asked
-              for group in _groups(sheet, item, the_odds.items[item], kinds, askable)]
+    ahead = _lookahead(sheet, turn, asked)
+    reach = _reach(board)
+    alike: dict[tuple, list[_Group]] = {}  # opponents whose sheets and odds are the same split alike
+    groups = []
+    for item in asked:
+        sheet_and_odds = (sheet.candidates(item).mask,
+                          tuple((cells, chance[item]) for _, cells, chance in the_odds.atoms if item in chance))
+        if sheet_and_odds not in alike:
+            alike[sheet_and_odds] = list(_groups(sheet, item, the_odds, kinds, askable, ahead, reach))
+        groups.extend(group._replace(asked=(item,)) for group in alike[sheet_and_odds])
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
-    result: list[Question] = []
-    start = 0
-    while start < len(groups) and (limit is None or len(result) < limit):
-        end = start
-        while end < len(groups) and groups[end].score == groups[start].score:
-            end += 1
-        bucket = heapq.merge(*(group.spelt(names) for group in groups[start:end]), key=_rank)
-        result.extend(islice(bucket, None if limit is None else limit - len(result)))
-        start = end
-    return result
+    for _, same in groupby(groups, key=lambda group: group.score):
+        same = list(same)
+        yield sum(len(group.cells) for group in same), heapq.merge(*(group.spelt(names) for group in same),
+                                                                    key=_rank)
 
 
 def _all_clues(board: Board, kinds, askable: CellSet) -> list[Clue]:
@@ -256,92 +393,386 @@ def _all_clues(board: Board, kinds, askable: CellSet) -> list[Clue]:
 
 
 def _rank(question: Question):
-    return (-round(question.bits, 9), question.expected_left, question.worst_left,
+    return (-round(question.turns_saved, 9), -round(question.bits, 9), question.expected_left, question.worst_left,
+            question.yes_left or 0,
             question.clue.args, question.clue.kind, question.asked)
 
 
 class _Group(NamedTuple):
     """Questions to one opponent that split its candidates alike: one score, many asking cells."""
 
-    score: tuple[float, float, int]  # (-bits, expected cells left, worst cells left)
+    score: tuple[float, float, float, int, int, int]  # -turns saved, -bits, cells left: expected, worst, yes, no
     kind: str
     asked: tuple[str, ...]
     value: str | None  # the flower colour asked about, if any
     cells: tuple[Cell, ...]  # where the question may be asked from
+    split: tuple[int, int]  # cells left if yes, if no
 
     def spelt(self, names: list[str]):
         """The group's questions in name order."""
-        bits, expected, worst = -self.score[0], self.score[1], self.score[2]
+        saved, bits, expected, worst = -self.score[0], -self.score[1], self.score[2], self.score[3]
         extra = () if self.value is None else (self.value,)
         for name in sorted(names[cell] for cell in self.cells):
-            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst)
+            yield Question(Clue(self.kind, (name, *extra)), self.asked, bits, expected, worst, saved, *self.split)
 
 
 def _score(p_yes: float, yes_left: int, no_left: int) -> tuple[float, float, int]:
     p_yes = min(1.0, max(0.0, p_yes))
     expected = p_yes * yes_left + (1 - p_yes) * no_left
     worst = max(yes_left if p_yes > 0 else 0, no_left if p_yes < 1 else 0)
-    return (-round(_entropy((p_yes, 1 - p_yes)), 9), expected, worst)
+    return (-round(_entropy((p_yes, 1 - p_yes)), 9), round(expected, 9), worst)  # sums of odds: float noise
 
 
-def _groups(sheet: Sheet, item: str, probabilities: dict[Cell, float], kinds, askable: CellSet):
-    """Group the questions to ``item`` by the split they make, working from the candidates' side."""
+class _Reach:
+    """The cells each question accepts, computed once per board (a review asks again and again)."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.names = [board.name_of(cell) for cell in range(board.grid.size)]
+        self.memo: dict[tuple[str, Cell], int] = {}
+
+    def accepted(self, kind, cell: Cell) -> int:
+        found = self.memo.get((kind.name, cell))
+        if found is None:
+            found = self.memo[(kind.name, cell)] = kind.accepted(self.board, (self.names[cell],)).mask
+        return found
+
+    def clue_mask(self, clue: Clue) -> int:
+        """The cells ``clue`` accepts: a symmetric kind's from the memo, another's as the clue says."""
+        kind = kind_named(clue.kind)
+        if kind.symmetric:
+            return self.accepted(kind, self.board.parse_cell(clue.args[0]))
+        return clue.accepted(self.board).mask
+
+
+def _reach(board: Board) -> _Reach:
+    known = _REACHES.get(id(board))
+    if known is None or known.board is not board:  # the board itself is kept, so its id is not reused
+        known = _REACHES[id(board)] = _Reach(board)
+    return known
+
+
+_REACHES: dict[int, _Reach] = {}
+
+
+CELL_STEP_COST = 3  # a candidate cell's step to an asking cell: two dict updates (in tenths of a microsecond)
+ASKING_COST = 30  # one asking cell's accepted cells, built from its name
+
+
+def _groups(sheet: Sheet, item: str, the_odds: Odds, kinds, askable: CellSet,
+            ahead: _Lookahead | None, reach: _Reach):
+    """Group the questions to ``item`` by the split they make.
+
+    Symmetric kinds (area, line of sight) are scored from whichever side is
+    cheaper: from the candidates (each candidate's accepted cells are the
+    asking cells that would hear yes from it), or from every asking cell,
+    counting its accepted cells in each atom of the item's sheet (cells of
+    one atom are equally likely)."""
     board = sheet.board
     candidates = sheet.candidates(item)
     size = len(candidates)
+    probabilities = the_odds.items[item]
+    chances = [(cells, chance[item]) for _, cells, chance in the_odds.atoms if item in chance]
+    word_cost = 2 + board.grid.size // 1000  # an AND and a count on a whole-board bitmask
+
+    def group(p_yes: float, yes: int, yes_mask: int, kind: str, value, cells) -> _Group:
+        saved = round(ahead.saved(candidates.mask, yes_mask, p_yes), 9) if ahead else 0.0
+        return _Group((-saved, *_score(p_yes, yes, size - yes), yes, size - yes), kind, (item,), value, tuple(cells),
+                      (yes, size - yes))
+
     for kind in kinds:
         if kind.symmetric:
-            mass: dict[Cell, float] = {}
-            hits: dict[Cell, int] = {}
-            for cell, p in probabilities.items():
-                for asking in kind.accepted(board, (board.name_of(cell),)) & askable:
-                    mass[asking] = mass.get(asking, 0.0) + p
-                    hits[asking] = hits.get(asking, 0) + 1
-            splits: dict[tuple[float, int], list[Cell]] = {}
-            for asking, p in mass.items():
-                splits.setdefault((round(p, 12), hits[asking]), []).append(asking)
-            nowhere = askable - CellSet.of(mass)  # asked from there, every candidate answers no
-            if nowhere:
-                splits.setdefault((0.0, 0), []).extend(nowhere)
-            for (p_yes, yes), cells in splits.items():
-                yield _Group(_score(p_yes, yes, size - yes), kind.name, (item,), None, tuple(cells))
+            splits: dict[tuple[float, int, int], list[Cell]] = {}
+            first = next(iter(candidates), None)
+            steps = size * (reach.accepted(kind, first).bit_count() if first is not None else 0)
+            if steps * CELL_STEP_COST <= len(askable) * (ASKING_COST + word_cost * (1 + len(chances))):
+                mass: dict[Cell, float] = {}
+                hits: dict[Cell, int] = {}
+                yes_masks: dict[Cell, int] = {}
+                for cell, p in probabilities.items():
+                    for asking in CellSet(reach.accepted(kind, cell) & askable.mask):
+                        mass[asking] = mass.get(asking, 0.0) + p
+                        hits[asking] = hits.get(asking, 0) + 1
+                        if ahead:
+                            yes_masks[asking] = yes_masks.get(asking, 0) | 1 << cell
+                for asking, p in mass.items():
+                    splits.setdefault((round(p, 12), hits[asking], yes_masks.get(asking, 0)), []).append(asking)
+                nowhere = askable - CellSet.of(mass)  # asked from there, every candidate answers no
+                if nowhere:
+                    splits.setdefault((0.0, 0, 0), []).extend(nowhere)
+            else:
+                for asking in askable:
+                    accepted = reach.accepted(kind, asking)
+                    yes_mask = accepted & candidates.mask
+                    p_yes = sum(p * (accepted & cells).bit_count() for cells, p in chances)
+                    splits.setdefault((round(p_yes, 12), yes_mask.bit_count(), yes_mask if ahead else 0),
+                                      []).append(asking)
+            for (p_yes, yes, yes_mask), cells in splits.items():
+                yield group(p_yes, yes, yes_mask, kind.name, None, cells)
         else:  # the answer depends on the value asked about, not on where it is asked from
             attribute = kind.params[1].needs
             for value in board.attribute(attribute).values:
                 holders = board.cells_with(attribute, value.name)
                 cells = tuple(askable & holders)
                 if cells:
-                    p_yes = sum(p for cell, p in probabilities.items() if cell in holders)
-                    yes = len(candidates & holders)
-                    yield _Group(_score(p_yes, yes, size - yes), kind.name, (item,), value.name, cells)
+                    p_yes = sum(p * (holders.mask & atom).bit_count() for atom, p in chances)
+                    yes = candidates & holders
+                    yield group(p_yes, len(yes), yes.mask, kind.name, value.name, cells)
 
 
-def _everyone(sheet: Sheet, clue: Clue, asked: tuple[str, ...]) -> Question:
-    """One question to several players: the entropy of all their answers together.
+class _Knot:
+    """Items whose sheets overlap, directly or through others: their answers depend on each other.
 
-    Exact (inclusion-exclusion for each of the 2^n answer patterns), so slower
-    than single questions on very large boards."""
+    A "yes" item lies inside the question's cells and a "no" item outside, so
+    they never share a cell: the placements giving one pattern of answers are
+    those inside times those outside (the items not asked going either way),
+    each counted like the odds, from how many cells of each atom lie inside."""
+
+    def __init__(self, parts: list[tuple[int, int]], count: int, asked: int, distinct: bool):
+        self.parts = parts  # (items, as a bitmask of this knot's items; cells) per atom
+        self.count = count
+        self.asked = asked
+        self.distinct = distinct
+        self.total = self._placements([cells for _, cells in parts])[-1]
+
+    def _placements(self, per_atom: list[int]) -> list[int]:
+        sizes = _sizes(((items, cells) for (items, _), cells in zip(self.parts, per_atom)), self.count)
+        if self.distinct:
+            return _distinct_counts(sizes, self.count)
+        found = [1] * (1 << self.count)
+        for subset in range(1, 1 << self.count):
+            low = subset & -subset
+            found[subset] = found[subset ^ low] * sizes[low]
+        return found
+
+    def worth(self, inside: tuple[int, ...]) -> tuple[float, float, int]:
+        """(bits, expected cells left on the asked sheets, the most left) for these answers."""
+        outside = [cells - held for (_, cells), held in zip(self.parts, inside)]
+        yes_counts, no_counts = self._placements(list(inside)), self._placements(outside)
+        yes_sizes = _sizes(((items, held) for (items, _), held in zip(self.parts, inside)), self.count)
+        no_sizes = _sizes(((items, held) for (items, _), held in zip(self.parts, outside)), self.count)
+        others = ((1 << self.count) - 1) ^ self.asked
+        probabilities, expected, worst = [], 0.0, 0
+        for yes in _subsets(self.asked):
+            no = self.asked ^ yes
+            count = sum(yes_counts[yes | part] * no_counts[no | (others ^ part)] for part in _subsets(others))
+            if count:
+                p = count / self.total
+                probabilities.append(p)
+                left = sum(yes_sizes[1 << i] if yes >> i & 1 else no_sizes[1 << i]
+                           for i in range(self.count) if self.asked >> i & 1)
+                expected += p * left
+                worst = max(worst, left)
+        return _entropy(probabilities), expected, worst
+
+
+class _Everyone:
+    """One question to several players at once (Mick), on one sheet: the entropy of all the answers.
+
+    Exact. Items fall into knots (sheets that overlap, directly or through
+    others); knots are independent, so the bits, the expected cells left and
+    the most left add up over them, and each knot is counted on its own (see
+    ``_Knot``). A knot's count depends only on how many cells of each of its
+    atoms the question holds, so questions alike in that are counted once."""
+
+    def __init__(self, sheet: Sheet, asked: tuple[str, ...], reach: _Reach):
+        self.board = sheet.board
+        self.reach = reach
+        self.asked = asked
+        self.atoms = atoms([sheet.candidates(item).mask for item in sheet.items])
+        distinct = self.board.distinct and len(sheet.items) > 1
+        asked_items = {sheet.items.index(item) for item in asked}
+        self.knots = []  # (the knot, the indices of its atoms)
+        for members in _knots([items for items, _ in self.atoms], len(sheet.items), distinct):
+            local = {item: position for position, item in enumerate(members)}
+            indices = [index for index, (items, _) in enumerate(self.atoms)
+                       if any(items >> item & 1 for item in members)]
+            parts = [(sum(1 << local[i] for i in members if self.atoms[index][0] >> i & 1),
+                      self.atoms[index][1].bit_count()) for index in indices]
+            knot_asked = sum(1 << local[i] for i in members if i in asked_items)
+            if knot_asked:  # a knot nobody is asked in tells nothing
+                self.knots.append((_Knot(parts, len(members), knot_asked, distinct), indices))
+        self.memo: dict[tuple[int, ...], tuple[float, float, int]] = {}
+        self.knot_memo: dict[tuple[int, tuple[int, ...]], tuple[float, float, int]] = {}
+
+    def question(self, clue: Clue) -> Question:
+        return Question(clue, self.asked, *self._worth(self._inside(self.reach.clue_mask(clue))))
+
+    def _inside(self, accepted: int) -> tuple[int, ...]:
+        return tuple((accepted & cells).bit_count() for _, cells in self.atoms)
+
+    def by_value(self, kinds, askable: CellSet):
+        """(how many, the questions in rank order) for each value, best first; questions that
+        meet every atom alike are worth the same, so each such split is valued once."""
+        board, names = self.board, self.reach.names
+        by_split: dict[tuple[int, ...], list[Clue]] = {}
+        for kind in kinds:
+            if kind.symmetric:
+                for cell in askable:
+                    by_split.setdefault(self._inside(self.reach.accepted(kind, cell)), []).append(
+                        Clue(kind.name, (names[cell],)))
+            else:  # the answer depends on the value asked about, not on where it is asked from
+                attribute = kind.params[1].needs
+                for value in board.attribute(attribute).values:
+                    holders = board.cells_with(attribute, value.name)
+                    if askable & holders:
+                        by_split.setdefault(self._inside(holders.mask), []).extend(
+                            Clue(kind.name, (names[cell], value.name)) for cell in askable & holders)
+        by_worth: dict[tuple[float, float, int], list[Clue]] = {}
+        for inside, clues in by_split.items():
+            by_worth.setdefault(self._worth(inside), []).extend(clues)
+        for (bits, expected, worst), clues in sorted(by_worth.items(), key=lambda pair: (-pair[0][0], *pair[0][1:])):
+            clues.sort(key=lambda clue: (clue.args, clue.kind))
+            yield len(clues), (Question(clue, self.asked, bits, expected, worst) for clue in clues)
+
+    def _worth(self, inside: tuple[int, ...]) -> tuple[float, float, int]:
+        if inside not in self.memo:
+            bits, expected, worst = 0.0, 0.0, 0
+            for number, (knot, indices) in enumerate(self.knots):
+                held = tuple(inside[index] for index in indices)
+                if (number, held) not in self.knot_memo:
+                    self.knot_memo[(number, held)] = knot.worth(held)
+                more_bits, more_expected, more_worst = self.knot_memo[(number, held)]
+                bits, expected, worst = bits + more_bits, expected + more_expected, worst + more_worst
+            self.memo[inside] = (round(bits, 9), round(expected, 9), worst)
+        return self.memo[inside]
+
+
+def _knots(atom_items: list[int], count: int, distinct: bool) -> list[list[int]]:
+    """The items grouped by sheets that overlap (any atom on two sheets ties them); all apart
+    when cells need not be distinct."""
+    owner = list(range(count))
+
+    def root(item: int) -> int:
+        while owner[item] != item:
+            item = owner[item]
+        return item
+    for items in atom_items if distinct else ():
+        members = [i for i in range(count) if items >> i & 1]
+        for item in members[1:]:
+            owner[root(item)] = root(members[0])
+    groups: dict[int, list[int]] = {}
+    for item in range(count):
+        groups.setdefault(root(item), []).append(item)
+    return list(groups.values())
+
+
+def _subsets(items: int):
+    """Every subset of the bitmask ``items``."""
+    part = items
+    while True:
+        yield part
+        if not part:
+            return
+        part = (part - 1) & items
+
+
+# -- looking ahead: what the next turns will likely offer ---------------------------------
+
+CAT = "cat"  # the fourth action token: it moves the cat and asks nothing
+LOOKAHEAD_CELLS = 32  # the garden has 16; past this many candidates, bits alone rank questions
+
+
+def _balanced(cells: int) -> float:
+    """Expected questions to single out one of ``cells`` equally likely cells when every question halves."""
+    if cells <= 1:
+        return 0.0
+    depth = cells.bit_length() - 1
+    return depth + 2 * (cells - (1 << depth)) / cells
+
+
+class _Lookahead:
+    """One turn of look-ahead under the rules' token draw.
+
+    Rules ("Investigation phase"): each player takes one Terrain and one Action
+    token from those the better-ranked players left, and asks from a cell of
+    that terrain. The next turn is taken to leave as many tokens as this one,
+    drawn at random. ``value(candidates)`` estimates the turns still needed to
+    single out a loot among equally likely ``candidates``: the best question
+    each draw of tokens offers, then the balanced-split count divided by the
+    chance that a turn offers a question at all (the cat alone asks nothing).
+    Checked against the exact optimum by benchmarks/questions.py."""
+
+    def __init__(self, board: Board, terrain_tokens: int, action_tokens: int):
+        terrains = [value.name for value in board.attribute("terrain").values]
+        self.splits = {}
+        for terrain in terrains:
+            cells = board.open & board.cells_with("terrain", terrain)
+            for action in board.questions:
+                clues = _all_clues(board, [kind_named(action)], cells)
+                self.splits[(terrain, action)] = tuple({clue.accepted(board).mask for clue in clues})
+        terrain_draws = list(combinations(terrains, terrain_tokens))
+        action_draws = list(combinations([*board.questions, CAT], action_tokens))
+        weight = 1 / (len(terrain_draws) * len(action_draws))
+        self.draws = [(weight, tuple((t, a) for t in drawn_terrains for a in drawn_actions if a != CAT))
+                      for drawn_terrains in terrain_draws for drawn_actions in action_draws]
+        self.asking = sum(weight for weight, pairs in self.draws if pairs)
+        self.memo: dict[int, float] = {}
+
+    def _leaf(self, cells: int) -> float:
+        return _balanced(cells) / self.asking
+
+    def value(self, candidates: int) -> float:
+        """Expected turns to single out the loot among ``candidates`` (a cell mask)."""
+        size = candidates.bit_count()
+        if size <= 1:
+            return 0.0
+        if candidates not in self.memo:
+            best = {}
+            for pair, masks in self.splits.items():
+                found = None
+                for mask in masks:
+                    yes = (candidates & mask).bit_count()
+                    if 0 < yes < size:
+                        after = (yes * self._leaf(yes) + (size - yes) * self._leaf(size - yes)) / size
+                        found = after if found is None else min(found, after)
+                if found is not None:
+                    best[pair] = found
+            lost, total = 0.0, 1.0
+            for weight, pairs in self.draws:
+                offered = [best[pair] for pair in pairs if pair in best]
+                if offered:
+                    total += weight * min(offered)
+                else:
+                    lost += weight
+            self.memo[candidates] = total / (1 - lost) if lost < 1 else math.inf
+        return self.memo[candidates]
+
+    def saved(self, candidates: int, yes: int, p_yes: float) -> float:
+        """Expected turns saved by a question whose "yes" keeps the cells of ``yes``.
+
+        An answer never costs turns (whatever the strategy from the whole set,
+        the same moves serve on a part of it), so an estimate above the
+        whole set's is capped at it: asking is never worse than not asking."""
+        now = self.value(candidates)
+        after = 0.0
+        for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)):
+            if p > 0:
+                after += p * min(self.value(part), now)
+        return now - after
+
+
+def _lookahead(sheet: Sheet, turn: Turn, asked: tuple[str, ...]) -> _Lookahead | None:
+    """A look-ahead when tokens are short and the sheets small; None: bits alone rank questions."""
     board = sheet.board
-    accepted = clue.accepted(board).mask
-    rejected = board.all.mask & ~accepted
-    masks = {item: sheet.candidates(item).mask for item in sheet.items}
-    distinct = board.distinct and len(masks) > 1
-    total = count_assignments(list(masks.values()), distinct)
-    probabilities = []
-    expected = 0.0
-    worst = 0
-    for answers in product((True, False), repeat=len(asked)):
-        narrowed = dict(masks)
-        for item, answer in zip(asked, answers):
-            narrowed[item] &= accepted if answer else rejected
-        count = count_assignments(list(narrowed.values()), distinct)
-        if count:
-            p = count / total
-            probabilities.append(p)
-            left = sum(narrowed[item].bit_count() for item in asked)
-            expected += p * left
-            worst = max(worst, left)
-    return Question(clue, asked, _entropy(probabilities), expected, worst)
+    if turn.everyone or not board.has_attribute("terrain"):
+        return None
+    terrains = len(board.attribute("terrain").values)
+    actions = len(board.questions) + 1
+    terrain_tokens = min(turn.terrain_tokens or terrains, terrains)
+    action_tokens = min(turn.action_tokens or actions, actions)
+    if (terrain_tokens, action_tokens) == (terrains, actions):
+        return None  # every token offered: the most informative question is the best (benchmarks/questions.py)
+    if any(len(sheet.candidates(item)) > LOOKAHEAD_CELLS for item in asked):
+        return None
+    known = _LOOKAHEADS.get((id(board), terrain_tokens, action_tokens))
+    if known is None or known[0] is not board:  # the board itself is kept, so its id is not reused
+        known = _LOOKAHEADS[(id(board), terrain_tokens, action_tokens)] = (
+            board, _Lookahead(board, terrain_tokens, action_tokens))
+    return known[1] if known[1].asking > 0 else None
+
+
+_LOOKAHEADS: dict[tuple[int, int, int], tuple[Board, _Lookahead]] = {}  # its memo serves every call
 
 
 # -- New York: no questions, only the odds and the risk of accusing -----------------------
@@ -362,14 +793,14 @@ def accusations(sheet: Sheet, item: str, the_odds: Odds | None = None) -> list[A
 def evaluate(sheet: Sheet, clue: Clue, asked: tuple[str, ...], the_odds: Odds | None = None) -> Question:
     """What one given question is worth now, to the players asked."""
     if len(asked) > 1:
-        return _everyone(sheet, clue, asked)
+        return _Everyone(sheet, asked, _reach(sheet.board)).question(clue)
     the_odds = the_odds or odds(sheet)
     accepted = clue.accepted(sheet.board)
     candidates = sheet.candidates(asked[0])
     p_yes = sum(p for cell, p in the_odds.items[asked[0]].items() if cell in accepted)
     yes = len(candidates & accepted)
     bits, expected, worst = _score(p_yes, yes, len(candidates) - yes)
-    return Question(clue, asked, -bits, expected, worst)
+    return Question(clue, asked, -bits, expected, worst, 0.0, yes, len(candidates) - yes)
 
 
 # -- looking back ------------------------------------------------------------------------
@@ -385,8 +816,12 @@ class Review(NamedTuple):
 
 
 def review(game) -> list[Review]:
-    """Each question of the log (still standing), judged on the sheet as it was just before."""
+    """Each question I asked (still standing), judged on the sheet as it was just before.
+
+    Questions others asked (``clue ... --by NAME``, answered aloud) narrow the
+    sheet but are not mine to judge."""
     from .game import ClueEvent  # the advisor reads games; games do not need the advisor
+    from .garden import ME
 
     board = game.board
     reviews = []
@@ -395,12 +830,12 @@ def review(game) -> list[Review]:
     for entry in entries:
         event = entry.event
         facts = game.facts_of(entry)
-        if isinstance(event, ClueEvent) and event.clue.kind in board.questions:
+        if isinstance(event, ClueEvent) and event.clue.kind in board.questions and event.by in (None, ME):
             asked = tuple(item for item, _ in event.answers)
             the_odds = odds(sheet)
             worth = evaluate(sheet, event.clue, asked, the_odds)
             turn = Turn(ask=asked, everyone=len(asked) > 1)
-            best = questions(sheet, turn, the_odds, limit=1)[0]
+            best = next(iter(questions(sheet, turn, the_odds, limit=1)), worth)  # all found: nothing better
             after = sheet.with_facts(facts)
             masks_before = [sheet.candidates(item).mask for item in sheet.items]
             masks_after = [after.candidates(item).mask for item in after.items]

@@ -159,7 +159,8 @@ class Grid(NamedTuple):
         return CellSet(((1 << self.columns) - 1) << (row * self.columns))
 
     def column_mask(self, column: int) -> CellSet:
-        return CellSet.of(self.cell(row, column) for row in range(self.rows))
+        every_row = ((1 << (self.rows * self.columns)) - 1) // ((1 << self.columns) - 1)  # bit 0 of each row
+        return CellSet(every_row << column)
 
     def rows_mask(self, rows: Iterable[int]) -> CellSet:
         result = CellSet()

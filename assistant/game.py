@@ -172,6 +172,7 @@ class _Fields(NamedTuple):
     opponents: tuple[str, ...] = ()
     mine: Cell | None = None
     events: tuple[Event, ...] = ()
+    me: str | None = None  # my own name at the table ('Léa'), shown where the log says 'me'
 
 
 class Game(_Fields):
@@ -181,10 +182,12 @@ class Game(_Fields):
     ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
     ``values`` say what may be typed."""
 
+    EXPECTS = ("candidates", "count", "found")  # what a scenario may expect after a step
+
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
-            mine: str | None = None) -> "Game":
-        """Start a game; checks the opponents' names and my own loot cell."""
+            mine: str | None = None, me: str | None = None) -> "Game":
+        """Start a game; checks the opponents' names, my own name and my own loot cell."""
         if board.per_opponent:
             names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
             limit = board.max_opponents or MAX_OPPONENTS
@@ -204,7 +207,9 @@ class Game(_Fields):
             mine_cell = board.parse_cell(mine)
             if mine_cell in board.ponds:
                 raise InputError(f"{board.name_of(mine_cell)} is a pond: no loot lies on a pond")
-        game = cls(name, board, tuple(names), mine_cell)
+        if me is not None:
+            check_names([*names, me], "player", "--me Lea")
+        game = cls(name, board, tuple(names), mine_cell, me=me)
         room = len(board.open) - (mine_cell is not None)
         if board.distinct and len(game.items) > room:
             raise InputError(f"{len(game.items)} opponents cannot hide on {room} cells")
@@ -238,9 +243,13 @@ class Game(_Fields):
         return [garden.ME, *self.opponents]
 
     def player(self, text: str) -> str:
-        if key(text) in garden.ME_WORDS:
+        if key(text) in garden.ME_WORDS or (self.me is not None and key(text) == key(self.me)):
             return garden.ME
         return self.item(text)
+
+    def display(self, player: str) -> str:
+        """A player as the table calls them: my own name (``--me``) for 'me'."""
+        return self.me if player == garden.ME and self.me else player
 
     def cell_name(self, text: str) -> str:
         """A cell as typed ('b3') in its canonical name ('B3')."""
@@ -348,9 +357,9 @@ class Game(_Fields):
         if not sets:
             return None
         me, other = self.players
-        score = f"match: {me} {sets.count(me)} - {sets.count(other)} {other}"
+        score = f"match: {self.display(me)} {sets.count(me)} - {sets.count(other)} {other}"
         winner = garden.match_winner(self.garden())
-        return f"{score}: {winner} wins the match" if winner else f"{score}; set {len(sets) + 1} starts"
+        return f"{score}: {self.display(winner)} wins the match" if winner else f"{score}; set {len(sets) + 1} starts"
 
     # -- recording ----------------------------------------------------------------------
 
@@ -366,7 +375,7 @@ class Game(_Fields):
                 raise InputError(f"pieces and tokens belong to the garden, not to {self.board.name}")
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
-                         self.board.name_of(mine) if mine is not None else None)
+                         self.board.name_of(mine) if mine is not None else None, self.display)
             if isinstance(event, garden.SetEvent) and event.by == garden.ME:
                 # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
                 number = len(self.history().entries) + 1
@@ -552,6 +561,8 @@ class Game(_Fields):
             data["opponents"] = list(self.opponents)
         if self.mine is not None:
             data["mine"] = self.board.name_of(self.mine)
+        if self.me is not None:
+            data["me"] = self.me
         return data
 
     @classmethod
@@ -573,8 +584,11 @@ class Game(_Fields):
         mine = data.get("mine")
         if mine is not None and not isinstance(mine, str):
             raise DataError(f"{source}: mine: expected a cell name (got {shown(mine)})")
+        me = data.get("me")
+        if me is not None and not isinstance(me, str):
+            raise DataError(f"{source}: me: expected your name (got {shown(me)})")
         try:
-            return cls.new(name, board, opponents, mine)
+            return cls.new(name, board, opponents, mine, me)
         except InputError as error:
             raise DataError(f"{source}: {error}") from None
 
@@ -588,7 +602,7 @@ class Game(_Fields):
         ``where(i)`` names the place of event i in the file ('line 12: events[3]')."""
         if not isinstance(data, dict) or data.get("assistant") != "game/1":
             raise DataError(f"{source}: not an assistant game file (expected 'assistant: game/1' first)")
-        extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "events"})
+        extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "me", "events"})
         if extra:
             raise DataError(f"{source}: {extra[0]}: unknown key")
         return load(cls.from_header(data, name, board_for, source), data.get("events"), source, where)

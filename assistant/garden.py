@@ -234,8 +234,10 @@ def match_winner(garden: Garden) -> str | None:
     return None
 
 
-def check(garden: Garden, event, board, players: list[str], mine: str | None) -> None:
-    """Refuse an event the rules forbid, with the reason; the garden is as before it."""
+def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
+    """Refuse an event the rules forbid, with the reason; the garden is as before it.
+
+    ``name(player)`` is how messages call a player (my own name for ``me``)."""
     count = len(players)
     cell = getattr(event, "cell", None)
     if cell is not None and board.parse_cell(cell) in board.ponds:
@@ -245,7 +247,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
         raise AssistantError(f"the match is over: {winner} won it; start a new game")
     if isinstance(event, SetEvent):
-        _check_set(garden, event, count, mine)
+        _check_set(garden, event, count, mine, name)
     elif isinstance(event, CatEvent):
         _check_cat(garden, event, board)
     elif isinstance(event, MiniatureEvent):
@@ -255,24 +257,24 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
             raise InputError(f"the cat is on {event.cell}: no miniature may be placed on the cat's cell")
         if event.origin is not None:
             if event.origin not in here:
-                raise InputError(f"{event.player} has no miniature on {event.origin} to move")
+                raise InputError(f"{name(event.player)} has no miniature on {event.origin} to move")
             if len(here) < MINIATURES:
                 # rules (EN): "If a player has no Miniatures left in their supply, they must move a
                 # Miniature already on the board": only then does one move.
                 left = MINIATURES - len(here)
-                raise InputError(f"{event.player} still has {left} miniature{'s' if left > 1 else ''} in the "
+                raise InputError(f"{name(event.player)} still has {left} miniature{'s' if left > 1 else ''} in the "
                                  f"supply: place one of those (leave out --from); a miniature on the board "
                                  f"moves only when the supply is empty")
         elif len(here) >= MINIATURES:
-            raise InputError(f"{event.player} has all {MINIATURES} miniatures in the garden already: "
+            raise InputError(f"{name(event.player)} has all {MINIATURES} miniatures in the garden already: "
                              f"move one with --from CELL")
         if event.cell in here and event.cell != event.origin:
-            raise InputError(f"{event.player} already stands on {event.cell}")
+            raise InputError(f"{name(event.player)} already stands on {event.cell}")
     elif isinstance(event, TokenEvent):
         if count == 2:
             raise InputError("in a two-player game the only token is your Mole: record it with assistant mole CELL found|missed")
-        _check_token_place(garden, event, board)
-        _check_stock(garden, event.player, count, adding=True, kind=event.kind)
+        _check_token_place(garden, event, board, name)
+        _check_stock(garden, event.player, count, adding=True, kind=event.kind, name=name)
     elif isinstance(event, RevealEvent):
         stack = garden.stacks.get(event.cell, [])
         if not 1 <= event.position <= len(stack):
@@ -282,7 +284,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
         token = stack[event.position - 1]
         if token.kind is not None and token.kind != event.kind:
             raise InputError(f"token {event.position} on {event.cell} is known to be a {token.kind}")
-        _check_stock(apply(garden, event), token.owner, count)
+        _check_stock(apply(garden, event), token.owner, count, name=name)
     elif isinstance(event, LootEvent):
         if event.player == ME:
             raise InputError("your own loot is the game's --mine")
@@ -294,14 +296,14 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None) ->
                 raise InputError(f"{event.cell} is {owner}'s loot: loot cards are distinct")
 
 
-def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None) -> None:
+def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     if players != 2:
         raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        raise InputError(f"a Mole goes on a cell holding one of {event.by}'s miniatures ({', '.join(own)}), "
+        raise InputError(f"a Mole goes on a cell holding one of {name(event.by)}'s miniatures ({', '.join(own)}), "
                          f"not on {event.cell}")
     if event.by != ME and mine is not None and event.found != (event.cell == mine):
         truth = "finds it" if event.cell == mine else "misses it"
@@ -325,7 +327,7 @@ def _check_cat(garden: Garden, event: CatEvent, board) -> None:
                          f"(diagonals count), not to {event.cell}{hint}")
 
 
-def _check_token_place(garden: Garden, event: TokenEvent, board) -> None:
+def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> None:
     own = garden.miniatures[event.player]
     if event.alex:
         # rules: card 7 lets one token go on a free cell (or the cat's) next to one of your miniatures.
@@ -333,14 +335,15 @@ def _check_token_place(garden: Garden, event: TokenEvent, board) -> None:
             raise InputError(f"with card 7 the token goes on a free cell, and {event.cell} holds a miniature")
         cell = board.parse_cell(event.cell)
         if not any(cell in board.grid.within(board.parse_cell(c), 1) for c in own):
-            raise InputError(f"{event.cell} is not next to any of {event.player}'s miniatures "
+            raise InputError(f"{event.cell} is not next to any of {name(event.player)}'s miniatures "
                              f"({', '.join(own) or 'none in the garden'})")
     elif event.cell not in own:
-        raise InputError(f"a token goes on a cell holding one of {event.player}'s miniatures "
+        raise InputError(f"a token goes on a cell holding one of {name(event.player)}'s miniatures "
                          f"({', '.join(own) or 'none in the garden'}); with card 7 add --alex")
 
 
-def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, kind: str | None = None) -> None:
+def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, kind: str | None = None,
+                 name=str) -> None:
     """The player's tokens (with one more being placed, if ``adding``) within their stock."""
     tokens = [t for stack in garden.stacks.values() for t in stack if t.owner == player]
     if adding:
@@ -349,11 +352,11 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
     baits = sum(t.kind == "bait" for t in tokens)
     limit_moles, limit_baits = moles_each(players), baits_each(players)
     if moles > limit_moles:
-        raise InputError(f"{player} has only {limit_moles} Mole tokens at {players} players")
+        raise InputError(f"{name(player)} has only {limit_moles} Mole tokens at {players} players")
     if baits > limit_baits:
-        raise InputError(f"{player} has only {limit_baits} Bait tokens")
+        raise InputError(f"{name(player)} has only {limit_baits} Bait tokens")
     if len(tokens) > limit_moles + limit_baits:
-        raise InputError(f"{player} has no token left ({limit_moles} Moles and {limit_baits} Baits in all)")
+        raise InputError(f"{name(player)} has no token left ({limit_moles} Moles and {limit_baits} Baits in all)")
 
 
 def read_kind(text: str) -> str:

@@ -41,6 +41,11 @@ class Retract(NamedTuple):
             raise InputError("write: retract N, N an entry number as shown by assistant history")
         return cls(whole_number(found.positional[0], "an entry number as shown by assistant history", low=1))
 
+    @classmethod
+    def numbered(cls, text: str) -> "Retract":
+        """``retract N`` from the number as typed."""
+        return cls.from_words(RETRACT_FORM, Options([text], {}))
+
     def words(self) -> list[str]:
         return ["undo"] if self.number is None else ["retract", str(self.number)]
 

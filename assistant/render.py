@@ -6,11 +6,16 @@ from markup strings, so a name typed by a player (``[b3]``) prints as typed.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rich import box
 from rich.columns import Columns
+from rich.color import Color
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
+from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
 
 from .board import Attribute, Board
@@ -21,12 +26,77 @@ POND = "≈≈≈"
 CROSS = "╳"
 MINE = "★"
 
+# What a 16-colour terminal shows for the shipped boards' colours, chosen so that
+# every pair stays apart: left to Rich, wood and earth both become yellow, and
+# white flowers sit on the same white as gravel. Any other colour is Rich's nearest.
+SIXTEEN = {
+    "green4": "green",  # grass
+    "dark_orange3": "yellow",  # wood
+    "orange4": "red",  # earth
+    "grey50": "bright_black",  # gravel
+    "dodger_blue1": "bright_blue",
+    "red1": "bright_red",
+    "yellow1": "bright_yellow",
+    "grey93": "bright_white",  # white flowers, far from the gravel's grey
+}
 
-def _style(colour: str | None, bgcolor: str | None = None) -> Style:
+
+def _style(colour: str | None, bgcolor: str | None = None, **extra) -> Style:
     try:
-        return Style(color=colour or None, bgcolor=bgcolor or None)
+        return Style(color=colour or None, bgcolor=bgcolor or None, **extra)
     except Exception:  # a colour name rich does not know (a user's board): draw it plain
-        return Style()
+        return Style(**extra)
+
+
+def _ink(background: Color | None) -> str | None:
+    """Black or white text, whichever reads on ``background`` (None: the terminal's own)."""
+    if background is None:
+        return None
+    red, green, blue = background.get_truecolor(DEFAULT_TERMINAL_THEME)
+    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 110 else "bright_white"
+
+
+def _on(colour: str | None, **extra) -> Style:
+    """Text on a coloured ground: the ground as background, with ink that reads on it."""
+    style = _style(None, colour, **extra)
+    return style + _style(_ink(style.bgcolor)) if style.bgcolor else style
+
+
+class Palette:
+    """Draws a picture with colours the console tells apart.
+
+    On a 16-colour console each colour of ``SIXTEEN`` becomes its chosen
+    fallback, and text laid on a ground gets the ink that reads on the new
+    ground; on other consoles the picture is drawn as it is."""
+
+    def __init__(self, renderable: RenderableType):
+        self.renderable = renderable
+
+    def __rich_console__(self, console, options):
+        if console.color_system not in ("standard", "windows"):
+            yield self.renderable
+            return
+        for segment in console.render(self.renderable, options):
+            style = segment.style
+            yield segment if style is None or segment.control else Segment(segment.text, sixteen(style))
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+
+        return Measurement.get(console, options, self.renderable)
+
+
+@lru_cache(maxsize=256)
+def sixteen(style: Style) -> Style:
+    """``style`` for a 16-colour console: the fallbacks of ``SIXTEEN``, and ink that reads on the ground."""
+    colour, ground = (_fallback(style.color), _fallback(style.bgcolor))
+    if ground is not None and style.color is not None and style.color.name in ("black", "bright_white"):
+        colour = Color.parse(_ink(ground))  # our ink: chosen again for the new ground
+    return style + Style.from_color(colour, ground)
+
+
+def _fallback(colour: Color | None) -> Color | None:
+    return Color.parse(SIXTEEN[colour.name]) if colour is not None and colour.name in SIXTEEN else colour
 
 
 def _ground(board: Board) -> Attribute | None:
@@ -34,29 +104,63 @@ def _ground(board: Board) -> Attribute | None:
     return next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
 
 
-def _background(board: Board, cell: Cell) -> Style:
-    ground = _ground(board)
-    values = board.values_at(cell, ground.name) if ground else ()
-    if not values:
-        return Style()
-    return _style(None, bgcolor=ground.value(values[0]).colour)
+@lru_cache(maxsize=64)
+def codes(attribute: Attribute) -> dict[str, str]:
+    """Each value's mark in the drawings, so that no cell is told by colour alone.
+
+    The value's symbol from the board file, else its initial ('B' blue), or the
+    initials of its words ('SI' staten-island), made longer when two collide."""
+    result = {value.name: value.symbol for value in attribute.values if value.symbol}
+    initials = [value.name[:1].upper() for value in attribute.values if not value.symbol]
+    for value in attribute.values:
+        if value.symbol:
+            continue
+        words = [word for word in value.name.split("-") if word] or [value.name]
+        initial = words[0][:1].upper()
+        shared = initials.count(initial) > 1
+        candidates = ([] if shared else [initial]) + (["".join(w[:1] for w in words).upper()] if len(words) > 1 else [])
+        candidates += [initial + letter for letter in value.name[1:] if letter.isalnum()]
+        taken = set(result.values())
+        result[value.name] = next((code for code in candidates if code not in taken), value.name)
+    return {value.name: result[value.name] for value in attribute.values}
 
 
 def _marks(board: Board, cell: Cell) -> Text:
-    """Small marks for the cell's other attributes: ● per flower, a symbol per pictogram or kind."""
+    """A cell's values as marks: its ground's code on the ground's colour, then each other value.
+
+    A value with a symbol (a pictogram) is drawn in its colour; one without (a
+    flower) is a chip, its letter on its colour. Read without colour, the marks
+    alone tell every value (see ``legend``). Past two attributes, a space
+    between each attribute's marks keeps them apart ('B3 Mn =♜ e')."""
     text = Text()
+    spaced = len(board.attributes) > 2
     ground = _ground(board)
     for attribute in board.attributes:
-        if attribute == ground:
-            continue
-        for name in board.values_at(cell, attribute.name):
-            value = attribute.value(name)
-            if attribute.kind == "set" or value.symbol:
-                text.append(value.symbol or "●", _style(value.colour))
+        names = board.values_at(cell, attribute.name)
+        if spaced and names:
+            text.append(" ")
+        for name in names:
+            text.append_text(_mark(attribute, attribute.value(name), attribute == ground))
     return text
 
 
-def _grid_table(board: Board, title: Text, draw) -> Table:
+def _mark(attribute: Attribute, value, ground: bool) -> Text:
+    """One value's mark: on its colour (the ground's code, a chip), or a symbol in its colour."""
+    mark = codes(attribute)[value.name]
+    return Text().append(mark, _on(value.colour, bold=ground) if ground or not value.symbol else _style(value.colour))
+
+
+def _named(board: Board, cell: Cell, found: bool = False) -> Text:
+    """'A1' then the cell's marks: the name on its ground's colour (reversed when found)."""
+    ground = _ground(board)
+    values = board.values_at(cell, ground.name) if ground else ()
+    colour = ground.value(values[0]).colour if values else None
+    text = Text(board.name_of(cell), style=_on(colour, bold=True, reverse=found))
+    text.append_text(_marks(board, cell))
+    return text
+
+
+def _grid_table(board: Board, title: Text | None, draw) -> Table:
     table = Table(title=title, show_lines=True, box=None if board.grid.columns > 26 else box.SQUARE,
                   padding=(0, 0), title_justify="left")
     table.add_column("", justify="right", style="dim")
@@ -89,10 +193,7 @@ def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None 
             return Text(f" {CROSS} ", style="dim")
         if odds is not None:
             return _heat(board.name_of(cell), odds.get(cell, 0.0))
-        text = Text(board.name_of(cell), style=Style(bold=True, reverse=cell == found) + _background(board, cell))
-        text.append(" ")
-        text.append_text(_marks(board, cell))
-        return text
+        return _named(board, cell, cell == found)
 
     return _grid_table(board, title, draw)
 
@@ -142,7 +243,7 @@ def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) ->
         title = Text(f"{item}: FOUND at {board.name_of(found)}", style="bold green")
     else:
         title = Text(f"{item}: {count} cell{'s' if count != 1 else ''} left")
-    return cells_grid(board, title, remaining, sheet.mine, odds)
+    return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
 
 
 def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None) -> RenderableType:
@@ -151,7 +252,7 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
     ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities."""
     grids = [item_grid(sheet, item, odds.items[item] if odds else None) for item in sheet.items]
     compact = sheet.board.grid.size > COMPACT_ABOVE
-    parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 3))]
+    parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 2))]
     for item in sheet.items:
         cell = sheet.found(item)
         if cell is not None:
@@ -164,7 +265,7 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
     if odds is not None:
         parts.append(Text(f"odds: {odds.method}", style="dim"))
     parts.append(legend(sheet.board))
-    return Group(*parts)
+    return Palette(Group(*parts))
 
 
 def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
@@ -201,26 +302,48 @@ def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
     return Group(Columns(grids, padding=(0, 3)), Text(key, style="dim"))
 
 
-def legend(board: Board) -> Text:
-    text = Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot\n" if board.ponds else
-                f"{CROSS} ruled out\n", style="dim")
+def legend(board: Board) -> RenderableType:
+    """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...')."""
+    lines = [Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot" if board.ponds else
+                  f"{CROSS} ruled out", style="dim")]
     ground = _ground(board)
     for attribute in board.attributes:
-        text.append_text(_legend_line(attribute, attribute == ground))
-    return text
+        entries = []
+        for value in attribute.values:
+            entry = _mark(attribute, value, attribute == ground)
+            entry.append(f" {value.name}")
+            entries.append(entry)
+        lines.append(_Wrapped(Text().append(f"{attribute.name}: ", "dim"), entries))
+    return Group(*lines)
 
 
-def _legend_line(attribute: Attribute, ground: bool) -> Text:
-    text = Text(f"{attribute.name}: ", style="dim")
-    for value in attribute.values:
-        if ground or (attribute.kind == "one" and not value.symbol):
-            text.append(f" {value.name} ", style=_style(None, bgcolor=value.colour))
-        else:
-            text.append(value.symbol or "●", _style(value.colour))
-            text.append(f" {value.name}")
-        text.append("  ")
-    text.append("\n")
-    return text
+class _Wrapped:
+    """'label: entry  entry  entry', wrapped between entries (never inside one) to the width."""
+
+    def __init__(self, label: Text, entries: list[Text]):
+        self.label, self.entries = label, entries
+
+    def __rich_console__(self, console, options):
+        start = self.label.cell_len
+        line, width = self.label.copy(), start
+        for entry in self.entries:
+            if width > start and width + 2 + entry.cell_len > options.max_width:
+                yield line
+                line, width = Text(" " * start), start
+            elif width > start:
+                line.append("  ")
+                width += 2
+            line.append_text(entry)
+            width += entry.cell_len
+        yield line
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+
+        start = self.label.cell_len
+        widest = max((entry.cell_len for entry in self.entries), default=0)
+        whole = start + sum(entry.cell_len + 2 for entry in self.entries) - 2
+        return Measurement(start + widest, max(whole, start)).with_maximum(options.max_width)
 
 
 def board(board: Board) -> RenderableType:
@@ -229,14 +352,11 @@ def board(board: Board) -> RenderableType:
     def draw(cell: Cell) -> Text:
         if cell in board.ponds:
             return Text(POND, style="bold blue")
-        text = Text(board.name_of(cell), style=Style(bold=True) + _background(board, cell))
-        text.append(" ")
-        text.append_text(_marks(board, cell))
-        return text
+        return _named(board, cell)
 
-    status = ("verified by you" if board.verified else "UNVERIFIED: layout guessed, check it against your box")
+    status = "verified by you" if board.verified else "UNVERIFIED: check it against your box"
     title = Text(f"{board.title} ({board.grid.columns}x{board.grid.rows}, {status})")
-    return Group(_grid_table(board, title, draw), legend(board))
+    return Palette(Group(title, _grid_table(board, None, draw), legend(board)))
 
 
 # -- replays ---------------------------------------------------------------------------
@@ -258,15 +378,14 @@ def step_line(outcome) -> Text:
 def diagnostic(outcome) -> RenderableType:
     """Why a step's expectations failed: the step, each difference, expected and actual sheets."""
     game = outcome.game
-    board = game.board
     parts: list[RenderableType] = [
         Text(f"MISMATCH at step {outcome.step.number}: {outcome.step.text}", style="bold red")]
     for line in outcome.mismatches:
         parts.append(Text(f"  - {line}"))
     expected = (outcome.step.expect.candidates or {}) if outcome.step.expect else {}
-    if not expected:
-        return Group(*parts)
-    sheet_ = game.sheet()
+    if not expected:  # a score pad's expectations, or none about cells: the lines say it all
+        return Palette(Group(*parts))
+    board, sheet_ = game.board, game.sheet()
     for item, names in expected.items():
         wanted = CellSet.of(board.parse_cell(name) for name in names)
         actual = sheet_.candidates(item)
@@ -274,8 +393,8 @@ def diagnostic(outcome) -> RenderableType:
             parts.append(Columns([
                 cells_grid(board, Text(f"{item}: expected ({len(wanted)})"), wanted, game.mine),
                 cells_grid(board, Text(f"{item}: actual ({len(actual)})"), actual, game.mine),
-            ], padding=(0, 3)))
-    return Group(*parts)
+            ], padding=(0, 2)))
+    return Palette(Group(*parts))
 
 
 # -- score pads --------------------------------------------------------------------------

@@ -23,14 +23,10 @@ problem in a file is reported at once, with its path, before anything runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from .errors import AssistantError, DataError, InputError
-from .game import Event, Game
-from .words import key
-
-SHEET_EXPECTATIONS = ("candidates", "count", "found", "refused")
-PAD_EXPECTATIONS = ("totals", "points", "winner", "refused")
+from .words import key, shown
 
 
 class Expect(NamedTuple):
@@ -48,7 +44,7 @@ class Expect(NamedTuple):
 class Step(NamedTuple):
     number: int  # 1-based, as shown in diagnostics
     text: str  # the step as written
-    event: Event
+    event: object
     expect: Expect | None
 
 
@@ -63,7 +59,7 @@ class Outcome(NamedTuple):
     """What one step did: the game after it, the refusal if any, the unmet expectations."""
 
     step: Step
-    game: Game
+    game: object
     refused: str | None
     mismatches: tuple[str, ...]
 
@@ -75,7 +71,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     if not isinstance(data, dict):
         raise DataError(f"{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
     problems: list[str] = []
-    known = {"title", "description", "board", "opponents", "mine", "steps", "pad", "players", "sides",
+    known = {"title", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
              "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
@@ -83,8 +79,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         game = empty_game(data, name, source)
     except DataError as error:
         raise DataError(problems + error.problems) from None
-    is_pad = not isinstance(game, Game)
-    # A score pad's steps read against the pad as it stands (a trick needs its deal).
+    # Steps are read against the game as it stands (a trick needs its deal).
     current = game
     raw_steps = data.get("steps", data.get("events"))
     if not isinstance(raw_steps, list) or not raw_steps:
@@ -106,11 +101,10 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         except InputError as error:
             problems.append(f"{path}: {error}")
             continue
-        if is_pad:
-            try:
-                current = current.record(event)
-            except AssistantError:
-                pass  # refused when it runs: an expectation may say so
+        try:
+            current = current.record(event)
+        except AssistantError:
+            pass  # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
         steps.append(Step(position + 1, text, event, expect))
     if problems:
@@ -119,88 +113,140 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     return Scenario(source, str(title) if title else Path(source).stem, game, tuple(steps))
 
 
-def _expectation(data: object, game: Game, path: str, problems: list[str]) -> Expect | None:
+def _expectation(data: object, game, path: str, problems: list[str]) -> Expect | None:
+    """The expectations of one step; the game's kind says which it may hold (``EXPECTS``)."""
     if data is None:
         return None
-    allowed = SHEET_EXPECTATIONS if isinstance(game, Game) else PAD_EXPECTATIONS
+    allowed = (*game.EXPECTS, "refused")
     if not isinstance(data, dict) or not data:
         problems.append(f"{path}: expected a mapping with {', '.join(allowed)}")
         return None
     for extra in sorted(set(map(str, data)) - set(allowed)):
         problems.append(f"{path}.{extra}: unknown expectation (expected one of {', '.join(allowed)})")
-    if not isinstance(game, Game):
-        return _pad_expectation(data, game, path, problems)
-    board = game.board
-
-    def per_item(field: str, read_value):
-        value = data.get(field)
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            problems.append(f"{path}.{field}: expected a mapping of {'/'.join(game.items)} -> value")
-            return None
-        result = {}
-        for item_text, raw in value.items():
+    values = {}
+    for name in game.EXPECTS:
+        if data.get(name) is not None:
             try:
-                result[game.item(str(item_text))] = read_value(raw)
+                values[name] = EXPECTATIONS[name].read(game, data[name], f"{path}.{name}", problems)
             except (InputError, ValueError) as error:
-                problems.append(f"{path}.{field}.{item_text}: {error}")
-        return result
-
-    def cell_list(raw) -> list[str]:
-        if isinstance(raw, str):
-            raw = raw.replace(",", " ").split()
-        if not isinstance(raw, list):
-            raise ValueError(f"expected a list of cells (got {raw!r})")
-        return board.names(board.parse_cell(str(cell)) for cell in raw)
-
-    def count(raw) -> int:
-        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise ValueError(f"expected a number of cells (got {raw!r})")
-        return raw
-
-    def cell(raw) -> str:
-        return board.name_of(board.parse_cell(str(raw)))
-
+                problems.append(f"{path}.{name}: {error}")
     refused = data.get("refused")
     if refused is not None and not isinstance(refused, (str, bool)):
-        problems.append(f"{path}.refused: expected true or a part of the message (got {refused!r})")
-    return Expect(per_item("candidates", cell_list), per_item("count", count), per_item("found", cell), refused)
+        problems.append(f"{path}.refused: expected true or a part of the message (got {shown(refused)})")
+    return Expect(refused=refused, **values)
 
 
-def _pad_expectation(data: dict, pad, path: str, problems: list[str]) -> Expect:
-    def scores(field: str):
-        value = data.get(field)
-        if value is None:
-            return None
-        if not isinstance(value, dict):
-            problems.append(f"{path}.{field}: expected a mapping of player -> points")
-            return None
+def _mapping(whose: Callable, read_value: Callable, what: str):
+    """A reader of ``{name: value}``: each name through ``whose(game)``, each value through ``read_value``."""
+    def read(game, raw, path: str, problems: list[str]) -> dict:
+        if not isinstance(raw, dict):
+            raise ValueError(f"expected a mapping of {what}")
         result = {}
-        for name, points in value.items():
+        for name, value in raw.items():
             try:
-                player = pad.player(str(name))
-            except InputError as error:
-                problems.append(f"{path}.{field}.{name}: {error}")
-                continue
-            if isinstance(points, bool) or not isinstance(points, int):
-                problems.append(f"{path}.{field}.{name}: expected a whole number (got {points!r})")
-                continue
-            result[player] = points
+                result[whose(game)(str(name))] = read_value(game, value)
+            except (InputError, ValueError) as error:
+                problems.append(f"{path}.{name}: {error}")
         return result
+    return read
 
-    if "points" in data and not hasattr(pad, "rows"):
-        problems.append(f"{path}.points: a {pad.kind} match has no deals: expect totals or winner")
-    winner = data.get("winner")
-    if winner is not None:
-        try:
-            winner = pad.player(str(winner))
-        except InputError as error:
-            problems.append(f"{path}.winner: {error}")
-    refused = data.get("refused")
-    if refused is not None and not isinstance(refused, (str, bool)):
-        problems.append(f"{path}.refused: expected true or a part of the message (got {refused!r})")
-    return Expect(refused=refused, totals=scores("totals"), points=scores("points"), winner=winner)
+
+def _cells(game, raw) -> list[str]:
+    board = game.board
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list):
+        raise ValueError(f"expected a list of cells (got {shown(raw)})")
+    return board.names(board.parse_cell(str(cell)) for cell in raw)
+
+
+def _count(game, raw) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise ValueError(f"expected a number of cells (got {shown(raw)})")
+    return raw
+
+
+def _cell(game, raw) -> str:
+    return game.cell_name(str(raw))
+
+
+def _points(game, raw) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ValueError(f"expected a whole number (got {shown(raw)})")
+    return raw
+
+
+def _winner(game, raw, path: str, problems: list[str]) -> str:
+    return game.player(str(raw))
+
+
+def _check_candidates(game, expected: dict) -> Iterator[str]:
+    for item, cells in expected.items():
+        actual = game.board.names(game.sheet().candidates(item))
+        if actual != cells:
+            extra = sorted(set(actual) - set(cells), key=actual.index)
+            missing = sorted(set(cells) - set(actual), key=cells.index)
+            yield (f"{item}: expected {' '.join(cells) or '(none)'}, got {' '.join(actual) or '(none)'}"
+                   f" (extra: {' '.join(extra) or '-'}; missing: {' '.join(missing) or '-'})")
+
+
+def _check_count(game, expected: dict) -> Iterator[str]:
+    for item, number in expected.items():
+        actual = len(game.sheet().candidates(item))
+        if actual != number:
+            yield f"{item}: expected {number} cells left, got {actual}"
+
+
+def _check_found(game, expected: dict) -> Iterator[str]:
+    for item, cell in expected.items():
+        found = game.sheet().found(item)
+        if found is None or game.board.name_of(found) != cell:
+            yield f"{item}: expected found on {cell}, got {len(game.sheet().candidates(item))} cells left"
+
+
+def _check_totals(game, expected: dict) -> Iterator[str]:
+    totals = game.totals()
+    for player, points in expected.items():
+        if totals[player] != points:
+            yield f"{player}: expected a total of {points}, got {totals[player]}"
+
+
+def _check_points(game, expected: dict) -> Iterator[str]:
+    rows = [row for row in game.rows() if row.points is not None]
+    for player, points in expected.items():
+        got = rows[-1].points[player] if rows else None
+        if got != points:
+            yield f"{player}: expected {points} points in the last deal, got {got}"
+
+
+def _check_winner(game, expected: str) -> Iterator[str]:
+    if game.winner() != expected:
+        yield f"expected {expected} to win, got {game.winner() or 'no winner yet'}"
+
+
+class Expectation(NamedTuple):
+    """One kind of expectation: how a scenario file states it, and how the game is checked against it."""
+
+    read: Callable  # (game, raw value, path, problems) -> value
+    check: Callable[..., Iterator[str]]  # (game, value) -> mismatches
+
+
+def _item(game):
+    return game.item
+
+
+def _player(game):
+    return game.player
+
+
+EXPECTATIONS = {
+    "candidates": Expectation(_mapping(_item, _cells, "opponent -> cells"), _check_candidates),
+    "count": Expectation(_mapping(_item, _count, "opponent -> number of cells"), _check_count),
+    "found": Expectation(_mapping(_item, _cell, "opponent -> cell"), _check_found),
+    "totals": Expectation(_mapping(_player, _points, "player -> points"), _check_totals),
+    "points": Expectation(_mapping(_player, _points, "player -> points"), _check_points),
+    "winner": Expectation(_winner, _check_winner),
+}
 
 
 def run(scenario: Scenario) -> Iterator[Outcome]:
@@ -215,7 +261,7 @@ def run(scenario: Scenario) -> Iterator[Outcome]:
         yield Outcome(step, game, refused, tuple(check(step, game, refused)))
 
 
-def check(step: Step, game: Game, refused: str | None) -> Iterator[str]:
+def check(step: Step, game, refused: str | None) -> Iterator[str]:
     """Each way the game after ``step`` differs from the step's expectations."""
     expect = step.expect
     if refused is not None and (expect is None or not expect.refused):
@@ -227,40 +273,10 @@ def check(step: Step, game: Game, refused: str | None) -> Iterator[str]:
         yield "expected the step to be refused, but it was recorded"
     elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused):
         yield f"refused for another reason: expected {expect.refused!r} in {refused!r}"
-    if not isinstance(game, Game):
-        yield from _check_pad(expect, game)
-        return
-    sheet = game.sheet()
-    board = game.board
-    for item, cells in (expect.candidates or {}).items():
-        actual = board.names(sheet.candidates(item))
-        if actual != cells:
-            extra = sorted(set(actual) - set(cells), key=actual.index)
-            missing = sorted(set(cells) - set(actual), key=cells.index)
-            yield (f"{item}: expected {' '.join(cells) or '(none)'}, got {' '.join(actual) or '(none)'}"
-                   f" (extra: {' '.join(extra) or '-'}; missing: {' '.join(missing) or '-'})")
-    for item, number in (expect.count or {}).items():
-        actual = len(sheet.candidates(item))
-        if actual != number:
-            yield f"{item}: expected {number} cells left, got {actual}"
-    for item, cell in (expect.found or {}).items():
-        found = sheet.found(item)
-        if found is None or board.name_of(found) != cell:
-            yield f"{item}: expected found on {cell}, got {len(sheet.candidates(item))} cells left"
-
-
-def _check_pad(expect: Expect, pad) -> Iterator[str]:
-    totals = pad.totals()
-    for player, points in (expect.totals or {}).items():
-        if totals[player] != points:
-            yield f"{player}: expected a total of {points}, got {totals[player]}"
-    rows = [row for row in pad.rows() if row.points is not None] if expect.points else []
-    for player, points in (expect.points or {}).items():
-        got = rows[-1].points[player] if rows else None
-        if got != points:
-            yield f"{player}: expected {points} points in the last deal, got {got}"
-    if expect.winner is not None and pad.winner() != expect.winner:
-        yield f"expected {expect.winner} to win, got {pad.winner() or 'no winner yet'}"
+    for name, expectation in EXPECTATIONS.items():
+        value = getattr(expect, name)
+        if value is not None:
+            yield from expectation.check(game, value)
 
 
 def export(game) -> dict:

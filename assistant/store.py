@@ -351,7 +351,64 @@ class Store:
                 self._save(changed)
         return changed
 
+    # -- listing, deleting and renaming games ---------------------------------------------
 
+    def game_list(self) -> list[dict]:
+        """Every saved game: its name, what it is played on, who plays, its entries, when it last changed.
+
+        Read from each file's header, without replaying its log; a file that
+        cannot be read is listed with its problem instead."""
+        listed = []
+        for name in self.game_names():
+            path = self.game_path(name)
+            entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
+            try:
+                entry["changed"] = path.stat().st_mtime
+                data = yamlfile.load(path, cache_dir=self.cache_dir)
+                if not isinstance(data, dict):
+                    raise DataError(f"{path}: not an assistant game file")
+            except (AssistantError, OSError) as error:
+                entry["problem"] = str(error)
+                listed.append(entry)
+                continue
+            entry["kind"] = data.get("board") or data.get("pad")
+            players = data.get("opponents") or data.get("players") or data.get("sides") or []
+            if data.get("opponents"):  # a garden: I play too
+                players = [data.get("me") or "me", *players]
+            entry["players"] = [str(player) for player in players] if isinstance(players, list) else [str(players)]
+            events = data.get("events")
+            entry["entries"] = len(events) if isinstance(events, list) else 0
+            listed.append(entry)
+        return listed
+
+    def delete(self, name: str) -> str:
+        """Remove a saved game and the good state kept beside it; forget it as the current game."""
+        name = self.resolve(name)
+        with locked(self.game_path(name, ".lock")):
+            self.game_path(name).unlink()
+            self._good_path(name).unlink(missing_ok=True)
+        if self.current_name() == name:
+            self._current_path.unlink(missing_ok=True)
+        return name
+
+    def rename(self, old: str, new: str) -> str:
+        """Give game ``old`` the name ``new`` (its good state too); the current game follows.
+
+        The new files are written (and synced) before the old ones go: a crash
+        in between leaves the game under both names, never under none."""
+        old = self.resolve(old)
+        target = self.game_path(new)  # refuses a bad name
+        with locked(self.game_path(old, ".lock")), locked(self.game_path(new, ".lock")):
+            if target.exists():
+                raise InputError(f"a game called {new!r} exists already: pick another name")
+            moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new))]
+            moved = [(source, destination) for source, destination in moved if source.is_file()]
+            write_together([(destination, source.read_bytes()) for source, destination in moved])
+            for source, _ in moved:
+                source.unlink()
+        if self.current_name() == old:
+            self.use(new)
+        return new
 
 
 def _is_board_file(path: Path) -> bool:

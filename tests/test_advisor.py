@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from itertools import product
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from assistant import advisor
 from assistant.cells import CellSet
-from assistant.errors import InputError
+from assistant.errors import Contradiction, InputError
 from assistant.game import Game
 
 from conftest import shipped_board
@@ -121,10 +122,11 @@ def test_suggest_from_the_command_line(run):
     result = run("suggest", "--top", "3")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("best questions now") and len(lines) == 4
+    assert lines[0].startswith("best questions now")
+    assert [line.split(".")[0].strip() for line in lines if not line.startswith("      ")][1:] == ["1", "2", "3"]
     data = json.loads(run("suggest", "--json", "--ask", "red", "--top", "2").stdout)
     assert len(data["questions"]) == 2 and data["questions"][0]["opponents"] == ["red"]
-    assert set(data["questions"][0]) == {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
+    assert set(data["questions"][0]) >= {"ask", "kind", "args", "opponents", "bits", "expected_left", "worst_left"}
     bad = run("suggest", "--ask", "green")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown opponent 'green'")
 
@@ -162,3 +164,211 @@ def test_review_compares_each_question_with_the_best_then(run):
     assert data[0]["best"]["bits"] == pytest.approx(1.0)
     text = run("review").stdout
     assert text.splitlines()[-1].startswith("in all: ")
+
+
+# -- the turn you actually have (issue 18) ------------------------------------------------
+
+
+def limited_benchmark(rank):
+    """The exact optimum under turn limits, from benchmarks/questions.py (the reference)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import questions
+    return questions.Limited(questions.Bench(GARDEN), rank)
+
+
+def test_the_look_ahead_weighs_what_the_next_turn_will_likely_offer():
+    """Rules: "The lower rank a player gets, the fewer choices they'll have." Last of four with
+    the wood and line-of-sight tokens, the most informative question (F1: 6 cells or 7) is not
+    the best: B1 (5 or 8) leaves parts that later, scarce tokens split better (exact optimum)."""
+    played = game(None, None, ("area A1 no", None))
+    sheet = played.sheet()
+    turn = advisor.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
+    ranked = advisor.questions(sheet, turn)
+    most_bits = max(ranked, key=lambda q: q.bits)
+    assert ranked[0].clue.args == ("B1",) and most_bits.clue.args == ("F1",)
+    exact = limited_benchmark(4)
+    candidates = sheet.candidates("opponent").mask
+
+    def turns_after(question):
+        mask = question.clue.accepted(GARDEN).mask
+        parts = [candidates & mask, candidates & ~mask]
+        return sum(part.bit_count() * exact.optimal(part)[0] for part in parts) / candidates.bit_count()
+    assert turns_after(ranked[0]) < turns_after(most_bits)
+
+
+def test_with_every_token_offered_the_most_informative_question_comes_first():
+    played = game(None, None, ("area A1 no", None))
+    every = advisor.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
+                         terrain_tokens=4, action_tokens=4)
+    assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
+
+
+@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]), st.sampled_from(sorted(GARDEN.names(GARDEN.open))),
+                          st.booleans()), max_size=3),
+       st.integers(1, 3), st.integers(1, 4))
+def test_an_answer_never_costs_turns(clues, terrains, actions):
+    """Whatever is left, asking is never estimated worse than not asking."""
+    played = Game.new("t", GARDEN)
+    for kind, cell, answer in clues:
+        try:
+            played = played.record(played.read_clue([kind, cell, "yes" if answer else "no"]))
+        except Contradiction:  # that answer cannot be given with the others
+            pass
+    turn = advisor.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains, action_tokens=actions)
+    assert all(question.turns_saved >= 0 for question in advisor.questions(played.sheet(), turn))
+
+
+def test_the_tokens_left_are_counted_the_cat_among_them():
+    played = game(["red", "blue"], None)
+    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
+    assert (turn.terrains, turn.actions, turn.terrain_tokens, turn.action_tokens) == \
+        (("grass", "wood"), ("area",), 2, 2)
+
+
+def test_suggest_advises_the_whole_turn_from_what_is_left(run):
+    """Rules: the player "takes 1 Terrain token and 1 Action token from those available", places a
+    miniature "in a space that matches the Terrain token" and "always asks their question from the
+    space where they put their Miniature"."""
+    run("new", "gnom-street", "--opponents", "red,blue,yellow")
+    result = run("suggest", "--left", "grass,wood", "--actions", "area,flower,cat", "--ask", "red,blue")
+    assert result.exit_code == 0
+    lines = [line for line in result.stdout.splitlines() if "take " in line]
+    assert lines
+    for line in lines:
+        terrain, action, cell, whom = re.search(r"take (\S+) \+ (\S+), miniature on (\S+), ask (\S+):", line).groups()
+        assert terrain in ("grass", "wood") and action in ("area", "flower") and whom in ("red", "blue")
+        assert GARDEN.values_at(GARDEN.parse_cell(cell), "terrain") == (terrain,)
+        assert f": {action} {cell}" in line
+    assert run("suggest", "--terrain", "grass,wood", "--actions", "area,flower,cat",
+               "--ask", "red,blue").stdout == result.stdout  # --terrain is the README's older name
+
+
+def test_no_miniature_is_suggested_on_the_cat(run):
+    """Rules (FR): "Aucune statuette ne peut être posée sur la case où se trouve le chat"."""
+    run("new", "gnom-street")
+    grass = GARDEN.names(GARDEN.cells_with("terrain", "grass"))
+    free = run("suggest", "--left", "grass", "--json", "--top", "100")
+    assert {q["args"][0] for q in json.loads(free.stdout)["questions"]} == set(grass)
+    run("cat", grass[0])
+    data = json.loads(run("suggest", "--left", "grass", "--json", "--top", "100").stdout)
+    assert {q["args"][0] for q in data["questions"]} == set(grass) - {grass[0]}
+    assert all(f"miniature on {grass[0]}" not in line for line in run("suggest", "--left", "grass").stdout.splitlines())
+
+
+def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run):
+    """Issue 16: "any of these 10: 0.92 bits"; each line says "4 cells if yes, 5 if no"."""
+    run("new", "gnom-street")
+    run("clue", "area", "A1", "no")  # 13 cells left
+    sheet = game(None, None, ("area A1 no", None)).sheet()
+    groups = advisor.question_groups(sheet, limit=3, shown=100)
+    assert len(groups) == 3 and all(len({advisor._value(q) for q in group.questions}) == 1 for group in groups)
+    assert all(len(group.questions) == group.count for group in groups)
+    assert advisor._value(groups[0].questions[0]) != advisor._value(groups[1].questions[0])
+    flat = advisor.questions(sheet)
+    assert [q for group in groups for q in group.questions] == flat[:sum(group.count for group in groups)]
+    assert [len(group.questions) for group in advisor.question_groups(sheet, limit=3, shown=1)] == [1, 1, 1]
+    text = run("suggest", "--top", "3").stdout
+    first = groups[0].questions[0]
+    header = f"  1. any of these {groups[0].count}: {first.bits:.2f} bits; " \
+             f"{first.yes_left} cells if yes, {first.no_left} if no"
+    assert header in text.splitlines()
+    assert first.yes_left + first.no_left == 13
+
+
+def test_found_opponents_are_left_out_and_no_value_reads_minus_zero(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    run("clue", "line-of-sight", "B1", "no", "-o", "red")  # A1, B1 or A2 (B2 is a pond), not in row 1: A2
+    data = json.loads(run("suggest", "--json", "--top", "500").stdout)
+    assert data["questions"] and all(q["opponents"] == ["blue"] for q in data["questions"])
+    assert run("suggest", "--ask", "red").stdout == "nobody left to ask: every opponent asked is found\n"
+    for command in (("suggest", "--top", "500"), ("suggest", "--all", "--top", "500"), ("review",)):
+        assert "-0.00" not in run(*command).stdout
+
+
+def test_review_of_a_question_to_an_opponent_already_found(run):
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    run("clue", "line-of-sight", "B1", "no", "-o", "red")  # red: A2
+    run("clue", "area", "F3", "no", "-o", "red")  # worth nothing: red is found
+    data = json.loads(run("review", "--json").stdout)
+    assert data[2]["asked"]["bits"] == 0 and data[2]["best"]["bits"] == 0 and data[2]["gained"] == 0
+
+
+def test_review_counts_only_my_questions(run):
+    """Issue 16: `review` counts only my questions; a question another player asked, answered
+    aloud (rules: "the player has to answer out loud, so all players will hear"), narrows my
+    sheet all the same."""
+    run("new", "gnom-street", "--opponents", "red,blue")
+    run("clue", "area", "A1", "no", "-o", "red", "--by", "blue")
+    run("clue", "line-of-sight", "F3", "yes", "-o", "red")
+    run("clue", "area", "C1", "no", "-o", "blue", "--by", "me")
+    data = json.loads(run("review", "--json").stdout)
+    assert [r["clue"] for r in data] == [2, 3]
+    p = 8 / 13  # red: 13 cells after blue's question, 8 of them in line of sight of F3 (row 3, column F)
+    assert data[0]["asked"]["bits"] == pytest.approx(-(p * math.log2(p) + (1 - p) * math.log2(1 - p)), abs=1e-6)
+
+
+def brute_force_everyone(masks, accepted, asked):
+    """Every placement with distinct cells, grouped by the answers of the players asked."""
+    cells = [list(CellSet(mask)) for mask in masks]
+    patterns = {}
+    for placement in product(*cells):
+        if len(set(placement)) == len(placement):
+            answers = tuple(placement[i] in CellSet(accepted) for i in asked)
+            patterns[answers] = patterns.get(answers, 0) + 1
+    total = sum(patterns.values())
+    return -sum(n / total * math.log2(n / total) for n in patterns.values())
+
+
+@given(st.lists(st.integers(1, (1 << 8) - 1), min_size=2, max_size=4), st.integers(0, (1 << 8) - 1),
+       st.integers(1, 15))
+def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, chosen):
+    """The answers of several players together, counted atom by atom (and inside/outside the
+    question's cells), carry exactly the entropy that counting placements one by one gives."""
+    from assistant.sheet import Fact, Sheet
+    from assistant.clues import Clue
+    asked = [i for i in range(len(masks)) if chosen >> i & 1]
+    asked = asked if len(asked) > 1 else list(range(len(masks)))  # several players asked at once
+    if advisor.count_assignments(masks) == 0:
+        return
+    board = GARDEN._replace(ponds=CellSet(), masks={**GARDEN.masks, ("flowers", "blue"): CellSet(accepted)})
+    items = tuple(f"o{i}" for i in range(len(masks)))
+    sheet = Sheet.start(board, items).with_facts(
+        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks)])
+    if [sheet.candidates(item).mask for item in items] != masks:
+        return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
+    question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))
+    assert question.bits == pytest.approx(brute_force_everyone(masks, accepted, asked), abs=1e-9)
+
+
+def test_every_question_on_a_larger_board_is_worth_what_it_says():
+    """Scored from the candidates' side or from every asking cell (whichever is cheaper: on a
+    12x12 board at the start, line of sight from the asking cells, area from the candidates),
+    each question's bits and split are those of the question asked on its own."""
+    import random
+    from assistant.board import Board
+    chooser = random.Random(5)
+    terrains, colours = ["grass", "wood", "gravel", "earth"], ["blue", "red", "yellow", "white"]
+    cells = {f"{column}{row}": {"terrain": chooser.choice(terrains), "flowers": chooser.sample(colours, 2)}
+             for row in range(1, 13) for column in "ABCDEFGHIJKL"}
+    cells["C3"] = {"pond": True}
+    board = Board.from_mapping({
+        "name": "big", "rows": 12, "columns": 12, "questions": ["area", "line-of-sight", "flower"],
+        "hidden": {"noun": "loot"},
+        "attributes": {"terrain": {"kind": "one", "values": {t: {} for t in terrains}},
+                       "flowers": {"kind": "set", "count": 2, "values": {c: {} for c in colours}}},
+        "cells": cells}, "generated")
+    played = Game.new("t", board, ["red", "blue"], "A1")
+    played = played.record(played.read_clue(["area", "F6", "no"], "red"))
+    sheet = played.sheet()
+    the_odds = advisor.odds(sheet)
+    ranked = advisor.questions(sheet, the_odds=the_odds)
+    assert len(ranked) == 2 * len(board.open) * 4
+    for question in ranked:
+        alone = advisor.evaluate(sheet, question.clue, question.asked, the_odds)
+        assert (question.bits, question.yes_left, question.no_left) == \
+            (pytest.approx(alone.bits, abs=1e-9), alone.yes_left, alone.no_left)
+    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))

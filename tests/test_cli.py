@@ -70,12 +70,13 @@ def test_history_undo_retract_explain(run):
 def test_games_use_and_the_game_option(run):
     start(run, "--name", "friday")
     start(run, "--name", "saturday")
-    assert run("games").stdout.splitlines() == ["  friday", "* saturday"]
+    assert [line.split()[:2] for line in run("games").stdout.splitlines()] == [["friday", "gnom-street"],
+                                                                               ["*", "saturday"]]
     run("clue", "area", "A1", "yes", "--game", "friday")
     assert run("history", "-g", "friday").stdout.startswith("  1.")
     assert run("history").stdout == "no clues yet\n"
     run("use", "friday")
-    assert run("games").stdout.splitlines()[0] == "* friday"
+    assert run("games").stdout.splitlines()[0].startswith("* friday ")
 
 
 BAD_COMMANDS = [
@@ -206,10 +207,10 @@ def test_boards_lists_shipped_boards_and_the_users_own(run, home):
     assert run("candidates").stdout == "opponent: A1\n"
 
 
-def test_sheet_repeats_the_unverified_notice(run):
-    start(run)
-    result = run("sheet")
-    assert result.stderr.startswith("notice: board gnom-street is unverified")
+def test_the_unverified_notice_is_said_once_at_new_and_in_board_show_only(run):
+    assert "notice: board gnom-street is unverified" in start(run).stderr
+    assert run("sheet").stderr == ""
+    assert "notice: board gnom-street is unverified" in run("board", "show", "gnom-street").stderr
 
 
 def test_several_opponents_answer_the_same_with_repeated_or_french_options(run):

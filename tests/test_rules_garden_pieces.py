@@ -162,3 +162,10 @@ def test_undoing_a_clue_that_keeps_the_log_sound_is_always_accepted(run):
     run("new", "gnom-street", "--opponents", "red,blue")
     run("clue", "area", "A1", "yes", "-o", "red")
     assert run("undo").exit_code == 0
+
+
+def test_refusals_call_me_by_my_name(garden):
+    """Issue 14: results say "Léa", never "me"."""
+    game = Game.new("t", garden, ["Matt"], "C2", me="Léa")
+    game = game.record(game.read_step("miniature Léa A1"))
+    assert "one of Léa's miniatures (A1)" in refused(game, "mole D3 found")

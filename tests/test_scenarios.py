@@ -54,7 +54,7 @@ def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_p
         Store(tmp_path).scenario(path)
     problems = [p.removeprefix(f"{path}: ") for p in caught.value.problems]
     assert problems == [
-        "colour: unknown key (expected one of assistant, board, counters, description, events, mine, opponents, pad, players, sides, starter, steps, title)",
+        "colour: unknown key (expected one of assistant, board, counters, description, events, me, mine, opponents, pad, players, sides, starter, steps, title)",
         "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
         "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
         "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, refused)",
@@ -178,3 +178,13 @@ def test_a_damaged_score_pad_names_the_line_of_the_bad_step(run, home):
     result = run("quest", "show", "--game", "pad")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {path}: line 9: events[0]: the tricks add up to 18")
+
+
+def test_a_score_pad_scenario_that_fails_its_check_says_why(run, tmp_path):
+    path = tmp_path / "pad.yaml"
+    path.write_text("pad: roi-des-nains\nplayers: [Ana, Ben, Cleo]\nsteps:\n"
+                    "  - step: deal 7A --special druid --tricks Ana=6,Ben=4,Cleo=3\n"
+                    "    expect: {totals: {Ana: 99}}\n", encoding="utf-8")
+    result = run("replay", str(path), "--check")
+    assert result.exit_code == 1
+    assert "MISMATCH at step 1" in result.stdout and "Ana: expected a total of 99, got 6" in result.stdout

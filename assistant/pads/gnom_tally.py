@@ -186,8 +186,11 @@ def from_game(game) -> EndOfGame:
     missing = [p for p in game.opponents if p not in loot]
     if missing:
         raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
-    miniatures = {p: len(cells) for p, cells in state.miniatures.items()}
-    return EndOfGame(list(game.players), miniatures, loot, state.stacks)
+    named = game.display  # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'
+    return EndOfGame([named(p) for p in game.players], {named(p): len(cells) for p, cells in state.miniatures.items()},
+                     {named(p): cell for p, cell in loot.items()},
+                     {cell: [token._replace(owner=named(token.owner)) for token in tokens]
+                      for cell, tokens in state.stacks.items()})
 
 
 def score_game(game, rules: str = "fr") -> Tally:

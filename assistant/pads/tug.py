@@ -314,6 +314,7 @@ class TugGame(_Match):
     (``state()``); a move appended carries its state forward in one step."""
 
     kind = "oh-les-nains"
+    EXPECTS = ("totals", "winner")  # what a scenario may expect after a step (a match has no deals)
     data_file = None
 
     @classmethod

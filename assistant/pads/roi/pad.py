@@ -70,6 +70,7 @@ class RoiGame(_Fields):
     """A Roi des Nains score pad: players in seating order (clockwise) and the log of deals."""
 
     kind = "roi-des-nains"
+    EXPECTS = ("totals", "points", "winner")  # what a scenario may expect after a step
     data_file = "roi-des-nains.yaml"
     read_rules = staticmethod(read_rules)
 
