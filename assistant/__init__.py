@@ -65,6 +65,11 @@ Trick
     One card from each player, clockwise from the leader; the highest card of
     the suit led wins: ``trick Ana 5g 7g Kb`` (Ana led, Ben's 7g wins).
 
+One word, one meaning: a token's ``face`` is mole or bait (None while it lies
+face down); a game's ``kind`` is what it is played on (a board's name or a
+score pad's kind); a ``ClueKind`` is a kind of clue (area, north-of, ...).
+``standing`` entries are those not taken back.
+
 Values are immutable ``NamedTuple``s (a frozen dataclass costs 7x more to
 create at import, and start-up is budgeted). ``cli.py`` is the only place that
 knows about the command line; ``render`` is the only module that imports rich.

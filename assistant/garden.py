@@ -4,7 +4,7 @@ The deduction game's log can also record the pieces as they are placed, so
 that the stock limits and placement rules are checked as the game goes, and
 the end-of-game tally (``pads.gnom_tally``) needs no retyping. I am ``me``;
 the others are the game's opponents. My own tokens are known to me; the
-others' lie face down, their kind unknown until revealed.
+others' lie face down, their face (mole or bait) unknown until revealed.
 
 In a two-player game a set ends when a player places their single Mole: on
 the other's loot, they win the set; elsewhere the other wins it. First to two
@@ -17,14 +17,14 @@ from .errors import AssistantError, InputError
 from .grammar import Form, Option
 from .words import Options, key, shown, whole_number
 
-KIND_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
+FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
 
 
 class Token(NamedTuple):
-    """A Mole or Bait token in a stack; ``kind`` is None while it lies face down, unknown to me."""
+    """A Mole or Bait token in a stack; ``face`` is None while it lies face down, unknown to me."""
 
     owner: str
-    kind: str | None
+    face: str | None
 
 
 ME = "me"
@@ -86,7 +86,7 @@ class CatEvent(NamedTuple):
 class TokenEvent(NamedTuple):
     player: str
     cell: str
-    kind: str | None  # None: face down, kind unknown to me
+    face: str | None  # mole or bait; None: face down, unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
     FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), "token PLAYER CELL [mole|bait] [--alex]")
@@ -95,30 +95,30 @@ class TokenEvent(NamedTuple):
     def from_words(cls, game, found: Options) -> "TokenEvent":
         words = _exactly(found, 2, cls.FORM.usage, optional=1)
         who = game.player(words[0])
-        kind = read_kind(words[2]) if len(words) == 3 else None
-        if who == ME and kind is None:
-            raise InputError("your own token's kind is known to you: say mole or bait")
-        return cls(who, game.cell_name(words[1]), kind, found.flag("alex"))
+        face = read_face(words[2]) if len(words) == 3 else None
+        if who == ME and face is None:
+            raise InputError("your own token's face is known to you: say mole or bait")
+        return cls(who, game.cell_name(words[1]), face, found.flag("alex"))
 
     def words(self, game) -> list[str]:
-        return ["token", self.player, self.cell, *([self.kind] if self.kind else []), *(["--alex"] if self.alex else [])]
+        return ["token", self.player, self.cell, *([self.face] if self.face else []), *(["--alex"] if self.alex else [])]
 
 
 class RevealEvent(NamedTuple):
     cell: str
     position: int  # 1 = the bottom token
-    kind: str
+    face: str
 
     FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), "reveal CELL N mole|bait")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "RevealEvent":
-        cell, position, kind = _exactly(found, 3, cls.FORM.usage)
+        cell, position, face = _exactly(found, 3, cls.FORM.usage)
         number = whole_number(position, "the token's place in the stack, 1 for the bottom", low=1)
-        return cls(game.cell_name(cell), number, read_kind(kind))
+        return cls(game.cell_name(cell), number, read_face(face))
 
     def words(self, game) -> list[str]:
-        return ["reveal", self.cell, str(self.position), self.kind]
+        return ["reveal", self.cell, str(self.position), self.face]
 
 
 class LootEvent(NamedTuple):
@@ -213,11 +213,11 @@ def apply(garden: Garden, event) -> Garden:
                 cells.remove(event.cell)
         return garden._replace(miniatures=miniatures, cat=event.cell)
     if isinstance(event, TokenEvent):
-        stacks.setdefault(event.cell, []).append(Token(event.player, event.kind))
+        stacks.setdefault(event.cell, []).append(Token(event.player, event.face))
         return garden._replace(stacks=stacks)
     if isinstance(event, RevealEvent):
         stack = stacks[event.cell]
-        stack[event.position - 1] = stack[event.position - 1]._replace(kind=event.kind)
+        stack[event.position - 1] = stack[event.position - 1]._replace(face=event.face)
         return garden._replace(stacks=stacks)
     if isinstance(event, LootEvent):
         return garden._replace(loot={**garden.loot, event.player: event.cell})
@@ -274,7 +274,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
         if count == 2:
             raise InputError("in a two-player game the only token is your Mole: record it with assistant mole CELL found|missed")
         _check_token_place(garden, event, board, name)
-        _check_stock(garden, event.player, count, adding=True, kind=event.kind, name=name)
+        _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
         stack = garden.stacks.get(event.cell, [])
         if not 1 <= event.position <= len(stack):
@@ -282,8 +282,8 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                              f"give a position from 1 (the bottom) to {len(stack)}" if stack else
                              f"there is no token on {event.cell}")
         token = stack[event.position - 1]
-        if token.kind is not None and token.kind != event.kind:
-            raise InputError(f"token {event.position} on {event.cell} is known to be a {token.kind}")
+        if token.face is not None and token.face != event.face:
+            raise InputError(f"token {event.position} on {event.cell} is known to be a {token.face}")
         _check_stock(apply(garden, event), token.owner, count, name=name)
     elif isinstance(event, LootEvent):
         if event.player == ME:
@@ -342,14 +342,14 @@ def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> No
                          f"({', '.join(own) or 'none in the garden'}); with card 7 add --alex")
 
 
-def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, kind: str | None = None,
+def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, face: str | None = None,
                  name=str) -> None:
     """The player's tokens (with one more being placed, if ``adding``) within their stock."""
     tokens = [t for stack in garden.stacks.values() for t in stack if t.owner == player]
     if adding:
-        tokens.append(Token(player, kind))
-    moles = sum(t.kind == "mole" for t in tokens)
-    baits = sum(t.kind == "bait" for t in tokens)
+        tokens.append(Token(player, face))
+    moles = sum(t.face == "mole" for t in tokens)
+    baits = sum(t.face == "bait" for t in tokens)
     limit_moles, limit_baits = moles_each(players), baits_each(players)
     if moles > limit_moles:
         raise InputError(f"{name(player)} has only {limit_moles} Mole tokens at {players} players")
@@ -359,8 +359,8 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
         raise InputError(f"{name(player)} has no token left ({limit_moles} Moles and {limit_baits} Baits in all)")
 
 
-def read_kind(text: str) -> str:
-    found = KIND_WORDS.get(key(text)) or KIND_WORDS.get(str(text).lower())
+def read_face(text: str) -> str:
+    found = FACE_WORDS.get(key(text)) or FACE_WORDS.get(str(text).lower())
     if found is None:
         raise InputError(f"unknown token {shown(text)}: write mole or bait (also taupe, appât)")
     return found

@@ -143,7 +143,7 @@ def test_others_tokens_lie_face_down_until_revealed_and_reveals_respect_the_stoc
     game = game.record(game.read_step("reveal A1 2 bait"))
     with pytest.raises(InputError, match="only 2 Bait tokens"):
         game.record(game.read_step("reveal A1 3 bait"))
-    assert [t.kind for t in game.garden().stacks["A1"]] == ["bait", "bait", None, None, None]
+    assert [t.face for t in game.garden().stacks["A1"]] == ["bait", "bait", None, None, None]
 
 
 def test_miniatures_kick_each_other_out_and_the_cat_sends_them_home():

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import AssistantError, DataError, InputError
-from ..garden import ME, Token, baits_each, moles_each, read_kind
+from ..garden import ME, Token, baits_each, moles_each, read_face
 from ..words import NAME, is_answer, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
@@ -113,7 +113,7 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
     face_down = [f"assistant reveal {cell} {place} mole|bait ({whose(token.owner)})"
-                 for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.kind is None]
+                 for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
         raise InputError(f"{len(face_down)} token{'s' if len(face_down) != 1 else ''} still face down: "
                          f"{'; '.join(face_down)}")
@@ -129,7 +129,7 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
         if owner is not None:
             counted, seen = [], set()
             for token in tokens:
-                if token.kind != "mole":
+                if token.face != "mole":
                     continue  # rules: a Bait on a loot cell scores nothing
                 if token.owner == owner:
                     notes.append(f"{cell} ({whose(owner)} loot): {whose(owner)} own mole scores nothing")
@@ -145,8 +145,8 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                 notes.append(f"{cell} ({whose(owner)} loot): {whose(player)} mole, number {place + 1}: {points}")
         else:
             bottom = tokens[0]
-            if bottom.kind == "bait":
-                moles = [t for t in tokens[1:] if t.kind == "mole"
+            if bottom.face == "bait":
+                moles = [t for t in tokens[1:] if t.face == "mole"
                          and (settings.bait_counts == "all" or t.owner != bottom.owner)]
                 bait_points[bottom.owner] += len(moles)
                 notes.append(f"{cell}: {whose(bottom.owner)} bait at the bottom catches {len(moles)} mole"
@@ -351,7 +351,7 @@ def _loot(read: _Reader, data: dict) -> dict[str, str]:
 def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
     found: dict[str, list[Token]] = {}
     first_place: dict[str, str] = {}
-    placed: dict[tuple[str, str], int] = {}  # (player, kind) -> tokens so far, for the stock limits
+    placed: dict[tuple[str, str], int] = {}  # (player, face) -> tokens so far, for the stock limits
     limits = {"mole": moles_each(read.count), "bait": baits_each(read.count)}
     example = "{F3: [Ana mole, Ben bait]}, bottom first"
     for text, tokens in read.mapping(data, "stacks", example).items():
@@ -372,19 +372,19 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
                 continue
             player = read.player(words[0], token_place)
             try:
-                kind = read_kind(words[1])
+                face = read_face(words[1])
             except InputError as error:
                 read.problem(token_place, str(error))
                 continue
             if player is None:
                 continue
-            placed[player, kind] = placed.get((player, kind), 0) + 1
-            if placed[player, kind] > limits[kind]:
+            placed[player, face] = placed.get((player, face), 0) + 1
+            if placed[player, face] > limits[face]:
                 # rules: "2 jetons Appât; 3 jetons Taupe pour une partie à 3 joueurs OU 4 ... à 4 joueurs"
-                read.problem(token_place, f"{player}'s {_nth(placed[player, kind])} {kind.title()}: each player "
-                                          f"has {limits[kind]} {kind.title()} tokens at {read.count} players")
+                read.problem(token_place, f"{player}'s {_nth(placed[player, face])} {face.title()}: each player "
+                                          f"has {limits[face]} {face.title()} tokens at {read.count} players")
                 continue
-            stack.append(Token(player, kind))
+            stack.append(Token(player, face))
         if cell is not None:
             first_place[cell] = place
             found[cell] = stack
