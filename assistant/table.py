@@ -111,7 +111,7 @@ def pieces_text(game) -> Text | None:
 
 
 def token_word(token) -> str:
-    return f"{token.player} {token.kind or 'face down'}"
+    return f"{token.owner} {token.face or 'face down'}"
 
 
 def suggestions_text(game) -> Text:

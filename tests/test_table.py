@@ -240,6 +240,20 @@ def test_keys_toggle_the_odds_the_suggestions_and_the_help(garden_game, run):
     drive(app, script, size=(120, 40))
 
 
+def test_the_garden_pieces_are_shown_under_the_sheets(garden_game, run):
+    assert run("miniature", "red", "C3").exit_code == 0
+    assert run("token", "red", "C3").exit_code == 0
+    assert run("miniature", "me", "A1").exit_code == 0
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        text = await enter(pilot, "token me A1 mole", typed=False)
+        assert "miniatures: me A1; red C3" in text
+        assert "stacks (bottom first): C3 [red face down]; A1 [me mole]" in text  # others' tokens lie face down
+
+    drive(app, script, size=(120, 40))
+
+
 def test_a_score_pad_shows_its_pad_and_takes_its_words(run, home):
     assert run("quest", "new", "--players", "Ana,Ben,Cleo").exit_code == 0
     app = table_app(home)
