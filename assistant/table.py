@@ -62,8 +62,8 @@ def is_pad(game) -> bool:
 
 
 def report_lines(game) -> list[str]:
-    """What the table needs to hear after a change (``report``; a score pad not yet offering it: ``status``)."""
-    return list(game.report() if hasattr(game, "report") else game.status())
+    """What the table needs to hear after a change (the log protocol's ``report``)."""
+    return list(game.report())
 
 
 def history_text(game, last: int | None = None) -> Text:
