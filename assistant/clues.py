@@ -13,7 +13,7 @@ from typing import Callable, NamedTuple
 from .board import Board
 from .cells import CellSet
 from .errors import InputError
-from .words import key
+from .words import key, whole_number
 
 # -- parameter types: read a word against a board, give its canonical text ------------
 
@@ -40,11 +40,8 @@ def _read_column(board: Board, word: str) -> str:
 
 
 def _read_distance(board: Board, word: str) -> str:
-    cleaned = str(word).strip()
     limit = max(board.grid.rows, board.grid.columns)
-    if cleaned.isdigit() and cleaned.isascii() and 0 <= int(cleaned) <= limit:
-        return str(int(cleaned))
-    raise InputError(f"expected a distance in cells from 0 to {limit} (got {word!r})")
+    return str(whole_number(word, f"a distance in cells from 0 to {limit}", low=0, high=limit))
 
 
 def _value_reader(attribute: str) -> Callable[[Board, str], str]:
@@ -272,10 +269,14 @@ class Clue(NamedTuple):
         return self.spec.relation(self.args)
 
 
-def read_clue(board: Board, kind_word: str, words: list[str]) -> Clue:
-    """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``."""
+def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:
+    """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``.
+
+    ``asking_rules``: refuse what may not be asked (from a pond, about a colour the cell
+    lacks). A saved log is read without them: a board corrected since (``board set``)
+    must not make an evening's log unreadable, and each clue keeps its meaning."""
     kind = kind_named(kind_word)
-    params = kind.params
+    params = kind.params if asking_rules else tuple(CELL if param is FROM else param for param in kind.params)
     for param in params:
         if param.needs is not None:
             board.attribute(param.needs)  # a board without flowers says so before counting words
@@ -289,6 +290,6 @@ def read_clue(board: Board, kind_word: str, words: list[str]) -> Clue:
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
         words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
     args = tuple(param.read(board, word) for param, word in zip(params, words))
-    if kind.check is not None:
+    if kind.check is not None and asking_rules:
         kind.check(board, args)
     return Clue(kind.name, args)

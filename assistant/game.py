@@ -77,7 +77,7 @@ class ClueEvent(NamedTuple):
             rest.append(colour)
         if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
             parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
-        clue = read_clue(game.board, kind.name, rest)
+        clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
         answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
         card = (found.last("card") or "").strip() or None
         by = found.last("by")
@@ -173,6 +173,7 @@ class _Fields(NamedTuple):
     mine: Cell | None = None
     events: tuple[Event, ...] = ()
     me: str | None = None  # my own name at the table ('Léa'), shown where the log says 'me'
+    reading_saved: bool = False  # while a saved log is read: the rules of asking are the recorder's job
 
 
 class Game(_Fields):
@@ -258,7 +259,7 @@ class Game(_Fields):
     def kind_named(self, text: str):
         """The clue kind called ``text``, if this board hears it (board.clues)."""
         kind = kind_named(text)
-        if not self.board.hears(kind.name):
+        if not self.board.hears(kind.name) and not self.reading_saved:  # 0.1 heard every kind everywhere
             raise InputError(f"{kind.name} is not a clue of {self.board.name}: "
                              f"its clues are {', '.join(self.board.clue_kinds())}")
         return kind
@@ -605,7 +606,8 @@ class Game(_Fields):
         extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "me", "events"})
         if extra:
             raise DataError(f"{source}: {extra[0]}: unknown key")
-        return load(cls.from_header(data, name, board_for, source), data.get("events"), source, where)
+        empty = cls.from_header(data, name, board_for, source)._replace(reading_saved=True)
+        return load(empty, data.get("events"), source, where)._replace(reading_saved=False)
 
 
 # -- helpers -----------------------------------------------------------------------------

@@ -56,3 +56,27 @@ def test_loading_leaves_the_saved_files_byte_for_byte_unchanged(saved, run):
     for name in EXPECTED:
         run("history", "-g", name)
     assert {p.name: p.read_bytes() for p in (saved / "games").glob("*.yaml")} == before
+
+
+def test_a_board_corrected_after_a_clue_leaves_the_game_readable(run, home):
+    """A correction from the box (board set) never makes an evening's log unreadable."""
+    run("new", "gnom-street", "--opponents", "red", "--mine", "C2")
+    assert run("clue", "flower", "A1", "yes", "--colour", "blue").exit_code == 0
+    assert run("clue", "area", "A3", "no").exit_code == 0
+    assert run("board", "set", "gnom-street", "A1", "flowers=red,white").exit_code == 0
+    assert run("board", "set", "gnom-street", "A3", "pond=yes").exit_code == 0
+    for command in (["candidates"], ["history"], ["undo"], ["retract", "1"], ["export"]):
+        result = run(*command)
+        assert result.exit_code == 0, (command, result.output)
+    refused = run("clue", "flower", "A1", "yes", "--colour", "blue")  # asked now, the box's rule applies
+    assert refused.exit_code == 2 and "A1 shows red and white flowers, not blue" in refused.stderr
+
+
+def test_a_city_game_of_0_1_with_a_garden_question_still_loads(run, home):
+    """0.1 heard every clue kind on every board: such a log still loads, new such clues are refused."""
+    games = home / "games"
+    games.mkdir(parents=True)
+    (games / "old.yaml").write_text("assistant: game/1\nboard: new-york\nevents:\n- clue area A1 yes\n",
+                                    encoding="utf-8")
+    assert run("candidates", "-g", "old").stdout == "thief: A1 A2 B1 B2\n"
+    assert run("clue", "area", "A1", "yes", "-g", "old").exit_code == 2
