@@ -191,6 +191,8 @@ class Game(_Fields):
         """Start a game; checks the opponents' names, my own name and my own loot cell."""
         if board.per_opponent:
             names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
+            if not names:
+                raise InputError("--opponents needs at least one name, e.g. --opponents red,blue")
             limit = board.max_opponents or MAX_OPPONENTS
             if len(names) > limit:
                 box = f" ({board.title} is played by at most {limit + 1} gangs)" if board.max_opponents else ""
@@ -377,6 +379,8 @@ class Game(_Fields):
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
                          self.board.name_of(mine) if mine is not None else None, self.display)
+            if isinstance(event, garden.SetEvent):
+                self._check_next_loot(event)
             if isinstance(event, garden.SetEvent) and event.by == garden.ME:
                 # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
                 number = len(self.history().entries) + 1
@@ -398,6 +402,14 @@ class Game(_Fields):
         number = len(self.history().entries) + 1
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _check_next_loot(self, event: "garden.SetEvent") -> None:
+        """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""
+        if event.next_mine is not None and self.board.parse_cell(event.next_mine) in self.board.ponds:
+            raise InputError(f"{event.next_mine} is a pond: no loot lies on a pond")
+        after = garden.apply(self.garden(), event)
+        if event.next_mine is None and self.current_mine() is not None and garden.match_winner(after) is None:
+            raise InputError("the match goes on: add --next-mine CELL, your loot card for the next set")
 
     def restore(self, event: Event) -> "Game":
         """A saved event appended: its words were read against this game; retracts need their entry.

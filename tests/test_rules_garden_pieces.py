@@ -108,15 +108,15 @@ def test_the_opponents_mole_finds_exactly_my_loot(garden):
     game = play(garden, opponents=("Matt",), mine="C2")
     assert "your loot is on C2: a Mole on A1 misses it, so write missed" in refused(game, "mole A1 found --by Matt")
     assert "so write found" in refused(game, "mole C2 missed --by Matt")
-    play(garden, "mole C2 found --by Matt", opponents=("Matt",), mine="C2")
+    play(garden, "mole C2 found --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
 
 
 def test_my_mole_must_agree_with_my_sheet(garden):
     """My Mole finds the loot exactly when it is on it: the sheet's deductions hold."""
     game = play(garden, "clue area A1 yes", opponents=("Matt",), mine="C2")
     with pytest.raises(Contradiction):
-        game.record(game.read_step("mole F3 found"))
-    play(garden, "clue area A1 yes", "mole A1 found", opponents=("Matt",), mine="C2")
+        game.record(game.read_step("mole F3 found --next-mine A1"))
+    play(garden, "clue area A1 yes", "mole A1 found --next-mine F3", opponents=("Matt",), mine="C2")
 
 
 def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
@@ -124,7 +124,7 @@ def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
     game = play(garden, "miniature me A1", "miniature Matt F3", opponents=("Matt",), mine="C2")
     assert "a Mole goes on a cell holding one of me's miniatures (A1)" in refused(game, "mole D3 found")
     assert "one of Matt's miniatures (F3)" in refused(game, "mole C2 found --by Matt")
-    play(garden, "miniature me A1", "mole A1 missed", opponents=("Matt",), mine="C2")
+    play(garden, "miniature me A1", "mole A1 missed --next-mine F3", opponents=("Matt",), mine="C2")
 
 
 # -- retracting a set's end (no undo or retract may leave the log contradictory) ---------------
@@ -169,3 +169,18 @@ def test_refusals_call_me_by_my_name(garden):
     game = Game.new("t", garden, ["Matt"], "C2", me="Léa")
     game = game.record(game.read_step("miniature Léa A1"))
     assert "one of Léa's miniatures (A1)" in refused(game, "mole D3 found")
+
+
+def test_the_next_sets_loot_is_no_pond_and_is_given_while_the_match_goes_on(garden):
+    """EN: "A new set will play just like the previous one, distribute a new loot card to both players"."""
+    game = play(garden, opponents=("Matt",), mine="C2")
+    assert "B2 is a pond: no loot lies on a pond" in refused(game, "mole D3 missed --by Matt --next-mine B2")
+    assert "add --next-mine CELL" in refused(game, "mole D3 missed --by Matt")
+    game = play(garden, "mole D3 missed --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
+    play(garden, "mole D3 missed --by Matt --next-mine A1", "mole A3 missed --by Matt",
+         opponents=("Matt",), mine="C2")  # the match is won: no next set, no next loot
+
+
+def test_an_empty_list_of_opponents_is_refused(garden, run):
+    result = run("new", "gnom-street", "--opponents", "", "--mine", "C2")
+    assert result.exit_code == 2 and "--opponents needs at least one name" in result.stderr
