@@ -254,3 +254,12 @@ def test_a_pad_saved_and_loaded_is_the_pad_recorded(steps):
     loaded = RoiGame.from_mapping(game.to_mapping(), "t", RULES, "t.yaml")
     assert loaded.events == game.events
     assert loaded.rows() == game.rows() and loaded.status() == game.status()
+
+
+@pytest.mark.parametrize("quest", ["", "   ", "-"])
+def test_an_empty_quest_or_card_name_is_refused_not_read_as_the_first(run, quest):
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    result = run("quest", "deal", quest, "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4")
+    assert result.exit_code == 2 and "unknown quest" in result.stderr
+    result = run("quest", "deal", "7A", "--special", quest, "--tricks", "Ana=5,Ben=4,Cleo=4")
+    assert result.exit_code == 2 and "unknown special card" in result.stderr

@@ -78,7 +78,7 @@ class Rules(NamedTuple):
         """A quest by id ('13a'), English or French name; unknown -> InputError."""
         wanted = key(text)
         for quest in self.quests:
-            if wanted in (key(quest.id), key(quest.name), key(quest.fr or "-")):
+            if wanted and wanted in (key(quest.id), key(quest.name), key(quest.fr or "")):
                 return quest
         raise InputError(f"unknown quest {shown(text)}: give its tile and face (1A-20B) or its name "
                          f"(see assistant quest list)")
@@ -90,7 +90,7 @@ class Rules(NamedTuple):
         special card of the deal at hand, says which one."""
         wanted = key(text)
         for special in self.specials:
-            if wanted in (key(word) for word in (*special.words(), special.name)):
+            if wanted and wanted in (key(word) for word in (*special.words(), special.name)):
                 return special
         rank_suit = parse_rank_suit(text)
         matches = [s for s in self.specials if rank_suit and (s.card.rank, s.card.suit) == rank_suit]
