@@ -98,7 +98,11 @@ class OneLineErrors(TyperGroup):
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use"}
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           # inside tug and quest (each group looks up only its own commands)
+           "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
+           "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
+           "depart": "starts", "départ": "starts", "liste": "list", "retrait": "remove"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
@@ -1104,8 +1108,8 @@ def tug_gnome(
 
 @tug_app.command("pull")
 def tug_pull(
-    zero: Annotated[Optional[list[str]], typer.Option(help="Colours worth 0, e.g. green (repeat or join with commas).")] = None,
-    two: Annotated[Optional[list[str]], typer.Option(help="Colours worth 2, e.g. blue,yellow (repeat or join with commas).")] = None,
+    zero: Annotated[Optional[list[str]], typer.Option("--zero", "--zéro", help="Colours worth 0, e.g. green (repeat or join with commas).")] = None,
+    two: Annotated[Optional[list[str]], typer.Option("--two", "--deux", help="Colours worth 2, e.g. blue,yellow (repeat or join with commas).")] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
     """Play a pull card: the stronger side pulls by the difference. A card names at least one colour.

@@ -343,3 +343,13 @@ def test_every_form_offers_values_its_reader_accepts(form):
     words = [form.verb] + [PLAYED.values(slot)[0] for slot in slots]
     event = PLAYED.read_step(" ".join(words))
     assert PLAYED.read_step(PLAYED.step(event)) == event
+
+
+def test_the_french_move_words_work_at_the_command_line(run):
+    """README: French words work too: nain rouge, tirer --deux vert, ecureuils 2, echange, annuler."""
+    run("tug", "new", "--sides", "Ana,Ben")
+    for words in (["nain", "rouge", "--by", "Ana"], ["nain", "bleu", "--by", "Ben"], ["tirer", "--deux", "vert"],
+                  ["ecureuils", "2"], ["echange"]):
+        result = run("tug", *words)
+        assert result.exit_code == 0, (words, result.output)
+    assert run("annuler").exit_code == 0
