@@ -78,3 +78,18 @@ def test_the_one_loader_lists_every_bad_step(garden):
         "south-of, east-of, west-of, row, column, at, in, near, next-to, within, has",
         "games/g.yaml: events[3]: expected the words of a step (got '12')",
     ]
+
+
+def test_loading_a_log_of_undos_is_linear_in_its_length(store, monkeypatch):
+    """Issue 17: 2,000 clue/undo pairs load replaying each step once (0.1 replayed the log at every undo)."""
+    games = store.home / "games"
+    games.mkdir(parents=True)
+    steps = ["- clue area A1 yes" if i % 2 == 0 else "- undo" for i in range(4000)]
+    (games / "big.yaml").write_text("assistant: game/1\nboard: gnom-street\nopponents: [red]\nevents:\n"
+                                    + "\n".join(steps) + "\n", encoding="utf-8")
+    added = []
+    original = log.Replayer.add
+    monkeypatch.setattr(log.Replayer, "add", lambda self, event: added.append(1) or original(self, event))
+    game = store.load("big")
+    assert len(game.history().entries) == 2000 and all(e.retracted for e in game.history().entries)
+    assert len(added) == 4000
