@@ -619,7 +619,10 @@ class Game(_Fields):
         if extra:
             raise DataError(f"{source}: {extra[0]}: unknown key")
         empty = cls.from_header(data, name, board_for, source)._replace(reading_saved=True)
-        return load(empty, data.get("events"), source, where)._replace(reading_saved=False)
+        loaded = load(empty, data.get("events"), source, where)
+        game = loaded._replace(reading_saved=False)
+        game.__dict__.update(loaded.__dict__)  # the replay done while loading serves the game as it is
+        return game
 
 
 # -- helpers -----------------------------------------------------------------------------
