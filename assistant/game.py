@@ -302,15 +302,15 @@ class Game(_Fields):
 
     def entries(self) -> list[Entry]:
         """The numbered clues, each marked if it was retracted or undone."""
-        return list(self.state.history.entries)
+        return list(self._history.entries)
 
     def taken_back(self) -> Entry | None:
         """The entry the latest undo or retract took back, if any."""
-        return self.state.history.taken_back
+        return self._history.taken_back
 
     def standing(self) -> list[Entry]:
         """The entries not taken back."""
-        return self.state.history.standing
+        return self._history.standing
 
     def current_set(self) -> tuple[list[Entry], Cell | None]:
         """The standing entries since the last finished set (two-player match), and my loot in it."""
