@@ -912,7 +912,7 @@ def import_(
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
     game = data.create(game._replace(name=name or data.free_name(game.kind)))
-    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} events; {game.summary()}")
+    typer.echo(f"imported {path} as game {game.name}: {len(game.events)} event{'s' if len(game.events) != 1 else ''}; {game.summary()}")
 
 
 # -- Le Roi des Nains ---------------------------------------------------------------------

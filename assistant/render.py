@@ -355,7 +355,7 @@ def board(board: Board) -> RenderableType:
         return _named(board, cell)
 
     status = "verified by you" if board.verified else "UNVERIFIED: check it against your box"
-    title = Text(f"{board.title} ({board.grid.columns}x{board.grid.rows}, {status})")
+    title = Text(f"{board.title} ({board.grid.rows}x{board.grid.columns}, {status})")
     return Palette(Group(title, _grid_table(board, None, draw), legend(board)))
 
 
