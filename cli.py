@@ -107,7 +107,9 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
 def _fail(message: str, code: int) -> None:
-    typer.echo(f"error: {message}", err=True)
+    # One line, whatever a message quotes back: a file name may hold a line break.
+    one_line = message.replace("\r", "\\r").replace("\n", "\\n")
+    typer.echo(f"error: {one_line}", err=True)
     sys.exit(int(code))
 
 

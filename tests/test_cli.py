@@ -218,3 +218,10 @@ def test_several_opponents_answer_the_same_with_repeated_or_french_options(run):
     assert run("clue", "area", "E3", "no", "-o", "red", "-o", "yellow").stdout.startswith(
         "clue 1: area E3 red=no yellow=no")
     assert run("clue", "area", "E1", "no", "--adversaire", "blue").stdout.startswith("clue 2: area E1 blue=no")
+
+
+def test_a_file_name_with_a_line_break_is_quoted_back_on_one_line(run):
+    """Found by the full-strength fuzzer: ``tally 'new<newline>line'``."""
+    result = run("tally", "new\nline")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr == "error: new\\nline: cannot read (No such file or directory)\n"
