@@ -76,6 +76,11 @@ class OneLineErrors(TyperGroup):
 
     def resolve_command(self, ctx, args):
         """A French command word is its English command; a mistyped one gets 'did you mean'."""
+        name, command, rest = self._resolve(ctx, args)
+        _refuse_repeated_options(command, rest)
+        return name, command, rest
+
+    def _resolve(self, ctx, args):
         if args and args[0] not in self.commands:
             name = ALIASES.get(args[0].lower())
             if name in self.commands:
@@ -92,6 +97,21 @@ class OneLineErrors(TyperGroup):
                     f": see {ctx.command_path} --help"
                 raise InputError(f"no such command {args[0]!r}{hint}")
         return super().resolve_command(ctx, args)
+
+
+def _refuse_repeated_options(command, args: list[str]) -> None:
+    """An option that takes one value, given twice, is refused: click would keep the last silently."""
+    from assistant.errors import InputError, shown
+
+    words = args[:args.index("--")] if "--" in args else args
+    for param in getattr(command, "params", ()):
+        if getattr(param, "multiple", True) or getattr(param, "is_flag", False) or not hasattr(param, "opts"):
+            continue
+        values = [value if sep else (words[at + 1] if at + 1 < len(words) else "")
+                  for at, (spelling, sep, value) in enumerate(word.partition("=") for word in words)
+                  if spelling in param.opts]
+        if len(values) > 1:
+            raise InputError(f"{param.opts[0]} is given twice ({', '.join(map(shown, values))}): give it once")
 
 
 # French command words, accepted and never listed: the table speaks both languages.

@@ -10,7 +10,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
-from .errors import InputError
+from .errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
 
 
 YES_WORDS = ("yes", "y", "oui", "true")
@@ -60,15 +60,6 @@ import re  # noqa: E402  (grouped with the grammar helpers it serves)
 
 NAME = re.compile(r"[^\W_][\w-]{0,31}")  # a player's or an opponent's name: letters, digits, hyphens
 MAX_DIGITS = 6  # no count at a table has more; longer numbers are refused before int() reads them
-SHOWN = 40  # characters of a bad word quoted back in a message
-
-
-def shown(text: object) -> str:
-    """A word quoted back to the player, cut short so that a message stays one readable line."""
-    text = str(text)
-    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
-
-
 def split(text: str) -> list[str]:
     """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
     if not any(mark in text for mark in "'\"\\"):

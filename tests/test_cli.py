@@ -225,3 +225,19 @@ def test_a_file_name_with_a_line_break_is_quoted_back_on_one_line(run):
     result = run("tally", "new\nline")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert result.stderr == "error: new\\nline: cannot read (No such file or directory)\n"
+
+
+@pytest.mark.parametrize("words", [
+    ["new", "gnom-street", "--mine", "C2", "--mine", "C3"],
+    ["clue", "north-of", "4", "--card", "x", "--card=y"],
+    ["quest", "deal", "8A", "--special", "dragon", "--special", "joker"],
+])
+def test_an_option_given_twice_is_refused_not_silently_the_last(run, home, words):
+    run("new", "new-york")
+    run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "pad")
+    if words[0] == "clue":
+        run("use", "new-york-1")
+    before = {p.name: p.read_bytes() for p in (home / "games").glob("*.yaml")}
+    result = run(*words)
+    assert result.exit_code == 2 and "is given twice" in result.stderr and result.stderr.count("\n") == 1
+    assert {p.name: p.read_bytes() for p in (home / "games").glob("*.yaml")} == before

@@ -256,7 +256,7 @@ FILE = "players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n"
     (FILE + "stacks: {F1: [Ana mole], 2.0: [Ana bait]}\n", "stacks.2.0: expected a cell like A1 (got 2.0)"),
     (FILE + "miniatures: {Ana: '٣'}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden (got '٣')"),
     (FILE + "miniatures: {Ana: " + "9" * 400 + "}\n", "miniatures.Ana: expected 0 to 3 miniatures in the garden "
-                                                      "(got " + "9" * 40 + "…)"),
+                                                      "(got " + "9" * 60 + "... (400 characters))"),
     (FILE + "settings: {later_moles: 3.5}\n", "settings.later_moles: expected the points of a Mole after the "
                                               "third, 0 to 5 (got 3.5)"),
     (FILE + "stacks: [D3, Ana mole]\n", "stacks: expected a mapping like {F3: [Ana mole, Ben bait]}, bottom first "

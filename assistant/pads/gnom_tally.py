@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import AssistantError, DataError, InputError
+from ..errors import AssistantError, DataError, InputError, cut
 from ..garden import ME, Token, baits_each, moles_each, read_face
 from ..words import NAME, is_answer, key, lookup, shown
 
@@ -279,7 +279,7 @@ def _what(value: object) -> str:
 
 def _cut(value: object) -> str:
     """A key or a number as written (2.0, C1), cut short like any quoted word, without the quotes."""
-    return shown(value)[1:-1]
+    return cut(str(value))
 
 
 def read_file(data: object, source: str, board, base: Settings = Settings()) -> tuple[EndOfGame, Settings]:
