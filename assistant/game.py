@@ -146,10 +146,8 @@ class AccuseEvent(NamedTuple):
         return [self.item]
 
 
-RetractEvent = Retract  # the name 0.1 used; undo and retract are the log's own (assistant.log)
 STEPS = (ClueEvent, AccuseEvent, *garden.PIECES)  # every numbered entry's type, by its form
 Event = Union[(ClueEvent, AccuseEvent, Retract, *garden.PIECES)]
-Recorded = Union[(ClueEvent, AccuseEvent, *garden.PIECES)]  # every numbered entry
 
 
 class State(NamedTuple):
@@ -303,10 +301,6 @@ class Game(_Fields):
     def entries(self) -> list[Entry]:
         """The numbered clues, each marked if it was retracted or undone."""
         return list(self._history.entries)
-
-    def taken_back(self) -> Entry | None:
-        """The entry the latest undo or retract took back, if any."""
-        return self._history.taken_back
 
     def standing(self) -> list[Entry]:
         """The entries not taken back."""
