@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
+from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
+
+from assistant.i18n import N_
 
 if TYPE_CHECKING:
     from assistant.board import Board
@@ -37,6 +40,7 @@ class OneLineErrors(TyperGroup):
             args = [arg for arg in args if arg != "--traceback"]
         elif traceback:
             sys.argv.remove("--traceback")
+        args = _speak(self, sys.argv[1:] if args is None else list(args))
         try:
             code = super().main(args, prog_name or "assistant", complete_var, standalone_mode=False, **extra)
         except AssistantError as error:
@@ -97,6 +101,75 @@ class OneLineErrors(TyperGroup):
                     f": see {ctx.command_path} --help"
                 raise InputError(f"no such command {args[0]!r}{hint}")
         return super().resolve_command(ctx, args)
+
+
+def _speak(root, args: list[str]) -> list[str]:
+    """Chooses the language (``--lang``, anywhere before ``--``, else ASSISTANT_LANG, else the locale)
+    and translates the command tree's help into it; returns ``args`` without ``--lang``."""
+    from assistant import i18n
+
+    end = args.index("--") if "--" in args else len(args)
+    given, kept, at = None, [], 0
+    while at < len(args):
+        word = args[at]
+        if at < end and (word == "--lang" or word.startswith("--lang=")):
+            if word == "--lang":
+                if at + 1 >= end or args[at + 1].startswith("-"):
+                    _fail(i18n._("--lang needs a language: fr (français) or en (English)"), ExitCode.USAGE)
+                given, at = args[at + 1], at + 2
+            else:
+                given, at = word.partition("=")[2], at + 1
+            continue
+        kept.append(word)
+        at += 1
+    try:
+        i18n.use(i18n.choose(given))
+    except i18n.UnknownLanguage as error:
+        _fail(str(error), ExitCode.USAGE)
+    # Typer's and click's own words in help ("Usage:", "Options", "[required]") go through
+    # the same catalogue (their English is the key; it costs nothing while English is spoken).
+    import typer.core
+    from typer._click import core as click_core
+
+    typer.core._ = i18n._
+    click_core.Context.formatter_class = _HelpFormatter
+    if i18n.language() != i18n.DEFAULT:
+        _translate_help(root)
+    return kept
+
+
+# Typer's and click's own words in help, kept here so that the catalogue has them (see _speak).
+HELP_WORDS = (N_("Show this message and exit."), N_("Arguments"), N_("Options"), N_("Commands"), N_("required"),
+              N_("default: {default}"), N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"))
+
+
+class _HelpFormatter(HelpFormatter):
+    """Click's help layout, with its own words ("Usage:", "Show this message and exit.") translated."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: Optional[str] = None) -> None:
+        from assistant.i18n import _
+
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def write_dl(self, rows, *args, **kwargs) -> None:
+        from assistant.i18n import _
+
+        super().write_dl([(term, _(text)) for term, text in rows], *args, **kwargs)
+
+
+def _translate_help(command) -> None:
+    """Every help text of ``command`` and its subcommands, in the language spoken (they are
+    written in English, marked with N_, and the tree is built anew on every run)."""
+    from assistant.i18n import _
+
+    for name in ("help", "short_help", "epilog"):
+        if getattr(command, name, None):
+            setattr(command, name, _(getattr(command, name)))
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = _(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub)
 
 
 def _refuse_repeated_options(command, args: list[str]) -> None:
@@ -160,8 +233,12 @@ def _version(wanted: bool) -> None:
 
 @app.callback()
 def _options(_: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
-                                              help="Print the version and exit.")] = False) -> None:
-    pass
+                                              help="Print the version and exit.")] = False,
+             lang: Annotated[Optional[str], typer.Option(
+                 "--lang", metavar="fr|en",
+                 help="The language to answer in, anywhere on the line (else ASSISTANT_LANG, else "
+                      "the locale: LC_ALL, LC_MESSAGES, LANG; else English).")] = None) -> None:
+    pass  # --lang is read (and taken off the line) before parsing: see _speak
 
 
 app.add_typer(board_app, name="board")
@@ -1297,7 +1374,8 @@ def app_for(args: list[str]) -> typer.Typer:
     Typer turns every registered command into a click command on each run
     (5 ms for the fifty here); a command at the table needs only its own.
     Help and unknown commands get the whole app."""
-    name = next((arg for arg in args if not arg.startswith("-")), None)
+    name = next((arg for at, arg in enumerate(args)
+                 if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
     name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
     commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
     groups = [g for g in app.registered_groups if g.name == name]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,17 @@ from assistant.board import Board
 from assistant.store import Store, shipped_folder
 
 import cli
+from assistant import i18n
+
+# The tests read English whatever this machine's locale: a command run here, or in a process it
+# starts, speaks English unless a test asks for French (tests/test_i18n.py).
+os.environ["ASSISTANT_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
+def english_again():
+    yield
+    i18n.use("en")  # a test that spoke French leaves the next one in English
 
 
 @pytest.fixture

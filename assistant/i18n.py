@@ -1,0 +1,106 @@
+"""The language the player reads: English or French, for every message, help and legend.
+
+A message is written in English in the code and marked for translation:
+``_("unknown cell {cell}").format(cell=...)`` translates it where it is said,
+``N_("...")`` only marks a text kept in a table at import (a legend, a help
+line) and translated where it is shown, with ``_(text)``. The English text is the
+key; the French catalogue is ``assistant/locale/fr/LC_MESSAGES/assistant.po``,
+compiled to the ``.mo`` the package ships (README: Translations, with Babel).
+
+Which language: ``--lang fr|en``, else ``ASSISTANT_LANG``, else the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set), else English.
+The core speaks English until ``use`` is called (the CLI calls it first
+thing), so a library caller or a test gets the same words on every machine.
+
+Nothing is imported, and no catalogue read, while the language is English:
+start-up is budgeted and most tables would pay for French only when they
+speak it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+DOMAIN = "assistant"
+LOCALE_FOLDER = Path(__file__).parent / "locale"
+
+_catalogue = None  # a gettext.GNUTranslations while French is spoken, else None
+_language = DEFAULT
+
+
+class UnknownLanguage(ValueError):
+    """A language asked for by name (--lang, ASSISTANT_LANG) that the tool does not speak."""
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now (the English text is its own key)."""
+    return message if _catalogue is None else _catalogue.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that fits ``count`` (French says "1 indice", "0 indice", "2 indices")."""
+    if _catalogue is None:
+        return singular if count == 1 else plural
+    return _catalogue.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Marks a text for translation without translating it: it is kept now and shown later with ``_``."""
+    return message
+
+
+def language() -> str:
+    """The language spoken now: ``en`` or ``fr``."""
+    return _language
+
+
+def from_locale(value: str) -> str | None:
+    """The language of a locale name (``fr_FR.UTF-8`` is French), or None when the tool does not speak it."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def choose(given: str | None = None, environ=None) -> str:
+    """The language to speak: ``given`` (``--lang``), else ASSISTANT_LANG, else the locale, else English.
+
+    A language asked for by name and not spoken is refused (``UnknownLanguage``);
+    a locale the tool does not speak (``de_DE``, ``C``) means English."""
+    environ = os.environ if environ is None else environ
+    for source, value in (("--lang", given), ("ASSISTANT_LANG", environ.get("ASSISTANT_LANG"))):
+        if value is None or (source != "--lang" and not value.strip()):
+            continue
+        spoken = value.strip().lower()
+        if spoken not in LANGUAGES:
+            raise UnknownLanguage(_("{source} {value}: the languages are fr (français) and en (English)")
+                                  .format(source=source, value=repr(value)[:40]))
+        return spoken
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX order: the first one set decides
+        value = environ.get(variable)
+        if value:
+            return from_locale(value) or DEFAULT
+    return DEFAULT
+
+
+def use(spoken: str) -> None:
+    """Speak ``spoken`` (``en`` or ``fr``) from now on, in this process."""
+    global _catalogue, _language
+    if spoken not in LANGUAGES:
+        raise UnknownLanguage(spoken)
+    if spoken == DEFAULT:
+        _catalogue = None
+    else:
+        import gettext
+
+        path = LOCALE_FOLDER / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        with open(path, "rb") as compiled:
+            _catalogue = gettext.GNUTranslations(compiled)
+    _language = spoken
+
+
+def localized(names: dict, fallback: str) -> str:
+    """The name of a thing in data (a board value, a quest) in the language spoken: ``names`` maps
+    ``fr`` to its French name when the data gives one, else the English ``fallback`` stands."""
+    return names.get(_language) or fallback

@@ -1,0 +1,129 @@
+"""The player's language: the French catalogue is whole and current, and the language is chosen
+as README "Languages" says (--lang, else ASSISTANT_LANG, else the locale, else English)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from assistant import i18n
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = ROOT / "assistant" / "locale" / "fr" / "LC_MESSAGES" / "assistant.po"
+MO = PO.with_suffix(".mo")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def marked_messages() -> set:
+    """Every message the code marks for translation, as Babel extracts it (babel.cfg)."""
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map=[("cli.py", "python"), ("assistant/**.py", "python")]):
+        found.add(message)
+    return found
+
+
+def catalogue():
+    with open(PO, "rb") as source:
+        return read_po(source, locale="fr")
+
+
+def forms(value) -> tuple:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def test_every_marked_message_has_its_french():
+    translated = {m.id: m for m in catalogue() if m.id}
+    missing = [message for message in marked_messages() if not all(forms(getattr(translated.get(message), "string", "")))]
+    assert not missing, f"{len(missing)} messages without French (README: Translations): {sorted(missing, key=str)[:10]}"
+    fuzzy = [m.id for m in catalogue() if m.id and m.fuzzy]
+    assert not fuzzy, f"fuzzy (unchecked) translations: {fuzzy[:10]}"
+
+
+def test_the_catalogue_holds_no_message_the_code_no_longer_says():
+    stale = {m.id for m in catalogue() if m.id} - marked_messages()
+    assert not stale, f"translations of messages no longer in the code: {sorted(stale, key=str)[:10]}"
+
+
+def test_each_translation_keeps_the_placeholders_of_its_message():
+    # A French text naming another placeholder would fail at .format() in front of the player.
+    for message in catalogue():
+        if not message.id:
+            continue
+        wanted = set(PLACEHOLDER.findall(" ".join(forms(message.id))))
+        for text in forms(message.string):
+            assert set(PLACEHOLDER.findall(text)) == wanted, (message.id, text)
+
+
+def test_the_shipped_mo_is_compiled_from_the_po():
+    with open(MO, "rb") as compiled:
+        shipped = gettext.GNUTranslations(compiled)._catalog
+    expected = {}
+    for message in catalogue():
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for index, text in enumerate(message.string):
+                expected[(message.id[0], index)] = text
+        else:
+            expected[message.id] = message.string
+    shipped = {key: value for key, value in shipped.items() if key != ""}
+    assert shipped == expected, "assistant.mo is stale: compile it again (README: Translations)"
+
+
+@pytest.mark.parametrize("given, environ, spoken", [
+    ("fr", {"ASSISTANT_LANG": "en", "LANG": "en_GB.UTF-8"}, "fr"),
+    (None, {"ASSISTANT_LANG": "fr", "LANG": "en_GB.UTF-8"}, "fr"),
+    (None, {"ASSISTANT_LANG": "EN", "LC_ALL": "fr_FR.UTF-8"}, "en"),
+    (None, {"LC_ALL": "fr_CA.UTF-8", "LC_MESSAGES": "en_US", "LANG": "en_US"}, "fr"),
+    (None, {"LC_MESSAGES": "fr_BE@euro", "LANG": "en_US"}, "fr"),
+    (None, {"LANG": "fr_FR.UTF-8"}, "fr"),
+    (None, {"LC_ALL": "", "LANG": "fr"}, "fr"),
+    (None, {"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR"}, "en"),   # the first locale set decides
+    (None, {"LANG": "C.UTF-8"}, "en"),
+    (None, {"ASSISTANT_LANG": " ", "LANG": "fr_FR"}, "fr"),
+    (None, {}, "en"),
+])
+def test_the_language_is_lang_then_assistant_lang_then_the_locale_then_english(given, environ, spoken):
+    assert i18n.choose(given, environ) == spoken
+
+
+@pytest.mark.parametrize("given, environ", [("de", {}), ("", {}), (None, {"ASSISTANT_LANG": "klingon"})])
+def test_a_language_asked_for_by_name_and_not_spoken_is_refused(given, environ):
+    with pytest.raises(i18n.UnknownLanguage, match="fr .*en"):
+        i18n.choose(given, environ)
+
+
+def test_french_counts_zero_and_one_alike():
+    i18n.use("fr")
+    assert [i18n._catalogue.plural(n) for n in (0, 1, 2)] == [0, 0, 1]
+
+
+def test_help_speaks_the_language_asked_for(run, monkeypatch):
+    assert "Show this message and exit." in run("clue", "-h").output
+    french = run("clue", "-h", "--lang", "fr").output
+    assert "Affiche cette aide et quitte." in french and "Utilisation : " in french
+    monkeypatch.setenv("ASSISTANT_LANG", "fr")
+    assert "Affiche cette aide" in run("--lang=fr", "undo", "-h").output
+    assert "Affiche cette aide" in run("undo", "-h").output
+    assert "Show this message" in run("undo", "-h", "--lang", "en").output
+
+
+def test_the_locale_decides_when_nothing_else_does(run, monkeypatch):
+    monkeypatch.delenv("ASSISTANT_LANG")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert "Affiche cette aide" in run("undo", "-h").output
+
+
+@pytest.mark.parametrize("words", [("--lang", "de", "games"), ("games", "--lang"), ("--lang", "--json", "games")])
+def test_a_wrong_lang_is_one_line(run, words):
+    result = run(*words)
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and result.output.startswith("error: ") and "fr" in result.output
