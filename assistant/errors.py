@@ -30,7 +30,7 @@ class DataError(AssistantError):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         shown = self.problems[:5]
         more = len(self.problems) - len(shown)
-        message = "; ".join(shown)
+        message = _("; ").join(shown)  # the clauses of one line (French: ' ; ')
         if more:
             message = _("{problems} (and {count} more)").format(problems=message, count=more)
         super().__init__(message)

@@ -21,8 +21,8 @@ from .grammar import MORE, Form, Option, form_for
 from .i18n import N_, _, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet, whose
-from .words import (Options, answer_word, check_names, is_answer, join, join_names, key, lookup, name_value,
-                    parse_answer, said_answer, shown, split)
+from .words import (Options, answer_word, check_names, is_answer, join, join_clauses, join_names, key, lookup,
+                    name_value, parse_answer, said_answer, shown, split)
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -347,7 +347,7 @@ class Game(_Fields):
     def summary(self) -> str:
         """One line: the cells left per opponent."""
         sheet = self.sheet()
-        return "; ".join(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+        return join_clauses(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
                          .format(item=_(item) if self.board.hidden_items else item, count=count)
                          for item in self.items for count in [len(sheet.candidates(item))])
 
@@ -577,7 +577,7 @@ class Game(_Fields):
         if len(self.items) == 1:
             return ((self.items[0], answer),)
         raise InputError(_("who answered? add --opponent with one of {names}, or answer per player: {example}")
-                         .format(names=join_names(self.items), example=" ".join(f"{i}=yes" for i in self.items[:2])))
+                         .format(names=join_names(self.items), example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
 
     # -- the saved form -------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
 from .i18n import N_, _, ngettext
-from .words import join_names
+from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
 MAX_JOINT_ITEMS = 10  # Hall sets over all subsets up to this many items
@@ -293,7 +293,7 @@ class Sheet(NamedTuple):
 
 def _named(culprits: list[int], groups: dict[int, list[Fact]]) -> str:
     """The clues in conflict as the player heard them: 'clue 1 (area B2: red yes); clue 3 (...)'."""
-    return "; ".join(_("clue {number} ({labels})").format(number=n, labels=", ".join(f.label for f in groups[n]))
+    return join_clauses(_("clue {number} ({labels})").format(number=n, labels=", ".join(f.label for f in groups[n]))
                      for n in culprits)
 
 

@@ -57,6 +57,14 @@ def join_names(names: Iterable[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def join_clauses(clauses: Iterable[str]) -> str:
+    """Clauses of one line: 'red: 3 cells left; blue: 12 cells left' (French puts a space before ';')."""
+    return _(CLAUSES).join(clauses)
+
+
+CLAUSES = N_("; ")  # what separates the clauses of one line
+
+
 # -- the step grammar's shared pieces ------------------------------------------------------
 #
 # Every event type reads its words with these few helpers, so that a number, a
