@@ -101,7 +101,8 @@ class ClueEvent(NamedTuple):
         holds = self.clue.accepted(board)
         text, said, relation = self.clue.text(), self.clue.said(), self.clue.relation()
         return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
-                     _("{clue}: {item} {answer}").format(clue=said, item=item, answer=said_answer(answer)))
+                     _("{clue}: {item} {answer}").format(clue=said, item=_(item) if board.hidden_items else item,
+                                                         answer=said_answer(answer)))
                 for item, answer in self.answers]
 
     def items(self) -> list[str]:

@@ -188,12 +188,14 @@ def test_explanations_are_french(garden, french):
     city = play(CITY, "clue north-of 3", "accuse A1 wrong")
     assert city.sheet().explain("thief", CITY.parse_cell("A1")) == [
         "exclue par l'indice 2 (accusation A1 fausse) : le voleur n'est pas sur A1."]
+    assert city.sheet().explain("thief", CITY.parse_cell("A3")) == [
+        "exclue par l'indice 1 (nord-de 3 : voleur oui) : A3 n'est pas au nord de la ligne 3."]
 
 
 def test_a_contradiction_names_the_clues_in_french(garden, french):
     game = play(garden, "clue area A1 yes -o red")
     message = refused(game, "clue at F3 -o red")
-    assert message == ("refusé : avec indice 1 (zone A1 : red oui), red n'aurait plus aucune case possible ; "
+    assert message == ("refusé : avec l'indice 1 (zone A1 : red oui), red n'aurait plus aucune case possible ; "
                        "rien n'a été noté (si un indice a été mal entendu, retirez-le d'abord)")
 
 
