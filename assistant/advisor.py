@@ -34,7 +34,7 @@ from typing import Iterable, NamedTuple
 
 from .board import Board
 from .cells import Cell, CellSet
-from .clues import Clue, kind_named
+from .clues import Clue, kind_named, shown_kinds
 from .errors import AssistantError, InputError
 from .i18n import _, ngettext
 from .sheet import Sheet
@@ -243,7 +243,7 @@ def split_words(question: Question) -> str:
 def turn_words(board: Board, question: Question, single: bool) -> str:
     """The whole turn in plain words: the tokens to take, where the miniature goes, whom to ask what."""
     asking = question.clue.args[0]
-    tokens = _(question.clue.spec.said)
+    tokens = question.clue.spec.shown
     if board.has_attribute("terrain"):
         tokens = f"{board.values_at(board.parse_cell(asking), 'terrain')[0]} + {tokens}"
     if single:
@@ -295,9 +295,9 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
         for name in chosen_actions:
             if name not in board.questions:
                 raise InputError(_("{kind} is not a question on {board}: ask {kinds}").format(
-                    kind=name, board=board.name, kinds=join_names(board.questions)))
+                    kind=kind_named(name).shown, board=board.name, kinds=shown_kinds(board.questions, join_names)))
         if not chosen_actions:
-            raise InputError(_("--actions needs at least one of {kinds}").format(kinds=", ".join(board.questions)))
+            raise InputError(_("--actions needs at least one of {kinds}").format(kinds=shown_kinds(board.questions)))
         action_tokens = len(set(chosen_actions)) + (len(words) < len(split(actions)))  # the cat is a token too
     chosen_ask = tuple(item_named(word) for word in split(ask)) if ask is not None else None
     if chosen_ask is not None and not chosen_ask:

@@ -195,10 +195,15 @@ class ClueKind(NamedTuple):
     said: str = ""
 
     @property
+    def shown(self) -> str:
+        """The kind's name as the player reads it: 'area', in French 'zone' (which French players type too)."""
+        return _(self.said) if self.said else self.name
+
+    @property
     def usage(self) -> str:
-        """How to type it, in the player's language: 'area CELL yes|no' (French: 'area CASE oui|non')."""
+        """How to type it, in the player's language: 'area CELL yes|no' (French: 'zone CASE oui|non')."""
         answer = _("yes|no") if self.question else _("[no]")
-        return " ".join([self.name, *(_(param.name) for param in self.params), answer])
+        return " ".join([self.shown, *(_(param.name) for param in self.params), answer])
 
 
 def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
@@ -267,8 +272,13 @@ def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
     if found is None:
         spellings = [spelling for kind in KINDS if kind.name in heard for spelling in (kind.name, *kind.aliases)]
         raise InputError(_("unknown clue kind {kind}: {hint} (this board hears {kinds})").format(
-            kind=repr(text), hint=hint(text, spellings, N_("see assistant clue --help")), kinds=", ".join(heard)))
+            kind=repr(text), hint=hint(text, spellings, N_("see assistant clue --help")), kinds=shown_kinds(heard)))
     return found
+
+
+def shown_kinds(names: tuple[str, ...], join=", ".join) -> str:
+    """Kinds named as the player reads them: 'area, line-of-sight' (French: 'zone, ligne-de-vue')."""
+    return join([_BY_KEY[key(name)].shown for name in names])
 
 
 class Clue(NamedTuple):
@@ -287,7 +297,7 @@ class Clue(NamedTuple):
 
     def said(self) -> str:
         """The clue as the player reads it: 'area B2', in French 'zone B2' (a name French players type too)."""
-        return " ".join((_(self.spec.said), *self.args))
+        return " ".join((self.spec.shown, *self.args))
 
     def accepted(self, board: Board) -> CellSet:
         """The cells where the statement holds."""
@@ -314,11 +324,11 @@ def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool
             message = _("{kind} needs {missing} (or --colour): {usage}")
         else:
             message = _("{kind} needs {missing}: {usage}")
-        raise InputError(message.format(kind=kind.name, missing=missing, usage=kind.usage))
+        raise InputError(message.format(kind=kind.shown, missing=missing, usage=kind.usage))
     if len(words) > len(params) and not params[-1].greedy:
         raise InputError(ngettext("{kind} takes {count} word before the answer: {usage}",
                                   "{kind} takes {count} words before the answer: {usage}", len(params))
-                         .format(kind=kind.name, count=len(params), usage=kind.usage))
+                         .format(kind=kind.shown, count=len(params), usage=kind.usage))
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
         words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
     args = tuple(param.read(board, word) for param, word in zip(params, words))

@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 from . import garden
 from .board import Board
 from .cells import Cell, CellSet, column_letters
-from .clues import Clue, kind_named, read_clue
+from .clues import Clue, kind_named, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
 from .grammar import MORE, Form, Option, form_for
 from .i18n import N_, _, ngettext
@@ -275,7 +275,7 @@ class Game(_Fields):
         kind = kind_named(text, self.board.clue_kinds())
         if not self.board.hears(kind.name):
             raise InputError(_("{kind} is not a clue of {board}: its clues are {kinds}").format(
-                kind=kind.name, board=self.board.name, kinds=", ".join(self.board.clue_kinds())))
+                kind=kind.shown, board=self.board.name, kinds=shown_kinds(self.board.clue_kinds())))
         return kind
 
     # -- replay, once ---------------------------------------------------------------------
