@@ -12,7 +12,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .cells import Cell, CellSet, Grid
 from .errors import DataError, InputError, cut, shown
-from .i18n import _, language, localized, ngettext
+from .i18n import N_, _, language, localized, ngettext
 from .words import join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
@@ -20,6 +20,7 @@ KINDS = ("one", "set")
 MAX_SIDE = 702  # columns A to ZZ
 MAX_CELLS = 10_000  # a 100x100 board: every command stays well under a second
 NAMED_AT_MOST = 10  # names listed in one message; the rest are counted
+HIDDEN_NOUN = N_("hidden item")  # what a board hides when its file does not say
 
 
 class Value(NamedTuple):
@@ -84,7 +85,7 @@ class Board(NamedTuple):
     verified: bool = False
     note: str = ""
     hidden_items: tuple[str, ...] = ()  # empty: one hidden item per opponent
-    hidden_noun: str = "hidden item"
+    hidden_noun: str = HIDDEN_NOUN
     distinct: bool = True
     questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
     statements: tuple[str, ...] = ()  # clue kinds cards state (New York's); none declared: every kind
@@ -107,7 +108,7 @@ class Board(NamedTuple):
     @property
     def local_noun(self) -> str:
         """What is hidden ('loot', 'butin') in the language spoken."""
-        return self._local("noun", self.hidden_noun)
+        return self._local("noun", _(HIDDEN_NOUN) if self.hidden_noun == HIDDEN_NOUN else self.hidden_noun)
 
     def local_item(self, item: str) -> str:
         """A hidden item's name in the language spoken ('thief', 'voleur'); an opponent's name stays as typed."""
@@ -474,9 +475,9 @@ class _BoardReader:
     def hidden(self, data: object) -> tuple[tuple[str, ...], str, bool]:
         if not isinstance(data, dict):
             self.problem("hidden", _("expected a mapping with items or per_opponent, and noun"))
-            return (), "hidden item", True
+            return (), HIDDEN_NOUN, True
         items = self.names(data.get("items"), "hidden.items")
-        noun = data.get("noun", "hidden item")
+        noun = data.get("noun", HIDDEN_NOUN)
         distinct = data.get("distinct", True)
         if not isinstance(distinct, bool):
             self.problem("hidden.distinct", _("expected true or false (got {value})").format(value=shown(distinct)))

@@ -52,11 +52,11 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
+                None, None, _("a mapping key must be a plain value"), key_node.start_mark
             ) from None
         if key in mapping:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
+                None, None, _("duplicate key {key}").format(key=repr(key)), key_node.start_mark
             )
         mapping[key] = loader.construct_object(value_node, deep=deep)
     return mapping

@@ -90,6 +90,13 @@ def test_the_french_part_of_a_board_file_is_validated_with_every_problem_and_its
     ]
 
 
+def test_a_board_that_does_not_name_what_it_hides_hides_a_hidden_item_in_both_languages():
+    board = Board.from_mapping(tiny_board(), "tiny.yaml")
+    assert board.local_noun == "hidden item"
+    i18n.use("fr")
+    assert board.local_noun == "objet caché" and board.local_title == "tiny"
+
+
 def test_a_french_board_problem_is_said_in_french(french):
     data = tiny_board("fr: nope\n")
     with pytest.raises(DataError) as raised:
@@ -266,7 +273,7 @@ def test_file_and_yaml_problems_are_said_in_french(french, tmp_path):
         read_regular(tmp_path, 100)
     with pytest.raises(DataError, match=r"^x.yaml : ligne 1 : les ancres et alias \(& et \*\) sont interdits"):
         yamlparse.loads("a: &b 1\n", "x.yaml")
-    with pytest.raises(DataError, match=r"^x.yaml: ligne 2: "):
+    with pytest.raises(DataError, match=r"^x.yaml: ligne 2: clé en double 'a'$"):
         yamlparse.loads("a: 1\na: 2\n", "x.yaml")
 
 
