@@ -267,9 +267,9 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
     """
     result: dict[str, Any] = {}
     if not words:
-        names = ", ".join(a.name for a in board.attributes)
+        names = ", ".join(a.local_name for a in board.attributes)
         raise InputError(_("say what to set, e.g. {attribute}=... (attributes: {names}, pond)")
-                         .format(attribute=board.attributes[0].name, names=names))
+                         .format(attribute=board.attributes[0].local_name, names=names))
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep or not name.strip():
@@ -282,7 +282,7 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
         if attribute.kind == "one":
             if len(parts) != 1:
                 raise InputError(_("{attribute} takes one value, e.g. {attribute}={value}")
-                                 .format(attribute=attribute.name, value=attribute.values[0].name))
+                                 .format(attribute=attribute.local_name, value=attribute.values[0].local_name))
             result[attribute.name] = attribute.value(parts[0]).name
         else:
             result[attribute.name] = [attribute.value(part).name for part in parts]

@@ -12,7 +12,7 @@ import pytest
 
 from assistant import i18n, render
 from assistant.board import Board, cell_line, unverified_notice
-from assistant.errors import AssistantError, DataError
+from assistant.errors import AssistantError, DataError, InputError
 from assistant.files import read_regular, write_atomically
 from assistant.game import Game
 from assistant import yamlparse
@@ -337,3 +337,13 @@ def test_in_english_the_replay_lines_are_unchanged(run, tmp_path):
     assert "step 1: clue area A1 yes" in result.stdout
     assert "MISMATCH at step 1: clue area A1 yes" in result.stdout
     assert "- opponent: expected 2 cells left, got 3" in result.stdout
+
+
+def test_a_correction_that_says_nothing_is_answered_with_french_words_a_player_may_type(store, french):
+    with pytest.raises(InputError) as raised:
+        store.correct_board("gnom-street", "C2", [])
+    assert str(raised.value) == "dites quoi changer, par exemple terrain=... (attributs : terrain, fleurs, mare)"
+    with pytest.raises(InputError) as raised:
+        store.correct_board("gnom-street", "C2", ["terrain=herbe,bois"])
+    assert str(raised.value) == "terrain prend une seule valeur, par exemple terrain=herbe"
+    assert not (store.fixes_dir / "gnom-street.yaml").exists()
