@@ -50,7 +50,7 @@ def shipped_folder(name: str) -> Path:
 
 class BoardInfo(NamedTuple):
     name: str
-    origin: str  # 'shipped' or the user's file path
+    origin: str  # 'shipped' (in the language spoken) or the user's file path
     title: str
     verified: bool
 
@@ -137,7 +137,7 @@ class Store:
     def boards(self) -> list[BoardInfo]:
         result = []
         for name in self.board_names():
-            origin = "shipped" if self._shipped_path(name).is_file() else str(self.boards_dir / f"{name}.yaml")
+            origin = _("shipped") if self._shipped_path(name).is_file() else str(self.boards_dir / f"{name}.yaml")
             try:
                 board = self.board(name)
                 result.append(BoardInfo(name, origin, board.local_title, board.verified))

@@ -240,6 +240,7 @@ def test_a_damaged_board_file_is_named_in_french(run, home):
     listed = run("--lang", "fr", "boards").stdout
     assert "endommagé : " in listed
     assert "75 Gnom' Street : le jardin" in listed
+    assert listed.splitlines()[0].split()[2] == "fourni"  # the shipped garden, as listed in French
 
 
 def test_store_refusals_are_said_in_french_and_change_nothing(run, home):
