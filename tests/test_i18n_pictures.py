@@ -65,6 +65,20 @@ def test_words_are_accepted_in_both_languages_whichever_is_spoken(french):
     assert garden.attribute("fleurs").name == "flowers" and garden.attribute("flowers").name == "flowers"
 
 
+@pytest.mark.parametrize("name", ["gnom-street", "new-york"])
+def test_every_name_shown_in_either_language_is_a_word_the_board_accepts(name):
+    """What a legend shows is what a player may type back, in French and in English."""
+    board = shipped_board(name)
+    for spoken in ("en", "fr"):
+        i18n.use(spoken)
+        for attribute in board.attributes:
+            assert board.attribute(attribute.local_name) == attribute
+            shown = [value.local_name for value in attribute.values]
+            assert len(set(shown)) == len(shown), (spoken, attribute.name)
+            for value in attribute.values:
+                assert attribute.value(value.local_name) == value
+
+
 def tiny_board(french_part: str = "", value: str = "{fr: pelouse}", attribute: str = "") -> dict:
     return yamlparse.loads(
         "name: tiny\nrows: 1\ncolumns: 2\n" + french_part +
