@@ -118,7 +118,7 @@ def test_a_clue_is_said_back_in_french_and_saved_in_english(garden, home, run):
     assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2").exit_code == 0
     result = run("--lang", "fr", "clue", "zone", "A1", "red=oui", "blue=non")
     assert result.exit_code == 0, result.output
-    assert "red : 3 cases possibles ; blue : 12 cases possibles" in result.stdout
+    assert "red : 3 cases restantes ; blue : 12 cases restantes" in result.stdout
     assert b"clue area A1 red=yes blue=no" in game_file(home, "gnom-street-1")
     explained = run("--lang", "fr", "explain", "D3", "-o", "red").stdout
     assert "exclue par l'indice 1 (zone A1 : red oui) : D3 n'est pas dans la zone de A1 (A1 ou une case autour)." \
@@ -142,12 +142,12 @@ def test_a_clue_needs_its_words_in_french(garden, french):
 
 def test_the_summary_report_and_match_are_french(garden, french):
     game = play(garden, "clue at D3 -o red")
-    assert game.summary() == "red : 1 case possible ; blue : 14 cases possibles"
+    assert game.summary() == "red : 1 case restante ; blue : 14 cases restantes"
     assert game.report() == [">>> trouvé : le butin de red est sur D3"]
     match = play(garden, "mole A3 missed --by Matt --next-mine A1", opponents=("Matt",), mine="C3")
     assert match.match_score() == "match : moi 1 - 0 Matt ; la manche 2 commence"
     city = play(CITY, "accuse C3 right")
-    assert city.summary() == "voleur : 1 case possible"
+    assert city.summary() == "voleur : 1 case restante"
     assert city.report() == [">>> trouvé : le voleur est sur C3"]
 
 
