@@ -101,7 +101,7 @@ class ClueEvent(NamedTuple):
         holds = self.clue.accepted(board)
         text, said, relation = self.clue.text(), self.clue.said(), self.clue.relation()
         return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
-                     _("{clue}: {item} {answer}").format(clue=said, item=_(item) if board.hidden_items else item,
+                     _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
                                                          answer=said_answer(answer)))
                 for item, answer in self.answers]
 
@@ -202,11 +202,11 @@ class Game(_Fields):
                     message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
                 else:
                     message = _("at most {limit} opponents (got {count})")
-                raise InputError(message.format(limit=limit, count=len(names), board=board.title, gangs=limit + 1))
+                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title, gangs=limit + 1))
             check_names(names, N_("opponent"), "--opponents red,blue")
         elif opponents:
             raise InputError(_("on {board} everybody hunts the same {items}: leave out --opponents").format(
-                board=board.name, items=join_names(_(item) for item in board.hidden_items)))
+                board=board.name, items=join_names(map(board.local_item, board.hidden_items))))
         else:
             names = []
         mine_cell = None
@@ -246,7 +246,7 @@ class Game(_Fields):
         if len(self.items) == 1:
             return self.items[0]
         raise InputError(_("whose {noun}? add --opponent with one of {names}").format(
-            noun=_(self.board.hidden_noun), names=join_names(self.items)))
+            noun=self.board.local_noun, names=join_names(self.items)))
 
     @property
     def players(self) -> list[str]:
@@ -349,7 +349,7 @@ class Game(_Fields):
         """One line: the cells left per opponent."""
         sheet = self.sheet()
         return join_clauses(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
-                         .format(item=_(item) if self.board.hidden_items else item, count=count)
+                         .format(item=self.board.local_item(item), count=count)
                          for item in self.items for count in [len(sheet.candidates(item))])
 
     def report(self) -> list[str]:

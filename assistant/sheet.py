@@ -27,16 +27,11 @@ from .words import join_clauses, join_names
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
 MAX_JOINT_ITEMS = 10  # Hall sets over all subsets up to this many items
 
-# What the shipped boards hide, and their own hidden item (New York's thief): words of board data
-# said in the player's language (a board that names another keeps its own word).
-HIDDEN_WORDS = (N_("loot"), N_("thief"), N_("hidden item"))
-
-
 def whose(board: Board, item: str) -> str:
     """Who or what a sentence is about: "red's loot", "the thief" (French: "le butin de red", "le voleur")."""
     if board.per_opponent:
-        return _("{item}'s {noun}").format(item=item, noun=_(board.hidden_noun))
-    return _("the {item}").format(item=_(item))
+        return _("{item}'s {noun}").format(item=item, noun=board.local_noun)
+    return _("the {item}").format(item=board.local_item(item))
 
 
 class Fact(NamedTuple):
@@ -197,7 +192,7 @@ class Sheet(NamedTuple):
     def explain(self, item: str, cell: Cell) -> list[str]:
         """Why ``cell`` is ruled out for ``item``, or why it is still possible."""
         board, name = self.board, self.board.name_of(cell)
-        noun = _(self.board.hidden_noun)
+        noun = self.board.local_noun
         if cell in board.ponds:
             return [_("{cell} is a pond: no {noun} lies there.").format(cell=name, noun=noun)]
         if cell == self.mine:
@@ -239,13 +234,13 @@ class Sheet(NamedTuple):
 
     def _shown(self, item: str) -> str:
         """An item as named in a sentence: an opponent by their name, a board's own item in the player's language."""
-        return item if self.board.per_opponent else _(item)
+        return self.board.local_item(item)
 
     def _joint_reason(self, item: str, name: str, joint: Joint) -> str:
         cells = join_names(self.board.names(joint.cells))
         clues = sorted({n for other in joint.items for n in self.clues_about(other)})
         values = dict(cell=name, item=self._shown(item), cells=cells, clues=join_names(map(str, clues)),
-                      other=joint.items[0], others=join_names(joint.items), noun=_(self.board.hidden_noun))
+                      other=joint.items[0], others=join_names(joint.items), noun=self.board.local_noun)
         if len(joint.items) == 1:
             if clues:
                 message = ngettext("{cell} is ruled out for {item}: {other} is pinned to {cells} by clue {clues}, "
