@@ -413,7 +413,8 @@ class Game(_Fields):
             cell = self.closed(item)
             if cell is not None:
                 raise AssistantError(_("the case of {item} is closed ({cell} was the right cell): undo the "
-                                       "accusation to reopen it").format(item=item, cell=self.board.name_of(cell)))
+                                       "accusation to reopen it").format(item=self.board.local_item(item),
+                                                                        cell=self.board.name_of(cell)))
         number = len(self.history().entries) + 1
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))

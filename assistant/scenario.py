@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
 from .errors import AssistantError, DataError, InputError
-from .i18n import N_, _, ngettext
+from .i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
 from .words import key, shown
 
 
@@ -73,7 +73,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         raise DataError(_("{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
                         .format(source=source))
     problems: list[str] = []
-    known = {"title", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
+    known = {"title", "fr", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
              "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: " + _("unknown key (expected one of {keys})")
@@ -112,10 +112,14 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
             pass  # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
         steps.append(Step(position + 1, text, event, expect))
+    french = data.get("fr", {})
+    if not isinstance(french, dict) or set(map(str, french)) - {"title"} or \
+            not isinstance(french.get("title", ""), str):
+        problems.append(f"{source}: fr: " + _("expected a mapping with the French title, e.g. fr: {{title: ...}}"))
     if problems:
         raise DataError(problems)
-    title = data.get("title")
-    return Scenario(source, str(title) if title else Path(source).stem, game, tuple(steps))
+    title = str(data.get("title") or Path(source).stem)
+    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps))
 
 
 def _expectation(data: object, game, path: str, problems: list[str]) -> Expect | None:
@@ -272,16 +276,31 @@ def run(scenario: Scenario) -> Iterator[Outcome]:
     """Play the steps in order; a refused step leaves the game as it was, as at the table."""
     game = scenario.game
     for step in scenario.steps:
-        refused = None
+        refused = refused_in_english = None
         try:
             game = game.record(step.event)
         except AssistantError as error:
-            refused = str(error)
-        yield Outcome(step, game, refused, tuple(check(step, game, refused)))
+            refused = refused_in_english = str(error)
+            if language() != DEFAULT and step.expect is not None and isinstance(step.expect.refused, str):
+                refused_in_english = _refusal_in_english(game, step)
+        yield Outcome(step, game, refused, tuple(check(step, game, refused, refused_in_english)))
 
 
-def check(step: Step, game, refused: str | None) -> Iterator[str]:
-    """Each way the game after ``step`` differs from the step's expectations."""
+def _refusal_in_english(game, step: Step) -> str | None:
+    """The refusal of ``step`` said in English, the language of a scenario's expected refusals.
+
+    A fresh copy of the game: the one played holds clue texts said in the player's language."""
+    with speaking(DEFAULT):
+        try:
+            game._replace().record(step.event)
+        except AssistantError as error:
+            return str(error)
+    return None
+
+
+def check(step: Step, game, refused: str | None, refused_in_english: str | None = None) -> Iterator[str]:
+    """Each way the game after ``step`` differs from the step's expectations (an expected refusal is
+    part of the English message: ``refused_in_english``, when the player reads another language)."""
     expect = step.expect
     if refused is not None and (expect is None or not expect.refused):
         yield _("refused unexpectedly: {reason}").format(reason=refused)
@@ -290,7 +309,7 @@ def check(step: Step, game, refused: str | None) -> Iterator[str]:
         return
     if expect.refused and refused is None:
         yield _("expected the step to be refused, but it was recorded")
-    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused):
+    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused_in_english or refused):
         yield _("refused for another reason: expected {expected} in {reason}").format(
             expected=repr(expect.refused), reason=repr(refused))
     for name, expectation in EXPECTATIONS.items():
