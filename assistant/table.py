@@ -54,6 +54,9 @@ SCREEN_ALIASES = {"feuille": "sheet", "chances": "odds", "suggerer": "suggest", 
                   "plateau": "board", "quitter": "quit", "sortir": "quit"}
 # The boards' attributes, named in the board screen's messages (the board files hold them in English).
 ATTRIBUTE_WORDS = (N_("terrain"), N_("flowers"), N_("district"), N_("pictograms"), N_("kind"))
+# The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
+SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
+              N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
 TOKEN_FACES = {"mole": N_("mole"), "bait": N_("bait")}  # a token's face, as the table reads it
 
 
@@ -159,7 +162,8 @@ def help_text(game) -> Text:
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
-            text.append(f"      {_(first.name)}: {', '.join(first.values)}\n", style="dim")
+            text.append("      " + _("{slot}: {values}").format(slot=_(first.name), values=", ".join(first.values)) + "\n",
+                        style="dim")
     if not forms:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
     text.append(_("the screen") + "\n", style="bold")
@@ -724,7 +728,7 @@ class BoardScreen(Screen):
         indent = " " * len(text.plain)
         for attribute in self.board.attributes:
             pairs = [f"{key} {value}" for key, (name, value) in self.keys.items() if name == attribute.name]
-            text.append(f"{_(attribute.name)}: {'  '.join(pairs)}\n{indent}")
+            text.append(_("{attribute}: {keys}").format(attribute=_(attribute.name), keys="  ".join(pairs)) + f"\n{indent}")
         text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text
 
