@@ -159,10 +159,27 @@ class _HelpFormatter(HelpFormatter):
     def write_dl(self, rows, *args, **kwargs) -> None:
         from assistant.i18n import _
 
-        super().write_dl([(term, _(text)) for term, text in rows], *args, **kwargs)
+        super().write_dl([(term, glued(_(text))) for term, text in rows], *args, **kwargs)
 
     def write_heading(self, heading: str) -> None:
         self.write(f"{'':>{self.current_indent}}" + _("{heading}:").format(heading=heading) + "\n")
+
+    def write_text(self, text: str) -> None:
+        super().write_text(glued(text))
+
+    def getvalue(self) -> str:
+        return super().getvalue().replace(NO_BREAK, " ")
+
+
+NO_BREAK = "\u00a0"
+
+
+def glued(text: str) -> str:
+    """French puts a space before : ; ? ! -- held by a no-break space while click wraps the help, so
+    that a line never starts with the colon (getvalue gives the plain space back)."""
+    for mark in ":;?!":
+        text = text.replace(f" {mark}", NO_BREAK + mark)
+    return text
 
 
 def _translate_help(command) -> None:
@@ -842,10 +859,10 @@ def candidates(
         return
     for item, cells in names.items():
         if the_odds is None:
-            typer.echo(f"{item}: {' '.join(cells) if cells else _('(none)')}")
+            typer.echo(_("{name}: {value}").format(name=item, value=" ".join(cells) if cells else _("(none)")))
         else:
             shown = [f"{name} {the_odds.items[item].get(current.board.parse_cell(name), 0.0):.0%}" for name in cells]
-            typer.echo(f"{item}: {', '.join(shown) if shown else _('(none)')}")
+            typer.echo(_("{name}: {value}").format(name=item, value=", ".join(shown) if shown else _("(none)")))
     if the_odds is not None:
         typer.echo(_("odds: {method}").format(method=the_odds.method))
 
@@ -907,8 +924,8 @@ def suggest(
         worth = (_("{bits} bits, saves {turns} turns") if first.turns_saved else _("{bits} bits")).format(
             bits=f"{first.bits:.2f}", turns=f"{first.turns_saved:.2f}")
         if count == 1:
-            typer.echo(f"{rank:>3}. {advisor.turn_words(board, first, single)} "
-                       f"({worth}; {advisor.split_words(first)})")
+            typer.echo(f"{rank:>3}. " + _("{turn} ({worth}; {split})").format(
+                turn=advisor.turn_words(board, first, single), worth=worth, split=advisor.split_words(first)))
             continue
         typer.echo(f"{rank:>3}. " + _("any of these {count}: {worth}; {split}").format(
             count=count, worth=worth, split=advisor.split_words(first)))
@@ -1008,7 +1025,7 @@ def explain(
         return
     for item in items:
         for line in sheet_.explain(item, target):
-            typer.echo(f"{item}: {line}" if len(items) > 1 else line)
+            typer.echo(_("{name}: {value}").format(name=item, value=line) if len(items) > 1 else line)
 
 
 # -- scenarios ------------------------------------------------------------------------
@@ -1161,7 +1178,7 @@ def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JS
             quest=quest.name + french, scores=quest.scores(rules.face_value), needs=quest.needs))
     typer.echo(_("special cards (one per deal; --special takes any of the names):"))
     for special in rules.specials:
-        typer.echo(f"  {', '.join(special.words())}: {special.scores()}")
+        typer.echo("  " + _("{name}: {value}").format(name=", ".join(special.words()), value=special.scores()))
 
 
 @quest_app.command("deal", help=N_("Record a deal: its quest and special card, then either a summary "
@@ -1417,7 +1434,7 @@ def board_set(
     described = corrected.describe()["cells"][cell_name]
     shown = _("pond") if described["pond"] else ", ".join(
         f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in described.items() if k != "pond")
-    typer.echo(f"{name} {cell_name}: {shown}")
+    typer.echo(_("{name}: {value}").format(name=f"{name} {cell_name}", value=shown))
 
 
 @board_app.command("verify", help=N_("Record that you checked the board against your own box."))
