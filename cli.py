@@ -77,8 +77,8 @@ class OneLineErrors(TyperGroup):
             from assistant.errors import cut
 
             _fail(_("internal error ({kind}: {detail}); nothing was written. Please report it with the output "
-                    "of the same command plus --traceback").format(kind=type(error).__name__, detail=cut(str(error), 300)),
-                  ExitCode.ERROR)
+                    "of the same command plus --traceback").format(kind=type(error).__name__,
+                                                                    detail=cut(str(error), 300)), ExitCode.ERROR)
         sys.exit(code if isinstance(code, int) else ExitCode.OK)
 
     def resolve_command(self, ctx, args):
@@ -367,7 +367,8 @@ quest_app = typer.Typer(cls=OneLineErrors, help=N_("Le Roi des Nains score pad: 
                         no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(quest_app, name="quest")
 
-GameOption = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game to work on (default: the current one)."))]
+GameOption = Annotated[Optional[str], typer.Option("--game", "-g",
+                                                   help=N_("Game to work on (default: the current one)."))]
 
 
 # -- shell completion (assistant --install-completion) ---------------------------------------
@@ -900,9 +901,9 @@ def suggest(
             board=board.name, method=the_odds.method))
         for item, found in ranked.items():
             for a in found:
-                typer.echo("  " + _("{item} on {cell}: {probability} (accusing there: {risk} risk of elimination)").format(
-                    item=item, cell=board.name_of(a.cell), probability=f"{a.probability:.0%}",
-                    risk=f"{1 - a.probability:.0%}"))
+                typer.echo("  " + _("{item} on {cell}: {probability} (accusing there: {risk} risk of elimination)")
+                           .format(item=item, cell=board.name_of(a.cell), probability=f"{a.probability:.0%}",
+                                   risk=f"{1 - a.probability:.0%}"))
         return
     cat = current.garden().cat if board.per_opponent else None
     turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
@@ -915,7 +916,8 @@ def suggest(
     groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top, shown=GROUP_SHOWN)
     if not groups:
         typer.echo(_("nobody left to ask: every opponent asked is found") if not any(
-            the_sheet.found(item) is None for item in turn.ask or current.items) else _("no question fits these tokens"))
+            the_sheet.found(item) is None for item in turn.ask or current.items)
+                   else _("no question fits these tokens"))
         return
     typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask "
                  "(bits: expected information from the answer):"))

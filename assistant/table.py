@@ -162,8 +162,8 @@ def help_text(game) -> Text:
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
-            text.append("      " + _("{slot}: {values}").format(slot=_(first.name), values=", ".join(first.values)) + "\n",
-                        style="dim")
+            said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(first.values))
+            text.append(f"      {said}\n", style="dim")
     if not forms:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
     text.append(_("the screen") + "\n", style="bold")
@@ -728,7 +728,8 @@ class BoardScreen(Screen):
         indent = " " * len(text.plain)
         for attribute in self.board.attributes:
             pairs = [f"{key} {value}" for key, (name, value) in self.keys.items() if name == attribute.name]
-            text.append(_("{attribute}: {keys}").format(attribute=_(attribute.name), keys="  ".join(pairs)) + f"\n{indent}")
+            said = _("{attribute}: {keys}").format(attribute=_(attribute.name), keys="  ".join(pairs))
+            text.append(f"{said}\n{indent}")
         text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text
 
