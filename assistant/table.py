@@ -33,7 +33,7 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError
-from .i18n import N_, _
+from .i18n import N_, _, language
 from .store import PADS, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -50,8 +50,9 @@ DISPLAY_WORDS = {
     "quit": N_("leave the table screen (Ctrl+Q)"),
 }
 # The screen's own words in French, accepted and never listed (the table speaks both languages).
-SCREEN_ALIASES = {"feuille": "sheet", "chances": "odds", "suggerer": "suggest", "suggérer": "suggest", "aide": "help",
-                  "plateau": "board", "quitter": "quit", "sortir": "quit"}
+FRENCH_WORDS = {"sheet": "feuille", "odds": "chances", "suggest": "suggérer", "help": "aide", "board": "plateau",
+                "quit": "quitter"}  # what the help and Tab offer while French is spoken
+SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit"}
 # The boards' attributes, named in the board screen's messages (the board files hold them in English).
 ATTRIBUTE_WORDS = (N_("terrain"), N_("flowers"), N_("district"), N_("pictograms"), N_("kind"))
 # The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
@@ -168,9 +169,14 @@ def help_text(game) -> Text:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
     text.append(_("the screen") + "\n", style="bold")
     for word, what in DISPLAY_WORDS.items():
-        text.append(f"  {word:<8} {_(what)}\n")
+        text.append(f"  {screen_word(word):<8} {_(what)}\n")
     text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry"), style="dim")
     return text
+
+
+def screen_word(word: str) -> str:
+    """A word of the screen as offered in the language spoken (both languages are read: SCREEN_ALIASES)."""
+    return FRENCH_WORDS[word] if language() == "fr" else word
 
 
 def usage(form) -> str:
@@ -533,7 +539,8 @@ class TableApp(App):
         except AssistantError:
             typing, matches = "", ()
         if len(prefix.split()) + prefix[-1:].isspace() <= 1:  # the first word: the screen's words too
-            matches += tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
+            words = [screen_word(word) for word in DISPLAY_WORDS]
+            matches += tuple(word for word in words if word.startswith(typing.lower()))
         if not matches:
             slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
             self.show("#choices", Text(_("the step is complete: Enter records it") if slot.name == "end"

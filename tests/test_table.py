@@ -525,6 +525,11 @@ def test_the_screen_speaks_french(garden_game, run):
         assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
+        assert "  chances  affiche ou cache la carte des chances (F2)" in text
+        await type_line(pilot, "ai")
+        await keys(pilot, "tab")
+        assert pilot.app.query_one("#entry").value == "aide "
+        pilot.app.query_one("#entry").value = ""
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
