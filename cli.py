@@ -222,7 +222,7 @@ def usage_error(error) -> str:
     from typer._click import exceptions as click
     from typer._click.utils import _escape_control_characters as escaped
 
-    message = error.message
+    message = getattr(error, "message", str(error))
     if isinstance(error, click.NoSuchOption):
         option = escaped(error.option_name)
         if error.possibilities:
@@ -266,7 +266,7 @@ def usage_error(error) -> str:
     extra = re.fullmatch(r"Got unexpected extra argument\(s\) \((?P<words>.*)\)", message, re.DOTALL)
     if extra:
         return _("Got unexpected extra argument(s) ({words})").format(words=extra.group("words"))
-    return error.format_message()
+    return error.format_message() if hasattr(error, "format_message") else message
 
 
 def _refuse_repeated_options(command, args: list[str]) -> None:
