@@ -577,7 +577,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
     for entry in listed:
         mark = "*" if entry["current"] else " "
         if entry["problem"]:
-            typer.echo(f"{mark} {entry['name']:<{width}}  " + _("damaged: {problem}").format(problem=entry["problem"]))
+            typer.echo(f"{mark} " + _("{name}  damaged: {problem}").format(name=f"{entry['name']:<{width}}",
+                                                                            problem=entry["problem"]))
             continue
         count = entry["entries"]
         who = ", ".join(entry["players"]) or "-"
@@ -1396,10 +1397,11 @@ def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = 
 
 @app.command(help=N_("List the shipped boards and your own board files."))
 def boards() -> None:
+    flags = max(10, len(_("verified")), len(_("UNVERIFIED")))  # one word each: the columns split on spaces
     for info in store().boards():
         flag = _("verified") if info.verified else _("UNVERIFIED")
         origin = _("shipped") if info.origin == "shipped" else info.origin
-        typer.echo(f"{info.name:<14} {flag:<10} {origin:<8} {info.title}")
+        typer.echo(f"{info.name:<14} {flag:<{flags}} {origin:<8} {info.title}")
 
 
 @board_app.command("show", help=N_("Draw a board (terrain, flowers, ponds: marks and colours), or "
