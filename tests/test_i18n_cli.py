@@ -221,7 +221,7 @@ def test_retract_of_a_negative_number_says_which_numbers_exist(run, home, words)
     assert result.stderr == f"error: no entry {number}: entry numbers are 1-2 (see assistant history)\n"
     in_french = french(run, *words)
     assert in_french.exit_code == 2 and in_french.stderr.startswith("erreur : ")
-    assert in_french.stderr.count("\n") == 1 and "-1 (" not in in_french.stderr
+    assert in_french.stderr.count("\n") == 1 and number in in_french.stderr and "1 à 2" in in_french.stderr
     assert game_file(home, "gnom-street-1") == before
 
 
