@@ -456,11 +456,9 @@ def store() -> "Store":
 
 def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
-        fix = _("notice: board {board} is unverified ({note}); fix cells with 'assistant board set {board} CELL ...', "
-                "then 'assistant board verify {board}'") if board.note else \
-            _("notice: board {board} is unverified; fix cells with 'assistant board set {board} CELL ...', "
-              "then 'assistant board verify {board}'")
-        typer.echo(fix.format(board=board.name, note=board.note), err=True)
+        from assistant.board import unverified_notice
+
+        typer.echo(unverified_notice(board), err=True)
 
 
 SvgOption = Annotated[Optional[str], typer.Option("--svg", help=N_("Also save the picture as an SVG image in FILE."),
@@ -1433,12 +1431,10 @@ def board_set(
     values: Annotated[list[str], typer.Argument(help=N_("terrain=gravel flowers=blue,yellow pond=no ..."),
                                                 metavar=N_("ATTRIBUTE=VALUE..."))],
 ) -> None:
+    from assistant.board import cell_line
+
     corrected = store().correct_board(name, cell, list(values))
-    cell_name = corrected.name_of(corrected.parse_cell(cell))
-    described = corrected.describe()["cells"][cell_name]
-    shown = _("pond") if described["pond"] else ", ".join(
-        f"{k}={','.join(v) if isinstance(v, list) else v}" for k, v in described.items() if k != "pond")
-    typer.echo(_("{name}: {value}").format(name=f"{name} {cell_name}", value=shown))
+    typer.echo(cell_line(corrected, corrected.parse_cell(cell)))
 
 
 @board_app.command("verify", help=N_("Record that you checked the board against your own box."))

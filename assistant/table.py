@@ -53,8 +53,6 @@ DISPLAY_WORDS = {
 FRENCH_WORDS = {"sheet": "feuille", "odds": "chances", "suggest": "suggérer", "help": "aide", "board": "plateau",
                 "quit": "quitter"}  # what the help and Tab offer while French is spoken
 SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit"}
-# The boards' attributes, named in the board screen's messages (the board files hold them in English).
-ATTRIBUTE_WORDS = (N_("terrain"), N_("flowers"), N_("district"), N_("pictograms"), N_("kind"))
 # The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
 SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
               N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
@@ -573,11 +571,12 @@ RESERVED_KEYS = {"p", "q"}  # p: pond
 
 
 def value_keys(board: Board) -> dict[str, tuple[str, str]]:
-    """One letter per attribute value (key -> (attribute, value)): the first letter of its name not taken."""
+    """One letter per attribute value (key -> (attribute, value)): the first letter of its name, in the
+    language spoken, not taken (French: h herbe, b bois)."""
     keys: dict[str, tuple[str, str]] = {}
     for attribute in board.attributes:
         for value in attribute.values:
-            spellings = [value.name, *value.aliases]
+            spellings = [value.local_name, value.name, *value.aliases]
             letters = [c for spelling in spellings for c in spelling.lower() if c.isascii() and c.isalpha()]
             letter = next((c for c in letters if c not in keys and c not in RESERVED_KEYS), None)
             if letter is not None:
@@ -665,13 +664,13 @@ class BoardScreen(Screen):
             chosen = [v for v in draft.get(attribute.name) or [] if v not in recent] + recent
             draft[attribute.name] = chosen[-attribute.per_cell:] if attribute.per_cell else chosen
         draft["pond"] = False
-        missing = [a.name for a in self.board.attributes
+        missing = [a.local_name for a in self.board.attributes
                    if (a.kind == "one" and not draft.get(a.name))
                    or (a.kind != "one" and a.per_cell and len(draft.get(a.name) or []) != a.per_cell)]
         if missing:
             self.drafts[cell] = draft
             self.draw(_("{cell}: now give its {missing} (not saved until the cell is whole)").format(
-                cell=cell, missing=_(" and ").join(_(name) for name in missing)))
+                cell=cell, missing=_(" and ").join(missing)))
             return
         self.drafts.pop(cell, None)
         words = [f"{a.name}={','.join(draft[a.name]) if isinstance(draft[a.name], list) else draft[a.name]}"
@@ -699,7 +698,7 @@ class BoardScreen(Screen):
         board = self.board
         title = _("{board}: set up from your box (verified)") if board.verified else \
             _("{board}: set up from your box (unverified)")
-        table = Table(title=Text(title.format(board=board.title)), title_justify="left",
+        table = Table(title=Text(title.format(board=board.local_title)), title_justify="left",
                       show_lines=True, padding=(0, 0))
         table.add_column("")
         for column in range(board.grid.columns):
@@ -721,9 +720,9 @@ class BoardScreen(Screen):
             for attribute in self.board.attributes:
                 value = entry.get(attribute.name)
                 if isinstance(value, list):
-                    words.append(" ".join(v[:3] for v in value) or "-")
+                    words.append(" ".join(attribute.value(v).local_name[:3] for v in value) or "-")
                 else:
-                    words.append((value or "-")[:6])
+                    words.append((attribute.value(value).local_name if value else "-")[:6])
             lines = words
         mark = ">" if here else " "
         text = Text(f"{mark}{name}{'*' if name in self.drafts else ''}\n" + "\n".join(lines),
@@ -734,8 +733,9 @@ class BoardScreen(Screen):
         text = Text(_("keys: "), style="bold")
         indent = " " * len(text.plain)
         for attribute in self.board.attributes:
-            pairs = [f"{key} {value}" for key, (name, value) in self.keys.items() if name == attribute.name]
-            said = _("{attribute}: {keys}").format(attribute=_(attribute.name), keys="  ".join(pairs))
+            pairs = [f"{key} {attribute.value(value).local_name}" for key, (name, value) in self.keys.items()
+                     if name == attribute.name]
+            said = _("{attribute}: {keys}").format(attribute=attribute.local_name, keys="  ".join(pairs))
             text.append(f"{said}\n{indent}")
         text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text

@@ -549,8 +549,10 @@ def test_the_board_screen_speaks_french(garden_game):
     async def script(pilot):
         text = screen_text(pilot.app)
         assert "mise en place d'après votre" in text and "boîte (non vérifié)" in text  # the title wraps
-        assert "touches : terrain : g grass" in text and "fleurs : b blue" in text and "Échap : retour à la partie" in text
-        await pilot.press("right", "down", "w")  # B2, a pond: land waits for its flowers
+        # the keys are the French names' first free letters: h herbe, b bois; l bleu (b is bois)
+        assert "touches : terrain : h herbe  b bois  g gravier  t terre" in text, text
+        assert "fleurs : l bleu  r rouge  j jaune  a blanc" in text and "Échap : retour à la partie" in text
+        await pilot.press("right", "down", "b")  # B2, a pond: land (bois) waits for its flowers
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
