@@ -132,7 +132,7 @@ def test_a_clue_needs_its_words_in_french(garden, french):
     assert refused(game, "clue area A1 A2 yes -o red") == "zone prend 1 mot avant la réponse : zone CASE oui|non"
     assert refused(game, "clue flower C1 white yes -o red").startswith("C1 montre des fleurs ")
     assert refused(game, "clue area B2 yes -o red") == (
-        "B2 est une mare : personne ne pose de question depuis une mare, prenez la case de votre figurine")
+        "B2 est une mare : personne ne pose de question depuis une mare, prenez la case de votre statuette")
     assert refused(game, "clue area A1 -o red") == (
         "donnez la réponse entendue : zone CASE oui|non (oui/non, yes/no)")
 
@@ -205,21 +205,21 @@ def test_a_contradiction_names_the_clues_in_french(garden, french):
 def test_the_garden_refuses_in_french(garden, french):
     game = play(garden, "cat C3")
     assert refused(game, "miniature red C3") == (
-        "le chat est sur C3 : aucune figurine ne peut être posée sur la case du chat")
+        "le chat est sur C3 : aucune statuette ne peut être posée sur la case du chat")
     assert refused(game, "cat F1") == (
         "le chat est sur C3 : il se déplace d'une case (les diagonales comptent), pas jusqu'à F1 ; "
         "une carte nain le déplace jusqu'à 3 cases : ajoutez --three")
     assert refused(game, "token red A1") == (
-        "un jeton se pose sur une case occupée par une figurine de red (aucune dans le jardin) ; "
+        "un jeton se pose sur une case occupée par une statuette de red (aucune dans le jardin) ; "
         "avec la carte 7 ajoutez --alex")
-    assert refused(game, "miniature red A1 --from A3") == "red n'a pas de figurine sur A3 à déplacer"
+    assert refused(game, "miniature red A1 --from A3") == "red n'a pas de statuette sur A3 à déplacer"
     assert refused(game, "token me A1") == "vous connaissez la face de votre propre jeton : dites taupe ou appât"
     assert refused(game, "reveal A1 1 mole") == "il n'y a aucun jeton sur A1"
     assert refused(game, "mole A1 found") == (
         "les manches sont pour le jeu à deux ; à plus de joueurs, posez des jetons avec assistant token")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
-        "moi a déjà ses 3 figurines dans le jardin : déplacez-en une avec --from CASE")
+        "moi a déjà ses 3 statuettes dans le jardin : déplacez-en une avec --from CASE")
 
 
 def test_my_own_name_stands_for_me_in_french(garden, french):
@@ -238,7 +238,7 @@ def test_advice_is_french(garden, french):
     assert advisor.split_words(best).endswith(" si non")
     assert " si oui, " in advisor.split_words(best)
     words = advisor.turn_words(garden, best, single=True)
-    assert words.startswith("prendre ") and ", figurine sur " in words and ", demander : " in words
+    assert words.startswith("prendre ") and ", statuette sur " in words and ", demander : " in words
     assert advisor.odds(game.sheet()).method.startswith("exact : ")
     with pytest.raises(InputError, match=r"^sur new-york les joueurs ne posent pas de questions"):
         advisor.read_turn(CITY, ("thief",), str)
