@@ -519,11 +519,19 @@ def pad(game, kind: str):
     return game
 
 
+def said(game, event) -> str:
+    """An event's step as the player reads it (French: 'indice zone B2 red=non'; see grammar.said)."""
+    from assistant.grammar import said as said_step
+
+    return said_step(game, game.step(event))
+
+
 def say_recorded(game) -> None:
     """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear."""
     entry = game.entries()[-1]
+    step = said(game, entry.event)
     typer.echo(_("clue {number}: {step} -> {summary}").format(
-        number=entry.number, step=game.step(entry.event).removeprefix("clue "), summary=game.summary()))
+        number=entry.number, step=step.removeprefix("clue ").removeprefix("indice "), summary=game.summary()))
     for line in game.report():
         typer.echo(line)
 
@@ -690,7 +698,7 @@ def retract(
 def _said_taken_back(game) -> None:
     entry = game.history().taken_back
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
-        number=entry.number, step=game.step(entry.event), summary=game.summary()))
+        number=entry.number, step=said(game, entry.event), summary=game.summary()))
     for line in game.report():
         typer.echo(line)
 
@@ -702,7 +710,7 @@ def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> 
     """Record a piece placed on the garden, then say where things stand."""
     updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
-    typer.echo(f"{entry.number}. {updated.step(entry.event)}")
+    typer.echo(f"{entry.number}. {said(updated, entry.event)}")
     match = updated.match_score()
     if match:
         typer.echo(match)
@@ -972,10 +980,11 @@ def review(
         typer.echo(_("no questions asked yet") if current.board.questions
                    else _("nobody asks questions on {board}").format(board=current.board.name))
         return
+    board = current.board
     for r in reviews:
         typer.echo(_("clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)")
-                   .format(number=r.number, asked=r.asked.words(single), bits=f"{r.asked.bits:.2f}",
-                           gained=f"{r.gained:.2f}", best=r.best.words(single), best_bits=f"{r.best.bits:.2f}"))
+                   .format(number=r.number, asked=r.asked.words(single, board), bits=f"{r.asked.bits:.2f}",
+                           gained=f"{r.gained:.2f}", best=r.best.words(single, board), best_bits=f"{r.best.bits:.2f}"))
     asked_bits = sum(r.asked.bits for r in reviews)
     best_bits = sum(r.best.bits for r in reviews)
     said = _("in all: {asked} bits expected from your questions, {best} from the best ({share} of the best)") \
@@ -1005,7 +1014,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON:
     if not entries:
         typer.echo(_("no clues yet"))
     for entry in entries:
-        step = current.step(entry.event)
+        step = said(current, entry.event)
         typer.echo(f"{entry.number:>3}. " + (_("{step} (retracted)").format(step=step) if entry.retracted else step))
 
 

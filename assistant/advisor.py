@@ -217,9 +217,9 @@ class Question(NamedTuple):
     yes_left: int | None = None  # cells left on the asked sheet if the answer is yes (one player asked)
     no_left: int | None = None
 
-    def words(self, single: bool) -> str:
-        """How to type it after the answer is heard."""
-        text = self.clue.text()
+    def words(self, single: bool, board: Board | None = None) -> str:
+        """How to type it after the answer is heard (said in the player's language when ``board`` is given)."""
+        text = self.clue.text() if board is None else self.clue.said(board)
         if single:
             return text
         if len(self.asked) == 1:
@@ -245,12 +245,12 @@ def turn_words(board: Board, question: Question, single: bool) -> str:
     asking = question.clue.args[0]
     tokens = question.clue.spec.shown
     if board.has_attribute("terrain"):
-        tokens = f"{board.values_at(board.parse_cell(asking), 'terrain')[0]} + {tokens}"
+        tokens = f"{board.said_word(board.values_at(board.parse_cell(asking), 'terrain')[0])} + {tokens}"
     if single:
         message = _("take {tokens}, miniature on {cell}, ask: {clue}")
     else:
         message = _("take {tokens}, miniature on {cell}, ask {whom}: {clue}")
-    return message.format(tokens=tokens, cell=asking, whom=join_names(question.asked), clue=question.clue.said())
+    return message.format(tokens=tokens, cell=asking, whom=join_names(question.asked), clue=question.clue.said(board))
 
 
 class Turn(NamedTuple):

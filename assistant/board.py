@@ -172,6 +172,18 @@ class Board(NamedTuple):
         raise InputError(_("board {board} has no attribute {attribute}: it has {names}")
                          .format(board=self.name, attribute=shown(text), names=names))
 
+    def said_word(self, word: str) -> str:
+        """``word`` said in the language spoken when it names a value of this board ('wood', in French
+        'bois'), or ``attribute=value`` ('kind=park'); any other word as it is. Each is read back."""
+        attribute_word, equals, value_word = word.rpartition("=")
+        for attribute in self.attributes:
+            if equals and key(attribute_word) != key(attribute.name):
+                continue
+            for value in attribute.values:
+                if value.name == value_word:
+                    return f"{attribute.local_name}={value.local_name}" if equals else value.local_name
+        return word
+
     def has_attribute(self, name: str) -> bool:
         return any(attribute.name == name for attribute in self.attributes)
 

@@ -295,9 +295,11 @@ class Clue(NamedTuple):
         """The clue in canonical words, as typed and saved: 'area B2'."""
         return " ".join((self.kind, *self.args))
 
-    def said(self) -> str:
-        """The clue as the player reads it: 'area B2', in French 'zone B2' (a name French players type too)."""
-        return " ".join((self.spec.shown, *self.args))
+    def said(self, board: Board | None = None) -> str:
+        """The clue as the player reads it: 'flower A1 red', in French 'fleur A1 rouge' (words French
+        players type too: the kind's name, and the board's values when ``board`` is given)."""
+        args = self.args if board is None else tuple(map(board.said_word, self.args))
+        return " ".join((self.spec.shown, *args))
 
     def accepted(self, board: Board) -> CellSet:
         """The cells where the statement holds."""

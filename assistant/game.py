@@ -18,7 +18,7 @@ from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
 from .grammar import MORE, Form, Option, form_for
-from .i18n import N_, _, ngettext
+from .i18n import DEFAULT, N_, _, language, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet, whose
 from .words import (Options, answer_word, check_names, is_answer, join, join_clauses, join_names, key, lookup,
@@ -26,6 +26,9 @@ from .words import (Options, answer_word, check_names, is_answer, join, join_cla
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
+# The French a table reads for the canonical words of these slots (each also read when typed).
+FRENCH_STEP_WORDS = {"verdict": {"right": "juste", "wrong": "faux"}, "token": {"mole": "taupe", "bait": "appât"},
+                     "found": {"found": "trouvé", "missed": "raté"}}
 RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
 WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
 
@@ -60,7 +63,8 @@ class ClueEvent(NamedTuple):
     by: str | None = None
 
     FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER),
-                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"))
+                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
+                french="indice")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
@@ -99,7 +103,7 @@ class ClueEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
-        text, said, relation = self.clue.text(), self.clue.said(), self.clue.relation()
+        text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation()
         return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
                      _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
                                                          answer=said_answer(answer)))
@@ -117,7 +121,7 @@ class AccuseEvent(NamedTuple):
     item: str
 
     FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT,),
-                N_("accuse CELL right|wrong [--opponent NAME]"))
+                N_("accuse CELL right|wrong [--opponent NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
@@ -510,6 +514,19 @@ class Game(_Fields):
         if slot == "entry":
             return tuple(str(entry.number) for entry in self.standing())
         return ()
+
+    def said_value(self, slot: str, word: str) -> str:
+        """A word of a saved step said in the language spoken, one this game reads back (see grammar.said)."""
+        if language() == DEFAULT:
+            return word
+        if slot == "kind" and key(word) in map(key, self.board.clue_kinds()):
+            return self.kind_named(word).shown
+        if slot == "answer" and is_answer(word.rpartition("=")[2]):
+            name, equals, answer = word.rpartition("=")
+            return f"{name}{equals}{said_answer(parse_answer(answer))}"
+        if slot in FRENCH_STEP_WORDS:
+            return FRENCH_STEP_WORDS[slot].get(word, word)
+        return self.board.said_word(word)
 
     def read_step(self, text: str) -> Event:
         """Read one step's words (as typed, in the log, or in a scenario) into an event."""

@@ -55,7 +55,8 @@ class MiniatureEvent(NamedTuple):
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
 
-    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), N_("miniature PLAYER CELL [--from CELL]"))
+    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), N_("miniature PLAYER CELL [--from CELL]"),
+                french="statuette")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
@@ -73,7 +74,8 @@ class CatEvent(NamedTuple):
     cell: str
     far: bool = False  # the gnome card "at the beginning of your turn, move the cat by 3 cells"
 
-    FORM = Form(("cat", "chat"), ("cell",), (FAR,), N_("cat CELL [--three]"))
+    FORM = Form(("cat", "chat"), ("cell",), (FAR,), N_("cat CELL [--three]"),
+                french="chat")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "CatEvent":
@@ -90,7 +92,8 @@ class TokenEvent(NamedTuple):
     face: str | None  # mole or bait; None: face down, unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
-    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), N_("token PLAYER CELL [mole|bait] [--alex]"))
+    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), N_("token PLAYER CELL [mole|bait] [--alex]"),
+                french="jeton")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "TokenEvent":
@@ -110,7 +113,8 @@ class RevealEvent(NamedTuple):
     position: int  # 1 = the bottom token
     face: str
 
-    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), N_("reveal CELL N mole|bait"))
+    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), N_("reveal CELL N mole|bait"),
+                french="révéler")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "RevealEvent":
@@ -126,7 +130,8 @@ class LootEvent(NamedTuple):
     player: str
     cell: str
 
-    FORM = Form(("loot", "butin"), ("player", "cell"), (), N_("loot PLAYER CELL"))
+    FORM = Form(("loot", "butin"), ("player", "cell"), (), N_("loot PLAYER CELL"),
+                french="butin")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "LootEvent":
@@ -143,7 +148,8 @@ class SetEvent(NamedTuple):
     by: str
     next_mine: str | None = None
 
-    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"))
+    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"),
+                french="taupe")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "SetEvent":

@@ -16,8 +16,8 @@ the opponents of this game, never a fixed list.
 from typing import Callable, NamedTuple, Protocol, Sequence
 
 from .errors import InputError
-from .i18n import _
-from .words import Options, hint, key, options, shown
+from .i18n import DEFAULT, _, language
+from .words import Options, hint, join, key, options, shown, split
 
 MORE = "..."  # in a form's slots: the slot before it repeats
 
@@ -42,6 +42,7 @@ class Form(NamedTuple):
     slots: tuple[str, ...] | Callable[["Speaker", list[str]], tuple[str, ...]]
     options: tuple[Option, ...] = ()
     usage: str = ""  # marked with N_ where the form is declared; shown with _(form.usage)
+    french: str = ""  # the verb a French table reads (one of ``verbs``); "" when ``verbs[0]`` serves both
 
     @property
     def verb(self) -> str:
@@ -62,12 +63,16 @@ class Form(NamedTuple):
 
 
 class Speaker(Protocol):
-    """A game as the grammar sees it: the forms of its steps, and the values that fit each slot."""
+    """A game as the grammar sees it: the forms of its steps, the values that fit each slot, and
+    how a value of a slot is said in the language spoken (a word the game reads back)."""
 
     def forms(self) -> tuple[Form, ...]:
         ...
 
     def values(self, slot: str) -> tuple[str, ...]:
+        ...
+
+    def said_value(self, slot: str, word: str) -> str:
         ...
 
 
@@ -114,6 +119,25 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
     if name is None:
         return Slot("end", (), open_options)
     return Slot(name, game.values(name), open_options)
+
+
+def said(game: Speaker, step: str) -> str:
+    """A saved step as the player reads it. In French each word the grammar knows is said the French
+    way, and is one the game reads back ('clue area B3 red=no' reads 'indice zone B3 red=non');
+    in English the step as saved. Names, cells, numbers and options stay as typed."""
+    if language() == DEFAULT:
+        return step
+    words = split(step)
+    try:
+        form = form_for(game, words[0]) if words else None
+    except InputError:
+        form = None
+    if form is None:
+        return step
+    spoken = [form.french or words[0]]
+    for at in range(1, len(words)):
+        spoken.append(game.said_value(expect(game, words[:at]).name, words[at]))
+    return join(spoken)
 
 
 def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:

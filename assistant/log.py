@@ -21,8 +21,8 @@ UNDO_WORDS = ("undo", "annuler", "defaire")
 RETRACT_WORDS = ("retract", "retirer")
 
 
-UNDO_FORM = Form(UNDO_WORDS, (), usage=N_("undo"))
-RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage=N_("retract N"))
+UNDO_FORM = Form(UNDO_WORDS, (), usage=N_("undo"), french="annuler")
+RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage=N_("retract N"), french="retirer")
 ENTRY_NUMBER = N_("an entry number as shown by assistant history")
 
 

@@ -89,10 +89,10 @@ def history_text(game, last: int | None = None) -> Text:
     for position, entry in enumerate(shown):
         line = Text(f"{entry.number:>3}. ")
         if entry.retracted:
-            line.append(game.step(entry.event), style="strike dim")
+            line.append(grammar.said(game, game.step(entry.event)), style="strike dim")
             line.append(" " + _("(taken back)"), style="dim")
         else:
-            line.append(game.step(entry.event))
+            line.append(grammar.said(game, game.step(entry.event)))
         text.append_text(line)
         if position < len(shown) - 1:
             text.append("\n")
@@ -147,7 +147,7 @@ def suggestions_text(game) -> Text:
     if not ranked:
         text.append(_("no question left to ask"), style="dim")
     for rank, question in enumerate(ranked, 1):
-        text.append(f"{rank}. {question.words(single)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}") + "\n")
+        text.append(f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}") + "\n")
     return text
 
 
@@ -230,11 +230,11 @@ def said(before: object, after) -> str:
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
-        return f"{entry.number}. {after.step(entry.event)} -> {after.summary()}"
+        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}"
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
         return _("took back {number}. {step} -> {summary}").format(
-            number=taken[-1].number, step=after.step(taken[-1].event), summary=after.summary())
+            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)), summary=after.summary())
     return _("recorded -> {summary}").format(summary=after.summary())
 
 

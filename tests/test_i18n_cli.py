@@ -93,9 +93,10 @@ def test_confirmations_read_french(run, home):
     said = french(run, "new", "gnom-street", "--opponents", "red,blue", "--mine", "c2")
     assert said.stdout == "nouvelle partie gnom-street-1 sur gnom-street : on cherche red, blue ; votre butin est en C2\n"
     assert said.stderr.startswith("remarque : le plateau gnom-street n'est pas vérifié (")
-    assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : area B3 red=yes -> ")
-    assert french(run, "undo").stdout.startswith("entrée 1 retirée : clue area B3 red=yes -> ")
-    assert french(run, "history").stdout == "  1. clue area B3 red=yes (retirée)\n"
+    # steps are read in French, in words the tool reads back (the file keeps them in English)
+    assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
+    assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
+    assert french(run, "history").stdout == "  1. indice zone B3 red=oui (retirée)\n"
     listed = french(run, "games").stdout
     assert listed.startswith("* gnom-street-1  gnom-street  me, red, blue  (2 entrées, modifiée le ")  # the undo too
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"

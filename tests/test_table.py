@@ -518,7 +518,7 @@ def test_the_screen_speaks_french(garden_game, run):
 
     async def script(pilot):
         text = screen_text(pilot.app)
-        assert "historique" in text and "  1. clue area B3 red=yes" in text
+        assert "historique" in text and "  1. indice zone B3 red=oui" in text
         assert "aide" in text and "quitter" in text  # the keys at the bottom
         assert "tapez une étape" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
@@ -533,7 +533,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
-        assert "retirée 1. clue area B3 red=yes" in text and "(retirée)" in text
+        assert "retirée 1. indice zone B3 red=oui" in text and "(retirée)" in text
 
     drive(app, script, size=(100, 40))
     assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words
