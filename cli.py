@@ -1052,20 +1052,15 @@ def quest_new(
 @quest_app.command("list")
 def quest_list(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the 40 quest faces (what each scores, what a summary needs) and the special cards."""
-    from assistant.pads.roi import SEATING
+    from assistant.pads.roi import listing
 
     rules = _roi_rules()
     if as_json:
         echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs,
                     "scores": q.scores(rules.face_value)} for q in rules.quests])
         return
-    typer.echo(f"seats: {SEATING}")
-    for quest in rules.quests:
-        french = f" ({quest.fr})" if quest.fr else ""
-        typer.echo(f"{quest.id:>4}  {quest.name}{french}: {quest.scores(rules.face_value)}  [needs: {quest.needs}]")
-    typer.echo("special cards (one per deal; --special takes any of the names):")
-    for special in rules.specials:
-        typer.echo(f"  {', '.join(special.words())}: {special.scores()}")
+    for line in listing(rules):
+        typer.echo(line)
 
 
 @quest_app.command("deal")

@@ -11,9 +11,10 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from ...errors import DataError, InputError
+from ...i18n import N_, _, localized
 from ...words import join_names, key, shown
 from ..cards import SUITS, Card, parse_rank_suit
-from .scoring import SCORERS, describe_effect
+from .scoring import SCORERS, SEATING, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
 SPECIAL_KEYS = {"id", "name", "fr", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
@@ -38,11 +39,23 @@ class Quest(NamedTuple):
 
     @property
     def title(self) -> str:
+        """'13A Capture the Kings': the canonical title (exports, JSON)."""
         return f"{self.id} {self.name}"
 
-    def scores(self, face_value: int) -> str:
-        """What this face scores, in words."""
-        return SCORERS[self.primitive].describe(self.spec, face_value)
+    @property
+    def shown(self) -> str:
+        """The face's name as the player reads it: the French name the rules give when French is
+        spoken, else the official English name (never a name of our own)."""
+        return localized({"fr": self.fr} if self.fr else {}, self.name)
+
+    @property
+    def said(self) -> str:
+        """'3A De trois quarts' in French, '3B From 6 to 7' where no French name is known."""
+        return f"{self.id} {self.shown}"
+
+    def scores(self, face_value: int, tr=english) -> str:
+        """What this face scores, in words: canonical English, or ``tr=_`` in the player's language."""
+        return SCORERS[self.primitive].describe(self.spec, face_value, tr)
 
 
 class Special(NamedTuple):
@@ -54,8 +67,14 @@ class Special(NamedTuple):
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
 
-    def scores(self) -> str:
-        return describe_effect(self.effect) or "no points (its text changes the play)"
+    @property
+    def shown(self) -> str:
+        """Its name as the player reads it: the French name when known and French is spoken."""
+        return localized({"fr": self.fr} if self.fr else {}, self.name)
+
+    def scores(self, tr=english) -> str:
+        """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
+        return describe_effect(self.effect, tr) or tr(N_("no points (its text changes the play)"))
 
     def words(self) -> tuple[str, ...]:
         """Every word it goes by, id first (French name folded to plain letters)."""
@@ -80,8 +99,8 @@ class Rules(NamedTuple):
         for quest in self.quests:
             if wanted and wanted in (key(quest.id), key(quest.name), key(quest.fr or "")):
                 return quest
-        raise InputError(f"unknown quest {shown(text)}: give its tile and face (1A-20B) or its name "
-                         f"(see assistant quest list)")
+        raise InputError(_("unknown quest {quest}: give its tile and face (1A-20B) or its name "
+                           "(see assistant quest list)").format(quest=shown(text)))
 
     def special(self, text: str, shuffled_in: Special | None = None) -> Special:
         """A special card by name (English, French, alias) or as printed ('1g', '11r').
@@ -99,9 +118,30 @@ class Rules(NamedTuple):
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise InputError(f"{shown(text)} is one of two cards: name it ({join_names([s.id for s in matches])})")
-        raise InputError(f"unknown special card {shown(text)}: expected one of "
-                         f"{', '.join(s.id for s in self.specials)}")
+            raise InputError(_("{card} is one of two cards: name it ({names})").format(
+                card=shown(text), names=join_names([s.id for s in matches])))
+        raise InputError(_("unknown special card {card}: expected one of {names}").format(
+            card=shown(text), names=", ".join(s.id for s in self.specials)))
+
+
+NEEDS_SAID = {"counts": N_("counts"), "order": N_("order"), "cards": N_("cards"), "every card": N_("every card")}
+
+
+def listing(rules: "Rules") -> list[str]:
+    """``quest list`` in the player's language: the seats, each face (its name, what it scores, what a
+    summary needs), then the special cards. Names the rules give in French are shown in French."""
+    lines = [_("seats: {seating}").format(seating=_(SEATING))]
+    for quest in rules.quests:
+        # English shows the French name beside the official one; French shows it alone.
+        name = quest.shown if quest.shown != quest.name else quest.name + (f" ({quest.fr})" if quest.fr else "")
+        lines.append(_("{id:>4}  {name}: {scores}  [needs: {needs}]").format(
+            id=quest.id, name=name, scores=quest.scores(rules.face_value, _), needs=_(NEEDS_SAID[quest.needs])))
+    lines.append(_("special cards (one per deal; --special takes any of the names):"))
+    for special in rules.specials:
+        named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
+            ", ".join(special.words())
+        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special.scores(_)))
+    return lines
 
 
 def read_rules(data: object, source: str) -> Rules:
