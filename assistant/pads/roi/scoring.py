@@ -264,6 +264,15 @@ def _either(words: list[str], tr) -> str:
     return tr(N_("{some} or {last}")).format(some=", ".join(words[:-1]), last=words[-1])
 
 
+def _both(parts, tr) -> str:
+    """Several scoring terms in one line: 'A; B' (French: 'A ; B')."""
+    parts = list(parts)
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = tr(N_("{first}; {second}")).format(first=said, second=part)
+    return said
+
+
 def _ranks_text(ranks: list, tr) -> str:
     letters = _rank_letters(tr)
     return _either([letters.get(str(rank).upper(), str(rank)) for rank in ranks], tr)
@@ -294,8 +303,8 @@ def _describe_match(match: dict, tr) -> str:
 
 
 def _describe_per_card(spec, face_value: int, tr) -> str:
-    return "; ".join(tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
-                                                              card=_describe_match(t["match"], tr)) for t in spec)
+    return _both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
+                                                           card=_describe_match(t["match"], tr)) for t in spec), tr)
 
 
 def _describe_per_trick(spec, face_value: int, tr) -> str:
@@ -315,7 +324,7 @@ COMPARED = {("fewer", "previous"): N_("{points} if you won fewer tricks than you
 
 
 def _describe_neighbours(spec, face_value: int, tr) -> str:
-    return "; ".join(tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec)
+    return _both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
 
 
 def _describe_card_sum(spec, face_value: int, tr) -> str:
@@ -417,8 +426,8 @@ EFFECT_SAID = {
 def describe_effect(effect: dict, tr=english) -> str:
     """A special card's scoring effect in words ('' when it scores nothing); ``tr=_`` in the player's language."""
     faces = ", ".join(_rank_letters(tr).values())
-    return "; ".join(tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
-                     for name, value in effect.items())
+    return _both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
+                  for name, value in effect.items()), tr)
 
 
 SEATING = N_("players are listed in seating order, clockwise: your next player sits after you, your "
