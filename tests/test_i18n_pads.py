@@ -108,7 +108,7 @@ def test_the_score_table_its_headings_and_the_winner_in_french(run):
     assert "wins" not in out and "deal" not in out
 
 
-def test_the_deal_and_trick_lines_in_french(run):
+def test_the_deal_and_trick_lines_in_french_and_the_saved_words_stay_english(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     started = run(*FR, "quest", "deal", "3A", "--special", "porte-etendard")
     assert started.exit_code == 0
@@ -116,7 +116,9 @@ def test_the_deal_and_trick_lines_in_french(run):
     assert "donne 1 : 0 pli sur 13 ; le joueur qui a le 5 rouge entame" in started.stdout
     assert "0 donne jouée sur 7" in started.stdout
     trick = run(*FR, "quest", "trick", "Ana", "5g", "7g", "Rv")
-    assert trick.stdout.splitlines()[0] == "pli 1 : Ana 5g, Ben 7g, Cleo Kg ; Cleo le remporte et entame le suivant"
+    # cards as a French table writes them (Rv: roi vert), read back as typed; saved canonically
+    assert trick.stdout.splitlines()[0] == "pli 1 : Ana 5v, Ben 7v, Cleo Rv ; Cleo le remporte et entame le suivant"
+    assert "trick Ana: 5g 7g Kg" in game_file(home, "roi-des-nains-1").decode()
 
 
 def test_the_exports_stay_canonical_in_french(run):
@@ -151,7 +153,7 @@ def test_a_revoke_names_both_tricks_in_french(run, home):
     before = game_file(home, "roi-des-nains-1")
     refused = one_line_refusal(run(*FR, "quest", "trick", "Cleo", "2b", "3b", "4g"), code=1)
     assert "Ben a joué 7b et non du vert au pli 1, où le vert était demandé" in refused
-    assert "il joue 4g au pli 2" in refused and game_file(home, "roi-des-nains-1") == before
+    assert "il joue 4v au pli 2" in refused and game_file(home, "roi-des-nains-1") == before
 
 
 # -- Oh ! les Nains ------------------------------------------------------------------------------

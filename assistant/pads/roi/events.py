@@ -16,7 +16,7 @@ from ...errors import InputError
 from ...grammar import MORE, Form, Option
 from ...i18n import _
 from ...words import Options, join_names, key, name_value, pairs, shown, whole_number
-from ..cards import Card, basic_cards, basic_id, parse_rank_suit
+from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .rules import Quest, Special
 from .scoring import WINNER_EFFECTS
 
@@ -81,8 +81,8 @@ def follow_suit_winner(plays: tuple[tuple[str, Card], ...]) -> str | None:
 
 
 def printed(card: Card) -> str:
-    """How a card is printed: '11g' for the green 11, 'magic' for a card without suit."""
-    return "magic" if card.magic else f"{card.rank}{card.suit[0]}"
+    """How a card is printed: '11g' for the green 11 ('11v' in French), 'magic' for a card without suit."""
+    return _("magic") if card.magic else said(card)
 
 
 def read_card(game, text: str, special: Special) -> Card:
@@ -97,15 +97,15 @@ def read_card(game, text: str, special: Special) -> Card:
         if (special.card.rank, special.card.suit) == rank_suit:
             return special.card
         raise InputError(_("{card} is not in this deal: its special card is {special} ({printed}); the other 1s "
-                           "and 11s stay in the box").format(card=shown(text), special=special.id,
+                           "and 11s stay in the box").format(card=shown(text), special=special.said,
                                                              printed=printed(special.card)))
     try:
         return game.rules.special(text, special).card
     except InputError:
         raise InputError(_("unknown card {card}: write rank then suit, e.g. Kg (king of green), 10b, Qr, {eleven}, "
                            "or a special card's name such as {special}").format(
-            card=shown(text), eleven=f"11{special.card.suit[0] if special.card.suit else 'g'}",
-            special=special.id)) from None
+            card=shown(text), eleven=said(special.card if special.card.suit else Card("11g", "green", 11)),
+            special=special.said)) from None
 
 
 def _player_or_nobody(game, text: str) -> str:
@@ -290,7 +290,7 @@ class TrickEvent(NamedTuple):
         derived = follow_suit_winner(event.plays(game.players))
         stated = None if winner is None else game.player(winner)
         if derived is None and stated is None:
-            magic = [c.id for c in played if c.magic]
+            magic = [deal.deal.special.said if c == deal.deal.special.card else c.id for c in played if c.magic]
             raise InputError(_("{cards} decides this trick by its text: say who won with --winner NAME")
                              .format(cards=join_names(magic)))
         if derived is not None and stated is not None and stated != derived:

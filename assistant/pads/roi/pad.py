@@ -19,7 +19,7 @@ from ...errors import AssistantError, DataError, InputError, events_place
 from ...grammar import form_for
 from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
-from ..cards import Card, basic_cards
+from ..cards import Card, basic_cards, said
 from .events import (EVENTS, HAND, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
                      deck)
 from .rules import Rules, Special, read_rules
@@ -289,7 +289,7 @@ class RoiGame(_Fields):
         state = used.specials.get(event.special.id)
         if state is not None:
             raise AssistantError(_("{card} was shuffled into deal {number}: each special card goes back to the box "
-                                   "after its deal").format(card=event.special.id, number=state.number))
+                                   "after its deal").format(card=event.special.said, number=state.number))
 
     def _check_tricks(self, special: Special, tricks: tuple[Trick, ...], strict: bool) -> None:
         """Each trick led by the last winner, each card of this deck once; strict: no revoke."""
@@ -305,7 +305,7 @@ class RoiGame(_Fields):
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, len(self.players), special))
                 if card.id in seen:
-                    raise InputError(_played_twice(card.id, seen[card.id], number, len(tricks)))
+                    raise InputError(_played_twice(_said(card, special), seen[card.id], number, len(tricks)))
                 seen[card.id] = number
         if strict:
             _check_follow_suit(tricks, special)
@@ -347,7 +347,7 @@ class RoiGame(_Fields):
         if strict and holder and s.special_winner and s.special_winner != holder and \
                 any(name in effect for name in WINNER_EFFECTS):
             raise AssistantError(_("--won gives {card} to {holder}, so {holder} won its trick, not {stated}")
-                                 .format(card=special.id, holder=holder, stated=s.special_winner))
+                                 .format(card=special.said, holder=holder, stated=s.special_winner))
         if any(name in effect for name in WINNER_EFFECTS) and not s.special_winner_of(special):
             raise InputError(_("{card} needs who won its trick: --special-winner NAME (or list {id} in their --won)")
                              .format(card=special.shown, id=special.id))
@@ -369,7 +369,7 @@ class RoiGame(_Fields):
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, count, special))
                 if card.id in seen:
-                    raise InputError(_("{card} is listed twice: a card is won once").format(card=card.id))
+                    raise InputError(_("{card} is listed twice: a card is won once").format(card=_said(card, special)))
                 seen.add(card.id)
             tricks = (s.counts or {}).get(player)
             if tricks is None and s.order is not None:
@@ -384,7 +384,8 @@ class RoiGame(_Fields):
             raise InputError(_("{quest} compares every card won: --won lists {listed} of the {total} cards "
                                "(missing {missing}); --won NAME=rest gives one player every card not listed").format(
                 quest=title, listed=len(seen), total=len(available),
-                missing=", ".join(missing[:6]) + (", ..." if len(missing) > 6 else "")))
+                missing=", ".join(_said(available[card], special) for card in missing[:6])
+                + (", ..." if len(missing) > 6 else "")))
         if every_card:
             uneven = [f"{p} {len(cards)}" for p, cards in s.won.items() if len(cards) % count]
             if uneven:
@@ -501,7 +502,7 @@ class RoiGame(_Fields):
         deal = self.trick_deal()
         number = number or len(deal.deal.tricks)
         trick = deal.deal.tricks[number - 1]
-        cards = ", ".join(f"{player} {card.id}" for player, card in trick.plays)
+        cards = ", ".join(f"{player} {_said(card, deal.deal.special)}" for player, card in trick.plays)
         if number == len(deal.deal.tricks) and not deal.complete(len(self.players)):
             text = _("trick {number}: {cards}; {winner} wins and leads next")
         else:
@@ -594,6 +595,11 @@ def _played(deals: tuple[DealState, ...], players: int) -> int:
     return sum(1 for s in deals if not s.removed and s.complete(players))
 
 
+def _said(card: Card, special: Special) -> str:
+    """A card as the player reads it: 'Rv' in French, the deal's special card by its French name when known."""
+    return special.said if card == special.card else said(card)
+
+
 def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
     if first == again:
         return _("{card} is played twice in trick {again}: each card is played once").format(card=card, again=again)
@@ -608,8 +614,8 @@ def _not_in_deck(card: Card, players: int, special: Special) -> str:
         return _("the green 2 stays in the box at 3 players: it cannot be played")
     if card.special:
         return _("{card} is not in this deal: the special card shuffled in is {special}").format(
-            card=card.id, special=special.id)
-    return _("{card} is not a card of this deck").format(card=card.id)
+            card=card.id, special=special.said)
+    return _("{card} is not a card of this deck").format(card=said(card))
 
 
 def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
@@ -627,7 +633,8 @@ def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
                 raise AssistantError(_("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was "
                                        "led, so had no {suit} left, yet plays {card} in trick {number}: a player "
                                        "follows suit when able; correct one of the two").format(
-                    player=player, instead=instead.id, suit=_(SUIT_SAID[card.suit]), earlier=earlier, card=card.id,
+                    player=player, instead=_said(instead, special), suit=_(SUIT_SAID[card.suit]), earlier=earlier,
+                    card=_said(card, special),
                     number=number))
         led = trick.plays[0][1]
         if not led.magic:

@@ -72,6 +72,11 @@ class Special(NamedTuple):
         """Its name as the player reads it: the French name when known and French is spoken."""
         return localized({"fr": self.fr} if self.fr else {}, self.name)
 
+    @property
+    def said(self) -> str:
+        """The card named in a message: its id ('flag-bearer'), in French its French name when known."""
+        return localized({"fr": self.fr} if self.fr else {}, self.id)
+
     def scores(self, tr=english) -> str:
         """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
         return describe_effect(self.effect, tr) or tr(N_("no points (its text changes the play)"))

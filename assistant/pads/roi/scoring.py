@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ...i18n import N_, ngettext
-from ..cards import FACES, SUITS, Card
+from ..cards import FACES, SUITS, Card, rank_letters
 
 # What a summary must give to score a quest: each player's trick count, the
 # winner of every trick in order, the cards won (only those the quest counts),
@@ -252,11 +252,6 @@ def _signed(points: int) -> str:
     return f"{points:+d}"
 
 
-def _rank_letters(tr) -> dict[str, str]:
-    """J, Q, K, A as the spoken language writes them (French: V, D, R, A)."""
-    return dict(zip("JQKA", tr(N_("J Q K A")).split()))
-
-
 def _either(words: list[str], tr) -> str:
     """'3 or 4', '3, 4 or 5': alternatives said in one phrase."""
     if len(words) == 1:
@@ -274,12 +269,12 @@ def _both(parts, tr) -> str:
 
 
 def _ranks_text(ranks: list, tr) -> str:
-    letters = _rank_letters(tr)
+    letters = rank_letters(tr)
     return _either([letters.get(str(rank).upper(), str(rank)) for rank in ranks], tr)
 
 
 def _faces_text(tr) -> str:
-    letters = _rank_letters(tr)
+    letters = rank_letters(tr)
     return _either([letters[face] for face in "JQKA"], tr)
 
 
@@ -329,7 +324,7 @@ def _describe_neighbours(spec, face_value: int, tr) -> str:
 
 def _describe_card_sum(spec, face_value: int, tr) -> str:
     return tr(N_("{points} to the highest sum of card values 1-11 won ({faces} count {value}; a tie: each highest)")
-              ).format(points=_signed(spec["highest"]), faces=", ".join(_rank_letters(tr).values()), value=face_value)
+              ).format(points=_signed(spec["highest"]), faces=", ".join(rank_letters(tr).values()), value=face_value)
 
 
 def _describe_reach(spec, face_value: int, tr) -> str:
@@ -387,7 +382,7 @@ def _describe_suit_count(spec, face_value: int, tr) -> str:
 
 def _describe_lowest_value(spec, face_value: int, tr) -> str:
     return tr(N_("your lowest {suit} value won, in points ({faces} have none)")).format(
-        suit=tr(SUIT_SAID[spec["suit"]]), faces=", ".join(_rank_letters(tr).values()))
+        suit=tr(SUIT_SAID[spec["suit"]]), faces=", ".join(rank_letters(tr).values()))
 
 
 def _per_trick_needs(spec) -> str:
@@ -425,7 +420,7 @@ EFFECT_SAID = {
 
 def describe_effect(effect: dict, tr=english) -> str:
     """A special card's scoring effect in words ('' when it scores nothing); ``tr=_`` in the player's language."""
-    faces = ", ".join(_rank_letters(tr).values())
+    faces = ", ".join(rank_letters(tr).values())
     return _both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
                   for name, value in effect.items()), tr)
 
