@@ -66,7 +66,7 @@ def parse_rank_suit(text: str) -> tuple[int, str] | None:
     cleaned = str(text).strip().lower().replace("_", "-")
     for separator in ("-of-", " of ", " de ", "-de-", "-", " "):
         if separator in cleaned:
-            rank_text, _, suit_text = cleaned.partition(separator)
+            rank_text, unused, suit_text = cleaned.partition(separator)
             break
     else:
         rank_text, suit_text = cleaned[:-1], cleaned[-1:]

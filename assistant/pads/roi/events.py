@@ -74,7 +74,7 @@ def deck(players: int, special: Special) -> dict[str, Card]:
 
 def follow_suit_winner(plays: tuple[tuple[str, Card], ...]) -> str | None:
     """Highest card of the suit led; None when a magic card makes it a matter of its text."""
-    if any(card.magic for _, card in plays):
+    if any(card.magic for unused, card in plays):
         return None
     led = plays[0][1].suit
     return max((card.rank, player) for player, card in plays if card.suit == led)[1]

@@ -177,7 +177,7 @@ class RoiGame(_Fields):
         deal = self.open_deal()
         if deal is None:
             return tuple(card.id for card in basic_cards(len(self.players)))
-        played = {card.id for trick in deal.deal.tricks for _, card in trick.plays}
+        played = {card.id for trick in deal.deal.tricks for unused, card in trick.plays}
         return tuple(card for card in deck(len(self.players), deal.deal.special) if card not in played)
 
     # -- recording -------------------------------------------------------------------------
@@ -641,5 +641,5 @@ def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
             for player, card in trick.plays[1:]:
                 if not card.magic and card.suit != led.suit:
                     void.setdefault((player, led.suit), (number, card))
-        if special.changes_hands and any(card == special.card for _, card in trick.plays):
+        if special.changes_hands and any(card == special.card for unused, card in trick.plays):
             void.clear()  # its text moves cards between hands after this trick

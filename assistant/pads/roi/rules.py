@@ -153,11 +153,12 @@ def read_rules(data: object, source: str) -> Rules:
     """Validate the quests-and-specials file; DataError lists every problem with its path."""
     problems: list[str] = []
     if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with quests, specials, settings")
+        raise DataError(_("{source}: expected a mapping with quests, specials, settings").format(source=source))
     settings = data.get("settings") or {}
     face_value = settings.get("face_value_in_sums", 0) if isinstance(settings, dict) else None
     if isinstance(face_value, bool) or not isinstance(face_value, int):
-        problems.append(f"{source}: settings.face_value_in_sums: expected a whole number (got {face_value!r})")
+        problems.append(_("{source}: settings.face_value_in_sums: expected a whole number (got {got})")
+                        .format(source=source, got=repr(face_value)))
         face_value = 0
     quests = _read_quests(data.get("quests"), source, problems)
     specials = _read_specials(data.get("specials"), source, problems)
@@ -170,7 +171,7 @@ def _entries(value: object, path: str, problems: list[str]) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        problems.append(f"{path}: expected a list")
+        problems.append(_("{path}: expected a list").format(path=path))
         return []
     return value
 
@@ -181,14 +182,14 @@ def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]
     for position, entry in enumerate(_entries(value, f"{source}: quests", problems)):
         path = f"{source}: quests[{position}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("name"), str):
-            problems.append(f"{path}: expected id, name and rule")
+            problems.append(_("{path}: expected id, name and rule").format(path=path))
             continue
         if key(entry["id"]) in seen:
-            problems.append(f"{path}.id: {entry['id']} is listed twice")
+            problems.append(_("{path}.id: {id} is listed twice").format(path=path, id=entry["id"]))
         seen.add(key(entry["id"]))
         rule = entry.get("rule")
         if not isinstance(rule, dict) or len(rule) != 1 or next(iter(rule)) not in SCORERS:
-            problems.append(f"{path}.rule: expected one of {', '.join(sorted(SCORERS))}")
+            problems.append(_("{path}.rule: expected one of {names}").format(path=path, names=", ".join(sorted(SCORERS))))
             continue
         primitive, spec = next(iter(rule.items()))
         problems.extend(f"{path}.rule.{primitive}: {p}" for p in SCORERS[primitive].check(spec))
@@ -202,25 +203,27 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
     for position, entry in enumerate(_entries(value, f"{source}: specials", problems)):
         path = f"{source}: specials[{position}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            problems.append(f"{path}: expected id, name, suit and rank (or magic: true)")
+            problems.append(_("{path}: expected id, name, suit and rank (or magic: true)").format(path=path))
             continue
         extra = sorted(set(map(str, entry)) - SPECIAL_KEYS)
         if extra:
-            problems.append(f"{path}.{extra[0]}: unknown key (expected some of {', '.join(sorted(SPECIAL_KEYS))})")
+            problems.append(_("{path}.{key}: unknown key (expected some of {keys})").format(
+                path=path, key=extra[0], keys=", ".join(sorted(SPECIAL_KEYS))))
         effect = entry.get("effect") or {}
         if not isinstance(effect, dict) or any(name not in EFFECTS for name in effect):
-            problems.append(f"{path}.effect: expected some of {', '.join(EFFECTS)}")
+            problems.append(_("{path}.effect: expected some of {names}").format(path=path, names=", ".join(EFFECTS)))
             effect = {}
         if entry.get("magic") is True:
             card = Card(entry["id"], None, 0, True)
         elif entry.get("suit") in SUITS and entry.get("rank") in (1, 11):
             card = Card(entry["id"], entry["suit"], entry["rank"], True)
         else:
-            problems.append(f"{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
+            problems.append(_("{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
+                            .format(path=path))
             continue
         aliases = entry.get("aliases") or []
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-            problems.append(f"{path}.aliases: expected a list of names")
+            problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
         fr = entry.get("fr")
         specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,

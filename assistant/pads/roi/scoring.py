@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from ...i18n import N_, ngettext
+from ...i18n import N_, _, ngettext
 from ..cards import FACES, SUITS, Card, rank_letters
 
 # What a summary must give to score a quest: each player's trick count, the
@@ -74,9 +74,9 @@ def _number(value: object) -> bool:
 def _requires(*names: str) -> Callable[[Any], list[str]]:
     def check(spec: Any) -> list[str]:
         if not isinstance(spec, dict):
-            return ["expected a mapping"]
+            return [_("expected a mapping")]
         missing = [name for name in names if name not in spec]
-        return [f"missing {', '.join(missing)}"] if missing else []
+        return [_("missing {names}").format(names=", ".join(missing))] if missing else []
     return check
 
 
@@ -84,14 +84,14 @@ def _check_per_card(spec: Any) -> list[str]:
     ok = isinstance(spec, list) and spec and all(
         isinstance(term, dict) and _number(term.get("points")) and isinstance(term.get("match"), dict)
         and set(term["match"]) <= {"ranks", "suits", "faces"} for term in spec)
-    return [] if ok else ["expected a list of {match: {ranks, suits, faces}, points}"]
+    return [] if ok else [_("expected a list of {{match: {{ranks, suits, faces}}, points}}").format()]
 
 
 def _check_neighbours(spec: Any) -> list[str]:
     ok = isinstance(spec, list) and all(
         isinstance(t, dict) and t.get("neighbour") in ("previous", "next") and t.get("when") in ("fewer", "more")
         and _number(t.get("points")) for t in spec)
-    return [] if ok else ["expected a list of {neighbour: previous|next, when: fewer|more, points}"]
+    return [] if ok else [_("expected a list of {{neighbour: previous|next, when: fewer|more, points}}").format()]
 
 
 def _always(need: str) -> Callable[[Any], str]:
@@ -443,7 +443,7 @@ def facts_of(deal, players: tuple[str, ...]) -> Facts:
     doubler = next_dealer = blue_five = red_five = None
     effect = special.effect
     for position, trick in enumerate(tricks):
-        won[trick.winner].extend(card for _, card in trick.plays)
+        won[trick.winner].extend(card for unused, card in trick.plays)
         for player, card in trick.plays:
             if card.id == "5g":
                 next_dealer = trick.winner
@@ -461,7 +461,7 @@ def facts_of(deal, players: tuple[str, ...]) -> Facts:
             if "last_trick" in effect and last:
                 gains[player] = gains.get(player, 0) + effect["last_trick"]
             if "per_face_in_trick" in effect:
-                faces = sum(1 for _, other in trick.plays if other.face and not other.magic)
+                faces = sum(1 for unused, other in trick.plays if other.face and not other.magic)
                 gains[player] = gains.get(player, 0) + effect["per_face_in_trick"] * faces
             if effect.get("doubles"):
                 doubler = trick.winner
