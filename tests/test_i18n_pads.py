@@ -258,3 +258,12 @@ def test_golden_french_pictures_of_quest_show_and_tug_show(run, store):
     for move in ("gnome red --by Ana", "gnome blue --by Ben", "gnome green", "pull --two green"):
         run("tug", *move.split())
     golden("fr-tug-show.txt", french_picture(store, "oh-les-nains-1"))
+
+
+def test_the_counters_in_french_agree_with_their_gnomes(run):
+    """FR rules: 'LE SUR-CONTRE : ... Vous placez immédiatement en jeu deux nains de la couleur en question'."""
+    run("tug", "new", "--sides", "Ana,Ben", "--counters")
+    for move in ("gnome red --by Ana", "gnome blue --by Ben", "gnome green", "contre green", "sur-contre green"):
+        assert run("tug", *move.split()).exit_code == 0, move
+    out = run(*FR, "tug", "show").stdout
+    assert "Ben contre : le nain vert s'en va" in out and "Ana sur-contre : deux nains verts" in out

@@ -49,6 +49,8 @@ HALF_PATH = 8  # flagstones on each side of the fence at the start
 ROUNDS_TO_WIN = 2
 SQUIRRELS = N_("the squirrels on the card (1, 2 or 3 squirrels)")
 COLOUR_SAID = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
+GNOMES_SAID = {"red": N_("red gnomes"), "blue": N_("blue gnomes"), "yellow": N_("yellow gnomes"),
+               "green": N_("green gnomes")}  # French: the adjective agrees (nains verts)
 
 
 def said(colour_or_multi: str) -> str:
@@ -232,8 +234,9 @@ class Counter(NamedTuple):
         verb = COUNTER_VERBS[level - 1]
         if card != MULTI:
             if chosen is not None and colour(chosen) != card:
-                raise InputError(_("a {card} card counters {card} gnomes: write {verb} {typed}, or {verb} multi "
-                                   "{chosen}").format(card=said(card), verb=verb, typed=card, chosen=colour(chosen)))
+                raise InputError(_("a {card} card counters {gnomes}: write {verb} {typed}, or {verb} multi "
+                                   "{chosen}").format(card=said(card), gnomes=_(GNOMES_SAID[card]), verb=verb,
+                                                      typed=card, chosen=colour(chosen)))
             countered = card
         elif chosen is not None:
             countered = colour(chosen)
@@ -461,11 +464,11 @@ class TugGame(_Match):
             text = _("{player} counters: the {colour} gnome leaves")
         elif move.level == 2:
             lines[side] += [move.colour, move.colour]
-            text = _("{player} counters the counter: two {colour} gnomes")
+            text = _("{player} counters the counter: two {gnomes}")
         else:
             lines[side] += [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
-            text = _("{player} takes the two {colour} gnomes")
-        text = text.format(player=move.player, colour=said(move.colour))
+            text = _("{player} takes the two {gnomes}")
+        text = text.format(player=move.player, colour=said(move.colour), gnomes=_(GNOMES_SAID[move.colour]))
         return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=state.log + (text,))
 
     # -- recording ----------------------------------------------------------------------

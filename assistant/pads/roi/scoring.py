@@ -380,9 +380,13 @@ def _describe_suit_count(spec, face_value: int, tr) -> str:
     return tr(text)
 
 
+LOWEST = {"green": N_("your lowest green value won, in points ({faces} have none)"),  # one per suit: French
+          "blue": N_("your lowest blue value won, in points ({faces} have none)"),  # says 'cartes vertes'
+          "red": N_("your lowest red value won, in points ({faces} have none)")}
+
+
 def _describe_lowest_value(spec, face_value: int, tr) -> str:
-    return tr(N_("your lowest {suit} value won, in points ({faces} have none)")).format(
-        suit=tr(SUIT_SAID[spec["suit"]]), faces=", ".join(rank_letters(tr).values()))
+    return tr(LOWEST[spec["suit"]]).format(faces=", ".join(rank_letters(tr).values()))
 
 
 def _per_trick_needs(spec) -> str:
