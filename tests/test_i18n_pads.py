@@ -267,3 +267,10 @@ def test_the_counters_in_french_agree_with_their_gnomes(run):
         assert run("tug", *move.split()).exit_code == 0, move
     out = run(*FR, "tug", "show").stdout
     assert "Ben contre : le nain vert s'en va" in out and "Ana sur-contre : deux nains verts" in out
+
+
+def test_a_card_of_unknown_name_is_described_in_french_never_named(run):
+    """FACTS.md: the names of the blue 11 that passes hands and the red 11 that takes two cards are unknown."""
+    lines = run(*FR, "quest", "list").stdout.splitlines()
+    assert "  11 bleu (les mains passent ; nom inconnu) (blue-11-pass) : aucun point (son texte change le jeu)" in lines
+    assert "  blue-11-pass: no points (its text changes the play)" in run("quest", "list").stdout.splitlines()

@@ -17,7 +17,7 @@ from ..cards import SUITS, Card, parse_rank_suit
 from .scoring import SCORERS, SEATING, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
-SPECIAL_KEYS = {"id", "name", "fr", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
+SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
 
 
 class Quest(NamedTuple):
@@ -66,11 +66,14 @@ class Special(NamedTuple):
     effect: dict
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
+    fr_description: str | None = None  # a card whose French name is unknown, described in French (never a name)
 
     @property
     def shown(self) -> str:
-        """Its name as the player reads it: the French name when known and French is spoken."""
-        return localized({"fr": self.fr} if self.fr else {}, self.name)
+        """Its name as the player reads it: the French name when known and French is spoken (else, for a
+        card of unknown name, its French description)."""
+        french = self.fr or self.fr_description
+        return localized({"fr": french} if french else {}, self.name)
 
     @property
     def said(self) -> str:
@@ -225,7 +228,8 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
-        fr = entry.get("fr")
+        fr, described = entry.get("fr"), entry.get("fr_description")
         specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
-                                card, effect, tuple(aliases), entry.get("changes_hands") is True))
+                                card, effect, tuple(aliases), entry.get("changes_hands") is True,
+                                described if isinstance(described, str) else None))
     return specials
