@@ -170,7 +170,7 @@ def test_the_rope_in_french(run):
     out = run(*FR, "tug", "show").stdout
     assert "tuyau : 2 dalles vers Ben ; nain de tête de Ana à 5 dalles de la barrière ; nain de tête de Ben " \
            "à 10 dalles de la barrière" in " ".join(out.split())
-    assert "Ana ajoute un nain vert" in out and "Ben tire de 2 (un nain a été ajouté)" in out
+    assert "Ana ajoute un nain vert" in out and "Ben tire le tuyau de 2 (un nain a été ajouté)" in out
     assert out.splitlines()[-2:] == ["manche 1 : Ana 0 - 0 Ben", "Ben joue"]
 
 

@@ -138,7 +138,7 @@ class Pull(NamedTuple):
         both = [c for c in zeros if c in twos]
         if both:
             raise InputError(_("a colour cannot count both 0 and 2 (got {colours} in --zero and --two)")
-                             .format(colours=join_names(both)))
+                             .format(colours=join_names([said(c) for c in both])))
         return cls(_mover(game, by), zeros, twos)
 
     @classmethod
