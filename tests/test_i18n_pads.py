@@ -40,7 +40,7 @@ def test_a_face_whose_french_name_the_rules_give_shows_it(run):
     """FR rules: 'La tuile De trois quarts, « +4 par 3 et 4 »' and 'La tuile Sacrifiez l'arrière-garde,
     « -2 pour chacun des quatre derniers plis »': the two faces the rules name in French."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  3A  De trois quarts : +4 par 3 ou 4 dans vos plis  [à donner : cartes remportées]" in lines
+    assert "  3A  De trois quarts : +4 par 3 ou 4 dans vos plis  [à donner : cartes]" in lines
     assert ("  2B  Sacrifiez l'arrière-garde : -2 par pli remporté parmi les 4 derniers  "
             "[à donner : ordre des plis]") in lines
     assert not any("Three Quarters" in line or "Sacrifice the Rearguard" in line for line in lines)
@@ -48,10 +48,10 @@ def test_a_face_whose_french_name_the_rules_give_shows_it(run):
 
 def test_a_face_without_a_known_french_name_keeps_its_english_name_and_is_described_in_french(run):
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes remportées]" in lines
-    assert "  13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes remportées]" \
+    assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes]" in lines
+    assert "  13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" \
         in [f"  {line.strip()}" for line in lines]
-    assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes remportées]" in lines
+    assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes]" in lines
     assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
 
 
@@ -132,7 +132,8 @@ def test_the_exports_stay_canonical_in_french(run):
 
 @pytest.mark.parametrize("words, said", [
     (("quest", "deal", "99Z", "--special", "druid"), "quête inconnue '99Z'"),
-    (("quest", "deal", "7B", "--special", "druid"), "la tuile Quête 7 a été jouée à la donne 1"),
+    (("quest", "deal", "7B", "--special", "dragon"), "la tuile Quête 7 a été jouée à la donne 1"),
+    (("quest", "deal", "8A", "--special", "dragon", "--tricks", "Ana=3,Ben=5,Cleo=5"), "dragon a été mélangée à la donne 1"),
     (("quest", "deal", "5A", "--special", "druid", "--tricks", "Ana=3,Ben=3,Cleo=3"), "les plis font 9 au total"),
     (("quest", "deal", "3B", "--special", "mummy", "--won", "Ana=Kx"), "carte inconnue 'Kx'"),
     (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"), "1A Lucky Run dépend de l'ordre"),
@@ -141,7 +142,7 @@ def test_a_wrong_deal_in_french_is_one_line_and_leaves_the_pad_unchanged(run, ho
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     run("quest", "deal", "7A", "--special", "dragon", "--tricks", "Ana=9,Ben=2,Cleo=2")
     before = game_file(home, "roi-des-nains-1")
-    refused = one_line_refusal(run(*FR, *words), code=1 if "tuile" in said else 2)
+    refused = one_line_refusal(run(*FR, *words), code=1 if "a été" in said else 2)
     assert said in refused and game_file(home, "roi-des-nains-1") == before
 
 
