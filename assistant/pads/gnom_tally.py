@@ -31,6 +31,7 @@ from typing import NamedTuple
 from ..errors import AssistantError, DataError, InputError, cut
 from ..garden import ME, Token, baits_each, moles_each, read_face
 from ..i18n import N_, _, ngettext
+from . import english
 from ..words import NAME, is_answer, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
@@ -107,11 +108,6 @@ class EndOfGame(NamedTuple):
     miniatures: dict[str, int]
     loot: dict[str, str]
     stacks: dict[str, list[Token]]
-
-
-def english(text: str) -> str:
-    """The canonical English of a marked text: the notes of ``tally --json`` stay English."""
-    return text
 
 
 def whose(player: str, mine: str, theirs: str, tr=english) -> str:

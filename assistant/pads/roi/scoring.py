@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from ...i18n import N_, _, ngettext
+from .. import english
 from ..cards import FACES, SUITS, Card, rank_letters
 
 # What a summary must give to score a quest: each player's trick count, the
@@ -236,11 +237,6 @@ def _reach(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
 #
 # Every description takes ``tr``: ``_`` for the words a player reads, or ``english`` for
 # ``quest list --json`` and the exports, which stay canonical whatever language is spoken.
-
-
-def english(text: str) -> str:
-    """The canonical English of a marked text (what ``tr`` is for machine-readable output)."""
-    return text
 
 
 SUIT_SAID = {"green": N_("green"), "blue": N_("blue"), "red": N_("red")}
