@@ -404,7 +404,8 @@ def pad_table(game) -> Table:
     """Deals as rows: the quest, each player's points and running total."""
     from .i18n import _
 
-    table = Table(title=Text(f"{game.name}: Le Roi des Nains"), title_justify="left", box=box.SQUARE)
+    table = Table(title=Text(_("{name}: Le Roi des Nains").format(name=game.name)), title_justify="left",
+                  box=box.SQUARE)
     table.add_column(_("deal"), justify="right")
     table.add_column(_("quest + special card"))
     for player in game.players:
