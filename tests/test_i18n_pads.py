@@ -49,8 +49,7 @@ def test_a_face_whose_french_name_the_rules_give_shows_it(run):
 def test_a_face_without_a_known_french_name_keeps_its_english_name_and_is_described_in_french(run):
     lines = run(*FR, "quest", "list").stdout.splitlines()
     assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes]" in lines
-    assert "  13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" \
-        in [f"  {line.strip()}" for line in lines]
+    assert " 13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" in lines
     assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes]" in lines
     assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
 
