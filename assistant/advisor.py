@@ -34,8 +34,9 @@ from typing import Iterable, NamedTuple
 
 from .board import Board
 from .cells import Cell, CellSet
-from .clues import Clue, kind_named
+from .clues import Clue, kind_named, shown_kinds
 from .errors import AssistantError, InputError
+from .i18n import _, ngettext
 from .sheet import Sheet
 from .words import join_names, key
 
@@ -172,8 +173,8 @@ def _atom_weights(masks: list[int], distinct: bool) -> tuple[int, list[tuple[int
 
 def _marginal_weights(masks: list[int], position: int) -> dict[int, int]:
     """For item ``position``: cell sets and how many placements put the item on each of their cells."""
-    _, found = _atom_weights(masks, True)
-    return {cells: weights[position] for _, cells, weights in found if weights[position]}
+    unused, found = _atom_weights(masks, True)
+    return {cells: weights[position] for unused, cells, weights in found if weights[position]}
 
 
 def odds(sheet: Sheet) -> Odds:
@@ -182,7 +183,7 @@ def odds(sheet: Sheet) -> Odds:
     distinct = sheet.board.distinct and len(masks) > 1
     total, found = _atom_weights(masks, distinct)
     if total == 0:
-        raise AssistantError("the clues contradict each other: no placement fits them all")
+        raise AssistantError(_("the clues contradict each other: no placement fits them all"))
     result: dict[str, dict[Cell, float]] = {item: {} for item in sheet.items}
     groups = []
     for items, cells, weights in found:
@@ -193,10 +194,11 @@ def odds(sheet: Sheet) -> Odds:
                 result[item][cell] = p
     result = {item: dict(sorted(cells.items())) for item, cells in result.items()}
     if distinct:
-        method = (f"exact: inclusion-exclusion over the {len(partitions(len(masks)))} ways "
-                  f"{len(masks)} hidden cells could coincide, summed subset by subset ({total} placements fit)")
+        method = _("exact: inclusion-exclusion over the {ways} ways {count} hidden cells could coincide, summed "
+                   "subset by subset ({total} placements fit)").format(ways=len(partitions(len(masks))),
+                                                                       count=len(masks), total=total)
     else:
-        method = f"exact: each hidden cell uniform over its sheet ({total} placements fit)"
+        method = _("exact: each hidden cell uniform over its sheet ({total} placements fit)").format(total=total)
     return Odds(result, total, method, tuple(groups))
 
 
@@ -228,24 +230,27 @@ class Question(NamedTuple):
 def split_words(question: Question) -> str:
     """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
     if question.yes_left is None:
-        return f"{question.expected_left:.1f} cells expected on their sheets, {question.worst_left} at worst"
+        return _("{expected} cells expected on their sheets, {worst} at worst").format(
+            expected=f"{question.expected_left:.1f}", worst=question.worst_left)
     if not question.yes_left or not question.no_left:
-        return f"{question.yes_left + question.no_left} cells whatever the answer: it tells nothing"
-    return f"{_cells(question.yes_left)} if yes, {question.no_left} if no"
-
-
-def _cells(count: int) -> str:
-    return f"{count} cell{'s' if count != 1 else ''}"
+        total = question.yes_left + question.no_left
+        return ngettext("{count} cell whatever the answer: it tells nothing",
+                        "{count} cells whatever the answer: it tells nothing", total).format(count=total)
+    return ngettext("{yes} cell if yes, {no} if no", "{yes} cells if yes, {no} if no", question.yes_left).format(
+        yes=question.yes_left, no=question.no_left)
 
 
 def turn_words(board: Board, question: Question, single: bool) -> str:
     """The whole turn in plain words: the tokens to take, where the miniature goes, whom to ask what."""
     asking = question.clue.args[0]
-    tokens = question.clue.kind
+    tokens = question.clue.spec.shown
     if board.has_attribute("terrain"):
         tokens = f"{board.values_at(board.parse_cell(asking), 'terrain')[0]} + {tokens}"
-    whom = "" if single else f" {join_names(question.asked)}"
-    return f"take {tokens}, miniature on {asking}, ask{whom}: {question.clue.text()}"
+    if single:
+        message = _("take {tokens}, miniature on {cell}, ask: {clue}")
+    else:
+        message = _("take {tokens}, miniature on {cell}, ask {whom}: {clue}")
+    return message.format(tokens=tokens, cell=asking, whom=join_names(question.asked), clue=question.clue.said())
 
 
 class Turn(NamedTuple):
@@ -270,7 +275,8 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
 
     ``cat``: the cat's cell, if the game knows it (no miniature may go there)."""
     if not board.questions:
-        raise InputError(f"on {board.name} players ask no questions: suggest lists the likeliest cells")
+        raise InputError(_("on {board} players ask no questions: suggest lists the likeliest cells").format(
+            board=board.name))
 
     def split(text: str | None) -> list[str]:
         return [part for part in (text or "").split(",") if part.strip()]
@@ -279,22 +285,23 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
     if terrains is not None:
         chosen_terrains = tuple(board.attribute("terrain").value(word).name for word in split(terrains))
         if not chosen_terrains:
-            raise InputError("--left needs at least one terrain token, e.g. --left grass,wood")
+            raise InputError(_("--left needs at least one terrain token, e.g. --left grass,wood"))
     chosen_actions, action_tokens = None, None
     if actions is not None:
         words = [word for word in split(actions) if key(word) not in ("cat", "chat")]  # the cat asks nothing
         if split(actions) and not words:
-            raise InputError("the cat token asks no question: nothing to suggest this turn")
-        chosen_actions = tuple(kind_named(word).name for word in words)
+            raise InputError(_("the cat token asks no question: nothing to suggest this turn"))
+        chosen_actions = tuple(kind_named(word, board.questions).name for word in words)
         for name in chosen_actions:
             if name not in board.questions:
-                raise InputError(f"{name} is not a question on {board.name}: ask {join_names(board.questions)}")
+                raise InputError(_("{kind} is not a question on {board}: ask {kinds}").format(
+                    kind=kind_named(name).shown, board=board.name, kinds=shown_kinds(board.questions, join_names)))
         if not chosen_actions:
-            raise InputError(f"--actions needs at least one of {', '.join(board.questions)}")
+            raise InputError(_("--actions needs at least one of {kinds}").format(kinds=shown_kinds(board.questions)))
         action_tokens = len(set(chosen_actions)) + (len(words) < len(split(actions)))  # the cat is a token too
     chosen_ask = tuple(item_named(word) for word in split(ask)) if ask is not None else None
     if chosen_ask is not None and not chosen_ask:
-        raise InputError(f"--ask needs at least one of {join_names(items)}")
+        raise InputError(_("--ask needs at least one of {names}").format(names=join_names(items)))
     return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone,
                 len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens, cat)
 
@@ -323,7 +330,7 @@ def questions(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
     kept in groups and only as many are spelt out as ``limit`` asks for, so a
     huge board with thousands of equivalent asking cells stays fast.
     """
-    every = (question for _, spelt in _by_value(sheet, turn, the_odds) for question in spelt)
+    every = (question for unused, spelt in _by_value(sheet, turn, the_odds) for question in spelt)
     return list(islice(every, limit))
 
 
@@ -366,13 +373,13 @@ def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
     groups = []
     for item in asked:
         sheet_and_odds = (sheet.candidates(item).mask,
-                          tuple((cells, chance[item]) for _, cells, chance in the_odds.atoms if item in chance))
+                          tuple((cells, chance[item]) for unused, cells, chance in the_odds.atoms if item in chance))
         if sheet_and_odds not in alike:
             alike[sheet_and_odds] = list(_groups(sheet, item, the_odds, kinds, askable, ahead, reach))
         groups.extend(group._replace(asked=(item,)) for group in alike[sheet_and_odds])
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
-    for _, same in groupby(groups, key=lambda group: group.score):
+    for unused, same in groupby(groups, key=lambda group: group.score):
         same = list(same)
         yield sum(len(group.cells) for group in same), heapq.merge(*(group.spelt(names) for group in same),
                                                                     key=_rank)
@@ -472,7 +479,7 @@ def _groups(sheet: Sheet, item: str, the_odds: Odds, kinds, askable: CellSet,
     candidates = sheet.candidates(item)
     size = len(candidates)
     probabilities = the_odds.items[item]
-    chances = [(cells, chance[item]) for _, cells, chance in the_odds.atoms if item in chance]
+    chances = [(cells, chance[item]) for unused, cells, chance in the_odds.atoms if item in chance]
     word_cost = 2 + board.grid.size // 1000  # an AND and a count on a whole-board bitmask
 
     def group(p_yes: float, yes: int, yes_mask: int, kind: str, value, cells) -> _Group:
@@ -533,10 +540,10 @@ class _Knot:
         self.count = count
         self.asked = asked
         self.distinct = distinct
-        self.total = self._placements([cells for _, cells in parts])[-1]
+        self.total = self._placements([cells for unused, cells in parts])[-1]
 
     def _placements(self, per_atom: list[int]) -> list[int]:
-        sizes = _sizes(((items, cells) for (items, _), cells in zip(self.parts, per_atom)), self.count)
+        sizes = _sizes(((items, cells) for (items, unused), cells in zip(self.parts, per_atom)), self.count)
         if self.distinct:
             return _distinct_counts(sizes, self.count)
         found = [1] * (1 << self.count)
@@ -547,10 +554,10 @@ class _Knot:
 
     def worth(self, inside: tuple[int, ...]) -> tuple[float, float, int]:
         """(bits, expected cells left on the asked sheets, the most left) for these answers."""
-        outside = [cells - held for (_, cells), held in zip(self.parts, inside)]
+        outside = [cells - held for (unused, cells), held in zip(self.parts, inside)]
         yes_counts, no_counts = self._placements(list(inside)), self._placements(outside)
-        yes_sizes = _sizes(((items, held) for (items, _), held in zip(self.parts, inside)), self.count)
-        no_sizes = _sizes(((items, held) for (items, _), held in zip(self.parts, outside)), self.count)
+        yes_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, inside)), self.count)
+        no_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, outside)), self.count)
         others = ((1 << self.count) - 1) ^ self.asked
         probabilities, expected, worst = [], 0.0, 0
         for yes in _subsets(self.asked):
@@ -583,9 +590,9 @@ class _Everyone:
         distinct = self.board.distinct and len(sheet.items) > 1
         asked_items = {sheet.items.index(item) for item in asked}
         self.knots = []  # (the knot, the indices of its atoms)
-        for members in _knots([items for items, _ in self.atoms], len(sheet.items), distinct):
+        for members in _knots([items for items, unused in self.atoms], len(sheet.items), distinct):
             local = {item: position for position, item in enumerate(members)}
-            indices = [index for index, (items, _) in enumerate(self.atoms)
+            indices = [index for index, (items, unused) in enumerate(self.atoms)
                        if any(items >> item & 1 for item in members)]
             parts = [(sum(1 << local[i] for i in members if self.atoms[index][0] >> i & 1),
                       self.atoms[index][1].bit_count()) for index in indices]
@@ -599,7 +606,7 @@ class _Everyone:
         return Question(clue, self.asked, *self._worth(self._inside(self.reach.clue_mask(clue))))
 
     def _inside(self, accepted: int) -> tuple[int, ...]:
-        return tuple((accepted & cells).bit_count() for _, cells in self.atoms)
+        return tuple((accepted & cells).bit_count() for unused, cells in self.atoms)
 
     def by_value(self, kinds, askable: CellSet):
         """(how many, the questions in rank order) for each value, best first; questions that
@@ -831,7 +838,7 @@ def review(game) -> list[Review]:
         event = entry.event
         facts = game.facts_of(entry)
         if isinstance(event, ClueEvent) and event.clue.kind in board.questions and event.by in (None, ME):
-            asked = tuple(item for item, _ in event.answers)
+            asked = tuple(item for item, unused in event.answers)
             the_odds = odds(sheet)
             worth = evaluate(sheet, event.clue, asked, the_odds)
             turn = Turn(ask=asked, everyone=len(asked) > 1)

@@ -12,6 +12,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .cells import Cell, CellSet, Grid
 from .errors import DataError, InputError, cut, shown
+from .i18n import N_, _, language, localized, ngettext
 from .words import join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
@@ -19,15 +20,22 @@ KINDS = ("one", "set")
 MAX_SIDE = 702  # columns A to ZZ
 MAX_CELLS = 10_000  # a 100x100 board: every command stays well under a second
 NAMED_AT_MOST = 10  # names listed in one message; the rest are counted
+HIDDEN_NOUN = N_("hidden item")  # what a board hides when its file does not say
 
 
 class Value(NamedTuple):
-    """One value of an attribute: 'grass', with its aliases ('herbe') and display colour."""
+    """One value of an attribute: 'grass', with its aliases ('herbe'), display colour and French name."""
 
     name: str
     aliases: tuple[str, ...] = ()
     colour: str | None = None
     symbol: str | None = None
+    fr: str | None = None  # its name in French, when the board file gives one ('herbe')
+
+    @property
+    def local_name(self) -> str:
+        """The value's name in the language spoken ('herbe' in French, else 'grass')."""
+        return localized({"fr": self.fr}, self.name)
 
 
 class Attribute(NamedTuple):
@@ -38,15 +46,22 @@ class Attribute(NamedTuple):
     values: tuple[Value, ...]
     per_cell: int | None = None  # how many values each cell has, when fixed
     aliases: tuple[str, ...] = ()
+    fr: str | None = None  # its name in French, when the board file gives one ('fleurs')
+
+    @property
+    def local_name(self) -> str:
+        """The attribute's name in the language spoken ('fleurs' in French, else 'flowers')."""
+        return localized({"fr": self.fr}, self.name)
 
     def value(self, text: str) -> Value:
         """The value named ``text`` (any case, accents, aliases), else InputError listing them."""
         wanted = key(text)
         for value in self.values:
-            if wanted == key(value.name) or wanted in (key(alias) for alias in value.aliases):
+            if wanted in (key(value.name), key(value.fr or value.name), *(key(alias) for alias in value.aliases)):
                 return value
-        names = ", ".join(value.name for value in self.values)
-        raise InputError(f"unknown {self.name} {shown(text)}: expected one of {names}")
+        names = ", ".join(value.local_name for value in self.values)
+        raise InputError(_("unknown {attribute} {value}: expected one of {names}")
+                         .format(attribute=self.local_name, value=shown(text), names=names))
 
 
 class Landmark(NamedTuple):
@@ -70,12 +85,39 @@ class Board(NamedTuple):
     verified: bool = False
     note: str = ""
     hidden_items: tuple[str, ...] = ()  # empty: one hidden item per opponent
-    hidden_noun: str = "hidden item"
+    hidden_noun: str = HIDDEN_NOUN
     distinct: bool = True
     questions: tuple[str, ...] = ()  # clue kinds players ask each other (the garden's three)
     statements: tuple[str, ...] = ()  # clue kinds cards state (New York's); none declared: every kind
     max_opponents: int | None = None  # the box's limit (the garden: four gangs, so me and three)
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
+    french: Mapping[str, Any] = {}  # the board file's fr: its title, note, noun and items in French
+
+    # -- in the language spoken -------------------------------------------------------
+
+    @property
+    def local_title(self) -> str:
+        """The board's title in the language spoken."""
+        return self._local("title", self.title)
+
+    @property
+    def local_note(self) -> str:
+        """The board's note (what is confirmed of its layout) in the language spoken."""
+        return self._local("note", self.note) if self.note else ""
+
+    @property
+    def local_noun(self) -> str:
+        """What is hidden ('loot', 'butin') in the language spoken."""
+        return self._local("noun", _(HIDDEN_NOUN) if self.hidden_noun == HIDDEN_NOUN else self.hidden_noun)
+
+    def local_item(self, item: str) -> str:
+        """A hidden item's name in the language spoken ('thief', 'voleur'); an opponent's name stays as typed."""
+        if language() == "en" or item not in self.hidden_items:
+            return item
+        return self.french.get("items", {}).get(item) or item
+
+    def _local(self, field_name: str, english: str) -> str:
+        return localized({"fr": self.french.get(field_name)}, english)
 
     # -- construction -----------------------------------------------------------------
 
@@ -124,10 +166,11 @@ class Board(NamedTuple):
         """The attribute named ``text``; unknown -> InputError listing what the board has."""
         wanted = key(text)
         for attribute in self.attributes:
-            if wanted in (key(attribute.name), *(key(a) for a in attribute.aliases)):
+            if wanted in (key(attribute.name), key(attribute.fr or attribute.name), *(key(a) for a in attribute.aliases)):
                 return attribute
-        names = ", ".join(a.name for a in self.attributes) or "none"
-        raise InputError(f"board {self.name} has no attribute {shown(text)}: it has {names}")
+        names = ", ".join(a.local_name for a in self.attributes) or _("none")
+        raise InputError(_("board {board} has no attribute {attribute}: it has {names}")
+                         .format(board=self.name, attribute=shown(text), names=names))
 
     def has_attribute(self, name: str) -> bool:
         return any(attribute.name == name for attribute in self.attributes)
@@ -176,12 +219,39 @@ class Board(NamedTuple):
         }
 
 
+def unverified_notice(board: Board) -> str:
+    """The line that warns a board's layout is not checked against the box yet, and how to check it."""
+    if board.local_note:
+        return _("notice: board {board} is unverified ({note}); fix cells with 'assistant board set {board} "
+                 "CELL ...', then 'assistant board verify {board}'").format(board=board.name, note=board.local_note)
+    return _("notice: board {board} is unverified; fix cells with 'assistant board set {board} CELL ...', "
+             "then 'assistant board verify {board}'").format(board=board.name)
+
+
+def cell_line(board: Board, cell: Cell) -> str:
+    """A cell as ``board set`` confirms it: 'gnom-street C2: terrain=gravel, flowers=blue,yellow', or a pond.
+
+    The values are named in the language spoken, each a word ``board set`` accepts back."""
+    if cell in board.ponds:
+        values = _("pond")
+    else:
+        pairs = []
+        for attribute in board.attributes:
+            names = [attribute.value(name).local_name for name in board.values_at(cell, attribute.name)]
+            if names:
+                pairs.append(f"{attribute.local_name}={','.join(names)}")
+        values = ", ".join(pairs)
+    return _("{board} {cell}: {values}").format(board=board.name, cell=board.name_of(cell), values=values)
+
+
 def few(names: list[str]) -> str:
     """'A1, A2 and B1', or 'A1, ..., J1 and 490 more': a message names a few things, never thousands."""
     names = [part(name) for name in names]
     if len(names) <= NAMED_AT_MOST:
         return join_names(names)
-    return f"{', '.join(names[:NAMED_AT_MOST])} and {len(names) - NAMED_AT_MOST:,} more"
+    more = len(names) - NAMED_AT_MOST
+    return (ngettext("{names} and {count} more", "{names} and {count} more", more)
+            .format(names=", ".join(names[:NAMED_AT_MOST]), count=f"{more:,}"))
 
 
 def part(name: object) -> str:
@@ -197,12 +267,13 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
     """
     result: dict[str, Any] = {}
     if not words:
-        names = ", ".join(a.name for a in board.attributes)
-        raise InputError(f"say what to set, e.g. {board.attributes[0].name}=... (attributes: {names}, pond)")
+        names = ", ".join(a.local_name for a in board.attributes)
+        raise InputError(_("say what to set, e.g. {attribute}=... (attributes: {names}, pond)")
+                         .format(attribute=board.attributes[0].local_name, names=names))
     for word in words:
         name, sep, raw = word.partition("=")
         if not sep or not name.strip():
-            raise InputError(f"expected ATTRIBUTE=VALUE, got {shown(word)} (e.g. pond=no)")
+            raise InputError(_("expected ATTRIBUTE=VALUE, got {word} (e.g. pond=no)").format(word=shown(word)))
         if key(name) in ("pond", "mare"):
             result["pond"] = parse_answer(raw)
             continue
@@ -210,7 +281,8 @@ def parse_assignments(board: Board, words: list[str]) -> dict[str, Any]:
         parts = [part for part in raw.split(",") if part.strip()]
         if attribute.kind == "one":
             if len(parts) != 1:
-                raise InputError(f"{attribute.name} takes one value, e.g. {attribute.name}={attribute.values[0].name}")
+                raise InputError(_("{attribute} takes one value, e.g. {attribute}={value}")
+                                 .format(attribute=attribute.local_name, value=attribute.values[0].local_name))
             result[attribute.name] = attribute.value(parts[0]).name
         else:
             result[attribute.name] = [attribute.value(part).name for part in parts]
@@ -229,19 +301,20 @@ class _BoardReader:
 
     def read(self, data: object) -> Board:
         if not isinstance(data, dict):
-            raise DataError(f"{self.source}: expected a mapping with name, rows, columns, attributes, cells")
+            raise DataError(_("{source}: expected a mapping with name, rows, columns, attributes, cells")
+                            .format(source=self.source))
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells", "questions", "statements", "max_opponents"}
+                 "landmarks", "cells", "questions", "statements", "max_opponents", "fr"}
         for extra in sorted(set(map(str, data)) - known):
-            self.problem(part(extra), f"unknown key (expected one of {', '.join(sorted(known))})")
+            self.problem(part(extra), _("unknown key (expected one of {keys})").format(keys=", ".join(sorted(known))))
         name = self.text(data, "name")
         if name is not None and not NAME_PATTERN.fullmatch(name):
-            self.problem("name", f"expected lowercase letters, digits and hyphens (got {shown(name)})")
+            self.problem("name", _("expected lowercase letters, digits and hyphens (got {name})").format(name=shown(name)))
         rows = self.size(data, "rows")
         columns = self.size(data, "columns")
         verified = data.get("verified", False)
         if not isinstance(verified, bool):
-            self.problem("verified", f"expected true or false (got {shown(verified)})")
+            self.problem("verified", _("expected true or false (got {value})").format(value=shown(verified)))
         attributes = self.attributes(data.get("attributes", {}))
         hidden_items, noun, distinct = self.hidden(data.get("hidden", {}))
         questions = self.clue_names(data.get("questions"), "questions", question=True)
@@ -249,11 +322,14 @@ class _BoardReader:
         max_opponents = data.get("max_opponents")
         if max_opponents is not None and (isinstance(max_opponents, bool) or not isinstance(max_opponents, int)
                                           or not 1 <= max_opponents <= 99):
-            self.problem("max_opponents", f"expected a whole number from 1 to 99 (got {shown(max_opponents)})")
+            self.problem("max_opponents", _("expected a whole number from {low} to {high} (got {value})")
+                         .format(low=1, high=99, value=shown(max_opponents)))
+        french = self.french(data.get("fr", {}))
         if rows is not None and columns is not None and rows * columns > MAX_CELLS:
-            self.problem("rows", f"a board has at most {MAX_CELLS:,} cells (got {rows}x{columns} = {rows * columns:,})")
+            self.problem("rows", _("a board has at most {most} cells (got {rows}x{columns} = {cells})")
+                         .format(most=f"{MAX_CELLS:,}", rows=rows, columns=columns, cells=f"{rows * columns:,}"))
         if self.problems or rows is None or columns is None:
-            raise DataError(self.problems or f"{self.source}: rows and columns are required")
+            raise DataError(self.problems or _("{source}: rows and columns are required").format(source=self.source))
         grid = Grid(rows, columns)
         cell_values, ponds = self.cells(data.get("cells"), grid, attributes)
         landmarks = self.landmarks(data.get("landmarks", {}), grid)
@@ -281,6 +357,7 @@ class _BoardReader:
             statements=statements,
             max_opponents=max_opponents,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
+            french=french,
         )
 
     # -- pieces -----------------------------------------------------------------------
@@ -288,14 +365,37 @@ class _BoardReader:
     def text(self, data: dict, field_name: str, path: str | None = None) -> str | None:
         value = data.get(field_name)
         if not isinstance(value, str) or not value.strip():
-            self.problem(path or field_name, f"expected a non-empty text (got {shown(value)})")
+            self.problem(path or field_name, _("expected a non-empty text (got {value})").format(value=shown(value)))
             return None
         return value
+
+    def optional_text(self, data: dict, field_name: str, path: str) -> str | None:
+        """A text the file may leave out (a French name); given, it is a non-empty text."""
+        if data.get(field_name) is None:
+            return None
+        return self.text(data, field_name, path)
+
+    def french(self, data: object) -> dict[str, Any]:
+        """The board's texts in French: ``fr: {title, note, noun, items: {thief: voleur}}``."""
+        known = ("title", "note", "noun", "items")
+        if not isinstance(data, dict):
+            self.problem("fr", _("expected a mapping with {keys}").format(keys=", ".join(known)))
+            return {}
+        for extra in sorted(set(map(str, data)) - set(known)):
+            self.problem(f"fr.{part(extra)}", _("unknown key (expected one of {keys})").format(keys=", ".join(known)))
+        result: dict[str, Any] = {name: self.optional_text(data, name, f"fr.{name}") for name in known[:3]}
+        items = data.get("items") or {}
+        if not isinstance(items, dict):
+            self.problem("fr.items", _("expected a mapping of hidden item -> its French name"))
+            items = {}
+        result["items"] = {str(item): self.text(items, item, f"fr.items.{part(item)}") for item in items}
+        return result
 
     def size(self, data: dict, field_name: str) -> int | None:
         value = data.get(field_name)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SIDE:
-            self.problem(field_name, f"expected a whole number from 1 to {MAX_SIDE} (got {shown(value)})")
+            self.problem(field_name, _("expected a whole number from {low} to {high} (got {value})")
+                         .format(low=1, high=MAX_SIDE, value=shown(value)))
             return None
         return value
 
@@ -303,7 +403,7 @@ class _BoardReader:
         if value is None:
             return ()
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.problem(path, f"expected a list of names (got {shown(value)})")
+            self.problem(path, _("expected a list of names (got {value})").format(value=shown(value)))
             return ()
         return tuple(value)
 
@@ -319,150 +419,156 @@ class _BoardReader:
                 self.problem(path, str(error))
                 continue
             if question and not kind.question:
-                self.problem(path, f"{kind.name} is a card statement, not a question players ask")
+                self.problem(path, _("{kind} is a card statement, not a question players ask").format(kind=kind.name))
             if not question and kind.question:
-                self.problem(path, f"{kind.name} is a question players ask: list it under questions")
+                self.problem(path, _("{kind} is a question players ask: list it under questions").format(kind=kind.name))
             result.append(kind.name)
         return tuple(result)
 
     def attributes(self, data: object) -> tuple[Attribute, ...]:
         if not isinstance(data, dict):
-            self.problem("attributes", "expected a mapping of attribute name -> {kind, values}")
+            self.problem("attributes", _("expected a mapping of attribute name -> {{kind, values}}"))
             return ()
         result = []
         for name, spec in data.items():
             path = f"attributes.{part(name)}"
             if not isinstance(name, str) or key(name) in ("pond", "mare"):
-                self.problem(path, "expected an attribute name other than 'pond'")
+                self.problem(path, _("expected an attribute name other than 'pond'"))
                 continue
             if not isinstance(spec, dict):
-                self.problem(path, "expected a mapping with kind and values")
+                self.problem(path, _("expected a mapping with kind and values"))
                 continue
             kind = spec.get("kind", "one")
             if kind not in KINDS:
-                self.problem(f"{path}.kind", f"expected one of {', '.join(KINDS)} (got {shown(kind)})")
+                self.problem(f"{path}.kind", _("expected one of {names} (got {value})")
+                             .format(names=", ".join(KINDS), value=shown(kind)))
             count = spec.get("count")
             if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-                self.problem(f"{path}.count", f"expected a whole number (got {shown(count)})")
+                self.problem(f"{path}.count", _("expected a whole number (got {value})").format(value=shown(count)))
                 count = None
             values = []
             raw_values = spec.get("values")
             if not isinstance(raw_values, dict) or not raw_values:
-                self.problem(f"{path}.values", "expected a mapping of value name -> {aliases, colour}")
+                self.problem(f"{path}.values", _("expected a mapping of value name -> {{aliases, colour}}"))
                 raw_values = {}
             for value_name, value_spec in raw_values.items():
                 value_path = f"{path}.values.{part(value_name)}"
                 if not isinstance(value_name, str):
-                    self.problem(value_path, f"expected a text name (got {shown(value_name)}; quote it)")
+                    self.problem(value_path, _("expected a text name (got {value}; quote it)").format(value=shown(value_name)))
                     continue
                 value_spec = value_spec or {}
                 if not isinstance(value_spec, dict):
-                    self.problem(value_path, "expected a mapping with aliases, colour, symbol")
+                    self.problem(value_path, _("expected a mapping with aliases, colour, symbol"))
                     continue
                 values.append(Value(
                     name=value_name,
                     aliases=self.names(value_spec.get("aliases"), f"{value_path}.aliases"),
                     colour=value_spec.get("colour"),
                     symbol=value_spec.get("symbol"),
+                    fr=self.optional_text(value_spec, "fr", f"{value_path}.fr"),
                 ))
             result.append(Attribute(name, kind, tuple(values), count,
-                                    self.names(spec.get("aliases"), f"{path}.aliases")))
+                                    self.names(spec.get("aliases"), f"{path}.aliases"),
+                                    self.optional_text(spec, "fr", f"{path}.fr")))
         return tuple(result)
 
     def hidden(self, data: object) -> tuple[tuple[str, ...], str, bool]:
         if not isinstance(data, dict):
-            self.problem("hidden", "expected a mapping with items or per_opponent, and noun")
-            return (), "hidden item", True
+            self.problem("hidden", _("expected a mapping with items or per_opponent, and noun"))
+            return (), HIDDEN_NOUN, True
         items = self.names(data.get("items"), "hidden.items")
-        noun = data.get("noun", "hidden item")
+        noun = data.get("noun", HIDDEN_NOUN)
         distinct = data.get("distinct", True)
         if not isinstance(distinct, bool):
-            self.problem("hidden.distinct", f"expected true or false (got {shown(distinct)})")
+            self.problem("hidden.distinct", _("expected true or false (got {value})").format(value=shown(distinct)))
         return items, str(noun), bool(distinct)
 
     def cells(self, data: object, grid: Grid, attributes: tuple[Attribute, ...]):
-        cell_values: list[dict[str, Any]] = [{} for _ in range(grid.size)]
+        cell_values: list[dict[str, Any]] = [{} for unused in range(grid.size)]
         ponds = 0
         seen: set[int] = set()
         if not isinstance(data, dict):
-            self.problem("cells", "expected a mapping of cell name -> attributes")
+            self.problem("cells", _("expected a mapping of cell name -> attributes"))
             return cell_values, CellSet()
         for name, spec in data.items():
             path = f"cells.{part(name)}"
             try:
                 cell = grid.parse(str(name))
             except InputError:
-                self.problem(path, f"no such cell on a {grid.rows}x{grid.columns} board")
+                self.problem(path, _("no such cell on a {rows}x{columns} board").format(rows=grid.rows, columns=grid.columns))
                 continue
             if cell in seen:
-                self.problem(path, f"cell given twice (also as {grid.name(cell)})")
+                self.problem(path, _("cell given twice (also as {cell})").format(cell=grid.name(cell)))
                 continue
             seen.add(cell)
             if not isinstance(spec, dict):
-                self.problem(path, "expected a mapping of attribute -> value")
+                self.problem(path, _("expected a mapping of attribute -> value"))
                 continue
             pond = spec.get("pond", False)
             if not isinstance(pond, bool):
-                self.problem(f"{path}.pond", f"expected true or false (got {shown(pond)})")
+                self.problem(f"{path}.pond", _("expected true or false (got {value})").format(value=shown(pond)))
             if pond is True:
                 ponds |= 1 << cell
                 extra = sorted(set(spec) - {"pond"})
                 if extra:
-                    self.problem(path, f"a pond carries nothing else (remove {few(extra)})")
+                    self.problem(path, _("a pond carries nothing else (remove {names})").format(names=few(extra)))
                 continue
             for extra in sorted(set(map(str, spec)) - {a.name for a in attributes} - {"pond"}):
                 names = ", ".join(a.name for a in attributes)
-                self.problem(f"{path}.{part(extra)}", f"unknown attribute (expected one of {names}, pond)")
+                self.problem(f"{path}.{part(extra)}", _("unknown attribute (expected one of {names}, pond)").format(names=names))
             for attribute in attributes:
                 found = self.cell_value(spec.get(attribute.name), attribute, f"{path}.{attribute.name}")
                 if found is not None:
                     cell_values[cell][attribute.name] = found
         missing = [grid.name(cell) for cell in range(grid.size) if cell not in seen]
         if missing:
-            self.problem("cells", f"missing {few(missing)} (every cell must be listed)")
+            self.problem("cells", _("missing {cells} (every cell must be listed)").format(cells=few(missing)))
         return cell_values, CellSet(ponds)
 
     def cell_value(self, raw: object, attribute: Attribute, path: str):
         names = [value.name for value in attribute.values]
-        expected = f"expected one of {', '.join(names)}"
+        expected = _("expected one of {names} (got {value})")
         if attribute.kind == "one":
             if not isinstance(raw, str) or raw not in names:
-                self.problem(path, f"{expected} (got {shown(raw)})")
+                self.problem(path, expected.format(names=", ".join(names), value=shown(raw)))
                 return None
             return raw
         raw = [] if raw is None else raw
         if not isinstance(raw, list):
-            self.problem(path, f"expected a list of values from {', '.join(names)} (got {shown(raw)})")
+            self.problem(path, _("expected a list of values from {names} (got {value})")
+                         .format(names=", ".join(names), value=shown(raw)))
             return None
         bad = [item for item in raw if not isinstance(item, str) or item not in names]
         if bad:
-            self.problem(path, f"{expected} (got {shown(bad[0])})")
+            self.problem(path, expected.format(names=", ".join(names), value=shown(bad[0])))
             return None
         if len(set(raw)) != len(raw):
-            self.problem(path, f"a value is listed twice (got {shown(raw)})")
+            self.problem(path, _("a value is listed twice (got {value})").format(value=shown(raw)))
             return None
         if attribute.per_cell is not None and len(raw) != attribute.per_cell:
-            self.problem(path, f"expected exactly {attribute.per_cell} values (got {len(raw)})")
+            self.problem(path, ngettext("expected exactly {count} value (got {got})",
+                                        "expected exactly {count} values (got {got})", attribute.per_cell)
+                         .format(count=attribute.per_cell, got=len(raw)))
             return None
         return frozenset(raw)
 
     def landmarks(self, data: object, grid: Grid) -> tuple[Landmark, ...]:
         if not isinstance(data, dict):
-            self.problem("landmarks", "expected a mapping of landmark name -> {cells, aliases}")
+            self.problem("landmarks", _("expected a mapping of landmark name -> {{cells, aliases}}"))
             return ()
         result = []
         for name, spec in data.items():
             path = f"landmarks.{part(name)}"
             if not isinstance(spec, dict):
-                self.problem(path, "expected a mapping with cells and aliases")
+                self.problem(path, _("expected a mapping with cells and aliases"))
                 continue
             cells = []
             for cell_name in self.names(spec.get("cells"), f"{path}.cells"):
                 try:
                     cells.append(grid.parse(cell_name))
                 except InputError:
-                    self.problem(f"{path}.cells", f"no such cell {shown(cell_name)}")
+                    self.problem(f"{path}.cells", _("no such cell {cell}").format(cell=shown(cell_name)))
             if not cells:
-                self.problem(f"{path}.cells", "expected at least one cell")
+                self.problem(f"{path}.cells", _("expected at least one cell"))
             result.append(Landmark(str(name), CellSet.of(cells), self.names(spec.get("aliases"), f"{path}.aliases")))
         return tuple(result)

@@ -9,6 +9,7 @@ board's size and turns cells into names (``B3``: column B, row 3) and back.
 from typing import Iterable, Iterator, NamedTuple
 
 from .errors import InputError, shown
+from .i18n import _
 
 Cell = int
 
@@ -122,7 +123,7 @@ class Grid(NamedTuple):
 
     def describe_range(self) -> str:
         last = column_letters(self.columns - 1)
-        return f"a column A-{last} then a row 1-{self.rows}, e.g. B2"
+        return _("a column A-{last} then a row 1-{rows}, e.g. B2").format(last=last, rows=self.rows)
 
     def parse(self, text: str) -> Cell:
         """'b3' or 'B3' -> the cell; anything else raises InputError."""
@@ -136,14 +137,15 @@ class Grid(NamedTuple):
             column, row = column_index(letters), int(digits) - 1
             if 0 <= column < self.columns and 0 <= row < self.rows:
                 return self.cell(row, column)
-        raise InputError(f"no cell {shown(text)} on this board: write {self.describe_range()}")
+        raise InputError(_("no cell {cell} on this board: write {cells}").format(cell=shown(text),
+                                                                                 cells=self.describe_range()))
 
     def parse_row(self, text: str) -> int:
         """'4' -> row index 3."""
         cleaned = str(text).strip()
         if cleaned.isascii() and cleaned.isdigit() and len(cleaned) <= 6 and 1 <= int(cleaned) <= self.rows:
             return int(cleaned) - 1
-        raise InputError(f"no row {shown(text)} on this board: rows are 1-{self.rows}")
+        raise InputError(_("no row {row} on this board: rows are 1-{rows}").format(row=shown(text), rows=self.rows))
 
     def parse_column(self, text: str) -> int:
         """'c' -> column index 2."""
@@ -153,7 +155,8 @@ class Grid(NamedTuple):
             if 0 <= column < self.columns:
                 return column
         last = column_letters(self.columns - 1)
-        raise InputError(f"no column {shown(text)} on this board: columns are A-{last}")
+        raise InputError(_("no column {column} on this board: columns are A-{last}").format(column=shown(text),
+                                                                                            last=last))
 
     def row_mask(self, row: int) -> CellSet:
         return CellSet(((1 << self.columns) - 1) << (row * self.columns))

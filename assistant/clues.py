@@ -13,7 +13,8 @@ from typing import Callable, NamedTuple
 from .board import Board
 from .cells import CellSet
 from .errors import InputError
-from .words import key, whole_number
+from .i18n import N_, _, ngettext
+from .words import hint, join_names, key, whole_number
 
 # -- parameter types: read a word against a board, give its canonical text ------------
 
@@ -25,8 +26,8 @@ def _read_cell(board: Board, word: str) -> str:
 def _read_asking_cell(board: Board, word: str) -> str:
     cell = board.parse_cell(word)
     if cell in board.ponds:
-        raise InputError(f"{board.name_of(cell)} is a pond: nobody asks from a pond, "
-                         f"pick the cell where your miniature stands")
+        raise InputError(_("{cell} is a pond: nobody asks from a pond, pick the cell where your miniature stands")
+                         .format(cell=board.name_of(cell)))
     return board.name_of(cell)
 
 
@@ -41,7 +42,8 @@ def _read_column(board: Board, word: str) -> str:
 
 def _read_distance(board: Board, word: str) -> str:
     limit = max(board.grid.rows, board.grid.columns)
-    return str(whole_number(word, f"a distance in cells from 0 to {limit}", low=0, high=limit))
+    what = _("a distance in cells from 0 to {limit}").format(limit=limit)
+    return str(whole_number(word, what, low=0, high=limit))
 
 
 def _value_reader(attribute: str) -> Callable[[Board, str], str]:
@@ -56,41 +58,43 @@ def _read_place(board: Board, word: str) -> str:
     if landmark is not None:
         return landmark.name
     if not board.has_attribute("pictograms"):
-        raise InputError(f"board {board.name} has no pictograms or landmarks to be near")
+        raise InputError(_("board {board} has no pictograms or landmarks to be near").format(board=board.name))
     try:
         return board.attribute("pictograms").value(word).name
     except InputError:
         names = [v.name for v in board.attribute("pictograms").values] + [l.name for l in board.landmarks]
-        raise InputError(f"unknown pictogram or landmark {word!r}: expected one of {', '.join(names)}") from None
+        raise InputError(_("unknown pictogram or landmark {word}: expected one of {names}").format(
+            word=repr(word), names=", ".join(names))) from None
 
 
 def _read_assignment(board: Board, word: str) -> str:
     name, sep, value = str(word).partition("=")
     if not sep:
         names = ", ".join(a.name for a in board.attributes)
-        raise InputError(f"expected ATTRIBUTE=VALUE, e.g. {board.attributes[0].name}="
-                         f"{board.attributes[0].values[0].name} (attributes: {names})")
+        example = f"{board.attributes[0].name}={board.attributes[0].values[0].name}"
+        raise InputError(_("expected ATTRIBUTE=VALUE, e.g. {example} (attributes: {names})").format(
+            example=example, names=names))
     attribute = board.attribute(name)
     return f"{attribute.name}={attribute.value(value).name}"
 
 
 class Param(NamedTuple):
-    name: str            # shown in usage: CELL, ROW, ...
+    name: str            # shown in usage: CELL, ROW, ... (marked with N_, shown with _)
     read: Callable[[Board, str], str]
     slot: str            # the grammar's slot: which values of the board fit here (grammar.expect)
     greedy: bool = False  # a name may be typed as several words: 'Staten Island'
     needs: str | None = None  # the board attribute it names a value of
 
 
-CELL = Param("CELL", _read_cell, "cell")
-FROM = Param("CELL", _read_asking_cell, "asking-cell")
-ROW = Param("ROW", _read_row, "row")
-COLUMN = Param("COLUMN", _read_column, "column")
+CELL = Param(N_("CELL"), _read_cell, "cell")
+FROM = Param(N_("CELL"), _read_asking_cell, "asking-cell")
+ROW = Param(N_("ROW"), _read_row, "row")
+COLUMN = Param(N_("COLUMN"), _read_column, "column")
 DISTANCE = Param("N", _read_distance, "distance")
-COLOUR = Param("COLOUR", _value_reader("flowers"), "colour", needs="flowers")
-DISTRICT = Param("DISTRICT", _value_reader("district"), "district", greedy=True, needs="district")
-PLACE = Param("PICTOGRAM", _read_place, "place", greedy=True)
-ASSIGNMENT = Param("ATTRIBUTE=VALUE", _read_assignment, "assignment")
+COLOUR = Param(N_("COLOUR"), _value_reader("flowers"), "colour", needs="flowers")
+DISTRICT = Param(N_("DISTRICT"), _value_reader("district"), "district", greedy=True, needs="district")
+PLACE = Param(N_("PICTOGRAM"), _read_place, "place", greedy=True)
+ASSIGNMENT = Param(N_("ATTRIBUTE=VALUE"), _read_assignment, "assignment")
 
 
 # -- what each kind accepts -------------------------------------------------------------
@@ -164,7 +168,7 @@ def _within(board: Board, args: tuple[str, ...]) -> CellSet:
 
 
 def _has(board: Board, args: tuple[str, ...]) -> CellSet:
-    attribute, _, value = args[0].partition("=")
+    attribute, unused, value = args[0].partition("=")
     return board.cells_with(attribute, value)
 
 
@@ -173,7 +177,8 @@ class ClueKind(NamedTuple):
 
     ``question``: asked at the table, so the answer must be typed (yes/no);
     otherwise a statement from a card, which holds unless followed by ``no``.
-    ``relation`` phrases where the statement holds, for explanations.
+    ``relation`` phrases where the statement holds, for explanations; ``said`` is the kind's name
+    as the player reads it (N_-marked: 'area', in French 'zone', one of its aliases).
     ``symmetric``: asked from cell q, the answer is yes for a hidden cell c exactly
     when asking from c would say yes for q (area, line of sight); the advisor uses
     it to score every asking cell from the few candidate cells.
@@ -187,12 +192,18 @@ class ClueKind(NamedTuple):
     question: bool = False
     check: Callable[[Board, tuple[str, ...]], None] | None = None
     symmetric: bool = False
+    said: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The kind's name as the player reads it: 'area', in French 'zone' (which French players type too)."""
+        return _(self.said) if self.said else self.name
 
     @property
     def usage(self) -> str:
-        words = " ".join(param.name for param in self.params)
-        answer = "yes|no" if self.question else "[no]"
-        return f"{self.name} {words} {answer}"
+        """How to type it, in the player's language: 'area CELL yes|no' (French: 'zone CASE oui|non')."""
+        answer = _("yes|no") if self.question else _("[no]")
+        return " ".join([self.shown, *(_(param.name) for param in self.params), answer])
 
 
 def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
@@ -200,52 +211,74 @@ def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
     cell = board.parse_cell(args[0])
     colours = board.values_at(cell, "flowers")
     if args[1] not in colours:
-        raise InputError(f"{args[0]} shows {' and '.join(colours)} flowers, not {args[1]}: "
-                         f"ask about one of those")
+        raise InputError(_("{cell} shows {colours} flowers, not {colour}: ask about one of those").format(
+            cell=args[0], colours=join_names(colours), colour=args[1]))
 
 
 KINDS: tuple[ClueKind, ...] = (
     ClueKind("area", ("zone",), (FROM,), _area,
-             lambda a: f"in the area of {a[0]} ({a[0]} or a cell around it)", question=True, symmetric=True),
+             lambda a: _("in the area of {cell} ({cell} or a cell around it)").format(cell=a[0]),
+             question=True, symmetric=True, said=N_("area")),
     ClueKind("line-of-sight", ("ligne-de-vue", "los", "ldv"), (FROM,), _line_of_sight,
-             lambda a: f"in line of sight of {a[0]} (its row or its column)", question=True, symmetric=True),
+             lambda a: _("in line of sight of {cell} (its row or its column)").format(cell=a[0]),
+             question=True, symmetric=True, said=N_("line-of-sight")),
     ClueKind("flower", ("fleur", "fleurs", "flowers"), (FROM, COLOUR), _flower,
-             lambda a: f"under {a[1]} flowers", question=True, check=_check_flower_on_cell),
-    ClueKind("north-of", ("nord-de", "north"), (ROW,), _north_of, lambda a: f"north of row {a[0]}"),
-    ClueKind("south-of", ("sud-de", "south"), (ROW,), _south_of, lambda a: f"south of row {a[0]}"),
-    ClueKind("east-of", ("est-de", "east"), (COLUMN,), _east_of, lambda a: f"east of column {a[0]}"),
-    ClueKind("west-of", ("ouest-de", "west"), (COLUMN,), _west_of, lambda a: f"west of column {a[0]}"),
-    ClueKind("row", ("ligne", "line"), (ROW,), _row, lambda a: f"in row {a[0]}"),
-    ClueKind("column", ("colonne", "col"), (COLUMN,), _column, lambda a: f"in column {a[0]}"),
-    ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: f"on {a[0]}"),
-    ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in, lambda a: f"in {a[0]}"),
-    ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near, lambda a: f"near {a[0]}"),
+             lambda a: _("under {colour} flowers").format(colour=a[1]), question=True,
+             check=_check_flower_on_cell, said=N_("flower")),
+    ClueKind("north-of", ("nord-de", "north"), (ROW,), _north_of,
+             lambda a: _("north of row {row}").format(row=a[0]), said=N_("north-of")),
+    ClueKind("south-of", ("sud-de", "south"), (ROW,), _south_of,
+             lambda a: _("south of row {row}").format(row=a[0]), said=N_("south-of")),
+    ClueKind("east-of", ("est-de", "east"), (COLUMN,), _east_of,
+             lambda a: _("east of column {column}").format(column=a[0]), said=N_("east-of")),
+    ClueKind("west-of", ("ouest-de", "west"), (COLUMN,), _west_of,
+             lambda a: _("west of column {column}").format(column=a[0]), said=N_("west-of")),
+    ClueKind("row", ("ligne", "line"), (ROW,), _row, lambda a: _("in row {row}").format(row=a[0]), said=N_("row")),
+    ClueKind("column", ("colonne", "col"), (COLUMN,), _column,
+             lambda a: _("in column {column}").format(column=a[0]), said=N_("column")),
+    ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: _("on {cell}").format(cell=a[0]), said=N_("at")),
+    ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in,
+             lambda a: _("in {district}").format(district=a[0]), said=N_("in")),
+    ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near,
+             lambda a: _("near {place}").format(place=a[0]), said=N_("near")),
     ClueKind("next-to", ("a-cote-de", "à-côté-de", "beside", "voisin-de"), (CELL,), _next_to,
-             lambda a: f"next to {a[0]}"),
+             lambda a: _("next to {cell}").format(cell=a[0]), said=N_("next-to")),
     # within N: at most N king steps away (diagonal steps count), the cell itself included
     ClueKind("within", ("dans-un-rayon-de", "au-plus-a", "rayon"), (DISTANCE, CELL), _within,
-             lambda a: f"within {a[0]} cell{'s' if a[0] != '1' else ''} of {a[1]} (diagonal steps count)"),
+             lambda a: ngettext("within {count} cell of {cell} (diagonal steps count)",
+                                "within {count} cells of {cell} (diagonal steps count)", int(a[0]))
+             .format(count=a[0], cell=a[1]), said=N_("within")),
     ClueKind("has", ("a", "avec", "with"), (ASSIGNMENT,), _has,
-             lambda a: f"on a cell with {a[0].replace('=', ' ')}"),
+             lambda a: _("on a cell with {value}").format(value=a[0].replace("=", " ")), said=N_("has")),
 )
 
 _BY_KEY = {key(name): kind for kind in KINDS for name in (kind.name, *kind.aliases)}
 
 
 # French words that read as another distance than ``within`` means: refused with the fix.
-MISLEADING = {key("à-moins-de"): "à-moins-de N would mean strictly less than N steps; write within N "
-                                 "(dans-un-rayon-de N): at most N steps, diagonals count"}
+MISLEADING = {key("à-moins-de"): N_("à-moins-de N would mean strictly less than N steps; write within N "
+                                    "(dans-un-rayon-de N): at most N steps, diagonals count")}
 
 
-def kind_named(text: str) -> ClueKind:
-    """The clue kind called ``text`` in English or French; unknown -> InputError listing all."""
+def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
+    """The clue kind called ``text`` in English or French; unknown -> InputError listing the kinds
+    ``heard`` (a board's questions and statements; None: every kind), with the closest one."""
     found = _BY_KEY.get(key(text))
     if key(text) in MISLEADING:
-        raise InputError(MISLEADING[key(text)])
+        raise InputError(_(MISLEADING[key(text)]))
+    if found is None and heard is None:  # a saved log (0.1 heard every kind everywhere)
+        raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
+            kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
     if found is None:
-        names = ", ".join(kind.name for kind in KINDS)
-        raise InputError(f"unknown clue kind {text!r}: expected one of {names}")
+        spellings = [spelling for kind in KINDS if kind.name in heard for spelling in (kind.name, *kind.aliases)]
+        raise InputError(_("unknown clue kind {kind}: {hint} (this board hears {kinds})").format(
+            kind=repr(text), hint=hint(text, spellings, N_("see assistant clue --help")), kinds=shown_kinds(heard)))
     return found
+
+
+def shown_kinds(names: tuple[str, ...], join=", ".join) -> str:
+    """Kinds named as the player reads them: 'area, line-of-sight' (French: 'zone, ligne-de-vue')."""
+    return join([_BY_KEY[key(name)].shown for name in names])
 
 
 class Clue(NamedTuple):
@@ -259,7 +292,12 @@ class Clue(NamedTuple):
         return kind_named(self.kind)
 
     def text(self) -> str:
+        """The clue in canonical words, as typed and saved: 'area B2'."""
         return " ".join((self.kind, *self.args))
+
+    def said(self) -> str:
+        """The clue as the player reads it: 'area B2', in French 'zone B2' (a name French players type too)."""
+        return " ".join((self.spec.shown, *self.args))
 
     def accepted(self, board: Board) -> CellSet:
         """The cells where the statement holds."""
@@ -281,12 +319,16 @@ def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool
         if param.needs is not None:
             board.attribute(param.needs)  # a board without flowers says so before counting words
     if len(words) < len(params):
-        missing = " ".join(param.name for param in params[len(words):])
-        hint = " (or --colour)" if COLOUR in params[len(words):] else ""
-        raise InputError(f"{kind.name} needs {missing}{hint}: {kind.usage}")
+        missing = " ".join(_(param.name) for param in params[len(words):])
+        if COLOUR in params[len(words):]:
+            message = _("{kind} needs {missing} (or --colour): {usage}")
+        else:
+            message = _("{kind} needs {missing}: {usage}")
+        raise InputError(message.format(kind=kind.shown, missing=missing, usage=kind.usage))
     if len(words) > len(params) and not params[-1].greedy:
-        raise InputError(f"{kind.name} takes {len(params)} word{'s' if len(params) > 1 else ''} "
-                         f"before the answer: {kind.usage}")
+        raise InputError(ngettext("{kind} takes {count} word before the answer: {usage}",
+                                  "{kind} takes {count} words before the answer: {usage}", len(params))
+                         .format(kind=kind.shown, count=len(params), usage=kind.usage))
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
         words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
     args = tuple(param.read(board, word) for param, word in zip(params, words))

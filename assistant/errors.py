@@ -4,6 +4,7 @@ The core raises them; only ``cli.py`` decides how they look (one line on
 stderr) and which exit code they get (``exit_code``).
 """
 
+from .i18n import _, ngettext
 
 
 class AssistantError(Exception):
@@ -29,7 +30,9 @@ class DataError(AssistantError):
         self.problems = [problems] if isinstance(problems, str) else list(problems)
         shown = self.problems[:5]
         more = len(self.problems) - len(shown)
-        message = "; ".join(shown) + (f" (and {more} more)" if more else "")
+        message = _("; ").join(shown)  # the clauses of one line (French: ' ; ')
+        if more:
+            message = _("{problems} (and {count} more)").format(problems=message, count=more)
         super().__init__(message)
 
 
@@ -48,11 +51,16 @@ def events_place(position: int) -> str:
 
 def cut(text: str, limit: int = 60) -> str:
     """``text``, or its first ``limit`` characters and how long it was: a message never carries megabytes."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    return text if len(text) <= limit else f"{text[:limit]}... {_length(text)}"
 
 
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to about ``limit`` characters: a message quotes what was given, never megabytes of it."""
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}... ({len(value):,} characters)"
+        return f"{value[:limit]!r}... {_length(value)}"
     return cut(repr(value), limit)
+
+
+def _length(text: str) -> str:
+    """'(5,000 characters)': how long a text cut short was."""
+    return ngettext("({count} character)", "({count} characters)", len(text)).format(count=f"{len(text):,}")

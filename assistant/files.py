@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .errors import AssistantError, DataError, shown
+from .i18n import _, ngettext
 
 LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same file
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
@@ -40,15 +41,17 @@ def read_regular(path: Path, limit: int, source: str | None = None, follow: bool
     try:
         handle = os.open(path, flags)
     except OSError as error:
-        raise DataError(f"{name}: cannot read ({error.strerror})") from None
+        raise DataError(_("{path}: cannot read ({reason})").format(path=name, reason=error.strerror)) from None
     except ValueError:  # a NUL byte in the name
-        raise DataError(f"{shown(name)}: not a usable file name") from None
+        raise DataError(_("{path}: not a usable file name").format(path=shown(name))) from None
+    if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder with its own error
+        os.close(handle)
+        raise DataError(_("{path}: not a regular file (a folder, a named pipe or a device): give a file")
+                        .format(path=name))
     with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise DataError(f"{name}: not a regular file (a folder, a named pipe or a device): give a file")
         raw = stream.read(limit + 1)
     if len(raw) > limit:
-        raise DataError(f"{name}: file too large (over {limit} bytes)")
+        raise DataError(_("{path}: file too large (over {limit} bytes)").format(path=name, limit=limit))
     return raw
 
 
@@ -57,12 +60,12 @@ def regular_file_problem(path: Path) -> str | None:
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "no such file"
+        return _("no such file")
     except OSError as error:
-        return error.strerror or "cannot be read"
+        return error.strerror or _("cannot be read")
     except ValueError:
-        return "not a usable file name"
-    return None if stat.S_ISREG(mode) else "not a regular file (a folder, a named pipe or a device)"
+        return _("not a usable file name")
+    return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
 
 
 def write_atomically(path: Path, content: str | bytes) -> None:
@@ -93,7 +96,7 @@ def write_together(files: list[tuple[Path, str | bytes]]) -> None:
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
                 os.fsync(stream.fileno())
-        for (target, _), temporary in zip(files, temporaries):
+        for (target, unused), temporary in zip(files, temporaries):
             os.replace(temporary, target)
             _sync_folder(target.parent)
             written.append(target)
@@ -107,9 +110,12 @@ def write_together(files: list[tuple[Path, str | bytes]]) -> None:
 
 def write_failure(path: Path, error: OSError, written: list[Path] = ()) -> str:
     """'cannot write PATH (No space left on device); nothing was changed', or what was."""
-    changed = f"{' and '.join(map(str, written))} {'was' if len(written) == 1 else 'were'} written" if written \
-        else "nothing was changed"
-    return f"cannot write {path} ({error.strerror or error}); {changed}"
+    reason = error.strerror or error
+    if not written:
+        return _("cannot write {path} ({reason}); nothing was changed").format(path=path, reason=reason)
+    return ngettext("cannot write {path} ({reason}); {written} was written",
+                    "cannot write {path} ({reason}); {written} were written", len(written)).format(
+        path=path, reason=reason, written=_(" and ").join(map(str, written)))
 
 
 def _remove(temporaries: list[str]) -> None:
@@ -148,10 +154,12 @@ def locked(path: Path) -> Iterator[None]:
         path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire(poll_interval=LOCK_POLL)
     except Timeout:
-        raise AssistantError(f"{path.parent}: another assistant command has been changing this for "
-                             f"{LOCK_WAIT:.0f} s (it holds {path.name}); nothing was changed: try again") from None
+        raise AssistantError(_("{folder}: another assistant command has been changing this for "
+                               "{seconds} s (it holds {lock}); nothing was changed: try again")
+                             .format(folder=path.parent, seconds=f"{LOCK_WAIT:.0f}", lock=path.name)) from None
     except OSError as error:
-        raise AssistantError(write_failure(path.parent, error).replace("cannot write", "cannot write in", 1)) from None
+        raise AssistantError(_("cannot write in {folder} ({reason}); nothing was changed")
+                             .format(folder=path.parent, reason=error.strerror or error)) from None
     try:
         yield
     finally:

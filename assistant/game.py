@@ -15,13 +15,14 @@ from typing import NamedTuple, Union
 from . import garden
 from .board import Board
 from .cells import Cell, CellSet, column_letters
-from .clues import Clue, kind_named, read_clue
+from .clues import Clue, kind_named, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
 from .grammar import MORE, Form, Option, form_for
+from .i18n import N_, _, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
-from .sheet import Fact, Sheet
-from .words import (Options, answer_word, check_names, is_answer, join, join_names, key, lookup, name_value,
-                    parse_answer, shown, split)
+from .sheet import Fact, Sheet, whose
+from .words import (Options, answer_word, check_names, is_answer, join, join_clauses, join_names, key, lookup,
+                    name_value, parse_answer, said_answer, shown, split)
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -59,14 +60,14 @@ class ClueEvent(NamedTuple):
     by: str | None = None
 
     FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER),
-                "clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]")
+                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"))
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
         """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
         words = list(found.positional)
         if not words:
-            raise InputError("say which clue, e.g. area B2 yes (kinds: see assistant clue --help)")
+            raise InputError(_("say which clue, e.g. area B2 yes (kinds: see assistant clue --help)"))
         kind = game.kind_named(words[0])
         rest = words[1:]
         typed_answers: list[str] = []
@@ -98,12 +99,14 @@ class ClueEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
-        text = self.clue.text()
-        return [Fact(number, item, holds if answer else board.all - holds, text, self.clue.relation(),
-                     answer, f"{text}: {item} {answer_word(answer)}") for item, answer in self.answers]
+        text, said, relation = self.clue.text(), self.clue.said(), self.clue.relation()
+        return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
+                     _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
+                                                         answer=said_answer(answer)))
+                for item, answer in self.answers]
 
     def items(self) -> list[str]:
-        return [item for item, _ in self.answers]
+        return [item for item, unused in self.answers]
 
 
 class AccuseEvent(NamedTuple):
@@ -113,13 +116,14 @@ class AccuseEvent(NamedTuple):
     right: bool
     item: str
 
-    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT,), "accuse CELL right|wrong [--opponent NAME]")
+    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT,),
+                N_("accuse CELL right|wrong [--opponent NAME]"))
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
         """Read ``C4 wrong`` (also faux) or ``C4 right`` (also juste)."""
         if len(found.positional) != 2:
-            raise InputError(f"write: {cls.FORM.usage}")
+            raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
         cell, verdict = found.positional
         name = game.cell_name(cell)
         if key(verdict) in RIGHT_WORDS:
@@ -127,8 +131,9 @@ class AccuseEvent(NamedTuple):
         elif key(verdict) in WRONG_WORDS:
             right = False
         else:
-            raise InputError(f"unknown verdict {shown(verdict)}: write right or wrong (also juste/faux)")
-        return cls(name, right, game.one_item(found.last("opponent"), f"whose {game.board.hidden_noun}?"))
+            raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)")
+                             .format(verdict=shown(verdict)))
+        return cls(name, right, game.one_item(found.last("opponent")))
 
     def words(self, game: "Game") -> list[str]:
         words = ["accuse", self.cell, "right" if self.right else "wrong"]
@@ -138,9 +143,9 @@ class AccuseEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         cell = CellSet.of([board.parse_cell(self.cell)])
-        verdict = "right" if self.right else "wrong"
+        label = _("accuse {cell} right") if self.right else _("accuse {cell} wrong")
         return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
-                     f"on {self.cell}", self.right, f"accuse {self.cell} {verdict}")]
+                     _("on {cell}").format(cell=self.cell), self.right, label.format(cell=self.cell))]
 
     def items(self) -> list[str]:
         return [self.item]
@@ -190,30 +195,34 @@ class Game(_Fields):
         if board.per_opponent:
             names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
             if not names:
-                raise InputError("--opponents needs at least one name, e.g. --opponents red,blue")
+                raise InputError(_("--opponents needs at least one name, e.g. --opponents red,blue"))
             limit = board.max_opponents or MAX_OPPONENTS
             if len(names) > limit:
-                box = f" ({board.title} is played by at most {limit + 1} gangs)" if board.max_opponents else ""
-                raise InputError(f"at most {limit} opponents (got {len(names)}){box}")
-            check_names(names, "opponent", "--opponents red,blue")
+                if board.max_opponents:
+                    message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
+                else:
+                    message = _("at most {limit} opponents (got {count})")
+                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title, gangs=limit + 1))
+            check_names(names, N_("opponent"), "--opponents red,blue")
         elif opponents:
-            raise InputError(f"on {board.name} everybody hunts the same "
-                             f"{join_names(board.hidden_items)}: leave out --opponents")
+            raise InputError(_("on {board} everybody hunts the same {items}: leave out --opponents").format(
+                board=board.name, items=join_names(map(board.local_item, board.hidden_items))))
         else:
             names = []
         mine_cell = None
         if mine is not None:
             if not board.per_opponent:
-                raise InputError(f"on {board.name} you hide nothing: leave out --mine")
+                raise InputError(_("on {board} you hide nothing: leave out --mine").format(board=board.name))
             mine_cell = board.parse_cell(mine)
             if mine_cell in board.ponds:
-                raise InputError(f"{board.name_of(mine_cell)} is a pond: no loot lies on a pond")
+                raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=board.name_of(mine_cell)))
         if me is not None:
-            check_names([*names, me], "player", "--me Lea")
+            check_names([*names, me], N_("player"), "--me Lea")
         game = cls(name, board, tuple(names), mine_cell, me=me)
         room = len(board.open) - (mine_cell is not None)
         if board.distinct and len(game.items) > room:
-            raise InputError(f"{len(game.items)} opponents cannot hide on {room} cells")
+            raise InputError(_("{count} opponents cannot hide on {cells} cells").format(count=len(game.items),
+                                                                                       cells=room))
         return game
 
     @property
@@ -228,15 +237,16 @@ class Game(_Fields):
 
     def item(self, text: str) -> str:
         """The item (opponent) called ``text``; unknown -> InputError listing them."""
-        return lookup(text, self.items, "opponent" if self.board.per_opponent else "hidden item")
+        return lookup(text, self.items, N_("opponent") if self.board.per_opponent else N_("hidden item"))
 
-    def one_item(self, opponent: str | None, question: str) -> str:
-        """The item named by ``--opponent``, or the only one; else ask ``question``."""
+    def one_item(self, opponent: str | None) -> str:
+        """The item named by ``--opponent``, or the only one; else ask whose."""
         if opponent is not None:
             return self.item(opponent)
         if len(self.items) == 1:
             return self.items[0]
-        raise InputError(f"{question} add --opponent with one of {join_names(self.items)}")
+        raise InputError(_("whose {noun}? add --opponent with one of {names}").format(
+            noun=self.board.local_noun, names=join_names(self.items)))
 
     @property
     def players(self) -> list[str]:
@@ -249,8 +259,10 @@ class Game(_Fields):
         return self.item(text)
 
     def display(self, player: str) -> str:
-        """A player as the table calls them: my own name (``--me``) for 'me'."""
-        return self.me if player == garden.ME and self.me else player
+        """A player as the table calls them: my own name (``--me``) for 'me' ('moi' in French without one)."""
+        if player == garden.ME:
+            return self.me or _("me")
+        return player
 
     def cell_name(self, text: str) -> str:
         """A cell as typed ('b3') in its canonical name ('B3')."""
@@ -258,10 +270,12 @@ class Game(_Fields):
 
     def kind_named(self, text: str):
         """The clue kind called ``text``, if this board hears it (board.clues)."""
-        kind = kind_named(text)
-        if not self.board.hears(kind.name) and not self.reading_saved:  # 0.1 heard every kind everywhere
-            raise InputError(f"{kind.name} is not a clue of {self.board.name}: "
-                             f"its clues are {', '.join(self.board.clue_kinds())}")
+        if self.reading_saved:  # 0.1 heard every kind everywhere
+            return kind_named(text)
+        kind = kind_named(text, self.board.clue_kinds())
+        if not self.board.hears(kind.name):
+            raise InputError(_("{kind} is not a clue of {board}: its clues are {kinds}").format(
+                kind=kind.shown, board=self.board.name, kinds=shown_kinds(self.board.clue_kinds())))
         return kind
 
     # -- replay, once ---------------------------------------------------------------------
@@ -334,7 +348,8 @@ class Game(_Fields):
     def summary(self) -> str:
         """One line: the cells left per opponent."""
         sheet = self.sheet()
-        return "; ".join(f"{item}: {count} cell{'s' if count != 1 else ''} left"
+        return join_clauses(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+                         .format(item=self.board.local_item(item), count=count)
                          for item in self.items for count in [len(sheet.candidates(item))])
 
     def report(self) -> list[str]:
@@ -343,8 +358,8 @@ class Game(_Fields):
         for item in self.items:
             cell = sheet.found(item)
             if cell is not None:
-                what = f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
-                lines.append(f">>> found: {what} is on {self.board.name_of(cell)}")
+                lines.append(_(">>> found: {what} is on {cell}").format(what=whose(self.board, item),
+                                                                        cell=self.board.name_of(cell)))
         match = self.match_score()
         return lines + ([match] if match else [])
 
@@ -354,9 +369,13 @@ class Game(_Fields):
         if not sets:
             return None
         me, other = self.players
-        score = f"match: {self.display(me)} {sets.count(me)} - {sets.count(other)} {other}"
         winner = garden.match_winner(self.garden())
-        return f"{score}: {self.display(winner)} wins the match" if winner else f"{score}; set {len(sets) + 1} starts"
+        if winner:
+            message = _("match: {me} {mine} - {theirs} {other}: {winner} wins the match")
+        else:
+            message = _("match: {me} {mine} - {theirs} {other}; set {number} starts")
+        return message.format(me=self.display(me), mine=sets.count(me), theirs=sets.count(other), other=other,
+                              winner=self.display(winner) if winner else "", number=len(sets) + 1)
 
     # -- recording ----------------------------------------------------------------------
 
@@ -365,11 +384,12 @@ class Game(_Fields):
         if isinstance(event, Retract):
             target(self.history().entries, event)
             after = self._appended(event)
-            after.sheet().check("taking it back would leave clues that cannot all hold")
+            after.sheet().check(_("taking it back would leave clues that cannot all hold"))
             return after
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
-                raise InputError(f"pieces and tokens belong to the garden, not to {self.board.name}")
+                raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
+                    board=self.board.name))
             mine = self.current_mine()
             garden.check(self.garden(), event, self.board, self.players,
                          self.board.name_of(mine) if mine is not None else None, self.display)
@@ -383,16 +403,18 @@ class Game(_Fields):
             return self._appended(event)
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
-            raise AssistantError(f"the match is over: {over} won it; start a new game")
+            raise AssistantError(garden.over(self.display(over)))
         cat = self.garden().cat
         if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
-            raise InputError(f"the cat is on {cat}: no miniature stands there, so no question is asked from it")
+            raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
+                             .format(cell=cat))
         for item in event.items():
             cell = self.closed(item)
             if cell is not None:
-                raise AssistantError(f"the case of {item} is closed ({self.board.name_of(cell)} "
-                                     f"was the right cell): undo the accusation to reopen it")
+                raise AssistantError(_("the case of {item} is closed ({cell} was the right cell): undo the "
+                                       "accusation to reopen it").format(item=self.board.local_item(item),
+                                                                        cell=self.board.name_of(cell)))
         number = len(self.history().entries) + 1
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
@@ -400,10 +422,10 @@ class Game(_Fields):
     def _check_next_loot(self, event: "garden.SetEvent") -> None:
         """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""
         if event.next_mine is not None and self.board.parse_cell(event.next_mine) in self.board.ponds:
-            raise InputError(f"{event.next_mine} is a pond: no loot lies on a pond")
+            raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=event.next_mine))
         after = garden.apply(self.garden(), event)
         if event.next_mine is None and self.current_mine() is not None and garden.match_winner(after) is None:
-            raise InputError("the match goes on: add --next-mine CELL, your loot card for the next set")
+            raise InputError(_("the match goes on: add --next-mine CELL, your loot card for the next set"))
 
     def restore(self, event: Event) -> "Game":
         """A saved event appended: its words were read against this game; retracts need their entry.
@@ -493,7 +515,7 @@ class Game(_Fields):
         """Read one step's words (as typed, in the log, or in a scenario) into an event."""
         words = split(text)
         if not words:
-            raise InputError("empty step")
+            raise InputError(_("empty step"))
         form = form_for(self, words[0])
         return self.read(form.verb, *form.read(words[1:]))
 
@@ -530,34 +552,34 @@ class Game(_Fields):
         pairs = [word for word in typed if "=" in word]
         plain = [word for word in typed if "=" not in word]
         if pairs and (plain or opponents):
-            raise InputError("give either one answer (with --opponent) or NAME=yes/no pairs, not both")
+            raise InputError(_("give either one answer (with --opponent) or NAME=yes/no pairs, not both"))
         if len(plain) > 1:
-            raise InputError(f"one answer only (got {' '.join(plain)}); for several players write "
-                             f"NAME=yes NAME=no")
+            raise InputError(_("one answer only (got {got}); for several players write NAME=yes NAME=no")
+                             .format(got=" ".join(plain)))
         if pairs:
             answers = []
             for pair in pairs:
                 name, answer = name_value(pair, "red=yes")
                 answers.append((self.item(name), parse_answer(answer)))
-            items = [item for item, _ in answers]
+            items = [item for item, unused in answers]
             if len(set(items)) != len(items):
-                raise InputError("an opponent is answered twice: one answer per player")
+                raise InputError(_("an opponent is answered twice: one answer per player"))
             return tuple(answers)
         if not plain and question:
-            raise InputError(f"say the answer you heard: {usage} (yes/no, oui/non)")
+            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=usage))
         answer = parse_answer(plain[0]) if plain else True
         if opponents is not None:
             names = [name for name in opponents.split(",") if name.strip()]
             if not names:
-                raise InputError(f"--opponent needs a name: one of {join_names(self.items)}")
+                raise InputError(_("--opponent needs a name: one of {names}").format(names=join_names(self.items)))
             items = [self.item(name) for name in names]
             if len(set(items)) != len(items):
-                raise InputError("an opponent is named twice in --opponent")
+                raise InputError(_("an opponent is named twice in --opponent"))
             return tuple((item, answer) for item in items)
         if len(self.items) == 1:
             return ((self.items[0], answer),)
-        raise InputError(f"who answered? add --opponent with one of {join_names(self.items)}, "
-                         f"or answer per player: {' '.join(f'{i}=yes' for i in self.items[:2])}")
+        raise InputError(_("who answered? add --opponent with one of {names}, or answer per player: {example}")
+                         .format(names=join_names(self.items), example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
 
     # -- the saved form -------------------------------------------------------------------
 
@@ -577,7 +599,8 @@ class Game(_Fields):
         """An empty game from a header (board, opponents, mine); DataError names the bad field."""
         board_name = data.get("board")
         if not isinstance(board_name, str):
-            raise DataError(f"{source}: board: expected a board name (got {shown(board_name)})")
+            raise DataError(_("{source}: board: expected a board name (got {got})").format(source=source,
+                                                                                          got=shown(board_name)))
         try:
             board = board_for(board_name)
         except InputError as error:
@@ -587,13 +610,14 @@ class Game(_Fields):
             opponents = opponents.split(",")
         if opponents is not None and (not isinstance(opponents, list)
                                       or not all(isinstance(o, str) for o in opponents)):
-            raise DataError(f"{source}: opponents: expected a list of names (got {shown(opponents)})")
+            raise DataError(_("{source}: opponents: expected a list of names (got {got})").format(
+                source=source, got=shown(opponents)))
         mine = data.get("mine")
         if mine is not None and not isinstance(mine, str):
-            raise DataError(f"{source}: mine: expected a cell name (got {shown(mine)})")
+            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(source=source, got=shown(mine)))
         me = data.get("me")
         if me is not None and not isinstance(me, str):
-            raise DataError(f"{source}: me: expected your name (got {shown(me)})")
+            raise DataError(_("{source}: me: expected your name (got {got})").format(source=source, got=shown(me)))
         try:
             return cls.new(name, board, opponents, mine, me)
         except InputError as error:
@@ -608,10 +632,11 @@ class Game(_Fields):
 
         ``where(i)`` names the place of event i in the file ('line 12: events[3]')."""
         if not isinstance(data, dict) or data.get("assistant") != "game/1":
-            raise DataError(f"{source}: not an assistant game file (expected 'assistant: game/1' first)")
+            raise DataError(_("{source}: not an assistant game file (expected 'assistant: game/1' first)")
+                            .format(source=source))
         extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "me", "events"})
         if extra:
-            raise DataError(f"{source}: {extra[0]}: unknown key")
+            raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
         empty = cls.from_header(data, name, board_for, source)._replace(reading_saved=True)
         loaded = load(empty, data.get("events"), source, where)
         game = loaded._replace(reading_saved=False)

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .errors import AssistantError, InputError
 from .grammar import Form, Option
+from .i18n import N_, _, ngettext
 from .words import Options, key, shown, whole_number
 
 FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
@@ -45,7 +46,7 @@ FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
 def _exactly(found: Options, count: int, usage: str, optional: int = 0) -> list[str]:
     """The positional words of a piece step, refused unless there are ``count`` (+ ``optional``)."""
     if not count <= len(found.positional) <= count + optional:
-        raise InputError(f"write: {usage}")
+        raise InputError(_("write: {usage}").format(usage=_(usage)))
     return found.positional
 
 
@@ -54,7 +55,7 @@ class MiniatureEvent(NamedTuple):
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
 
-    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), "miniature PLAYER CELL [--from CELL]")
+    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), N_("miniature PLAYER CELL [--from CELL]"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
@@ -72,7 +73,7 @@ class CatEvent(NamedTuple):
     cell: str
     far: bool = False  # the gnome card "at the beginning of your turn, move the cat by 3 cells"
 
-    FORM = Form(("cat", "chat"), ("cell",), (FAR,), "cat CELL [--three]")
+    FORM = Form(("cat", "chat"), ("cell",), (FAR,), N_("cat CELL [--three]"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "CatEvent":
@@ -89,7 +90,7 @@ class TokenEvent(NamedTuple):
     face: str | None  # mole or bait; None: face down, unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
-    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), "token PLAYER CELL [mole|bait] [--alex]")
+    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), N_("token PLAYER CELL [mole|bait] [--alex]"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "TokenEvent":
@@ -97,7 +98,7 @@ class TokenEvent(NamedTuple):
         who = game.player(words[0])
         face = read_face(words[2]) if len(words) == 3 else None
         if who == ME and face is None:
-            raise InputError("your own token's face is known to you: say mole or bait")
+            raise InputError(_("your own token's face is known to you: say mole or bait"))
         return cls(who, game.cell_name(words[1]), face, found.flag("alex"))
 
     def words(self, game) -> list[str]:
@@ -109,12 +110,12 @@ class RevealEvent(NamedTuple):
     position: int  # 1 = the bottom token
     face: str
 
-    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), "reveal CELL N mole|bait")
+    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), N_("reveal CELL N mole|bait"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "RevealEvent":
         cell, position, face = _exactly(found, 3, cls.FORM.usage)
-        number = whole_number(position, "the token's place in the stack, 1 for the bottom", low=1)
+        number = whole_number(position, N_("the token's place in the stack, 1 for the bottom"), low=1)
         return cls(game.cell_name(cell), number, read_face(face))
 
     def words(self, game) -> list[str]:
@@ -125,7 +126,7 @@ class LootEvent(NamedTuple):
     player: str
     cell: str
 
-    FORM = Form(("loot", "butin"), ("player", "cell"), (), "loot PLAYER CELL")
+    FORM = Form(("loot", "butin"), ("player", "cell"), (), N_("loot PLAYER CELL"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "LootEvent":
@@ -142,13 +143,14 @@ class SetEvent(NamedTuple):
     by: str
     next_mine: str | None = None
 
-    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), "mole CELL found|missed [--by NAME] [--next-mine CELL]")
+    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "SetEvent":
         cell, verdict = _exactly(found, 2, cls.FORM.usage)
         if key(verdict) not in FOUND_WORDS:
-            raise InputError(f"did the mole find the loot? write found or missed (got {shown(verdict)})")
+            raise InputError(_("did the mole find the loot? write found or missed (got {got})").format(
+                got=shown(verdict)))
         by = found.last("by")
         next_mine = found.last("next_mine")
         return cls(game.cell_name(cell), FOUND_WORDS[key(verdict)], game.player(by) if by else ME,
@@ -234,6 +236,11 @@ def match_winner(garden: Garden) -> str | None:
     return None
 
 
+def over(winner: str) -> str:
+    """The refusal once the match is won: 'the match is over: Léa won it; start a new game'."""
+    return _("the match is over: {winner} won it; start a new game").format(winner=winner)
+
+
 def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
     """Refuse an event the rules forbid, with the reason; the garden is as before it.
 
@@ -241,11 +248,11 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     count = len(players)
     cell = getattr(event, "cell", None)
     if cell is not None and board.parse_cell(cell) in board.ponds:
-        raise InputError(f"{cell} is a pond: no miniature, token or loot goes there")
+        raise InputError(_("{cell} is a pond: no miniature, token or loot goes there").format(cell=cell))
     winner = match_winner(garden)
     if winner is not None:
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
-        raise AssistantError(f"the match is over: {winner} won it; start a new game")
+        raise AssistantError(over(name(winner)))
     if isinstance(event, SetEvent):
         _check_set(garden, event, count, mine, name)
     elif isinstance(event, CatEvent):
@@ -254,77 +261,91 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
         here = garden.miniatures[event.player]
         if event.cell == garden.cat:
             # rules: "Aucune statuette ne peut être posée sur la case où se trouve le chat"
-            raise InputError(f"the cat is on {event.cell}: no miniature may be placed on the cat's cell")
+            raise InputError(_("the cat is on {cell}: no miniature may be placed on the cat's cell").format(
+                cell=event.cell))
         if event.origin is not None:
             if event.origin not in here:
-                raise InputError(f"{name(event.player)} has no miniature on {event.origin} to move")
+                raise InputError(_("{player} has no miniature on {cell} to move").format(player=name(event.player),
+                                                                                        cell=event.origin))
             if len(here) < MINIATURES:
                 # rules (EN): "If a player has no Miniatures left in their supply, they must move a
                 # Miniature already on the board": only then does one move.
                 left = MINIATURES - len(here)
-                raise InputError(f"{name(event.player)} still has {left} miniature{'s' if left > 1 else ''} in the "
-                                 f"supply: place one of those (leave out --from); a miniature on the board "
-                                 f"moves only when the supply is empty")
+                raise InputError(ngettext(
+                    "{player} still has {count} miniature in the supply: place one of those (leave out --from); "
+                    "a miniature on the board moves only when the supply is empty",
+                    "{player} still has {count} miniatures in the supply: place one of those (leave out --from); "
+                    "a miniature on the board moves only when the supply is empty", left)
+                    .format(player=name(event.player), count=left))
         elif len(here) >= MINIATURES:
-            raise InputError(f"{name(event.player)} has all {MINIATURES} miniatures in the garden already: "
-                             f"move one with --from CELL")
+            raise InputError(_("{player} has all {count} miniatures in the garden already: move one with --from CELL")
+                             .format(player=name(event.player), count=MINIATURES))
         if event.cell in here and event.cell != event.origin:
-            raise InputError(f"{name(event.player)} already stands on {event.cell}")
+            raise InputError(_("{player} already stands on {cell}").format(player=name(event.player), cell=event.cell))
     elif isinstance(event, TokenEvent):
         if count == 2:
-            raise InputError("in a two-player game the only token is your Mole: record it with assistant mole CELL found|missed")
+            raise InputError(_("in a two-player game the only token is your Mole: record it with "
+                               "assistant mole CELL found|missed"))
         _check_token_place(garden, event, board, name)
         _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
         stack = garden.stacks.get(event.cell, [])
         if not 1 <= event.position <= len(stack):
-            raise InputError(f"{event.cell} holds {len(stack)} token{'s' if len(stack) != 1 else ''}: "
-                             f"give a position from 1 (the bottom) to {len(stack)}" if stack else
-                             f"there is no token on {event.cell}")
+            if not stack:
+                raise InputError(_("there is no token on {cell}").format(cell=event.cell))
+            raise InputError(ngettext("{cell} holds {count} token: give a position from 1 (the bottom) to {count}",
+                                      "{cell} holds {count} tokens: give a position from 1 (the bottom) to {count}",
+                                      len(stack)).format(cell=event.cell, count=len(stack)))
         token = stack[event.position - 1]
         if token.face is not None and token.face != event.face:
-            raise InputError(f"token {event.position} on {event.cell} is known to be a {token.face}")
+            known = _("token {number} on {cell} is known to be a mole") if token.face == "mole" else \
+                _("token {number} on {cell} is known to be a bait")
+            raise InputError(known.format(number=event.position, cell=event.cell))
         _check_stock(apply(garden, event), token.owner, count, name=name)
     elif isinstance(event, LootEvent):
         if event.player == ME:
-            raise InputError("your own loot is the game's --mine")
+            raise InputError(_("your own loot is the game's --mine"))
         taken = {p: c for p, c in garden.loot.items() if p != event.player}
         if mine is not None:
             taken[ME] = mine
         for owner, where in taken.items():
             if where == event.cell:
-                raise InputError(f"{event.cell} is {owner}'s loot: loot cards are distinct")
+                raise InputError(_("{cell} is {owner}'s loot: loot cards are distinct").format(cell=event.cell,
+                                                                                              owner=name(owner)))
 
 
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     if players != 2:
-        raise InputError("sets are for the two-player game; with more players, place tokens with assistant token")
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with assistant token"))
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        raise InputError(f"a Mole goes on a cell holding one of {name(event.by)}'s miniatures ({', '.join(own)}), "
-                         f"not on {event.cell}")
+        raise InputError(_("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
+                         .format(player=name(event.by), cells=", ".join(own), cell=event.cell))
     if event.by != ME and mine is not None and event.found != (event.cell == mine):
-        truth = "finds it" if event.cell == mine else "misses it"
-        raise InputError(f"your loot is on {mine}: a Mole on {event.cell} {truth}, so write "
-                         f"{'found' if event.cell == mine else 'missed'}")
+        truth = _("your loot is on {mine}: a Mole on {cell} finds it, so write found") if event.cell == mine else \
+            _("your loot is on {mine}: a Mole on {cell} misses it, so write missed")
+        raise InputError(truth.format(mine=mine, cell=event.cell))
 
 
 def _check_cat(garden: Garden, event: CatEvent, board) -> None:
     """Placed anywhere the first time; then moved one cell (three with the gnome card that says so)."""
     if garden.cat is None:
         if event.far:
-            raise InputError("--three moves the cat already in the garden; it is not there yet: leave it out")
+            raise InputError(_("--three moves the cat already in the garden; it is not there yet: leave it out"))
         return
     steps = CAT_STEPS_FAR if event.far else CAT_STEPS
     start, end = board.parse_cell(garden.cat), board.parse_cell(event.cell)
     # rules: "Si le jeton est déjà dans le jardin, le joueur le déplace d'une case" (diagonals count:
     # the rules do not say otherwise, and the area question counts them too)
     if end == start or end not in board.grid.within(start, steps):
-        hint = "" if event.far else "; a gnome card moves it up to 3 cells: add --three"
-        raise InputError(f"the cat is on {garden.cat}: it moves {'up to 3 cells' if event.far else 'one cell'} "
-                         f"(diagonals count), not to {event.cell}{hint}")
+        if event.far:
+            message = _("the cat is on {cat}: it moves up to 3 cells (diagonals count), not to {cell}")
+        else:
+            message = _("the cat is on {cat}: it moves one cell (diagonals count), not to {cell}; "
+                        "a gnome card moves it up to 3 cells: add --three")
+        raise InputError(message.format(cat=garden.cat, cell=event.cell))
 
 
 def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> None:
@@ -332,14 +353,15 @@ def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> No
     if event.alex:
         # rules: card 7 lets one token go on a free cell (or the cat's) next to one of your miniatures.
         if garden.standing_on(event.cell) is not None:
-            raise InputError(f"with card 7 the token goes on a free cell, and {event.cell} holds a miniature")
+            raise InputError(_("with card 7 the token goes on a free cell, and {cell} holds a miniature").format(
+                cell=event.cell))
         cell = board.parse_cell(event.cell)
         if not any(cell in board.grid.within(board.parse_cell(c), 1) for c in own):
-            raise InputError(f"{event.cell} is not next to any of {name(event.player)}'s miniatures "
-                             f"({', '.join(own) or 'none in the garden'})")
+            raise InputError(_("{cell} is not next to any of {player}'s miniatures ({cells})").format(
+                cell=event.cell, player=name(event.player), cells=", ".join(own) or _("none in the garden")))
     elif event.cell not in own:
-        raise InputError(f"a token goes on a cell holding one of {name(event.player)}'s miniatures "
-                         f"({', '.join(own) or 'none in the garden'}); with card 7 add --alex")
+        raise InputError(_("a token goes on a cell holding one of {player}'s miniatures ({cells}); with card 7 add "
+                           "--alex").format(player=name(event.player), cells=", ".join(own) or _("none in the garden")))
 
 
 def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, face: str | None = None,
@@ -352,15 +374,17 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
     baits = sum(t.face == "bait" for t in tokens)
     limit_moles, limit_baits = moles_each(players), baits_each(players)
     if moles > limit_moles:
-        raise InputError(f"{name(player)} has only {limit_moles} Mole tokens at {players} players")
+        raise InputError(_("{player} has only {moles} Mole tokens at {players} players").format(
+            player=name(player), moles=limit_moles, players=players))
     if baits > limit_baits:
-        raise InputError(f"{name(player)} has only {limit_baits} Bait tokens")
+        raise InputError(_("{player} has only {baits} Bait tokens").format(player=name(player), baits=limit_baits))
     if len(tokens) > limit_moles + limit_baits:
-        raise InputError(f"{name(player)} has no token left ({limit_moles} Moles and {limit_baits} Baits in all)")
+        raise InputError(_("{player} has no token left ({moles} Moles and {baits} Baits in all)").format(
+            player=name(player), moles=limit_moles, baits=limit_baits))
 
 
 def read_face(text: str) -> str:
     found = FACE_WORDS.get(key(text)) or FACE_WORDS.get(str(text).lower())
     if found is None:
-        raise InputError(f"unknown token {shown(text)}: write mole or bait (also taupe, appât)")
+        raise InputError(_("unknown token {token}: write mole or bait (also taupe, appât)").format(token=shown(text)))
     return found

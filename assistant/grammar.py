@@ -16,7 +16,8 @@ the opponents of this game, never a fixed list.
 from typing import Callable, NamedTuple, Protocol, Sequence
 
 from .errors import InputError
-from .words import Options, did_you_mean, key, options, shown
+from .i18n import _
+from .words import Options, hint, key, options, shown
 
 MORE = "..."  # in a form's slots: the slot before it repeats
 
@@ -40,7 +41,7 @@ class Form(NamedTuple):
     verbs: tuple[str, ...]
     slots: tuple[str, ...] | Callable[["Speaker", list[str]], tuple[str, ...]]
     options: tuple[Option, ...] = ()
-    usage: str = ""
+    usage: str = ""  # marked with N_ where the form is declared; shown with _(form.usage)
 
     @property
     def verb(self) -> str:
@@ -56,7 +57,7 @@ class Form(NamedTuple):
         found = options(words, spellings, flags)
         for option in self.options:
             if not option.repeat and len(found.values.get(option.name, ())) > 1:
-                raise InputError(f"{option.spellings[0]} is given twice: give it once")
+                raise InputError(_("{option} is given twice: give it once").format(option=option.spellings[0]))
         return found
 
 
@@ -88,8 +89,8 @@ def form_for(game: Speaker, verb: str) -> Form:
         if folded in (key(v) for v in form.verbs):
             return form
     known = [form.verb for form in game.forms()]
-    raise InputError(f"unknown step {shown(verb)}{did_you_mean(verb, known)} "
-                     f"(expected one of {', '.join(known)})")
+    raise InputError(_("unknown step {step}: {hint} (expected one of {steps})").format(
+        step=shown(verb), hint=hint(verb, known), steps=", ".join(known)))
 
 
 def expect(game: Speaker, words: Sequence[str]) -> Slot:

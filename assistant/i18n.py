@@ -100,6 +100,20 @@ def use(spoken: str) -> None:
     _language = spoken
 
 
+class speaking:
+    """``with speaking("en"): ...`` speaks a language for a while, then the one spoken before."""
+
+    def __init__(self, spoken: str):
+        self.spoken, self.before = spoken, _language
+
+    def __enter__(self) -> None:
+        self.before = _language
+        use(self.spoken)
+
+    def __exit__(self, *exc) -> None:
+        use(self.before)
+
+
 def localized(names: dict, fallback: str) -> str:
     """The name of a thing in data (a board value, a quest) in the language spoken: ``names`` maps
     ``fr`` to its French name when the data gives one, else the English ``fallback`` stands."""

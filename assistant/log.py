@@ -14,14 +14,16 @@ from typing import Callable, Iterable, NamedTuple, Protocol, TypeVar
 
 from .errors import AssistantError, DataError, InputError, events_place
 from .grammar import Form
+from .i18n import N_, _
 from .words import Options, shown, whole_number
 
 UNDO_WORDS = ("undo", "annuler", "defaire")
 RETRACT_WORDS = ("retract", "retirer")
 
 
-UNDO_FORM = Form(UNDO_WORDS, (), usage="undo")
-RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage="retract N")
+UNDO_FORM = Form(UNDO_WORDS, (), usage=N_("undo"))
+RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage=N_("retract N"))
+ENTRY_NUMBER = N_("an entry number as shown by assistant history")
 
 
 class Retract(NamedTuple):
@@ -34,12 +36,12 @@ class Retract(NamedTuple):
         """``undo`` or ``retract N`` (also annuler, retirer), read by ``form``."""
         if form is UNDO_FORM:
             if found.positional:
-                raise InputError(f"undo takes no words (got {shown(' '.join(found.positional))}); to take "
-                                 f"back one entry write retract N")
+                raise InputError(_("undo takes no words (got {got}); to take back one entry write retract N")
+                                 .format(got=shown(" ".join(found.positional))))
             return cls(None)
         if len(found.positional) != 1:
-            raise InputError("write: retract N, N an entry number as shown by assistant history")
-        return cls(whole_number(found.positional[0], "an entry number as shown by assistant history", low=1))
+            raise InputError(_("write: retract N, N an entry number as shown by assistant history"))
+        return cls(whole_number(found.positional[0], ENTRY_NUMBER, low=1))
 
     @classmethod
     def numbered(cls, text: str) -> "Retract":
@@ -80,13 +82,16 @@ def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing:
         while standing and entries[standing[-1] - 1].retracted:
             standing.pop()  # taken back by a retract N since: drop it now
         if not standing:
-            raise InputError("nothing to undo: no entry is recorded")
+            raise InputError(_("nothing to undo: no entry is recorded"))
         return entries[standing[-1] - 1]
     if not 1 <= retract.number <= len(entries):
-        last = f"1-{len(entries)}" if entries else "none yet"
-        raise InputError(f"no entry {retract.number}: entry numbers are {last} (see assistant history)")
+        if entries:
+            message = _("no entry {number}: entry numbers are 1-{last} (see assistant history)")
+        else:
+            message = _("no entry {number}: entry numbers are none yet (see assistant history)")
+        raise InputError(message.format(number=retract.number, last=len(entries)))
     if entries[retract.number - 1].retracted:
-        raise InputError(f"entry {retract.number} was already taken back")
+        raise InputError(_("entry {number} was already taken back").format(number=retract.number))
     return entries[retract.number - 1]
 
 
@@ -167,13 +172,13 @@ def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] =
     if steps is None:
         steps = []
     if not isinstance(steps, list):
-        raise DataError(f"{source}: events: expected a list of steps")
+        raise DataError(_("{source}: events: expected a list of steps").format(source=source))
     problems: list[str] = []
     game = empty
     for position, step in enumerate(steps):
         try:
             if not isinstance(step, str):
-                raise InputError(f"expected the words of a step (got {shown(step)})")
+                raise InputError(_("expected the words of a step (got {got})").format(got=shown(step)))
             game = game.restore(game.read_step(step))
         except AssistantError as error:
             problems.append(f"{source}: {where(position)}: {error}")

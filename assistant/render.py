@@ -20,6 +20,7 @@ from rich.text import Text
 
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
+from .i18n import N_, _, ngettext
 from .sheet import Sheet
 
 POND = "≈≈≈"
@@ -188,7 +189,7 @@ def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None 
         if cell in board.ponds:
             return Text(POND, style="bold blue")
         if cell == mine:
-            return Text(f"{MINE}mine", style="bold magenta")
+            return Text(MINE + _("mine"), style="bold magenta")
         if cell not in remaining:
             return Text(f" {CROSS} ", style="dim")
         if odds is not None:
@@ -237,12 +238,14 @@ def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) ->
     remaining = sheet.candidates(item)
     found = remaining.only()
     count = len(remaining)
+    shown = board.local_item(item)
     if not sheet.consistent and count == 0:
-        title = Text(f"{item}: no cell fits the clues!", style="bold red")
+        title = Text(_("{item}: no cell fits the clues!").format(item=shown), style="bold red")
     elif found is not None:
-        title = Text(f"{item}: FOUND at {board.name_of(found)}", style="bold green")
+        title = Text(_("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found)), style="bold green")
     else:
-        title = Text(f"{item}: {count} cell{'s' if count != 1 else ''} left")
+        title = Text(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+                     .format(item=shown, count=count))
     return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
 
 
@@ -256,16 +259,27 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
     for item in sheet.items:
         cell = sheet.found(item)
         if cell is not None:
-            what = (f"{item}'s {sheet.board.hidden_noun}" if sheet.board.per_opponent
-                    else f"the {sheet.board.hidden_noun}")
-            verb = "case closed" if closed and closed.get(item) == cell else "found"
-            parts.append(Text(f">>> {verb}: {what} is on {sheet.board.name_of(cell)} <<<", style="bold green"))
+            parts.append(Text(_found_line(sheet.board, item, cell, bool(closed and closed.get(item) == cell)),
+                              style="bold green"))
     if not sheet.consistent:
-        parts.append(Text("!!! the clues contradict each other: retract the misheard one", style="bold red"))
+        parts.append(Text(_("!!! the clues contradict each other: retract the misheard one"), style="bold red"))
     if odds is not None:
-        parts.append(Text(f"odds: {odds.method}", style="dim"))
+        parts.append(Text(_("odds: {method}").format(method=odds.method), style="dim"))
     parts.append(legend(sheet.board))
     return Palette(Group(*parts))
+
+
+FOUND_LINES = {  # (one hidden item per opponent, case closed) -> the line under the grids
+    (True, False): N_(">>> found: {item}'s {noun} is on {cell} <<<"),
+    (False, False): N_(">>> found: the {noun} is on {cell} <<<"),
+    (True, True): N_(">>> case closed: {item}'s {noun} is on {cell} <<<"),
+    (False, True): N_(">>> case closed: the {noun} is on {cell} <<<"),
+}
+
+
+def _found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
+    """'>>> found: blue's loot is on D3 <<<', or the thief's, or 'case closed' once accused."""
+    return _(FOUND_LINES[board.per_opponent, closed]).format(item=item, noun=board.local_noun, cell=board.name_of(cell))
 
 
 def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
@@ -278,8 +292,12 @@ def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
     for item in sheet.items:
         remaining = sheet.candidates(item)
         found = remaining.only()
-        status = f"FOUND on {board.name_of(found)}" if found is not None else f"{len(remaining)} left"
-        text = Text(f"{item}: {status}\n", style="bold")
+        if found is not None:
+            status = _("{item}: FOUND on {cell}").format(item=board.local_item(item), cell=board.name_of(found))
+        else:
+            status = (ngettext("{item}: {count} left", "{item}: {count} left", len(remaining))
+                      .format(item=board.local_item(item), count=len(remaining)))
+        text = Text(status + "\n", style="bold")
         width = len(str(grid.rows))
         text.append(" " * width + "".join(f"{column_letters(c):^3}" for c in range(grid.columns)), style="dim")
         for row in range(grid.rows):
@@ -297,23 +315,25 @@ def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
                 else:
                     text.append(" ● ", style=Style(bold=True, reverse=cell == found))
         grids.append(text)
-    key = ("odds in %" if odds is not None else "● possible") + "  · ruled out"
-    key += f"  ≈ pond  {MINE} your loot" if board.ponds else ""
+    key = _("odds in %  · ruled out") if odds is not None else _("● possible  · ruled out")
+    key += _("  ≈ pond  {mine} your loot").format(mine=MINE) if board.ponds else ""
     return Group(Columns(grids, padding=(0, 3)), Text(key, style="dim"))
 
 
 def legend(board: Board) -> RenderableType:
     """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...')."""
-    lines = [Text(f"{CROSS} ruled out   {POND} pond   {MINE} your loot" if board.ponds else
-                  f"{CROSS} ruled out", style="dim")]
+    marks = dict(cross=CROSS, pond=POND, mine=MINE)
+    lines = [Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
+                  _("{cross} ruled out").format(**marks), style="dim")]
     ground = _ground(board)
     for attribute in board.attributes:
         entries = []
         for value in attribute.values:
             entry = _mark(attribute, value, attribute == ground)
-            entry.append(f" {value.name}")
+            entry.append(f" {value.local_name}")
             entries.append(entry)
-        lines.append(_Wrapped(Text().append(f"{attribute.name}: ", "dim"), entries))
+        label = _("{attribute}: ").format(attribute=attribute.local_name)
+        lines.append(_Wrapped(Text().append(label, "dim"), entries))
     return Group(*lines)
 
 
@@ -354,8 +374,9 @@ def board(board: Board) -> RenderableType:
             return Text(POND, style="bold blue")
         return _named(board, cell)
 
-    status = "verified by you" if board.verified else "UNVERIFIED: check it against your box"
-    title = Text(f"{board.title} ({board.grid.rows}x{board.grid.columns}, {status})")
+    status = _("verified by you") if board.verified else _("UNVERIFIED: check it against your box")
+    title = Text(_("{title} ({rows}x{columns}, {status})").format(
+        title=board.local_title, rows=board.grid.rows, columns=board.grid.columns, status=status))
     return Palette(Group(title, _grid_table(board, None, draw), legend(board)))
 
 
@@ -368,10 +389,10 @@ def heading(text: str) -> Text:
 
 def step_line(outcome) -> Text:
     """'step 3: clue area B2 red=no', then what came of it."""
-    text = Text(f"step {outcome.step.number}: ", style="bold")
+    text = Text(_("step {number}: ").format(number=outcome.step.number), style="bold")
     text.append(outcome.step.text)
     if outcome.refused is not None:
-        text.append(f"\n  refused: {outcome.refused}", style="yellow")
+        text.append("\n  " + _("refused: {reason}").format(reason=outcome.refused), style="yellow")
     return text
 
 
@@ -379,7 +400,8 @@ def diagnostic(outcome) -> RenderableType:
     """Why a step's expectations failed: the step, each difference, expected and actual sheets."""
     game = outcome.game
     parts: list[RenderableType] = [
-        Text(f"MISMATCH at step {outcome.step.number}: {outcome.step.text}", style="bold red")]
+        Text(_("MISMATCH at step {number}: {step}").format(number=outcome.step.number, step=outcome.step.text),
+             style="bold red")]
     for line in outcome.mismatches:
         parts.append(Text(f"  - {line}"))
     expected = (outcome.step.expect.candidates or {}) if outcome.step.expect else {}
@@ -390,9 +412,12 @@ def diagnostic(outcome) -> RenderableType:
         wanted = CellSet.of(board.parse_cell(name) for name in names)
         actual = sheet_.candidates(item)
         if wanted != actual:
+            shown = board.local_item(item)
             parts.append(Columns([
-                cells_grid(board, Text(f"{item}: expected ({len(wanted)})"), wanted, game.mine),
-                cells_grid(board, Text(f"{item}: actual ({len(actual)})"), actual, game.mine),
+                cells_grid(board, Text(_("{item}: expected ({count})").format(item=shown, count=len(wanted))),
+                           wanted, game.mine),
+                cells_grid(board, Text(_("{item}: actual ({count})").format(item=shown, count=len(actual))),
+                           actual, game.mine),
             ], padding=(0, 2)))
     return Palette(Group(*parts))
 
@@ -429,8 +454,10 @@ def tally_table(result) -> Group:
     table.add_column(_("player"), justify="left")
     for name in (_("miniatures"), _("loot"), _("baits"), _("total")):
         table.add_column(name, justify="right")
+    from .garden import ME
+
     for line in result.lines:
-        table.add_row(Text(line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
+        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
                       Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
     return Group(table, notes)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, Iterator, NamedTuple
 
 from .errors import AssistantError, DataError, InputError
+from .i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
 from .words import key, shown
 
 
@@ -69,12 +70,14 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
 
     ``empty_game(header, name, source)`` makes the game the steps start from."""
     if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
+        raise DataError(_("{source}: expected a mapping with board (or pad), steps, and opponents, mine, title")
+                        .format(source=source))
     problems: list[str] = []
-    known = {"title", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
+    known = {"title", "fr", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
              "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
-        problems.append(f"{source}: {extra}: unknown key (expected one of {', '.join(sorted(known))})")
+        problems.append(f"{source}: {extra}: " + _("unknown key (expected one of {keys})")
+                        .format(keys=", ".join(sorted(known))))
     try:
         game = empty_game(data, name, source)
     except DataError as error:
@@ -83,7 +86,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     current = game
     raw_steps = data.get("steps", data.get("events"))
     if not isinstance(raw_steps, list) or not raw_steps:
-        raise DataError(problems + [f"{source}: steps: expected a list of steps"])
+        raise DataError(problems + [f"{source}: steps: " + _("expected a list of steps")])
     steps = []
     for position, raw in enumerate(raw_steps):
         path = f"{source}: steps[{position}]"
@@ -91,10 +94,12 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         if isinstance(raw, dict):
             extra = sorted(set(map(str, raw)) - {"step", "expect"})
             if extra:
-                problems.append(f"{path}.{extra[0]}: unknown key (expected step, expect)")
+                problems.append(f"{path}.{extra[0]}: " + _("unknown key (expected one of {keys})")
+                                .format(keys="step, expect"))
             text, expect_data = raw.get("step"), raw.get("expect")
         if not isinstance(text, str):
-            problems.append(f"{path}: expected the words of a command, e.g. clue area B2 yes (got {text!r})")
+            problems.append(f"{path}: " + _("expected the words of a command, e.g. clue area B2 yes (got {value})")
+                            .format(value=repr(text)))
             continue
         try:
             event = current.read_step(text)
@@ -107,10 +112,14 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
             pass  # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
         steps.append(Step(position + 1, text, event, expect))
+    french = data.get("fr", {})
+    if not isinstance(french, dict) or set(map(str, french)) - {"title"} or \
+            not isinstance(french.get("title", ""), str):
+        problems.append(f"{source}: fr: " + _("expected a mapping with the French title, e.g. fr: {{title: ...}}"))
     if problems:
         raise DataError(problems)
-    title = data.get("title")
-    return Scenario(source, str(title) if title else Path(source).stem, game, tuple(steps))
+    title = str(data.get("title") or Path(source).stem)
+    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps))
 
 
 def _expectation(data: object, game, path: str, problems: list[str]) -> Expect | None:
@@ -119,10 +128,11 @@ def _expectation(data: object, game, path: str, problems: list[str]) -> Expect |
         return None
     allowed = (*game.EXPECTS, "refused")
     if not isinstance(data, dict) or not data:
-        problems.append(f"{path}: expected a mapping with {', '.join(allowed)}")
+        problems.append(f"{path}: " + _("expected a mapping with {keys}").format(keys=", ".join(allowed)))
         return None
     for extra in sorted(set(map(str, data)) - set(allowed)):
-        problems.append(f"{path}.{extra}: unknown expectation (expected one of {', '.join(allowed)})")
+        problems.append(f"{path}.{extra}: " + _("unknown expectation (expected one of {keys})")
+                        .format(keys=", ".join(allowed)))
     values = {}
     for name in game.EXPECTS:
         if data.get(name) is not None:
@@ -132,15 +142,18 @@ def _expectation(data: object, game, path: str, problems: list[str]) -> Expect |
                 problems.append(f"{path}.{name}: {error}")
     refused = data.get("refused")
     if refused is not None and not isinstance(refused, (str, bool)):
-        problems.append(f"{path}.refused: expected true or a part of the message (got {shown(refused)})")
+        problems.append(f"{path}.refused: " + _("expected true or a part of the message (got {value})")
+                        .format(value=shown(refused)))
     return Expect(refused=refused, **values)
 
 
 def _mapping(whose: Callable, read_value: Callable, what: str):
-    """A reader of ``{name: value}``: each name through ``whose(game)``, each value through ``read_value``."""
+    """A reader of ``{name: value}``: each name through ``whose(game)``, each value through ``read_value``.
+
+    ``what`` is marked with ``N_`` and said in the language spoken."""
     def read(game, raw, path: str, problems: list[str]) -> dict:
         if not isinstance(raw, dict):
-            raise ValueError(f"expected a mapping of {what}")
+            raise ValueError(_("expected a mapping of {what}").format(what=_(what)))
         result = {}
         for name, value in raw.items():
             try:
@@ -156,13 +169,13 @@ def _cells(game, raw) -> list[str]:
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list):
-        raise ValueError(f"expected a list of cells (got {shown(raw)})")
+        raise ValueError(_("expected a list of cells (got {value})").format(value=shown(raw)))
     return board.names(board.parse_cell(str(cell)) for cell in raw)
 
 
 def _count(game, raw) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-        raise ValueError(f"expected a number of cells (got {shown(raw)})")
+        raise ValueError(_("expected a number of cells (got {value})").format(value=shown(raw)))
     return raw
 
 
@@ -172,7 +185,7 @@ def _cell(game, raw) -> str:
 
 def _points(game, raw) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ValueError(f"expected a whole number (got {shown(raw)})")
+        raise ValueError(_("expected a whole number (got {value})").format(value=shown(raw)))
     return raw
 
 
@@ -186,29 +199,37 @@ def _check_candidates(game, expected: dict) -> Iterator[str]:
         if actual != cells:
             extra = sorted(set(actual) - set(cells), key=actual.index)
             missing = sorted(set(cells) - set(actual), key=cells.index)
-            yield (f"{item}: expected {' '.join(cells) or '(none)'}, got {' '.join(actual) or '(none)'}"
-                   f" (extra: {' '.join(extra) or '-'}; missing: {' '.join(missing) or '-'})")
+            none = _("(none)")
+            yield (_("{item}: expected {cells}, got {actual} (extra: {extra}; missing: {missing})")
+                   .format(item=item, cells=" ".join(cells) or none, actual=" ".join(actual) or none,
+                           extra=" ".join(extra) or "-", missing=" ".join(missing) or "-"))
 
 
 def _check_count(game, expected: dict) -> Iterator[str]:
     for item, number in expected.items():
         actual = len(game.sheet().candidates(item))
         if actual != number:
-            yield f"{item}: expected {number} cells left, got {actual}"
+            yield (ngettext("{item}: expected {count} cell left, got {actual}",
+                            "{item}: expected {count} cells left, got {actual}", number)
+                   .format(item=item, count=number, actual=actual))
 
 
 def _check_found(game, expected: dict) -> Iterator[str]:
     for item, cell in expected.items():
         found = game.sheet().found(item)
         if found is None or game.board.name_of(found) != cell:
-            yield f"{item}: expected found on {cell}, got {len(game.sheet().candidates(item))} cells left"
+            left = len(game.sheet().candidates(item))
+            yield (ngettext("{item}: expected found on {cell}, got {count} cell left",
+                            "{item}: expected found on {cell}, got {count} cells left", left)
+                   .format(item=item, cell=cell, count=left))
 
 
 def _check_totals(game, expected: dict) -> Iterator[str]:
     totals = game.totals()
     for player, points in expected.items():
         if totals[player] != points:
-            yield f"{player}: expected a total of {points}, got {totals[player]}"
+            yield _("{player}: expected a total of {points}, got {total}").format(
+                player=player, points=points, total=totals[player])
 
 
 def _check_points(game, expected: dict) -> Iterator[str]:
@@ -216,12 +237,14 @@ def _check_points(game, expected: dict) -> Iterator[str]:
     for player, points in expected.items():
         got = rows[-1].points[player] if rows else None
         if got != points:
-            yield f"{player}: expected {points} points in the last deal, got {got}"
+            yield _("{player}: expected {points} points in the last deal, got {got}").format(
+                player=player, points=points, got=got)
 
 
 def _check_winner(game, expected: str) -> Iterator[str]:
     if game.winner() != expected:
-        yield f"expected {expected} to win, got {game.winner() or 'no winner yet'}"
+        yield _("expected {player} to win, got {winner}").format(
+            player=expected, winner=game.winner() or _("no winner yet"))
 
 
 class Expectation(NamedTuple):
@@ -240,11 +263,11 @@ def _player(game):
 
 
 EXPECTATIONS = {
-    "candidates": Expectation(_mapping(_item, _cells, "opponent -> cells"), _check_candidates),
-    "count": Expectation(_mapping(_item, _count, "opponent -> number of cells"), _check_count),
-    "found": Expectation(_mapping(_item, _cell, "opponent -> cell"), _check_found),
-    "totals": Expectation(_mapping(_player, _points, "player -> points"), _check_totals),
-    "points": Expectation(_mapping(_player, _points, "player -> points"), _check_points),
+    "candidates": Expectation(_mapping(_item, _cells, N_("opponent -> cells")), _check_candidates),
+    "count": Expectation(_mapping(_item, _count, N_("opponent -> number of cells")), _check_count),
+    "found": Expectation(_mapping(_item, _cell, N_("opponent -> cell")), _check_found),
+    "totals": Expectation(_mapping(_player, _points, N_("player -> points")), _check_totals),
+    "points": Expectation(_mapping(_player, _points, N_("player -> points")), _check_points),
     "winner": Expectation(_winner, _check_winner),
 }
 
@@ -253,26 +276,42 @@ def run(scenario: Scenario) -> Iterator[Outcome]:
     """Play the steps in order; a refused step leaves the game as it was, as at the table."""
     game = scenario.game
     for step in scenario.steps:
-        refused = None
+        refused = refused_in_english = None
         try:
             game = game.record(step.event)
         except AssistantError as error:
-            refused = str(error)
-        yield Outcome(step, game, refused, tuple(check(step, game, refused)))
+            refused = refused_in_english = str(error)
+            if language() != DEFAULT and step.expect is not None and isinstance(step.expect.refused, str):
+                refused_in_english = _refusal_in_english(game, step)
+        yield Outcome(step, game, refused, tuple(check(step, game, refused, refused_in_english)))
 
 
-def check(step: Step, game, refused: str | None) -> Iterator[str]:
-    """Each way the game after ``step`` differs from the step's expectations."""
+def _refusal_in_english(game, step: Step) -> str | None:
+    """The refusal of ``step`` said in English, the language of a scenario's expected refusals.
+
+    A fresh copy of the game: the one played holds clue texts said in the player's language."""
+    with speaking(DEFAULT):
+        try:
+            game._replace().record(step.event)
+        except AssistantError as error:
+            return str(error)
+    return None
+
+
+def check(step: Step, game, refused: str | None, refused_in_english: str | None = None) -> Iterator[str]:
+    """Each way the game after ``step`` differs from the step's expectations (an expected refusal is
+    part of the English message: ``refused_in_english``, when the player reads another language)."""
     expect = step.expect
     if refused is not None and (expect is None or not expect.refused):
-        yield f"refused unexpectedly: {refused}"
+        yield _("refused unexpectedly: {reason}").format(reason=refused)
         return
     if expect is None:
         return
     if expect.refused and refused is None:
-        yield "expected the step to be refused, but it was recorded"
-    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused):
-        yield f"refused for another reason: expected {expect.refused!r} in {refused!r}"
+        yield _("expected the step to be refused, but it was recorded")
+    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused_in_english or refused):
+        yield _("refused for another reason: expected {expected} in {reason}").format(
+            expected=repr(expect.refused), reason=repr(refused))
     for name, expectation in EXPECTATIONS.items():
         value = getattr(expect, name)
         if value is not None:
@@ -281,6 +320,7 @@ def check(step: Step, game, refused: str | None) -> Iterator[str]:
 
 def export(game) -> dict:
     """A saved game as a scenario without expectations."""
+    # The title is the file's, like the steps: in English whatever the language spoken.
     return {"title": f"game {game.name}", **game.header(), "steps": [game.step(e) for e in game.events]}
 
 
@@ -290,7 +330,7 @@ def to_game(scenario: Scenario):
     for outcome in run(scenario):
         expected_refusal = outcome.step.expect is not None and outcome.step.expect.refused
         if outcome.refused is not None and not expected_refusal:
-            raise AssistantError(f"{scenario.source}: step {outcome.step.number} ({outcome.step.text}) "
-                                 f"is refused: {outcome.refused}")
+            raise AssistantError(_("{source}: step {number} ({step}) is refused: {reason}").format(
+                source=scenario.source, number=outcome.step.number, step=outcome.step.text, reason=outcome.refused))
         game = outcome.game
     return game

@@ -21,10 +21,17 @@ from typing import NamedTuple
 from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
-from .words import join_names
+from .i18n import N_, _, ngettext
+from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
 MAX_JOINT_ITEMS = 10  # Hall sets over all subsets up to this many items
+
+def whose(board: Board, item: str) -> str:
+    """Who or what a sentence is about: "red's loot", "the thief" (French: "le butin de red", "le voleur")."""
+    if board.per_opponent:
+        return _("{item}'s {noun}").format(item=item, noun=board.local_noun)
+    return _("the {item}").format(item=board.local_item(item))
 
 
 class Fact(NamedTuple):
@@ -34,9 +41,9 @@ class Fact(NamedTuple):
     item: str
     accepted: CellSet
     clue: str  # 'area B2'
-    relation: str  # 'in the area of B2 (B2 or a cell around it)'
+    relation: str  # 'in the area of B2 (B2 or a cell around it)', in the player's language
     holds: bool  # the answer: the relation holds (yes) or not (no)
-    label: str  # how the answer was heard: 'area B2: red no', 'accuse C1 wrong'
+    label: str  # how the answer was heard, in the player's language: 'area B2: red no', 'accuse C1 wrong'
 
 
 class Joint(NamedTuple):
@@ -128,7 +135,7 @@ class Sheet(NamedTuple):
 
         A sheet whose recorded clues already contradict each other (a damaged or
         hand-edited log) takes nothing more until the conflict is retracted."""
-        self.check("the recorded clues already cannot all hold", "retract one of them first")
+        self.check(_("the recorded clues already cannot all hold"), _("retract one of them first"))
         facts = tuple(facts)
         result = self.with_facts(facts)
         if result.solution.failure is not None:
@@ -147,9 +154,12 @@ class Sheet(NamedTuple):
         blank = Sheet.start(self.board, self.items, self.mine)
         failure = blank.with_facts(tuple(f for n in culprits for f in groups[n])).solution.failure or \
             self.solution.failure
-        named = "; ".join(f"clue {n} ({', '.join(f.label for f in groups[n])})" for n in culprits)
-        raise Contradiction(f"refused: {lead}: with {named}, "
-                            f"{self._failure_text(failure)}; {fix + '; ' if fix else ''}nothing was recorded",
+        named = _named(culprits, groups)
+        if fix:
+            message = _("refused: {lead}: with {clues}, {failure}; {fix}; nothing was recorded")
+        else:
+            message = _("refused: {lead}: with {clues}, {failure}; nothing was recorded")
+        raise Contradiction(message.format(lead=lead, clues=named, failure=self._failure_text(failure), fix=fix),
                             tuple(culprits))
 
     def _groups(self) -> dict[int, list[Fact]]:
@@ -182,17 +192,20 @@ class Sheet(NamedTuple):
     def explain(self, item: str, cell: Cell) -> list[str]:
         """Why ``cell`` is ruled out for ``item``, or why it is still possible."""
         board, name = self.board, self.board.name_of(cell)
-        noun = self.board.hidden_noun
+        noun = self.board.local_noun
         if cell in board.ponds:
-            return [f"{name} is a pond: no {noun} lies there."]
+            return [_("{cell} is a pond: no {noun} lies there.").format(cell=name, noun=noun)]
         if cell == self.mine:
-            return [f"{name} holds your own {noun}: loot cards are distinct, so no opponent's is there."]
+            return [_("{cell} holds your own {noun}: loot cards are distinct, so no opponent's is there.")
+                    .format(cell=name, noun=noun)]
         lines = []
         for fact in self.facts:
             if fact.item == item and cell not in fact.accepted:
                 # yes: the cell lies outside what holds; no: the item is not where the cell is
-                why = f"{name} is not {fact.relation}" if fact.holds else f"{self._subject(item)} is not {fact.relation}"
-                lines.append(f"ruled out by clue {fact.number} ({fact.label}): {why}.")
+                why = _("{cell} is not {relation}") if fact.holds else _("{subject} is not {relation}")
+                why = why.format(cell=name, subject=whose(board, item), relation=fact.relation)
+                lines.append(_("ruled out by clue {number} ({label}): {why}.").format(number=fact.number,
+                                                                                     label=fact.label, why=why))
         if lines:
             return lines
         position = self.items.index(item)
@@ -200,37 +213,59 @@ class Sheet(NamedTuple):
         if joint is not None:
             return [self._joint_reason(item, name, joint)]
         remaining = self.candidates(item)
+        shown_item = self._shown(item)
         if cell in remaining:
             if len(remaining) == 1:
-                return [f"{name} is {self._whose(item)}: the only cell left."]
+                if board.per_opponent:
+                    return [_("{cell} is {subject}: the only cell left.").format(cell=name, subject=whose(board, item))]
+                return [_("{cell} is where the {item} is: the only cell left.").format(cell=name, item=shown_item)]
             others = join_names(board.names(remaining - CellSet.of([cell])))
             clues = self.clues_about(item)
-            because = f" fits clue{'s' if len(clues) > 1 else ''} {join_names(map(str, clues))};" if clues else ""
-            return [f"{name} is still possible for {item}:{because} the other cells left are {others}."]
-        return [f"{name} is ruled out for {item}: the clues leave {item} no cell at all."]
+            if clues:
+                return [ngettext("{cell} is still possible for {item}: fits clue {clues}; the other cells left are "
+                                 "{others}.",
+                                 "{cell} is still possible for {item}: fits clues {clues}; the other cells left are "
+                                 "{others}.", len(clues))
+                        .format(cell=name, item=shown_item, clues=join_names(map(str, clues)), others=others)]
+            return [_("{cell} is still possible for {item}: the other cells left are {others}.").format(
+                cell=name, item=shown_item, others=others)]
+        return [_("{cell} is ruled out for {item}: the clues leave {item} no cell at all.").format(
+            cell=name, item=shown_item)]
 
-    def _subject(self, item: str) -> str:
-        """Who or what a sentence is about: "red's loot", "the thief"."""
-        return f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"the {item}"
-
-    def _whose(self, item: str) -> str:
-        return f"{item}'s {self.board.hidden_noun}" if self.board.per_opponent else f"where the {item} is"
+    def _shown(self, item: str) -> str:
+        """An item as named in a sentence: an opponent by their name, a board's own item in the player's language."""
+        return self.board.local_item(item)
 
     def _joint_reason(self, item: str, name: str, joint: Joint) -> str:
         cells = join_names(self.board.names(joint.cells))
         clues = sorted({n for other in joint.items for n in self.clues_about(other)})
-        by = f" by clue{'s' if len(clues) > 1 else ''} {join_names(map(str, clues))}" if clues else ""
+        values = dict(cell=name, item=self._shown(item), cells=cells, clues=join_names(map(str, clues)),
+                      other=joint.items[0], others=join_names(joint.items), noun=self.board.local_noun)
         if len(joint.items) == 1:
-            return (f"{name} is ruled out for {item}: {joint.items[0]} is pinned to {cells}{by}, "
-                    f"and two {self.board.hidden_noun}s never share a cell.")
-        return (f"{name} is ruled out for {item}: {join_names(joint.items)} must occupy {cells} "
-                f"between them{by}, so nobody else is there.")
+            if clues:
+                message = ngettext("{cell} is ruled out for {item}: {other} is pinned to {cells} by clue {clues}, "
+                                   "and two {noun}s never share a cell.",
+                                   "{cell} is ruled out for {item}: {other} is pinned to {cells} by clues {clues}, "
+                                   "and two {noun}s never share a cell.", len(clues))
+            else:
+                message = _("{cell} is ruled out for {item}: {other} is pinned to {cells}, "
+                            "and two {noun}s never share a cell.")
+        elif clues:
+            message = ngettext("{cell} is ruled out for {item}: {others} must occupy {cells} between them by clue "
+                               "{clues}, so nobody else is there.",
+                               "{cell} is ruled out for {item}: {others} must occupy {cells} between them by clues "
+                               "{clues}, so nobody else is there.", len(clues))
+        else:
+            message = _("{cell} is ruled out for {item}: {others} must occupy {cells} between them, "
+                        "so nobody else is there.")
+        return message.format(**values)
 
     def _failure_text(self, failure: Joint) -> str:
         if len(failure.items) == 1 and not failure.cells:
-            return f"{failure.items[0]} would have no possible cell left"
-        return (f"{join_names(failure.items)} would share only {len(failure.cells)} cell"
-                f"{'s' if len(failure.cells) != 1 else ''} ({join_names(self.board.names(failure.cells))})")
+            return _("{item} would have no possible cell left").format(item=self._shown(failure.items[0]))
+        return ngettext("{items} would share only {count} cell ({cells})",
+                        "{items} would share only {count} cells ({cells})", len(failure.cells)).format(
+            items=join_names(failure.items), count=len(failure.cells), cells=join_names(self.board.names(failure.cells)))
 
     def _contradiction(self, new: tuple[Fact, ...]) -> Contradiction:
         groups = self._groups()
@@ -240,12 +275,21 @@ class Sheet(NamedTuple):
         assert failure is not None
         what = self._failure_text(failure)
         if not culprits:
-            reason = ("(no pond, not your own loot)" if self.board.ponds or self.mine is not None else "")
-            return Contradiction(f"refused: on its own this clue means {what} {reason}".rstrip()
-                                 + "; nothing was recorded", ())
-        named = "; ".join(f"clue {n} ({', '.join(f.label for f in groups[n])})" for n in culprits)
-        return Contradiction(f"refused: with {named}, {what}; nothing was recorded "
-                             f"(if a clue was misheard, retract it first)", tuple(culprits))
+            if self.board.ponds or self.mine is not None:
+                alone = _("refused: on its own this clue means {failure} (no pond, not your own loot); "
+                          "nothing was recorded")
+            else:
+                alone = _("refused: on its own this clue means {failure}; nothing was recorded")
+            return Contradiction(alone.format(failure=what), ())
+        return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (if a clue was misheard, "
+                               "retract it first)").format(clues=_named(culprits, groups), failure=what),
+                             tuple(culprits))
+
+
+def _named(culprits: list[int], groups: dict[int, list[Fact]]) -> str:
+    """The clues in conflict as the player heard them: 'clue 1 (area B2: red yes); clue 3 (...)'."""
+    return join_clauses(_("clue {number} ({labels})").format(number=n, labels=", ".join(f.label for f in groups[n]))
+                     for n in culprits)
 
 
 def _smallest_conflict(sheet: Sheet, new: tuple[Fact, ...], groups: dict[int, list[Fact]]) -> list[int]:

@@ -26,6 +26,7 @@ from .files import is_reserved_name, locked, read_regular, regular_file_problem,
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
+from .i18n import _
 
 PADS = {"roi-des-nains": "roi_des_nains", "oh-les-nains": "tug"}  # pad kind -> module in assistant.pads
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
@@ -49,7 +50,7 @@ def shipped_folder(name: str) -> Path:
 
 class BoardInfo(NamedTuple):
     name: str
-    origin: str  # 'shipped' or the user's file path
+    origin: str  # 'shipped' (in the language spoken) or the user's file path
     title: str
     verified: bool
 
@@ -73,8 +74,9 @@ class Store:
         except (OSError, RuntimeError):  # a loop of links, a name too long
             real = None
         if real is None or (real != self._root and self._root not in real.parents):
-            raise DataError(f"{path}: leads out of the data folder {self.home} (a symbolic link?): "
-                            f"remove the link, or set ASSISTANT_HOME to the folder it points into")
+            raise DataError(_("{path}: leads out of the data folder {home} (a symbolic link?): "
+                              "remove the link, or set ASSISTANT_HOME to the folder it points into")
+                            .format(path=path, home=self.home))
         return path
 
     @property
@@ -97,16 +99,17 @@ class Store:
 
     def _board_data(self, name: str) -> tuple[dict, str]:
         if not NAME_PATTERN.fullmatch(name) or is_reserved_name(name):
-            raise InputError(f"board name {shown(name)}: use lowercase letters, digits and hyphens "
-                             f"(not a name Windows reserves, such as con or nul)")
+            raise InputError(_("board name {name}: use lowercase letters, digits and hyphens "
+                               "(not a name Windows reserves, such as con or nul)").format(name=shown(name)))
         for path in (self._shipped_path(name), self._inside(self.boards_dir / f"{name}.yaml")):
             if path.is_file():
                 source = f"boards/{path.name}" if path == self._shipped_path(name) else str(path)
                 data = yamlfile.load(path, source, self.cache_dir)
                 if not isinstance(data, dict):
-                    raise DataError(f"{source}: expected a board mapping")
+                    raise DataError(_("{source}: expected a board mapping").format(source=source))
                 return data, source
-        raise InputError(f"unknown board {name!r}: expected one of {', '.join(self.board_names())}")
+        raise InputError(_("unknown board {name}: expected one of {names}")
+                         .format(name=repr(name), names=", ".join(self.board_names())))
 
     def _fix_path(self, name: str, suffix: str = ".yaml") -> Path:
         return self._inside(self.fixes_dir / f"{'.' if suffix == '.lock' else ''}{name}{suffix}")
@@ -117,7 +120,7 @@ class Store:
             return {}
         data = yamlfile.load(path, cache_dir=self.cache_dir)
         if not isinstance(data, dict) or not isinstance(data.get("cells", {}), dict):
-            raise DataError(f"{path}: expected verified and cells")
+            raise DataError(_("{path}: expected verified and cells").format(path=path))
         return data
 
     def board(self, name: str) -> Board:
@@ -128,18 +131,18 @@ class Store:
     def _corrected(self, name: str, data: dict, source: str, fix: dict) -> Board:
         if fix:
             data = _apply_fix(data, fix)
-            source = f"{source} (with your corrections in {self._fix_path(name)})"
+            source = _("{source} (with your corrections in {path})").format(source=source, path=self._fix_path(name))
         return Board.from_mapping(data, source)
 
     def boards(self) -> list[BoardInfo]:
         result = []
         for name in self.board_names():
-            origin = "shipped" if self._shipped_path(name).is_file() else str(self.boards_dir / f"{name}.yaml")
+            origin = _("shipped") if self._shipped_path(name).is_file() else str(self.boards_dir / f"{name}.yaml")
             try:
                 board = self.board(name)
-                result.append(BoardInfo(name, origin, board.title, board.verified))
+                result.append(BoardInfo(name, origin, board.local_title, board.verified))
             except AssistantError as error:
-                result.append(BoardInfo(name, origin, f"damaged: {error}", False))
+                result.append(BoardInfo(name, origin, _("damaged: {problem}").format(problem=error), False))
         return result
 
     def correct_board(self, name: str, cell_text: str, words: list[str]) -> Board:
@@ -162,7 +165,8 @@ class Store:
             else:
                 entry.update({attr: value for attr, value in change.items() if attr != "pond"})
             new_fix = {"verified": bool(fix.get("verified", False)), "cells": {**fix.get("cells", {}), cell: entry}}
-            corrected = Board.from_mapping(_apply_fix(data, new_fix), f"{source} with {cell} corrected")
+            corrected = Board.from_mapping(_apply_fix(data, new_fix),
+                                           _("{source} with {cell} corrected").format(source=source, cell=cell))
             write_atomically(self._fix_path(name), _dumps(new_fix))
         return corrected
 
@@ -184,7 +188,8 @@ class Store:
         path = Path(path)
         problem = regular_file_problem(path)
         if problem:
-            raise InputError(f"{shown(str(path), 300)}: {problem}: give a .yaml scenario file or a folder of them")
+            raise InputError(_("{path}: {problem}: give a .yaml scenario file or a folder of them")
+                             .format(path=shown(str(path), 300), problem=problem))
         return scenario.read(yamlfile.load(path, str(path), self.cache_dir), str(path), self.empty_game, name)
 
     # -- games ----------------------------------------------------------------------------
@@ -192,8 +197,8 @@ class Store:
     def game_path(self, name: str, suffix: str = ".yaml") -> Path:
         """games/NAME.yaml, or its companion files: games/.NAME.lock (suffix '.lock') and the like."""
         if not is_game_name(name or ""):
-            raise InputError(f"game name {shown(name)}: use letters, digits, - and _ (no / or spaces; "
-                             f"not a name Windows reserves, such as CON or NUL)")
+            raise InputError(_("game name {name}: use letters, digits, - and _ (no / or spaces; "
+                               "not a name Windows reserves, such as CON or NUL)").format(name=shown(name)))
         hidden = "." if suffix != ".yaml" else ""
         return self._inside(self.games_dir / f"{hidden}{name}{suffix}")
 
@@ -211,18 +216,18 @@ class Store:
         """The game to work on: ``name``, else the current game."""
         if name is not None:
             if not self.game_path(name).is_file():
-                raise InputError(f"no game {name!r}: {self._games_hint()}")
+                raise InputError(_("no game {name}: {hint}").format(name=repr(name), hint=self._games_hint()))
             return name
         current = self.current_name()
         if current is None or not is_game_name(current) or not self.game_path(current).is_file():
-            raise InputError(f"no current game: {self._games_hint()}")
+            raise InputError(_("no current game: {hint}").format(hint=self._games_hint()))
         return current
 
     def _games_hint(self) -> str:
         names = self.game_names()
         if names:
-            return f"pick one with assistant use NAME ({', '.join(names)})"
-        return "start one with assistant new gnom-street --opponents red,blue"
+            return _("pick one with assistant use NAME ({names})").format(names=", ".join(names))
+        return _("start one with assistant new gnom-street --opponents red,blue")
 
     def use(self, name: str) -> str:
         name = self.resolve(name)
@@ -248,7 +253,7 @@ class Store:
             return self._read_game(path, name)
         except DataError as error:
             if self._good_path(name).is_file():
-                hint = f"the last good state is kept: restore it with assistant recover {name}"
+                hint = _("the last good state is kept: restore it with assistant recover {name}").format(name=name)
                 raise DataError(error.problems[:1] + [hint]) from None
             raise
 
@@ -272,13 +277,14 @@ class Store:
 
     # -- score pads -------------------------------------------------------------------------
 
-    def pad_class(self, kind: object, source: str = "the game"):
+    def pad_class(self, kind: object, source: str | None = None):
         """The class of a score pad kind ('roi-des-nains', 'oh-les-nains')."""
         from importlib import import_module
 
         module = PADS.get(kind) if isinstance(kind, str) else None
         if module is None:
-            raise DataError(f"{source}: pad: expected one of {', '.join(PADS)} (got {kind!r})")
+            raise DataError(_("{source}: pad: expected one of {kinds} (got {kind})")
+                            .format(source=source or _("the game"), kinds=", ".join(PADS), kind=repr(kind)))
         return import_module(f"assistant.pads.{module}").PAD
 
     def pad_rules(self, pad):
@@ -300,7 +306,7 @@ class Store:
                 return self.create(game._replace(name=self.free_name(game.name)))
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
-                raise InputError(f"a game called {game.name!r} exists already: pick another --name")
+                raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
             self._save(game)
         write_atomically(self._current_path, game.name + "\n")
         return game
@@ -330,7 +336,8 @@ class Store:
         path, good = self.game_path(name), self._good_path(name)
         with locked(self.game_path(name, ".lock")):
             if not good.is_file():
-                raise InputError(f"no good state of {name} is kept (it was never saved by this version)")
+                raise InputError(_("no good state of {name} is kept (it was never saved by this version)")
+                                 .format(name=name))
             game = self._read_game(good, name)
             damaged = self.game_path(name, ".damaged.yaml")
             listed = None
@@ -366,7 +373,7 @@ class Store:
                 entry["changed"] = path.stat().st_mtime
                 data = yamlfile.load(path, cache_dir=self.cache_dir)
                 if not isinstance(data, dict):
-                    raise DataError(f"{path}: not an assistant game file")
+                    raise DataError(_("{path}: not an assistant game file").format(path=path))
             except (AssistantError, OSError) as error:
                 entry["problem"] = str(error)
                 listed.append(entry)
@@ -400,11 +407,11 @@ class Store:
         target = self.game_path(new)  # refuses a bad name
         with locked(self.game_path(old, ".lock")), locked(self.game_path(new, ".lock")):
             if target.exists():
-                raise InputError(f"a game called {new!r} exists already: pick another name")
+                raise InputError(_("a game called {name} exists already: pick another name").format(name=repr(new)))
             moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new))]
             moved = [(source, destination) for source, destination in moved if source.is_file()]
             write_together([(destination, source.read_bytes()) for source, destination in moved])
-            for source, _ in moved:
+            for source, unused in moved:
                 source.unlink()
         if self.current_name() == old:
             self.use(new)
@@ -442,7 +449,7 @@ def _listed_events(raw: bytes) -> int | None:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    _, found, events = text.partition("\nevents:\n")
+    unused, found, events = text.partition("\nevents:\n")
     if not found:
         return None
     return sum(1 for line in events.splitlines() if line.startswith("- "))
@@ -461,7 +468,9 @@ def _event_lines(path: Path):
                 lines = yamlparse.item_lines(path.read_text(encoding="utf-8"), "events")
             except (OSError, UnicodeDecodeError):
                 lines = []
-        return f"line {lines[position]}: events[{position}]" if position < len(lines) else f"events[{position}]"
+        if position < len(lines):
+            return _("line {line}: events[{position}]").format(line=lines[position], position=position)
+        return f"events[{position}]"
     return where
 
 

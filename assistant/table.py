@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -32,6 +33,7 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError
+from .i18n import N_, _, language
 from .store import PADS, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -40,13 +42,23 @@ FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made else
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
 DISPLAY_WORDS = {
-    "sheet": "the sheet without odds",
-    "odds": "toggle the odds heat map (F2)",
-    "suggest": "toggle the suggestions panel (F3)",
-    "help": "toggle this help (F1)",
-    "board": "set up the board from the box (F4)",
-    "quit": "leave the table screen (Ctrl+Q)",
+    "sheet": N_("the sheet without odds"),
+    "odds": N_("toggle the odds heat map (F2)"),
+    "suggest": N_("toggle the suggestions panel (F3)"),
+    "help": N_("toggle this help (F1)"),
+    "board": N_("set up the board from the box (F4)"),
+    "quit": N_("leave the table screen (Ctrl+Q)"),
 }
+# The screen's own words in French, accepted and never listed (the table speaks both languages).
+FRENCH_WORDS = {"sheet": "feuille", "odds": "chances", "suggest": "suggérer", "help": "aide", "board": "plateau",
+                "quit": "quitter"}  # what the help and Tab offer while French is spoken
+SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit"}
+# The boards' attributes, named in the board screen's messages (the board files hold them in English).
+ATTRIBUTE_WORDS = (N_("terrain"), N_("flowers"), N_("district"), N_("pictograms"), N_("kind"))
+# The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
+SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
+              N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
+TOKEN_FACES = {"mole": N_("mole"), "bait": N_("bait")}  # a token's face, as the table reads it
 
 
 def run(store: Store, name: str | None, board: str | None = None) -> None:
@@ -69,18 +81,18 @@ def report_lines(game) -> list[str]:
 def history_text(game, last: int | None = None) -> Text:
     """The numbered history, oldest first; taken-back entries struck out and marked in words."""
     entries = game.history().entries
-    text = Text("history\n", style="bold")
+    text = Text(_("history") + "\n", style="bold")
     if not entries:
-        text.append("nothing recorded yet", style="dim")
+        text.append(_("nothing recorded yet"), style="dim")
         return text
     shown = entries[-last:] if last else entries
     if len(shown) < len(entries):
-        text.append(f"({len(entries) - len(shown)} earlier)\n", style="dim")
+        text.append(_("({count} earlier)").format(count=len(entries) - len(shown)) + "\n", style="dim")
     for position, entry in enumerate(shown):
         line = Text(f"{entry.number:>3}. ")
         if entry.retracted:
             line.append(game.step(entry.event), style="strike dim")
-            line.append(" (taken back)", style="dim")
+            line.append(" " + _("(taken back)"), style="dim")
         else:
             line.append(game.step(entry.event))
         text.append_text(line)
@@ -97,65 +109,79 @@ def pieces_text(game) -> Text | None:
     parts = []
     standing = [f"{player} {' '.join(cells)}" for player, cells in state.miniatures.items() if cells]
     if standing:
-        parts.append("miniatures: " + "; ".join(standing))
+        parts.append(_("miniatures: {standing}").format(standing="; ".join(standing)))
     if state.cat:
-        parts.append(f"cat: {state.cat}")
+        parts.append(_("cat: {cell}").format(cell=state.cat))
     if state.stacks:
         stacks = [f"{cell} [{', '.join(token_word(token) for token in tokens)}]" for cell, tokens in state.stacks.items()]
-        parts.append("stacks (bottom first): " + "; ".join(stacks))
+        parts.append(_("stacks (bottom first): {stacks}").format(stacks="; ".join(stacks)))
     if state.loot:
-        parts.append("loot shown: " + ", ".join(f"{p} {c}" for p, c in state.loot.items()))
+        parts.append(_("loot shown: {loot}").format(loot=", ".join(f"{p} {c}" for p, c in state.loot.items())))
     if state.sets:
-        parts.append("sets won: " + ", ".join(state.sets))
-    return Text("\n".join(parts) if parts else "no pieces on the garden yet", style="")
+        parts.append(_("sets won: {sets}").format(sets=", ".join(state.sets)))
+    return Text("\n".join(parts) if parts else _("no pieces on the garden yet"), style="")
 
 
 def token_word(token) -> str:
-    return f"{token.owner} {token.face or 'face down'}"
+    face = _(TOKEN_FACES.get(token.face, token.face)) if token.face else _("face down")
+    return f"{token.owner} {face}"
 
 
 def suggestions_text(game) -> Text:
     """The best questions now (or, where nobody asks, the likeliest cells): the suggest command's figures."""
     from . import advisor
 
-    text = Text("suggestions\n", style="bold")
+    text = Text(_("suggestions") + "\n", style="bold")
     if is_pad(game):
-        text.append("nothing to suggest on a score pad", style="dim")
+        text.append(_("nothing to suggest on a score pad"), style="dim")
         return text
     sheet = game.sheet()
     odds = advisor.odds(sheet)
     if not game.board.questions:
         for item in game.items:
             for accusation in advisor.accusations(sheet, item, odds)[:3]:
-                text.append(f"{item} on {game.board.name_of(accusation.cell)}: {accusation.probability:.0%}\n")
+                text.append(_("{item} on {cell}: {probability}").format(
+                    item=item, cell=game.board.name_of(accusation.cell), probability=f"{accusation.probability:.0%}")
+                    + "\n")
         return text
     single = len(game.items) == 1
     ranked = advisor.questions(sheet, advisor.Turn(), odds, limit=8)
     if not ranked:
-        text.append("no question left to ask", style="dim")
+        text.append(_("no question left to ask"), style="dim")
     for rank, question in enumerate(ranked, 1):
-        text.append(f"{rank}. {question.words(single)}  {question.bits:.2f} bits\n")
+        text.append(f"{rank}. {question.words(single)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}") + "\n")
     return text
 
 
 def help_text(game) -> Text:
     """The words of this game (from its forms), then the screen's own words and keys."""
-    text = Text("words of this game\n", style="bold")
+    text = Text(_("words of this game") + "\n", style="bold")
     forms = game.forms()
     for form in forms:
         other = [verb for verb in form.verbs[1:]]
-        text.append(f"  {form.usage or form.verb}")
+        text.append(f"  {usage(form)}")
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
-            text.append(f"      {first.name}: {', '.join(first.values)}\n", style="dim")
+            said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(first.values))
+            text.append(f"      {said}\n", style="dim")
     if not forms:
-        text.append("  as on the command line, without 'assistant'\n", style="dim")
-    text.append("the screen\n", style="bold")
+        text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
+    text.append(_("the screen") + "\n", style="bold")
     for word, what in DISPLAY_WORDS.items():
-        text.append(f"  {word:<8} {what}\n")
-    text.append("  Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry", style="dim")
+        text.append(f"  {screen_word(word):<8} {_(what)}\n")
+    text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry"), style="dim")
     return text
+
+
+def screen_word(word: str) -> str:
+    """A word of the screen as offered in the language spoken (both languages are read: SCREEN_ALIASES)."""
+    return FRENCH_WORDS[word] if language() == "fr" else word
+
+
+def usage(form) -> str:
+    """How a form is written, in the language spoken (the core marks its usage texts; the words typed stay)."""
+    return _(form.usage) if form.usage else form.verb
 
 
 def picture(game, odds: bool, width: int, height: int) -> RenderableType:
@@ -209,8 +235,9 @@ def said(before: object, after) -> str:
         return f"{entry.number}. {after.step(entry.event)} -> {after.summary()}"
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
-        return f"took back {taken[-1].number}. {after.step(taken[-1].event)} -> {after.summary()}"
-    return f"recorded -> {after.summary()}"
+        return _("took back {number}. {step} -> {summary}").format(
+            number=taken[-1].number, step=after.step(taken[-1].event), summary=after.summary())
+    return _("recorded -> {summary}").format(summary=after.summary())
 
 
 def file_stamp(paths: list[Path]) -> tuple:
@@ -272,17 +299,18 @@ class TableApp(App):
     EntryLine { border: none; height: 1; padding: 0 1; }
     """
     BINDINGS = [
-        Binding("f1", "toggle('help')", "help"),
-        Binding("f2", "toggle('odds')", "odds"),
-        Binding("f3", "toggle('suggest')", "suggest"),
-        Binding("f4", "board", "board"),
-        Binding("ctrl+z", "undo", "undo last", priority=True),
-        Binding("ctrl+q", "quit", "quit", priority=True),
+        Binding("f1", "toggle('help')", N_("help")),
+        Binding("f2", "toggle('odds')", N_("odds")),
+        Binding("f3", "toggle('suggest')", N_("suggest")),
+        Binding("f4", "board", N_("board")),
+        Binding("ctrl+z", "undo", N_("undo last"), priority=True),
+        Binding("ctrl+q", "quit", N_("quit"), priority=True),
     ]
 
     def __init__(self, store: Store, name: str | None = None, board: str | None = None,
                  follow_seconds: float = FOLLOW_SECONDS):
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.board_name = board
         self.name_asked = name
@@ -311,7 +339,7 @@ class TableApp(App):
                 yield Static(id="history")
         yield Static(id="answer")
         yield Static(id="choices")
-        yield EntryLine(placeholder="type a step, as on the command line", id="entry")
+        yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -342,8 +370,9 @@ class TableApp(App):
             self.typed = [self.game.step(entry.event) for entry in self.game.history().entries]
             self.recall_at = len(self.typed)
             forms = self.game.forms()
-            example = f"{forms[0].usage or forms[0].verb} | " if forms else ""
-            self.query_one(EntryLine).placeholder = f"type a step: {example}undo | F1 lists the words"
+            self.query_one(EntryLine).placeholder = (
+                _("type a step: {example} | undo | F1 lists the words").format(example=usage(forms[0])) if forms
+                else _("type a step: undo | F1 lists the words"))
         self.draw()
 
     def watched(self) -> list[Path]:
@@ -365,7 +394,7 @@ class TableApp(App):
                 self.load()
             except AssistantError as error:
                 self.stamp = stamp
-                self.say(f"the game file changed and cannot be read: {error}", refused=True)
+                self.say(_("the game file changed and cannot be read: {error}").format(error=error), refused=True)
 
     def draw(self) -> None:
         game = self.game
@@ -408,8 +437,13 @@ class TableApp(App):
     def say(self, line: str, refused: bool = False) -> None:
         """The last answer, or the refusal: one line (it wraps on a narrow screen)."""
         self.answer_line = line
-        text = Text("refused (nothing written): " if refused else "", style="bold")
-        text.append(line, style="" if refused else "bold")
+        if refused:  # the words around the refusal in bold, the refusal itself plain
+            before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")
+            text = Text(before, style="bold")
+            text.append(line)
+            text.append(after, style="bold")
+        else:
+            text = Text(line, style="bold")
         self.update_text("#answer", text)
 
     def update_text(self, selector: str, text: Text) -> None:
@@ -435,7 +469,8 @@ class TableApp(App):
     def enter(self, text: str) -> None:
         """One line from the input: a word of the screen, or a step recorded in the game."""
         word = text.lower()
-        if word in ("quit", "exit", "quitter"):
+        word = SCREEN_ALIASES.get(word, word)
+        if word in ("quit", "exit"):
             self.exit()
         elif word == "sheet":
             self.toggled["odds"] = False
@@ -477,7 +512,7 @@ class TableApp(App):
 
     def action_board(self) -> None:
         if self.game is not None and is_pad(self.game):
-            self.say("a score pad has no board to set up", refused=True)
+            self.say(_("a score pad has no board to set up"), refused=True)
             return
         self.open_board(self.game.kind if self.game is not None else self.board_name)
 
@@ -487,7 +522,7 @@ class TableApp(App):
         except AssistantError as error:
             self.say(str(error), refused=True)
             return
-        self.push_screen(screen, lambda _: self.load() if self.game is not None else self.exit())
+        self.push_screen(screen, lambda unused: self.load() if self.game is not None else self.exit())
 
     # -- completion and recall ---------------------------------------------------------------------
 
@@ -504,11 +539,12 @@ class TableApp(App):
         except AssistantError:
             typing, matches = "", ()
         if len(prefix.split()) + prefix[-1:].isspace() <= 1:  # the first word: the screen's words too
-            matches += tuple(word for word in DISPLAY_WORDS if word.startswith(typing.lower()))
+            words = [screen_word(word) for word in DISPLAY_WORDS]
+            matches += tuple(word for word in words if word.startswith(typing.lower()))
         if not matches:
             slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
-            self.show("#choices", Text("the step is complete: Enter records it" if slot.name == "end"
-                                       else f"nothing to complete here ({slot.name})"))
+            self.show("#choices", Text(_("the step is complete: Enter records it") if slot.name == "end"
+                                       else _("nothing to complete here ({slot})").format(slot=_(slot.name))))
             return
         if len(matches) == 1:
             new = matches[0] + " "
@@ -556,7 +592,7 @@ class BoardScreen(Screen):
     a cell is saved as the user's correction (``Store.correct_board``) as soon as
     it is whole, so a pond turned into land waits for its terrain and flowers."""
 
-    BINDINGS = [Binding("escape", "leave", "back to the game")]
+    BINDINGS = [Binding("escape", "leave", N_("back to the game"))]
     # Arrows are read with the value keys in one handler, so that keys typed
     # quickly apply in the order typed (a binding would run after later keys).
     MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -567,6 +603,7 @@ class BoardScreen(Screen):
 
     def __init__(self, store: Store, name: str):
         super().__init__()
+        speak_keys(self)
         self.store = store
         self.board = store.board(name)
         self.keys = value_keys(self.board)
@@ -633,7 +670,8 @@ class BoardScreen(Screen):
                    or (a.kind != "one" and a.per_cell and len(draft.get(a.name) or []) != a.per_cell)]
         if missing:
             self.drafts[cell] = draft
-            self.draw(f"{cell}: now give its {' and '.join(missing)} (not saved until the cell is whole)")
+            self.draw(_("{cell}: now give its {missing} (not saved until the cell is whole)").format(
+                cell=cell, missing=_(" and ").join(_(name) for name in missing)))
             return
         self.drafts.pop(cell, None)
         words = [f"{a.name}={','.join(draft[a.name]) if isinstance(draft[a.name], list) else draft[a.name]}"
@@ -645,10 +683,10 @@ class BoardScreen(Screen):
         try:
             self.board = self.store.correct_board(self.board.name, cell, words)
         except AssistantError as error:
-            self.draw(f"refused: {error}")
+            self.draw(_("refused: {error}").format(error=error))
             return
         self.drafts.pop(cell, None)
-        self.draw(f"saved {cell}: {' '.join(words)}")
+        self.draw(_("saved {cell}: {words}").format(cell=cell, words=" ".join(words)))
 
     def draw(self, status: str = "") -> None:
         self.query_one("#grid", Static).update(self.grid_picture())
@@ -659,8 +697,9 @@ class BoardScreen(Screen):
     def grid_picture(self) -> Table:
         """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond."""
         board = self.board
-        verified = "verified" if board.verified else "unverified"
-        table = Table(title=Text(f"{board.title}: set up from your box ({verified})"), title_justify="left",
+        title = _("{board}: set up from your box (verified)") if board.verified else \
+            _("{board}: set up from your box (unverified)")
+        table = Table(title=Text(title.format(board=board.title)), title_justify="left",
                       show_lines=True, padding=(0, 0))
         table.add_column("")
         for column in range(board.grid.columns):
@@ -676,7 +715,7 @@ class BoardScreen(Screen):
     def cell_text(self, name: str, here: bool) -> Text:
         entry = self.current(name)
         if entry.get("pond"):
-            lines = ["pond", ""]
+            lines = [_("pond"), ""]
         else:
             words = []
             for attribute in self.board.attributes:
@@ -692,9 +731,19 @@ class BoardScreen(Screen):
         return text
 
     def keys_legend(self) -> Text:
-        text = Text("keys: ", style="bold")
+        text = Text(_("keys: "), style="bold")
+        indent = " " * len(text.plain)
         for attribute in self.board.attributes:
             pairs = [f"{key} {value}" for key, (name, value) in self.keys.items() if name == attribute.name]
-            text.append(f"{attribute.name}: {'  '.join(pairs)}\n      ")
-        text.append("p pond   arrows move   Esc back to the game   (* a cell not saved yet)")
+            said = _("{attribute}: {keys}").format(attribute=_(attribute.name), keys="  ".join(pairs))
+            text.append(f"{said}\n{indent}")
+        text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text
+
+
+def speak_keys(node) -> None:
+    """The keys' descriptions in the footer, in the language spoken: Textual keeps them in each node's own
+    copy of its class's bindings (``_bindings``), made at start, after the CLI has chosen the language."""
+    node._bindings = BindingsMap.from_keys({key: [replace(binding, description=_(binding.description))
+                                                  for binding in bindings]
+                                            for key, bindings in node._bindings.key_to_bindings.items()})

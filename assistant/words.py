@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple
 
 from .errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
+from .i18n import N_, _
 
 
 YES_WORDS = ("yes", "y", "oui", "true")
@@ -35,11 +36,17 @@ def parse_answer(text: str) -> bool:
         return True
     if folded in NO_WORDS:
         return False
-    raise InputError(f"unknown answer {text!r}: write yes or no (also y/n, oui/non)")
+    raise InputError(_("unknown answer {answer}: write yes or no (also y/n, oui/non)").format(answer=shown(text)))
 
 
 def answer_word(answer: bool) -> str:
+    """The canonical word of an answer, as saved in a step: 'yes' or 'no' whatever the language."""
     return "yes" if answer else "no"
+
+
+def said_answer(answer: bool) -> str:
+    """An answer as the player reads it: 'yes', or 'oui' in French."""
+    return _("yes") if answer else _("no")
 
 
 def join_names(names: Iterable[str]) -> str:
@@ -47,7 +54,15 @@ def join_names(names: Iterable[str]) -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
+def join_clauses(clauses: Iterable[str]) -> str:
+    """Clauses of one line: 'red: 3 cells left; blue: 12 cells left' (French puts a space before ';')."""
+    return _(CLAUSES).join(clauses)
+
+
+CLAUSES = N_("; ")  # what separates the clauses of one line
 
 
 # -- the step grammar's shared pieces ------------------------------------------------------
@@ -69,7 +84,7 @@ def split(text: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as error:
-        raise InputError(f"cannot split {shown(text)} into words ({error})") from None
+        raise InputError(_("cannot split {text} into words ({error})").format(text=shown(text), error=error)) from None
 
 
 def join(words: list[str]) -> str:
@@ -84,14 +99,18 @@ def join(words: list[str]) -> str:
 def whole_number(text: object, what: str, low: int = 0, high: int | None = None) -> int:
     """Read a count typed as ASCII digits ('#3' allowed): '²', '3.0', '٣' and 5,000 digits are refused.
 
-    ``what`` names the number in the message: 'a clue number as shown by assistant history'."""
+    ``what`` names the number in the message: 'a clue number as shown by assistant history'
+    (marked with ``N_`` by the caller, or already translated: it is said in the player's language)."""
     word = str(text).strip().removeprefix("#")
     if not (word.isascii() and word.isdigit()) or len(word) > MAX_DIGITS:
-        raise InputError(f"expected {what} (got {shown(text)})")
+        raise InputError(_("expected {what} (got {got})").format(what=_(what), got=shown(text)))
     number = int(word)
     if number < low or (high is not None and number > high):
-        span = f"{low} to {high}" if high is not None else f"{low} or more"
-        raise InputError(f"expected {what}, {span} (got {number})")
+        if high is not None:
+            message = _("expected {what}, {low} to {high} (got {got})")
+        else:
+            message = _("expected {what}, {low} or more (got {got})")
+        raise InputError(message.format(what=_(what), low=low, high=high, got=number))
     return number
 
 
@@ -106,28 +125,33 @@ def name_value(pair: str, usage: str) -> tuple[str, str]:
     """'Ana=5' -> ('Ana', '5'); a word without '=' or without a side is refused with ``usage``."""
     name, sep, value = pair.partition("=")
     if not sep or not name.strip() or not value.strip():
-        raise InputError(f"expected NAME=VALUE, as in {usage} (got {shown(pair)})")
+        raise InputError(_("expected NAME=VALUE, as in {usage} (got {got})").format(usage=usage, got=shown(pair)))
     return name.strip(), value.strip()
 
 
 def lookup(text: str, names: Iterable[str], what: str) -> str:
-    """The one of ``names`` that ``text`` folds to (case, accents, hyphens ignored)."""
+    """The one of ``names`` that ``text`` folds to (case, accents, hyphens ignored).
+
+    ``what`` ('player', 'opponent') is said in the player's language (``N_``-marked, or translated)."""
     names = tuple(names)
     for name in names:
         if key(name) == key(text):
             return name
-    raise InputError(f"unknown {what} {shown(text)}: this game has {join_names(names)}")
+    raise InputError(_("unknown {what} {name}: this game has {names}").format(
+        what=_(what), name=shown(text), names=join_names(names)))
 
 
 def check_names(names: list[str], what: str, example: str) -> tuple[str, ...]:
-    """Names typed for a new game: letters, digits and hyphens, not yes/no, no two alike."""
+    """Names typed for a new game: letters, digits and hyphens, not yes/no, no two alike.
+
+    ``what`` ('player', 'opponent') is said in the player's language (``N_``-marked, or translated)."""
     for name in names:
         if not NAME.fullmatch(name) or is_answer(name):
-            raise InputError(f"{what} name {shown(name)}: use letters, digits and hyphens (not yes/no), "
-                             f"e.g. {example}")
+            raise InputError(_("{what} name {name}: use letters, digits and hyphens (not yes/no), e.g. {example}")
+                             .format(what=_(what), name=shown(name), example=example))
     folded = [key(name) for name in names]
     if len(set(folded)) != len(folded):
-        raise InputError(f"two {what}s share a name: {', '.join(names)}")
+        raise InputError(_("two {what}s share a name: {names}").format(what=_(what), names=", ".join(names)))
     return tuple(names)
 
 
@@ -162,16 +186,17 @@ def options(words: list[str], spellings: dict[str, tuple[str, ...]], flags: tupl
         name = by_spelling.get(spelling)
         if name is None:
             if word.startswith("--") or (word.startswith("-") and len(word) == 2 and word[1].isalpha()):
-                raise InputError(f"unknown option {shown(spelling)}{did_you_mean(spelling, by_spelling)}")
+                raise InputError(_("unknown option {option}: {hint}").format(
+                    option=shown(spelling), hint=hint(spelling, by_spelling)))
             positional.append(word)
         elif name in flags:
             if sep:
-                raise InputError(f"{spelling} takes no value (got {shown(word)})")
+                raise InputError(_("{option} takes no value (got {got})").format(option=spelling, got=shown(word)))
             values.setdefault(name, []).append("")
         else:
             if not sep:
                 if position + 1 >= len(words):
-                    raise InputError(f"{spelling} needs a value")
+                    raise InputError(_("{option} needs a value").format(option=spelling))
                 position += 1
                 value = words[position]
             values.setdefault(name, []).append(value)
@@ -179,9 +204,21 @@ def options(words: list[str], spellings: dict[str, tuple[str, ...]], flags: tupl
     return Options(positional, values)
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """'; did you mean --opponent?' when one known word is close to ``word``, else ''."""
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The one of ``known`` closest to ``word`` (a typo of it), if any is close enough."""
     import difflib
 
     close = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
-    return f": did you mean {close[0]}?" if close else ": see --help"
+    return close[0] if close else None
+
+
+def hint(word: str, known: Iterable[str], otherwise: str = N_("see --help")) -> str:
+    """'did you mean --opponent?' when one known word is close to ``word``, else ``otherwise``
+    (``N_``-marked), in the player's language: the clause ending a message that refuses ``word``."""
+    close = closest(word, known)
+    return _("did you mean {word}?").format(word=close) if close else _(otherwise)
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """': did you mean --opponent?' (or ': see --help'), to end a message that refuses ``word``."""
+    return _(": {hint}").format(hint=hint(word, known))

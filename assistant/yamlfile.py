@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .errors import AssistantError, DataError
 from .files import read_regular
+from .i18n import _
 
 MAX_BYTES = 2_000_000  # far above any real board or evening's game log
 MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most
@@ -80,7 +81,7 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise DataError(f"{name}: not UTF-8 text") from None
+        raise DataError(_("{path}: not UTF-8 text").format(path=name)) from None
     from . import yamlparse
 
     data = yamlparse.loads(text, name)

@@ -18,6 +18,7 @@ import re
 import yaml
 
 from .errors import DataError
+from .i18n import _
 
 from .yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
@@ -51,11 +52,11 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
             hash(key)
         except TypeError:
             raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
+                None, None, _("a mapping key must be a plain value"), key_node.start_mark
             ) from None
         if key in mapping:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
+                None, None, _("duplicate key {key}").format(key=repr(key)), key_node.start_mark
             )
         mapping[key] = loader.construct_object(value_node, deep=deep)
     return mapping
@@ -67,16 +68,17 @@ StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _co
 def loads(text: str, source: str) -> object:
     """Parse YAML text; any problem becomes a DataError naming ``source`` and the line."""
     if len(text) > MAX_BYTES:
-        raise DataError(f"{source}: file too large ({len(text)} bytes; the limit is {MAX_BYTES})")
+        raise DataError(_("{path}: file too large ({size} bytes; the limit is {limit})")
+                        .format(path=source, size=len(text), limit=MAX_BYTES))
     try:
         _check_events(text, source)
         return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        where = f"line {mark.line + 1}" if mark else "somewhere"
+        where = _("line {line}").format(line=mark.line + 1) if mark else _("somewhere")
         raise DataError(f"{source}: {where}: {error.problem or error.context}") from None
     except yaml.YAMLError as error:
-        raise DataError(f"{source}: not valid YAML ({error})") from None
+        raise DataError(_("{path}: not valid YAML ({problem})").format(path=source, problem=error)) from None
 
 
 def _check_events(text: str, source: str) -> None:
@@ -90,16 +92,17 @@ def _check_events(text: str, source: str) -> None:
         if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
             nodes += 1
             if nodes > MAX_NODES:
-                raise DataError(f"{source}: line {event.start_mark.line + 1}: more than {MAX_NODES:,} values "
-                                f"(no data file of ours needs as many)")
+                raise DataError(_("{path}: line {line}: more than {most} values (no data file of ours needs as many)")
+                                .format(path=source, line=event.start_mark.line + 1, most=f"{MAX_NODES:,}"))
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            raise DataError(f"{source}: line {event.start_mark.line + 1}: "
-                            f"anchors and aliases (& and *) are not allowed in data files")
+            raise DataError(_("{path}: line {line}: anchors and aliases (& and *) are not allowed in data files")
+                            .format(path=source, line=event.start_mark.line + 1))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise DataError(f"{source}: line {event.start_mark.line + 1}: nested more than "
-                                f"{MAX_DEPTH} deep (no data file of ours needs more than a few levels)")
+                raise DataError(_("{path}: line {line}: nested more than {most} deep "
+                                  "(no data file of ours needs more than a few levels)")
+                                .format(path=source, line=event.start_mark.line + 1, most=MAX_DEPTH))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 

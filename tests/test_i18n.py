@@ -127,3 +127,13 @@ def test_a_wrong_lang_is_one_line(run, words):
     result = run(*words)
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and result.output.startswith("error: ") and "fr" in result.output
+
+
+def test_every_scenario_holds_when_replayed_in_french(run):
+    """A scenario's expected refusals are English text; in French they are checked against the
+    English of the same refusal, and the player reads the French one."""
+    result = run("--lang", "fr", "replay", str(ROOT / "scenarios"))
+    assert result.exit_code == 0, result.output
+    result = run("--lang", "fr", "replay", str(ROOT / "scenarios" / "gnom-undo-retract.yaml"))
+    assert "75 Gnom' Street : annuler et retirer" in result.output
+    assert "rien à annuler" in result.output

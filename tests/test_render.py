@@ -151,14 +151,18 @@ def test_no_color_keeps_every_mark_and_drops_every_colour(monkeypatch):
 # -- every cell can be read without colour --------------------------------------------------
 
 
-def read_legend(lines: list[str]) -> dict[str, dict[str, str]]:
-    """'terrain: " grass  ♣ wood' (and its indented continuation lines) -> {'terrain': {'"': 'grass', ...}}."""
+def read_legend(lines: list[str], first: str = "╳ ruled out", label: str = r"^([a-z][\w-]*): (.*)$",
+                attributes: dict[str, str] | None = None) -> dict[str, dict[str, str]]:
+    """'terrain: " grass  ♣ wood' (and its indented continuation lines) -> {'terrain': {'"': 'grass', ...}}.
+
+    The legend follows the line starting with ``first``; ``label`` matches a label line, and
+    ``attributes`` names the attribute of a label that is not its name (French 'fleurs': 'flowers')."""
     legend: dict[str, dict[str, str]] = {}
     current = None
-    for line in lines[next(i for i, line in enumerate(lines) if line.startswith("╳ ruled out")) + 1:]:
-        label = re.match(r"^([a-z][\w-]*): (.*)$", line)
-        if label and not line.startswith(" "):
-            current, rest = label.group(1), label.group(2)
+    for line in lines[next(i for i, line in enumerate(lines) if line.startswith(first)) + 1:]:
+        found = re.match(label, line)
+        if found and not line.startswith(" "):
+            current, rest = (attributes or {}).get(found.group(1), found.group(1)), found.group(2)
             legend[current] = {}
         elif current and line.startswith(" "):
             rest = line.strip()
@@ -207,13 +211,17 @@ def decode(marks: str, board, legend) -> dict:
 def test_every_cell_reads_back_without_colour(name, drawing):
     """Parse the colourless picture back, with its own legend, into each cell's values: they are the board's."""
     board = shipped_board(name)
-    if drawing == "board":
-        drawn = picture(render.board(board))
-    else:
-        game = Game.new("t", board)
-        drawn = picture(render.sheet(game.sheet()))
-    lines = drawn.splitlines()
-    legend = read_legend(lines)
+    lines = drawn_without_colour(board, drawing).splitlines()
+    assert_every_cell_reads_back(board, lines, read_legend(lines))
+
+
+def drawn_without_colour(board, drawing: str) -> str:
+    """The board itself ('board'), or a new game's sheet ('sheet'), drawn without colour at 80 columns."""
+    return picture(render.board(board) if drawing == "board" else render.sheet(Game.new("t", board).sheet()))
+
+
+def assert_every_cell_reads_back(board, lines: list[str], legend: dict[str, dict[str, str]]) -> None:
+    """Each cell's marks, read with ``legend`` alone, name the board's values (in the language spoken)."""
     assert set(legend) == {attribute.name for attribute in board.attributes}
     cells = read_cells(lines)
     assert len(cells) == board.grid.size
@@ -224,7 +232,8 @@ def test_every_cell_reads_back_without_colour(name, drawing):
             continue
         read = decode(text, board, legend)
         for attribute in board.attributes:
-            assert sorted(read[attribute.name]) == sorted(board.values_at(cell, attribute.name)), board.name_of(cell)
+            wanted = [attribute.value(value).local_name for value in board.values_at(cell, attribute.name)]
+            assert sorted(read[attribute.name]) == sorted(wanted), board.name_of(cell)
 
 
 @pytest.mark.parametrize("name", ["gnom-street", "new-york"])
@@ -272,3 +281,18 @@ def test_text_on_a_ground_gets_ink_that_reads_on_the_16_colour_ground():
 def test_text_from_a_data_file_is_printed_as_typed_never_as_markup():
     board = shipped_board("gnom-street")._replace(title="My [b3] garden [/]")
     assert "My [b3] garden [/]" in picture(render.board(board), width=120)
+
+
+# -- in French ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("color_system", [None, "standard", "truecolor"])
+def test_golden_pictures_in_french(color_system):
+    """The same pictures in French: legends, titles and notices in French, the marks unchanged."""
+    from assistant import i18n
+
+    i18n.use("fr")
+    suffix = "txt" if color_system is None else "ansi"
+    colours = color_system or "plain"
+    golden(f"garden-sheet-80-{colours}.fr.{suffix}", picture(render.sheet(three_opponents().sheet()), 80, color_system))
+    golden(f"new-york-board-80-{colours}.fr.{suffix}", picture(render.board(shipped_board("new-york")), 80, color_system))

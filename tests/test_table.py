@@ -502,3 +502,57 @@ def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
 
     drive(app, script)
     assert app.return_code == 0 and Store(home).board("gnom-street").describe()["cells"]["A1"]["terrain"] == "gravel"
+
+
+# -- in French ------------------------------------------------------------------------------
+
+
+def test_the_screen_speaks_french(garden_game, run):
+    """ASSISTANT_LANG=fr assistant table: titles, keys, answers and refusals in French (the steps stay as typed)."""
+    from assistant import i18n
+
+    run("clue", "area", "B3", "yes", "-o", "red")
+    before = game_file(garden_game, "gnom-street-1")
+    i18n.use("fr")  # as the command does before the screen starts
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        text = screen_text(pilot.app)
+        assert "historique" in text and "  1. clue area B3 red=yes" in text
+        assert "aide" in text and "quitter" in text  # the keys at the bottom
+        assert "tapez une étape" in text
+        text = await enter(pilot, "clue area Z9 yes -o red")
+        assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
+        text = await keys(pilot, "f1")
+        assert "les mots de cette partie" in text and "l'écran" in text
+        assert "  chances  affiche ou cache la carte des chances (F2)" in text
+        await type_line(pilot, "ai")
+        await keys(pilot, "tab")
+        assert pilot.app.query_one("#entry").value == "aide "
+        pilot.app.query_one("#entry").value = ""
+        text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
+        assert "les mots de cette partie" not in text
+        text = await keys(pilot, "ctrl+z")
+        assert "retirée 1. clue area B3 red=yes" in text and "(retirée)" in text
+
+    drive(app, script, size=(100, 40))
+    assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words
+    assert game_file(garden_game, "gnom-street-1").decode().endswith("- undo\n")
+
+
+def test_the_board_screen_speaks_french(garden_game):
+    from assistant import i18n
+
+    i18n.use("fr")
+    app = TableApp(Store(garden_game), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        text = screen_text(pilot.app)
+        assert "mise en place d'après votre" in text and "boîte (non vérifié)" in text  # the title wraps
+        assert "touches : terrain : g grass" in text and "fleurs : b blue" in text and "Échap : retour à la partie" in text
+        await pilot.press("right", "down", "w")  # B2, a pond: land waits for its flowers
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
+
+    drive(app, script, size=(120, 40))

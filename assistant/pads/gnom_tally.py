@@ -225,7 +225,11 @@ def from_game(game) -> EndOfGame:
     missing = [p for p in game.opponents if p not in loot]
     if missing:
         raise InputError(_("record the loot shown by {names}: assistant loot NAME CELL").format(names=", ".join(missing)))
-    named = game.display  # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'
+    # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'; without one, 'me'
+    # stays the canonical word (tally --json), said in the player's language where it is read (verdict, notes)
+    def named(player: str) -> str:
+        return game.me if player == ME and game.me else player
+
     return EndOfGame([named(p) for p in game.players], {named(p): len(cells) for p, cells in state.miniatures.items()},
                      {named(p): cell for p, cell in loot.items()},
                      {cell: [token._replace(owner=named(token.owner)) for token in tokens]
