@@ -225,8 +225,12 @@ def test_my_own_win_is_said_to_me_in_french_never_me_gagne(run):
     for words in [("miniature", "me", "D1"), ("token", "me", "D1", "mole"), ("reveal", "D1", "1", "mole"),
                   ("loot", "red", "D1"), ("loot", "blue", "A1")]:
         assert run(*words).exit_code == 0, words
-    verdict = run(*FR, "tally").stdout.splitlines()[-1]
-    assert verdict.startswith("vous gagnez avec") and "me gagne" not in verdict
+    shown = run(*FR, "tally").stdout.splitlines()
+    assert shown[-1].startswith("vous gagnez avec") and "me gagne" not in shown[-1]
+    assert any(line.startswith("│ moi ") for line in shown)  # my row, in the player's language
+    # the machine-readable tally keeps the canonical word, whatever the player speaks
+    assert run(*FR, "tally", "--json").stdout == run("tally", "--json").stdout
+    assert "me" in json.loads(run("tally", "--json").stdout)["players"]
 
 
 def test_a_wrong_tally_file_in_french_lists_each_problem_on_one_line(run, tmp_path):
