@@ -1174,21 +1174,15 @@ def quest_new(
 @quest_app.command("list", help=N_("List the 40 quest faces (what each scores, what a summary needs) "
                                    "and the special cards."))
 def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
-    from assistant.pads.roi import SEATING
+    from assistant.pads.roi import listing
 
     rules = _roi_rules()
     if as_json:
         echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs,
                     "scores": q.scores(rules.face_value)} for q in rules.quests])
         return
-    typer.echo(_("seats: {seating}").format(seating=SEATING))
-    for quest in rules.quests:
-        french = f" ({quest.fr})" if quest.fr else ""
-        typer.echo(f"{quest.id:>4}  " + _("{quest}: {scores}  [needs: {needs}]").format(
-            quest=quest.name + french, scores=quest.scores(rules.face_value), needs=quest.needs))
-    typer.echo(_("special cards (one per deal; --special takes any of the names):"))
-    for special in rules.specials:
-        typer.echo("  " + _("{name}: {value}").format(name=", ".join(special.words()), value=special.scores()))
+    for line in listing(rules):
+        typer.echo(line)
 
 
 @quest_app.command("deal", help=N_("Record a deal: its quest and special card, then either a summary "

@@ -427,31 +427,39 @@ def diagnostic(outcome) -> RenderableType:
 
 def pad_table(game) -> Table:
     """Deals as rows: the quest, each player's points and running total."""
-    table = Table(title=Text(f"{game.name}: Le Roi des Nains"), title_justify="left", box=box.SQUARE)
-    table.add_column("deal", justify="right")
-    table.add_column("quest + special card")
+    from .i18n import _
+
+    table = Table(title=Text(_("{name}: Le Roi des Nains").format(name=game.name)), title_justify="left",
+                  box=box.SQUARE)
+    table.add_column(_("deal"), justify="right")
+    table.add_column(_("quest + special card"))
     for player in game.players:
         table.add_column(Text(player), justify="right")
     table.add_column("", style="dim")
     for row in game.rows():
         if row.points is None:
-            cells = [Text("-", style="dim") for _ in game.players]
+            cells = [Text("-", style="dim") for unused in game.players]
         else:
             cells = [Text(f"{row.points[p]:+d} = {row.totals[p]}") for p in game.players]
-        table.add_row(Text(str(row.number)), Text(row.title, style="strike" if row.note == "removed" else ""),
+        table.add_row(Text(str(row.number)), Text(row.said or row.title, style="strike" if row.removed else ""),
                       *cells, Text(row.note))
     return table
 
 
 def tally_table(result) -> Group:
     """75 Gnom' Street's end: one column per rule, one row per player, and how stacks counted."""
-    table = Table(box=box.SQUARE, title=Text("75 Gnom' Street: victory points"), title_justify="left")
-    for name in ("player", "miniatures", "loot", "baits", "total"):
-        table.add_column(name, justify="left" if name == "player" else "right")
+    from .i18n import _
+
+    table = Table(box=box.SQUARE, title=Text(_("75 Gnom' Street: victory points")), title_justify="left")
+    table.add_column(_("player"), justify="left")
+    for name in (_("miniatures"), _("loot"), _("baits"), _("total")):
+        table.add_column(name, justify="right")
+    from .garden import ME
+
     for line in result.lines:
-        table.add_row(Text(line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
+        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
                       Text(str(line.total), style="bold"))
-    notes = Text("\n".join(result.notes), style="dim")
+    notes = Text("\n".join(result.said or result.notes), style="dim")
     return Group(table, notes)
 
 
@@ -460,6 +468,7 @@ GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold 
 
 def tug(game) -> Group:
     """Oh ! les Nains: the hose over its 16 flagstones, the fence, both lines of gnomes."""
+    from .i18n import _, ngettext
     from .pads.tug import HALF_PATH
 
     state = game.state()
@@ -477,11 +486,17 @@ def tug(game) -> Group:
     hose.append("║", style="bold white")
     hose.append_text(right)
     hose.append(f" {game.side_name(1)}", style="bold")
-    toward = (f"{abs(state.shift)} flagstone{'s' if abs(state.shift) != 1 else ''} towards "
-              f"{game.side_name(0 if state.shift > 0 else 1)}" if state.shift else "centred")
-    fronts = [f"{game.side_name(s)}'s front gnome {max(state.front(s), 0)} from the fence" if state.lines[s]
-              else f"{game.side_name(s)} has no gnome yet" for s in (0, 1)]
-    facts = Text(f"hose: {toward}; {'; '.join(fronts)}", style="dim")
+    if state.shift:
+        moved = abs(state.shift)
+        toward = ngettext("{count} flagstone towards {side}", "{count} flagstones towards {side}", moved).format(
+            count=moved, side=game.side_name(0 if state.shift > 0 else 1))
+    else:
+        toward = _("centred")
+    fronts = [ngettext("{side}'s front gnome {distance} from the fence", "{side}'s front gnome {distance} from the fence",
+                       max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
+              if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
+    facts = Text(_("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1]),
+                 style="dim")
     recent = Text("\n".join(state.log[-4:]), style="dim")
     return Group(hose, facts, recent)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..i18n import N_, _
 from ..words import key
 
 SUITS = ("green", "blue", "red")
@@ -65,7 +66,7 @@ def parse_rank_suit(text: str) -> tuple[int, str] | None:
     cleaned = str(text).strip().lower().replace("_", "-")
     for separator in ("-of-", " of ", " de ", "-de-", "-", " "):
         if separator in cleaned:
-            rank_text, _, suit_text = cleaned.partition(separator)
+            rank_text, unused, suit_text = cleaned.partition(separator)
             break
     else:
         rank_text, suit_text = cleaned[:-1], cleaned[-1:]
@@ -75,3 +76,25 @@ def parse_rank_suit(text: str) -> tuple[int, str] | None:
     if suit is None or rank is None or not 1 <= rank <= 15:
         return None
     return rank, suit
+
+
+# How the spoken language writes a card's letters: French names the faces valet, dame, roi, as
+# (V, D, R, A) and the suits vert, bleu, rouge (v, b, r). Both spellings are read back (FACES, SUIT_WORDS).
+RANK_LETTERS = N_("J Q K A")
+SUIT_LETTERS = N_("g b r")
+
+
+def rank_letters(tr=_) -> dict[str, str]:
+    """{'J': 'J', ...} in English, {'J': 'V', 'Q': 'D', 'K': 'R', 'A': 'A'} in French."""
+    return dict(zip("JQKA", tr(RANK_LETTERS).split()))
+
+
+def said(card: Card) -> str:
+    """A card as the player writes it: 'Kg' in English, 'Rv' in French; 11g as '11v'; a magic card by its id.
+
+    Only for what the player reads: the saved words keep the canonical id."""
+    if card.magic:
+        return card.id
+    suit = dict(zip("gbr", _(SUIT_LETTERS).split()))[card.suit[0]]
+    rank = FACE_NAMES.get(card.rank, str(card.rank))
+    return rank_letters().get(rank, rank) + suit

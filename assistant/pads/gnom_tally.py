@@ -30,13 +30,15 @@ from typing import NamedTuple
 
 from ..errors import AssistantError, DataError, InputError, cut
 from ..garden import ME, Token, baits_each, moles_each, read_face
+from ..i18n import N_, _, ngettext
+from . import english
 from ..words import NAME, is_answer, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
 FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
 MAX_LATER_MOLES = 5  # points for a Mole after the third: no rule book gives more than the first's 5
-TWO_PLAYERS = ("a two-player game has no victory points: the match is won in two sets "
-               "(assistant mole CELL found|missed); the tally is for 3 or 4 players")
+TWO_PLAYERS = N_("a two-player game has no victory points: the match is won in two sets "
+                 "(assistant mole CELL found|missed); the tally is for 3 or 4 players")
 
 
 class Settings(NamedTuple):
@@ -53,7 +55,7 @@ def rules_named(text: str) -> Settings:
     """'fr' (the original, default) or 'en': the rule book to follow where they differ."""
     found = RULES.get(key(text)) or {"francais": RULES["fr"], "english": RULES["en"]}.get(key(text))
     if found is None:
-        raise InputError(f"unknown rules {shown(text)}: expected fr (the original) or en")
+        raise InputError(_("unknown rules {rules}: expected fr (the original) or en").format(rules=shown(text)))
     return found
 
 
@@ -70,7 +72,8 @@ class Line(NamedTuple):
 
 class Tally(NamedTuple):
     lines: tuple[Line, ...]
-    notes: tuple[str, ...]  # how each stack was counted, for the table and the tests
+    notes: tuple[str, ...]  # how each stack was counted, in canonical English (--json, the tests)
+    said: tuple[str, ...] = ()  # the same notes in the player's language (the table)
 
     @property
     def leaders(self) -> list[str]:
@@ -81,8 +84,15 @@ class Tally(NamedTuple):
         leaders = self.leaders
         best = max(line.total for line in self.lines)
         if len(leaders) == 1:
-            return f"{leaders[0]} wins with {best} points and becomes the boss of 75 Gnom' Street"
-        return f"tie between {' and '.join(leaders)} at {best}: settle it by a gnome throw (best of three)"
+            if leaders[0] == ME:  # no name given (new --me): French says 'vous', never 'me gagne'
+                return _("me wins with {points} points and becomes the boss of 75 Gnom' Street").format(points=best)
+            return _("{player} wins with {points} points and becomes the boss of 75 Gnom' Street").format(
+                player=leaders[0], points=best)
+        names = leaders[0]
+        for name in leaders[1:]:
+            names = _("{left} and {right}").format(left=names, right=name)
+        return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
+            names=names, points=best)
 
     def to_mapping(self) -> dict:
         """The tally as data (``assistant tally --json``)."""
@@ -100,8 +110,18 @@ class EndOfGame(NamedTuple):
     stacks: dict[str, list[Token]]
 
 
-def whose(player: str) -> str:
-    return "my" if player == ME else f"{player}'s"
+def whose(player: str, mine: str, theirs: str, tr=english) -> str:
+    """A thing of a player's, said in the player's language: 'my loot', "Ana's loot" ('mon butin', 'butin d'Ana')."""
+    return tr(mine) if player == ME else tr(theirs).format(player=player)
+
+
+def _token_of(owner: str) -> str:
+    """Whose face-down token it is, in the player's language: '(my)', "(Ana's)"."""
+    return whose(owner, N_("my"), N_("{player}'s"), _)
+
+
+def _loot_of(owner: str, tr) -> str:
+    return whose(owner, N_("my loot"), N_("{player}'s loot"), tr)
 
 
 def miniature_points(count: int) -> int:
@@ -112,14 +132,15 @@ def miniature_points(count: int) -> int:
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
-    face_down = [f"assistant reveal {cell} {place} mole|bait ({whose(token.owner)})"
+    face_down = [f"assistant reveal {cell} {place} mole|bait ({_token_of(token.owner)})"
                  for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
-        raise InputError(f"{len(face_down)} token{'s' if len(face_down) != 1 else ''} still face down: "
-                         f"{'; '.join(face_down)}")
+        raise InputError(ngettext("{count} token still face down: {commands}",
+                                  "{count} tokens still face down: {commands}", len(face_down))
+                         .format(count=len(face_down), commands="; ".join(face_down)))
     loot_points = {p: 0 for p in players}
     bait_points = {p: 0 for p in players}
-    notes = []
+    notes = []  # each note as a function of ``tr``: said in English for --json, in the player's language for the table
     owner_of = {cell: player for player, cell in loot.items()}
     for cell in sorted(stacks):
         tokens = stacks[cell]
@@ -132,27 +153,45 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                 if token.face != "mole":
                     continue  # rules: a Bait on a loot cell scores nothing
                 if token.owner == owner:
-                    notes.append(f"{cell} ({whose(owner)} loot): {whose(owner)} own mole scores nothing")
+                    notes.append(lambda tr, cell=cell, owner=owner: tr(N_("{cell} ({loot}): {mole} scores nothing")).format(
+                        cell=cell, loot=_loot_of(owner, tr),
+                        mole=whose(owner, N_("my own mole"), N_("{player}'s own mole"), tr)))
                     continue
                 if token.owner in seen:
-                    notes.append(f"{cell} ({whose(owner)} loot): {whose(token.owner)} second mole is removed")
+                    notes.append(lambda tr, cell=cell, owner=owner, player=token.owner: tr(
+                        N_("{cell} ({loot}): {mole} is removed")).format(
+                        cell=cell, loot=_loot_of(owner, tr),
+                        mole=whose(player, N_("my second mole"), N_("{player}'s second mole"), tr)))
                     continue
                 seen.add(token.owner)
                 counted.append(token.owner)
             for place, player in enumerate(counted):
                 points = MOLE_POINTS[place] if place < len(MOLE_POINTS) else settings.later_moles
                 loot_points[player] += points
-                notes.append(f"{cell} ({whose(owner)} loot): {whose(player)} mole, number {place + 1}: {points}")
+                notes.append(lambda tr, cell=cell, owner=owner, player=player, number=place + 1, points=points: tr(
+                    N_("{cell} ({loot}): {mole}, number {number}: {points}")).format(
+                    cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my mole"), N_("{player}'s mole"), tr),
+                    number=number, points=points))
         else:
             bottom = tokens[0]
             if bottom.face == "bait":
                 moles = [t for t in tokens[1:] if t.face == "mole"
                          and (settings.bait_counts == "all" or t.owner != bottom.owner)]
                 bait_points[bottom.owner] += len(moles)
-                notes.append(f"{cell}: {whose(bottom.owner)} bait at the bottom catches {len(moles)} mole"
-                             f"{'s' if len(moles) != 1 else ''}: {len(moles)}")
+                notes.append(lambda tr, cell=cell, owner=bottom.owner, count=len(moles): _bait_note(tr, cell, owner,
+                                                                                                  count))
     lines = tuple(Line(p, miniature_points(miniatures.get(p, 0)), loot_points[p], bait_points[p]) for p in players)
-    return Tally(lines, tuple(notes))
+    return Tally(lines, tuple(note(english) for note in notes), tuple(note(_) for note in notes))
+
+
+def _bait_note(tr, cell: str, owner: str, count: int) -> str:
+    if tr is english:
+        text = ("{cell}: {bait} at the bottom catches {count} mole: {count}" if count == 1 else
+                "{cell}: {bait} at the bottom catches {count} moles: {count}")
+    else:
+        text = ngettext("{cell}: {bait} at the bottom catches {count} mole: {count}",
+                        "{cell}: {bait} at the bottom catches {count} moles: {count}", count)
+    return text.format(cell=cell, bait=whose(owner, N_("my bait"), N_("{player}'s bait"), tr), count=count)
 
 
 # -- from a game's recorded pieces ----------------------------------------------------------------
@@ -166,15 +205,15 @@ def from_game(game) -> EndOfGame:
     from ..game import Game
 
     if not isinstance(game, Game) or not game.board.per_opponent:
-        raise InputError(f"game {game.name} has no garden pieces to count: the tally is for 75 Gnom' Street "
-                         f"(or give a tally FILE)")
+        raise InputError(_("game {name} has no garden pieces to count: the tally is for 75 Gnom' Street "
+                           "(or give a tally FILE)").format(name=game.name))
     if len(game.players) == 2:
         # rules: "Une partie à deux joueurs se joue en deux manches gagnantes."
-        raise AssistantError(TWO_PLAYERS)
+        raise AssistantError(_(TWO_PLAYERS))
     state = game.garden()
     mine = game.current_mine()
     if mine is None:
-        raise InputError("your own loot is not known: start the game with --mine CELL")
+        raise InputError(_("your own loot is not known: start the game with --mine CELL"))
     loot = {ME: game.board.name_of(mine), **state.loot}
     sheet = None
     for opponent in game.opponents:
@@ -185,8 +224,12 @@ def from_game(game) -> EndOfGame:
                 loot[opponent] = game.board.name_of(cell)
     missing = [p for p in game.opponents if p not in loot]
     if missing:
-        raise InputError(f"record the loot shown by {', '.join(missing)}: assistant loot NAME CELL")
-    named = game.display  # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'
+        raise InputError(_("record the loot shown by {names}: assistant loot NAME CELL").format(names=", ".join(missing)))
+    # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'; without one, 'me'
+    # stays the canonical word (tally --json), said in the player's language where it is read (verdict, notes)
+    def named(player: str) -> str:
+        return game.me if player == ME and game.me else player
+
     return EndOfGame([named(p) for p in game.players], {named(p): len(cells) for p, cells in state.miniatures.items()},
                      {named(p): cell for p, cell in loot.items()},
                      {cell: [token._replace(owner=named(token.owner)) for token in tokens]
@@ -227,7 +270,8 @@ class _Reader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.problem(name, f"expected a mapping like {example} (got {_what(value)})")
+            self.problem(name, _("expected a mapping like {example} (got {got})").format(example=example,
+                                                                                     got=_what(value)))
             return {}
         return value
 
@@ -247,7 +291,8 @@ class _Reader:
             if player is None:
                 continue
             if player in seen:
-                self.problem(place, f"{player} is given twice (also as {name}.{seen[player]}): once per player")
+                self.problem(place, _("{player} is given twice (also as {place}): once per player")
+                             .format(player=player, place=f"{name}.{seen[player]}"))
                 continue
             seen[player] = str(text)
             yield player, value, place
@@ -255,7 +300,7 @@ class _Reader:
     def cell(self, text: object, place: str, what: str) -> str | None:
         """A garden cell, named canonically; a pond is refused (rules: nothing goes on a pond)."""
         if not isinstance(text, str):
-            self.problem(place, f"expected a cell like A1 (got {_what(text)})")
+            self.problem(place, _("expected a cell like A1 (got {got})").format(got=_what(text)))
             return None
         try:
             cell = self.board.parse_cell(text)
@@ -265,7 +310,7 @@ class _Reader:
         name = self.board.name_of(cell)
         if cell in self.board.ponds:
             # rules: "Aucune statuette (et aucun pion) ne peut être posée sur une case représentant une mare."
-            self.problem(place, f"{name} is a pond: no {what} goes on a pond")
+            self.problem(place, _("{cell} is a pond: no {what} goes on a pond").format(cell=name, what=_(what)))
             return None
         return name
 
@@ -273,7 +318,7 @@ class _Reader:
 def _what(value: object) -> str:
     """A value as a message names it: 'a list', or the value itself quoted."""
     if isinstance(value, (list, dict)):
-        return f"a {'list' if isinstance(value, list) else 'mapping'}"
+        return _("a list") if isinstance(value, list) else _("a mapping")
     return shown(value) if isinstance(value, str) else _cut(value)
 
 
@@ -285,28 +330,30 @@ def _cut(value: object) -> str:
 def read_file(data: object, source: str, board, base: Settings = Settings()) -> tuple[EndOfGame, Settings]:
     """Read a tally file (players, miniatures, loot, stacks, settings); DataError lists every problem."""
     if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with players, miniatures, loot, stacks (got {_what(data)})")
+        raise DataError(_("{source}: expected a mapping with players, miniatures, loot, stacks (got {got})")
+                        .format(source=source, got=_what(data)))
     read = _Reader(source, board)
     for name in sorted(set(map(str, data)) - set(FILE_KEYS)):
-        read.problem(name, f"unknown key (expected one of {', '.join(FILE_KEYS)})")
+        read.problem(name, _("unknown key (expected one of {keys})").format(keys=", ".join(FILE_KEYS)))
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
-        raise DataError(read.problems + [f"{source}: players: expected a list of names, like [Ana, Ben, Cleo]"])
+        raise DataError(read.problems + [_("{source}: players: expected a list of names, like [Ana, Ben, Cleo]")
+                                         .format(source=source)])
     for position, name in enumerate(players):
         if not NAME.fullmatch(name) or is_answer(name):
-            read.problem(f"players[{position}]", f"player name {shown(name)}: use letters, digits and hyphens "
-                                                 f"(not yes/no), e.g. Ana")
+            read.problem(f"players[{position}]", _("player name {name}: use letters, digits and hyphens "
+                                                   "(not yes/no), e.g. Ana").format(name=shown(name)))
         elif key(name) in map(key, players[:position]):
-            read.problem(f"players[{position}]", f"{name} is named twice: each player once")
+            read.problem(f"players[{position}]", _("{name} is named twice: each player once").format(name=name))
         else:
             read.players.append(name)
     count = read.count = len(players)  # a misspelt or repeated name is still a player at the table
     if count == 2:
-        raise DataError(read.problems + [f"{source}: players: {TWO_PLAYERS}"])
+        raise DataError(read.problems + [_("{source}: players: {error}").format(source=source, error=_(TWO_PLAYERS))])
     if not 3 <= count <= 4:
         # rules: "3 jetons Taupe pour une partie à 3 joueurs OU 4 jetons Taupe pour une partie à 4 joueurs"
-        raise DataError(read.problems + [f"{source}: players: the box holds 4 gangs: the tally is for 3 or 4 "
-                                         f"players (got {count})"])
+        raise DataError(read.problems + [_("{source}: players: the box holds 4 gangs: the tally is for 3 or 4 "
+                                           "players (got {count})").format(source=source, count=count)])
     miniatures = _miniatures(read, data)
     loot = _loot(read, data)
     stacks = _stacks(read, data)
@@ -321,7 +368,7 @@ def _miniatures(read: _Reader, data: dict) -> dict[str, int]:
     for player, count, place in read.each_player(read.mapping(data, "miniatures", "{Ana: 3, Ben: 0}"), "miniatures"):
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 3:
             # rules: each gang has 3 miniatures
-            read.problem(place, f"expected 0 to 3 miniatures in the garden (got {_what(count)})")
+            read.problem(place, _("expected 0 to 3 miniatures in the garden (got {got})").format(got=_what(count)))
             continue
         found[player] = count
     return found
@@ -332,19 +379,21 @@ def _loot(read: _Reader, data: dict) -> dict[str, str]:
     named = set()  # players given a loot, even a wrong one: only the others lack one
     for player, text, place in read.each_player(read.mapping(data, "loot", "{Ana: A1, Ben: D3}"), "loot"):
         named.add(player)
-        cell = read.cell(text, place, "loot")
+        cell = read.cell(text, place, N_("loot"))
         if cell is None:
             continue
         other = next((p for p, c in found.items() if c == cell), None)
         if other is not None:
-            read.problem(place, f"{cell} is {other}'s loot already: loot cards are distinct")
+            read.problem(place, _("{cell} is {player}'s loot already: loot cards are distinct")
+                         .format(cell=cell, player=other))
             continue
         found[player] = cell
     if isinstance(data.get("loot") or {}, dict):
         for player in read.players:
             if player not in named:
                 # rules: "chaque joueur dévoile sa carte Butin"
-                read.problem("loot", f"{player} has no loot: every player shows their Loot card (add {player}: CELL)")
+                read.problem("loot", _("{player} has no loot: every player shows their Loot card (add {player}: CELL)")
+                             .format(player=player))
     return found
 
 
@@ -356,19 +405,21 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
     example = "{F3: [Ana mole, Ben bait]}, bottom first"
     for text, tokens in read.mapping(data, "stacks", example).items():
         place = f"stacks.{_cut(text)}"
-        cell = read.cell(text, place, "token")
+        cell = read.cell(text, place, N_("token"))
         if cell is not None and cell in first_place:
-            read.problem(place, f"the same cell as {first_place[cell]}: one stack per cell, bottom first")
+            read.problem(place, _("the same cell as {place}: one stack per cell, bottom first")
+                         .format(place=first_place[cell]))
             continue
         if not isinstance(tokens, list):
-            read.problem(place, f"expected a list like [Ana mole, Ben bait], bottom first (got {_what(tokens)})")
+            read.problem(place, _("expected a list like [Ana mole, Ben bait], bottom first (got {got})")
+                         .format(got=_what(tokens)))
             continue
         stack = []
         for position, token in enumerate(tokens):
             token_place = f"{place}[{position}]"
             words = token.split() if isinstance(token, str) else []
             if len(words) != 2:
-                read.problem(token_place, f"expected 'PLAYER mole' or 'PLAYER bait' (got {_what(token)})")
+                read.problem(token_place, _("expected 'PLAYER mole' or 'PLAYER bait' (got {got})").format(got=_what(token)))
                 continue
             player = read.player(words[0], token_place)
             try:
@@ -381,8 +432,10 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
             placed[player, face] = placed.get((player, face), 0) + 1
             if placed[player, face] > limits[face]:
                 # rules: "2 jetons Appât; 3 jetons Taupe pour une partie à 3 joueurs OU 4 ... à 4 joueurs"
-                read.problem(token_place, f"{player}'s {_nth(placed[player, face])} {face.title()}: each player "
-                                          f"has {limits[face]} {face.title()} tokens at {read.count} players")
+                read.problem(token_place, _("{player}'s {nth} {token}: each player has {limit} {token} tokens at "
+                                            "{count} players").format(
+                    player=player, nth=_nth(placed[player, face]), token=_(TOKEN_SAID[face]), limit=limits[face],
+                    count=read.count))
                 continue
             stack.append(Token(player, face))
         if cell is not None:
@@ -391,15 +444,21 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
     return found
 
 
+TOKEN_SAID = {"mole": N_("Mole"), "bait": N_("Bait")}  # the rules' names: jeton Taupe, jeton Appât
+ORDINALS = {1: N_("{number}st"), 2: N_("{number}nd"), 3: N_("{number}rd")}
+
+
 def _nth(number: int) -> str:
-    return f"{number}{'th' if 10 <= number % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    """'2nd', '11th' ('2e', '11e' in French)."""
+    teen = 10 <= number % 100 <= 20
+    return _(N_("{number}th") if teen else ORDINALS.get(number % 10, N_("{number}th"))).format(number=number)
 
 
 def _settings(read: _Reader, data: dict, base: Settings) -> Settings:
     """The file's settings over ``base``: rules (fr or en), then later_moles and bait_counts."""
     raw = read.mapping(data, "settings", "{rules: en} or {later_moles: 3, bait_counts: all}")
     for name in sorted(set(map(str, raw)) - {"rules", "later_moles", "bait_counts"}):
-        read.problem(f"settings.{name}", "unknown setting (expected rules, later_moles or bait_counts)")
+        read.problem(f"settings.{name}", _("unknown setting (expected rules, later_moles or bait_counts)"))
     settings = base
     if "rules" in raw:
         try:
@@ -408,14 +467,14 @@ def _settings(read: _Reader, data: dict, base: Settings) -> Settings:
             read.problem("settings.rules", str(error))
     later = raw.get("later_moles", settings.later_moles)
     if isinstance(later, bool) or not isinstance(later, int) or not 0 <= later <= MAX_LATER_MOLES:
-        read.problem("settings.later_moles", f"expected the points of a Mole after the third, 0 to "
-                                             f"{MAX_LATER_MOLES} (got {_what(later)})")
+        read.problem("settings.later_moles", _("expected the points of a Mole after the third, 0 to {most} (got {got})")
+                     .format(most=MAX_LATER_MOLES, got=_what(later)))
     else:
         settings = settings._replace(later_moles=later)
     counts = raw.get("bait_counts", settings.bait_counts)
     if counts not in ("opposing", "all"):
-        read.problem("settings.bait_counts", f"expected opposing (the French rules) or all (the English) "
-                                             f"(got {_what(counts)})")
+        read.problem("settings.bait_counts", _("expected opposing (the French rules) or all (the English) (got {got})")
+                     .format(got=_what(counts)))
     else:
         settings = settings._replace(bait_counts=counts)
     return settings

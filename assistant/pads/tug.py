@@ -35,6 +35,7 @@ from typing import NamedTuple
 from .. import log
 from ..errors import AssistantError, DataError, InputError, events_place
 from ..grammar import Form, Option, form_for
+from ..i18n import N_, _, ngettext
 from ..log import Retract
 from ..words import Options, check_names, join, join_names, key, lookup, pairs, shown, split, whole_number
 
@@ -46,7 +47,15 @@ MULTI_WORDS = ("multi", "multicolour", "multicolor", "multicolore", "any")
 PER_COLOUR = 7  # 28 pawns: 7 of each colour
 HALF_PATH = 8  # flagstones on each side of the fence at the start
 ROUNDS_TO_WIN = 2
-SQUIRRELS = "the squirrels on the card (1, 2 or 3 squirrels)"
+SQUIRRELS = N_("the squirrels on the card (1, 2 or 3 squirrels)")
+COLOUR_SAID = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
+GNOMES_SAID = {"red": N_("red gnomes"), "blue": N_("blue gnomes"), "yellow": N_("yellow gnomes"),
+               "green": N_("green gnomes")}  # French: the adjective agrees (nains verts)
+
+
+def said(colour_or_multi: str) -> str:
+    """A colour (or 'multi') as the player reads it: 'rouge' in French; the saved words stay English."""
+    return _(COLOUR_SAID[colour_or_multi]) if colour_or_multi in COLOUR_SAID else _("multicolour")
 
 BY = Option("by", ("--by", "--par"), "player")
 
@@ -55,8 +64,8 @@ def colour(text: str) -> str:
     """'rouge' -> 'red'; anything else is refused naming the four colours."""
     found = COLOUR_WORDS.get(key(text))
     if found is None:
-        raise InputError(f"unknown colour {shown(text)}: expected red, blue, yellow or green "
-                         f"(rouge, bleu, jaune, vert)")
+        raise InputError(_("unknown colour {colour}: expected red, blue, yellow or green (rouge, bleu, jaune, vert)")
+                         .format(colour=shown(text)))
     return found
 
 
@@ -72,7 +81,7 @@ def _mover(game: "TugGame", by: str | None) -> str:
 
 def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
     if not low <= len(found.positional) <= high:
-        raise InputError(f"write: {usage}")
+        raise InputError(_("write: {usage}").format(usage=usage))
     return found.positional
 
 
@@ -94,7 +103,7 @@ class Gnome(NamedTuple):
         player = _mover(game, by)
         card = card_colour(card)
         if card == MULTI and chosen is None:
-            raise InputError("a multicolour card adds a gnome of the colour you choose: gnome multi COLOUR")
+            raise InputError(_("a multicolour card adds a gnome of the colour you choose: gnome multi COLOUR"))
         placed = colour(chosen) if chosen is not None else card
         if player in game.state().setup:
             card = placed  # a round's first gnome is chosen freely, with no card
@@ -128,7 +137,8 @@ class Pull(NamedTuple):
         zeros, twos = _colours(zero, "--zero"), _colours(two, "--two")
         both = [c for c in zeros if c in twos]
         if both:
-            raise InputError(f"a colour cannot count both 0 and 2 (got {join_names(both)} in --zero and --two)")
+            raise InputError(_("a colour cannot count both 0 and 2 (got {colours} in --zero and --two)")
+                             .format(colours=join_names([said(c) for c in both])))
         return cls(_mover(game, by), zeros, twos)
 
     @classmethod
@@ -152,7 +162,8 @@ def _colours(values: list[str] | None, spelling: str) -> tuple[str, ...]:
         return ()
     found = [colour(word) for word in pairs(values)]
     if not found:
-        raise InputError(f"{spelling} needs colours, e.g. {spelling} green,blue (got {shown(','.join(values))})")
+        raise InputError(_("{option} needs colours, e.g. {option} green,blue (got {got})")
+                         .format(option=spelling, got=shown(",".join(values))))
     return tuple(dict.fromkeys(found))
 
 
@@ -167,7 +178,7 @@ class Squirrels(NamedTuple):
 
     @classmethod
     def build(cls, game: "TugGame", count: str | int, by: str | None = None) -> "Squirrels":
-        return cls(_mover(game, by), whole_number(count, SQUIRRELS, low=1, high=3))
+        return cls(_mover(game, by), whole_number(count, _(SQUIRRELS), low=1, high=3))
 
     @classmethod
     def from_words(cls, game: "TugGame", found: Options) -> "Squirrels":
@@ -223,15 +234,17 @@ class Counter(NamedTuple):
         verb = COUNTER_VERBS[level - 1]
         if card != MULTI:
             if chosen is not None and colour(chosen) != card:
-                raise InputError(f"a {card} card counters {card} gnomes: write {verb} {card}, or {verb} multi "
-                                 f"{colour(chosen)}")
+                raise InputError(_("a {card} card counters {gnomes}: write {verb} {typed}, or {verb} multi "
+                                   "{chosen}").format(card=said(card), gnomes=_(GNOMES_SAID[card]), verb=verb,
+                                                      typed=card, chosen=colour(chosen)))
             countered = card
         elif chosen is not None:
             countered = colour(chosen)
         else:
             countered = getattr(game.state().last, "colour", None)
             if countered is None:
-                raise InputError(f"say which colour the multicolour card counters: {verb} multi COLOUR")
+                raise InputError(_("say which colour the multicolour card counters: {verb} multi COLOUR")
+                                 .format(verb=verb))
         return cls(level, _mover(game, by), card, countered)
 
     @classmethod
@@ -321,15 +334,15 @@ class TugGame(_Match):
     def new(cls, name: str, sides: list[str], counters: bool = False, starter: str | None = None) -> "TugGame":
         """``sides``: ['Ana', 'Ben'] or ['Ana+Cleo', 'Ben+Dan'] (teams of two, seated alternately)."""
         if len(sides) != 2:
-            raise InputError("two sides: --sides Ana,Ben (or teams: --sides Ana+Cleo,Ben+Dan)")
+            raise InputError(_("two sides: --sides Ana,Ben (or teams: --sides Ana+Cleo,Ben+Dan)"))
         teams = tuple(tuple(p.strip() for p in side.split("+") if p.strip()) for side in sides)
         if {len(t) for t in teams} not in ({1}, {2}):
-            raise InputError("each side has one player, or each has two: --sides Ana+Cleo,Ben+Dan")
+            raise InputError(_("each side has one player, or each has two: --sides Ana+Cleo,Ben+Dan"))
         names = [p for team in teams for p in team]
         check_names(names, "player", "--sides Ana,Ben")
         for player in names:
             if key(player) in MULTI_WORDS:
-                raise InputError(f"player name {shown(player)} is a card's word: pick another name")
+                raise InputError(_("player name {name} is a card's word: pick another name").format(name=shown(player)))
         game = cls(name, teams, counters)
         if starter is not None:
             game = game._replace(starter=game.player(starter))
@@ -398,13 +411,14 @@ class TugGame(_Match):
     def _pull(self, state: State, side: int, flagstones: int, why: str) -> State:
         """Side ``side`` pulls the hose ``flagstones`` towards itself; a crash ends the round."""
         shift = state.shift + (flagstones if side == 0 else -flagstones)
-        state = state._replace(shift=shift, log=state.log + (f"{self.side_name(side)} pulls {flagstones} ({why})",))
+        state = state._replace(shift=shift, log=state.log + (
+            _("{side} pulls {count} ({why})").format(side=self.side_name(side), count=flagstones, why=why),))
         loser = 1 - side
         if state.lines[loser] and state.front(loser) <= 0:
             rounds = list(state.rounds)
             rounds[side] += 1
-            log_lines = state.log + (f"{self.side_name(loser)}'s front gnome hits the fence: "
-                                     f"{self.side_name(side)} wins round {state.round}",)
+            log_lines = state.log + (_("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
+                loser=self.side_name(loser), side=self.side_name(side), round=state.round),)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
             return self._start_round(state.round + 1, tuple(rounds), starter, log_lines)
@@ -413,41 +427,48 @@ class TugGame(_Match):
     def _apply(self, state: State, move: Move) -> State:
         if isinstance(move, Starts):
             return state._replace(turn=self.order.index(move.player), chosen=True,
-                                  log=state.log + (f"{move.player} starts round {state.round}",))
+                                  log=state.log + (_("{player} starts round {round}").format(
+                                      player=move.player, round=state.round),))
         side = self.side_of(move.player)
         lines = [list(state.lines[0]), list(state.lines[1])]
         if isinstance(move, Gnome) and move.player in state.setup:
             lines[side].append(move.colour)
             setup = tuple(p for p in state.setup if p != move.player)
             return state._replace(lines=(tuple(lines[0]), tuple(lines[1])), setup=setup,
-                                  log=state.log + (f"{move.player} sets a {move.colour} gnome",))
+                                  log=state.log + (_("{player} sets a {colour} gnome").format(
+                                      player=move.player, colour=said(move.colour)),))
         after = state._replace(turn=(state.turn + 1) % len(self.order), last=move)
         if isinstance(move, Gnome):
             lines[side].append(move.colour)
             after = after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                   log=state.log + (f"{move.player} adds a {move.colour} gnome",))
-            return self._pull(after, 1 - side, 2, "a gnome was added")
+                                   log=state.log + (_("{player} adds a {colour} gnome").format(
+                                       player=move.player, colour=said(move.colour)),))
+            return self._pull(after, 1 - side, 2, _("a gnome was added"))
         if isinstance(move, Pull):
             strength = [sum(move.value(c) for c in lines[s]) for s in (0, 1)]
             difference = abs(strength[0] - strength[1])
-            text = f"pull: {self.side_name(0)} {strength[0]}, {self.side_name(1)} {strength[1]}"
+            text = _("pull: {first} {first_strength}, {second} {second_strength}").format(
+                first=self.side_name(0), first_strength=strength[0], second=self.side_name(1),
+                second_strength=strength[1])
             after = after._replace(log=state.log + (text,))
             if difference == 0:
-                return after._replace(log=after.log + ("equal strength: nothing moves",))
-            return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, "the stronger side")
+                return after._replace(log=after.log + (_("equal strength: nothing moves"),))
+            return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, _("the stronger side"))
         if isinstance(move, Squirrels):
-            return self._pull(after, side, move.count, f"{move.count} squirrel{'s' if move.count > 1 else ''}")
+            return self._pull(after, side, move.count, ngettext("{count} squirrel", "{count} squirrels", move.count)
+                              .format(count=move.count))
         if isinstance(move, Exchange):
-            return self._pull(after, 1 - side, 1, f"{move.player} exchanged cards")
+            return self._pull(after, 1 - side, 1, _("{player} exchanged cards").format(player=move.player))
         if move.level == 1:
             lines[1 - side].pop()  # the gnome they just placed leaves
-            text = f"{move.player} counters: the {move.colour} gnome leaves"
+            text = _("{player} counters: the {colour} gnome leaves")
         elif move.level == 2:
             lines[side] += [move.colour, move.colour]
-            text = f"{move.player} counters the counter: two {move.colour} gnomes"
+            text = _("{player} counters the counter: two {gnomes}")
         else:
             lines[side] += [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
-            text = f"{move.player} takes the two {move.colour} gnomes"
+            text = _("{player} takes the two {gnomes}")
+        text = text.format(player=move.player, colour=said(move.colour), gnomes=_(GNOMES_SAID[move.colour]))
         return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=state.log + (text,))
 
     # -- recording ----------------------------------------------------------------------
@@ -483,9 +504,10 @@ class TugGame(_Match):
             try:
                 self._check(state, entry.event, strict=False)
             except AssistantError as error:
-                raise InputError(f"taking back entry {taken.number} ({self.step(taken.event)}) would leave "
-                                 f"entry {entry.number} ({self.step(entry.event)}) against the rules: {error}; "
-                                 f"take back the later entries first") from None
+                raise InputError(_("taking back entry {number} ({step}) would leave entry {later} ({later_step}) "
+                                   "against the rules: {error}; take back the later entries first").format(
+                    number=taken.number, step=self.step(taken.event), later=entry.number,
+                    later_step=self.step(entry.event), error=error)) from None
             state = self._apply(state, entry.event)
         return self._replace(events=self.events + (retract,))
 
@@ -493,23 +515,25 @@ class TugGame(_Match):
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
         winner = self._winner(state)
         if winner is not None:
-            raise AssistantError(f"the match is over: {winner} won it")
+            raise AssistantError(_("the match is over: {winner} won it").format(winner=winner))
         if isinstance(move, Starts):
             if state.last is not None:
-                raise InputError(f"round {state.round} has started: who starts is chosen before its first card")
+                raise InputError(_("round {round} has started: who starts is chosen before its first card")
+                                 .format(round=state.round))
             return
         side = self.side_of(move.player)
         if state.setup:
             if not isinstance(move, Gnome) or move.player not in state.setup:
-                raise InputError(f"the round starts with each player's first gnome: "
-                                 f"{join_names(state.setup)} still to place one (gnome COLOUR --by NAME)")
+                raise InputError(_("the round starts with each player's first gnome: {names} still to place one "
+                                   "(gnome COLOUR --by NAME)").format(names=join_names(state.setup)))
         elif move.player != self.order[state.turn]:
-            raise InputError(f"it is {self.order[state.turn]}'s turn, not {move.player}'s")
+            raise InputError(_("it is {player}'s turn, not {other}'s").format(player=self.order[state.turn],
+                                                                            other=move.player))
         if isinstance(move, Counter):
             self._check_counter(state, move, strict)
         if isinstance(move, Pull) and strict and not (move.zero or move.two):
-            raise InputError("a pull card names at least one colour: pull --zero COLOURS and/or --two COLOURS "
-                             "(a multicolour hat: the colour chosen)")
+            raise InputError(_("a pull card names at least one colour: pull --zero COLOURS and/or --two COLOURS "
+                               "(a multicolour hat: the colour chosen)"))
         if isinstance(move, Gnome) or (isinstance(move, Counter) and move.level == 2):
             self._check_gnomes(state, move, side)
 
@@ -517,30 +541,36 @@ class TugGame(_Match):
         needed = 2 if isinstance(move, Counter) else 1
         in_play = {c: sum(line.count(c) for line in state.lines) for c in COLOURS}
         if in_play[move.colour] + needed > PER_COLOUR:
-            raise InputError(f"only {PER_COLOUR - in_play[move.colour]} {move.colour} gnome(s) left in the box")
+            left = PER_COLOUR - in_play[move.colour]
+            raise InputError(ngettext("only {count} {colour} gnome left in the box",
+                                      "only {count} {colour} gnomes left in the box", left)
+                             .format(count=left, colour=said(move.colour)))
         if move.card not in (MULTI, move.colour) and in_play[move.card] < PER_COLOUR:
             # rules: "Si les pions disponibles ... ne permettent pas de placer un nain de la couleur
             # indiquée sur la carte, vous pouvez choisir un nain d'une autre couleur."
-            raise InputError(f"a {move.card} card adds a {move.card} gnome; another colour only when "
-                             f"no {move.card} gnome is left")
+            raise InputError(_("a {colour} card adds a {colour} gnome; another colour only when no {colour} gnome "
+                               "is left").format(colour=said(move.card)))
         if not state.setup and state.free(side) < needed:
-            raise InputError(f"no free flagstone left in front of {self.side_name(side)}'s gnomes")
+            raise InputError(_("no free flagstone left in front of {side}'s gnomes").format(side=self.side_name(side)))
 
     def _check_counter(self, state: State, move: Counter, strict: bool) -> None:
         if not self.counters:
-            raise InputError("the counters are optional rules: start the match with --counters to use them")
+            raise InputError(_("the counters are optional rules: start the match with --counters to use them"))
         answers = "gnome" if move.level == 1 else COUNTER_VERBS[move.level - 2]
         last = state.last
         last_verb = last.verb if isinstance(last, Counter) else "gnome" if isinstance(last, Gnome) else None
         if last is None or last_verb != answers or self.side_of(last.player) == self.side_of(move.player):
-            shown_last = self.step(last) if last is not None else "none"
-            raise InputError(f"{move.verb} answers the other side's {answers} right before it: "
-                             f"the last move was {shown_last}")
+            shown_last = self.step(last) if last is not None else _("none")
+            raise InputError(_("{verb} answers the other side's {answers} right before it: the last move was {last}")
+                             .format(verb=move.verb, answers=_("gnome") if answers == "gnome" else answers,
+                                     last=shown_last))
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
             got = move.card if move.card != MULTI else f"multi {move.colour}"
-            raise InputError(f"{move.verb} answers {last.player}'s {answers} on {last.colour}: it takes a "
-                             f"{last.colour} card or a multicolour one (got {got})")
+            raise InputError(_("{verb} answers {player}'s {answers} on {colour}: it takes a {colour} card or a "
+                               "multicolour one (got {got})").format(
+                verb=move.verb, player=last.player, answers=_("gnome") if answers == "gnome" else answers,
+                colour=said(last.colour), got=got))
 
     # -- the words of moves ---------------------------------------------------------------------
 
@@ -564,7 +594,7 @@ class TugGame(_Match):
     def read_step(self, text: str):
         words = split(text)
         if not words:
-            raise InputError("empty step: expected one of " + ", ".join(form.verb for form in FORMS))
+            raise InputError(_("empty step: expected one of {verbs}").format(verbs=", ".join(form.verb for form in FORMS)))
         form = form_for(self, words[0])
         found = form.read(words[1:])
         if form in (log.UNDO_FORM, log.RETRACT_FORM):
@@ -593,13 +623,15 @@ class TugGame(_Match):
         if isinstance(sides, str):
             sides = sides.split(",")
         if not isinstance(sides, list) or not all(isinstance(s, str) for s in sides):
-            raise DataError(f"{source}: sides: expected two names (or teams like Ana+Cleo)")
+            raise DataError(_("{source}: sides: expected two names (or teams like Ana+Cleo)").format(source=source))
         counters = data.get("counters", False)
         if not isinstance(counters, bool):
-            raise DataError(f"{source}: counters: expected true or false (got {shown(counters)})")
+            raise DataError(_("{source}: counters: expected true or false (got {got})")
+                            .format(source=source, got=shown(counters)))
         starter = data.get("starter")
         if starter is not None and not isinstance(starter, str):
-            raise DataError(f"{source}: starter: expected a player's name (got {shown(starter)})")
+            raise DataError(_("{source}: starter: expected a player's name (got {got})")
+                            .format(source=source, got=shown(starter)))
         try:
             return cls.new(name, sides, counters, starter)
         except InputError as error:
@@ -609,7 +641,7 @@ class TugGame(_Match):
     def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> "TugGame":
         extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter"})
         if extra:
-            raise DataError(f"{source}: {extra[0]}: unknown key")
+            raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
         return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
 
     # -- what the score pad shows ------------------------------------------------------------------
@@ -626,24 +658,25 @@ class TugGame(_Match):
         """What the table needs to hear: the score, then who places or plays (and who starts a new round)."""
         state = self.state()
         winner = self.winner()
-        lines = [f"final: {self.summary()}" if winner else f"round {state.round}: {self.summary()}"]
+        lines = [_("final: {score}").format(score=self.summary()) if winner else
+                 _("round {round}: {score}").format(round=state.round, score=self.summary())]
         if winner:
-            return lines + [f"{winner} wins the match"]
+            return lines + [_("{winner} wins the match").format(winner=winner)]
         if state.last is None and (state.round > 1 or state.chosen):
             lines.append(self._who_starts(state))
         if state.setup:
-            lines.append(f"to place a first gnome: {join_names(state.setup)}")
+            lines.append(_("to place a first gnome: {names}").format(names=join_names(state.setup)))
         else:
-            lines.append(f"{self.order[state.turn]} plays")
+            lines.append(_("{player} plays").format(player=self.order[state.turn]))
         return lines
 
     def _who_starts(self, state: State) -> str:
         first = self.order[state.turn]
         if state.chosen:
-            return f"{first} starts round {state.round} (chosen)"
+            return _("{player} starts round {round} (chosen)").format(player=first, round=state.round)
         loser = self.side_name(self.side_of(first))
-        return (f"{loser} lost round {state.round - 1}, so {first} starts round {state.round} (the loser starts; "
-                f"to choose another: starts NAME)")
+        return _("{loser} lost round {previous}, so {player} starts round {round} (the loser starts; to choose "
+                 "another: starts NAME)").format(loser=loser, previous=state.round - 1, player=first, round=state.round)
 
     report = status
 

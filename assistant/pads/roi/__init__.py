@@ -8,11 +8,11 @@ log of deals, its checks and its score table).
 
 from .events import HAND, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent, follow_suit_winner
 from .pad import DEALS, RoiGame
-from .rules import Quest, Rules, Special, read_rules
+from .rules import Quest, Rules, Special, listing, read_rules
 from .scoring import SCORERS, SEATING, score
 
 PAD = RoiGame
 
 __all__ = ["DEALS", "HAND", "PAD", "SCORERS", "SEATING", "Deal", "DealEvent", "DropEvent", "Quest", "RemoveEvent",
-           "RoiGame", "Rules", "Special", "Summary", "Trick", "TrickEvent", "follow_suit_winner", "read_rules",
+           "RoiGame", "Rules", "Special", "Summary", "Trick", "TrickEvent", "follow_suit_winner", "listing", "read_rules",
            "score"]

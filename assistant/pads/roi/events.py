@@ -14,14 +14,20 @@ from typing import NamedTuple
 
 from ...errors import InputError
 from ...grammar import MORE, Form, Option
+from ...i18n import _
 from ...words import Options, join_names, key, name_value, pairs, shown, whole_number
-from ..cards import Card, basic_cards, basic_id, parse_rank_suit
+from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .rules import Quest, Special
 from .scoring import WINNER_EFFECTS
 
 HAND = {3: 13, 4: 10, 5: 8}  # cards in a hand, so tricks in a deal, by number of players
 NOBODY = ("none", "nobody", "personne", "aucun")  # --special-winner: the effect goes to nobody
 REST = ("rest", "reste")  # --won NAME=rest: every card no other --won lists
+
+
+def NO_DEAL() -> str:
+    """The refusal of a trick when no deal is open, in the player's language (one sentence, said in two places)."""
+    return _("no deal is being played: start one with assistant quest deal QUEST --special CARD")
 
 
 class Trick(NamedTuple):
@@ -68,15 +74,15 @@ def deck(players: int, special: Special) -> dict[str, Card]:
 
 def follow_suit_winner(plays: tuple[tuple[str, Card], ...]) -> str | None:
     """Highest card of the suit led; None when a magic card makes it a matter of its text."""
-    if any(card.magic for _, card in plays):
+    if any(card.magic for unused, card in plays):
         return None
     led = plays[0][1].suit
     return max((card.rank, player) for player, card in plays if card.suit == led)[1]
 
 
 def printed(card: Card) -> str:
-    """How a card is printed: '11g' for the green 11, 'magic' for a card without suit."""
-    return "magic" if card.magic else f"{card.rank}{card.suit[0]}"
+    """How a card is printed: '11g' for the green 11 ('11v' in French), 'magic' for a card without suit."""
+    return _("magic") if card.magic else said(card)
 
 
 def read_card(game, text: str, special: Special) -> Card:
@@ -90,14 +96,16 @@ def read_card(game, text: str, special: Special) -> Card:
     if rank_suit is not None:
         if (special.card.rank, special.card.suit) == rank_suit:
             return special.card
-        raise InputError(f"{shown(text)} is not in this deal: its special card is {special.id} "
-                         f"({printed(special.card)}); the other 1s and 11s stay in the box")
+        raise InputError(_("{card} is not in this deal: its special card is {special} ({printed}); the other 1s "
+                           "and 11s stay in the box").format(card=shown(text), special=special.said,
+                                                             printed=printed(special.card)))
     try:
         return game.rules.special(text, special).card
     except InputError:
-        raise InputError(f"unknown card {shown(text)}: write rank then suit, e.g. Kg (king of green), 10b, "
-                         f"Qr, 11{special.card.suit[0] if special.card.suit else 'g'}, or a special card's "
-                         f"name such as {special.id}") from None
+        raise InputError(_("unknown card {card}: write rank then suit, e.g. Kg (king of green), 10b, Qr, {eleven}, "
+                           "or a special card's name such as {special}").format(
+            card=shown(text), eleven=said(special.card if special.card.suit else Card("11g", "green", 11)),
+            special=special.said)) from None
 
 
 def _player_or_nobody(game, text: str) -> str:
@@ -133,7 +141,7 @@ class DealEvent(NamedTuple):
     @classmethod
     def from_words(cls, game, found: Options) -> "DealEvent":
         if len(found.positional) != 1:
-            raise InputError("write: deal QUEST --special CARD [--tricks ...] (QUEST: a tile and face, e.g. 13A)")
+            raise InputError(_("write: deal QUEST --special CARD [--tricks ...] (QUEST: a tile and face, e.g. 13A)"))
         value = found.last
         return cls.build(game, found.positional[0], value("special"), tricks=value("tricks"), order=value("order"),
                          won=found.values.get("won", ()), special_winner=value("special-winner"),
@@ -146,7 +154,7 @@ class DealEvent(NamedTuple):
         """The deal the command line's options say, each option as typed."""
         the_quest = game.rules.quest(quest)
         if special is None:
-            raise InputError("which special card was shuffled in? add --special NAME (e.g. --special flag-bearer)")
+            raise InputError(_("which special card was shuffled in? add --special NAME (e.g. --special flag-bearer)"))
         the_special = game.rules.special(special)
         summary = None
         if any(value is not None for value in (tricks, order, special_winner, scout, dealer_next)) or won:
@@ -155,7 +163,7 @@ class DealEvent(NamedTuple):
                 None if special_winner is None else _player_or_nobody(game, special_winner),
                 _read_scout(game, scout), None if dealer_next is None else game.player(dealer_next))
         replaces = None if replace is None else whole_number(
-            replace, "a deal number to correct, as shown by assistant quest show", low=1)
+            replace, _("a deal number to correct, as shown by assistant quest show"), low=1)
         return cls(the_quest, the_special, summary, replaces)
 
     def words(self, game) -> list[str]:
@@ -186,7 +194,8 @@ def _read_counts(game, text: str | None) -> dict[str, int] | None:
     counts = {}
     for pair in pairs(text):
         name, number = name_value(pair, "--tricks Ana=4,Ben=5,Cleo=4")
-        counts[game.player(name)] = whole_number(number, f"--tricks NAME=N, N the tricks {name} won", 0, hand)
+        counts[game.player(name)] = whole_number(
+            number, _("--tricks NAME=N, N the tricks {name} won").format(name=name), 0, hand)
     return counts
 
 
@@ -205,7 +214,8 @@ def _read_won(game, entries, special: Special) -> dict[str, tuple[Card, ...]] | 
         player = game.player(name)
         if key(cards) in REST:
             if rest not in (None, player):
-                raise InputError(f"--won gives the rest of the cards to {rest} and to {player}: give it to one")
+                raise InputError(_("--won gives the rest of the cards to {one} and to {other}: give it to one")
+                                 .format(one=rest, other=player))
             rest = player
             won.setdefault(player, ())
             continue
@@ -220,7 +230,8 @@ def _read_scout(game, text: str | None) -> tuple[str, int] | None:
     if text is None:
         return None
     name, number = name_value(text, "--scout Ana=2")
-    faces = whole_number(number, "--scout NAME=N, N the J, Q, K, A in the Scout's trick", 0, len(game.players) - 1)
+    faces = whole_number(number, _("--scout NAME=N, N the J, Q, K, A in the Scout's trick"), 0,
+                         len(game.players) - 1)
     return game.player(name), faces
 
 
@@ -248,7 +259,7 @@ class TrickEvent(NamedTuple):
     @classmethod
     def from_words(cls, game, found: Options) -> "TrickEvent":
         if len(found.positional) < 2:
-            raise InputError("write: trick LEADER CARD CARD ... (the leader, then each card in play order)")
+            raise InputError(_("write: trick LEADER CARD CARD ... (the leader, then each card in play order)"))
         return cls.build(game, found.positional[0], found.positional[1:], winner=found.last("winner"),
                          seating=found.flag("seating"), replace=found.last("replace"))
 
@@ -260,16 +271,18 @@ class TrickEvent(NamedTuple):
         replaces = None
         if replace is not None:
             deal = game.trick_deal()
-            replaces = whole_number(replace, f"a trick number of deal {deal.number}", 1, max(1, len(deal.deal.tricks)))
+            replaces = whole_number(replace, _("a trick number of deal {number}").format(number=deal.number), 1,
+                                    max(1, len(deal.deal.tricks)))
         else:
             deal = game.open_deal()
             if deal is None:
-                raise InputError("no deal is being played: start one with assistant quest deal QUEST --special CARD")
+                raise InputError(NO_DEAL())
         who = game.player(leader.rstrip(":"))
         count = len(game.players)
         played = [read_card(game, word, deal.deal.special) for word in cards]
         if len(played) != count:
-            raise InputError(f"a trick has one card per player: {count} cards (got {len(played)})")
+            raise InputError(_("a trick has one card per player: {count} cards (got {got})")
+                             .format(count=count, got=len(played)))
         if seating:  # card i is players[i]'s; play goes clockwise from the leader
             start = game.players.index(who)
             played = [played[(start + i) % count] for i in range(count)]
@@ -277,10 +290,12 @@ class TrickEvent(NamedTuple):
         derived = follow_suit_winner(event.plays(game.players))
         stated = None if winner is None else game.player(winner)
         if derived is None and stated is None:
-            magic = [c.id for c in played if c.magic]
-            raise InputError(f"{join_names(magic)} decides this trick by its text: say who won with --winner NAME")
+            magic = [deal.deal.special.said if c == deal.deal.special.card else c.id for c in played if c.magic]
+            raise InputError(_("{cards} decides this trick by its text: say who won with --winner NAME")
+                             .format(cards=join_names(magic)))
         if derived is not None and stated is not None and stated != derived:
-            raise InputError(f"by follow-suit {derived} wins this trick, not {stated}")
+            raise InputError(_("by follow-suit {derived} wins this trick, not {stated}")
+                             .format(derived=derived, stated=stated))
         return event._replace(winner=stated if derived is None else None)
 
     def plays(self, players: tuple[str, ...]) -> tuple[tuple[str, Card], ...]:
@@ -314,12 +329,12 @@ class DropEvent(NamedTuple):
     @classmethod
     def from_words(cls, game, found: Options) -> "DropEvent":
         if len(found.positional) != 1:
-            raise InputError("write: drop N, N a deal number as shown by assistant quest show")
+            raise InputError(_("write: drop N, N a deal number as shown by assistant quest show"))
         return cls.build(game, found.positional[0])
 
     @classmethod
     def build(cls, game, number: str) -> "DropEvent":
-        return cls(whole_number(number, "a deal number as shown by assistant quest show", low=1))
+        return cls(whole_number(number, _("a deal number as shown by assistant quest show"), low=1))
 
     def words(self, game) -> list[str]:
         return ["drop", str(self.number)]
@@ -335,8 +350,8 @@ class RemoveEvent(NamedTuple):
     @classmethod
     def from_words(cls, game, found: Options) -> "RemoveEvent":
         if len(found.positional) != 1:
-            raise InputError("write: remove N, N a deal number as shown by assistant quest show")
-        return cls(whole_number(found.positional[0], "a deal number as shown by assistant quest show", low=1))
+            raise InputError(_("write: remove N, N a deal number as shown by assistant quest show"))
+        return cls(whole_number(found.positional[0], _("a deal number as shown by assistant quest show"), low=1))
 
     def words(self, game) -> list[str]:
         return ["remove", str(self.number)]

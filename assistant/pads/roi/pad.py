@@ -17,12 +17,13 @@ from typing import NamedTuple
 from ... import log
 from ...errors import AssistantError, DataError, InputError, events_place
 from ...grammar import form_for
+from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
-from ..cards import Card, basic_cards
-from .events import (EVENTS, HAND, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
+from ..cards import Card, basic_cards, said
+from .events import (EVENTS, HAND, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
                      deck)
 from .rules import Rules, Special, read_rules
-from .scoring import EVERY_CARD, WINNER_EFFECTS, facts_of, score
+from .scoring import EVERY_CARD, SUIT_SAID, WINNER_EFFECTS, facts_of, score
 
 DEALS = 7
 FORMS = (*(event.FORM for event in EVENTS), log.UNDO_FORM, log.RETRACT_FORM)
@@ -41,7 +42,13 @@ class DealState(NamedTuple):
 
     @property
     def title(self) -> str:
+        """'13A Capture the Kings + Flag Bearer': canonical (the exports)."""
         return f"{self.deal.quest.title} + {self.deal.special.name}"
+
+    @property
+    def said(self) -> str:
+        """The title as the player reads it: French names where the rules give them."""
+        return f"{self.deal.quest.said} + {self.deal.special.shown}"
 
 
 class Row(NamedTuple):
@@ -49,7 +56,9 @@ class Row(NamedTuple):
     title: str
     points: dict[str, int] | None  # None while the deal is open
     totals: dict[str, int]
-    note: str
+    note: str  # in the player's language
+    removed: bool = False  # struck out by a 0.1 'remove N'
+    said: str = ""  # the title in the player's language (``title`` stays canonical for the exports)
 
 
 class Used(NamedTuple):
@@ -78,7 +87,8 @@ class RoiGame(_Fields):
     def new(cls, name: str, players: list[str], rules: Rules) -> "RoiGame":
         names = [player.strip() for player in players if player.strip()]
         if not 3 <= len(names) <= 5:
-            raise InputError(f"Le Roi des Nains is for 3 to 5 players (got {len(names)}): --players Ana,Ben,Cleo")
+            raise InputError(_("Le Roi des Nains is for 3 to 5 players (got {count}): --players Ana,Ben,Cleo")
+                             .format(count=len(names)))
         return cls(name, check_names(names, "player", "--players Ana,Ben,Cleo"), rules)
 
     # -- the log replayed once -------------------------------------------------------------
@@ -123,7 +133,7 @@ class RoiGame(_Fields):
         """The event a step's words say: ``deal 13A --special druid ...``, ``trick Ana 5g 7g Kb``, ``undo``."""
         words = split(text)
         if not words:
-            raise InputError("empty step: expected deal, trick, drop N, undo or retract N")
+            raise InputError(_("empty step: expected deal, trick, drop N, undo or retract N"))
         form = form_for(self, words[0])
         found = form.read(words[1:])
         if form in (log.UNDO_FORM, log.RETRACT_FORM):
@@ -167,7 +177,7 @@ class RoiGame(_Fields):
         deal = self.open_deal()
         if deal is None:
             return tuple(card.id for card in basic_cards(len(self.players)))
-        played = {card.id for trick in deal.deal.tricks for _, card in trick.plays}
+        played = {card.id for trick in deal.deal.tricks for unused, card in trick.plays}
         return tuple(card for card in deck(len(self.players), deal.deal.special) if card not in played)
 
     # -- recording -------------------------------------------------------------------------
@@ -195,9 +205,9 @@ class RoiGame(_Fields):
         try:
             game.state
         except AssistantError as error:
-            raise AssistantError(f"cannot take back entry {entry.number} ({self.step(entry.event)}): the entries "
-                                 f"after it need it ({error}); to correct a trick: quest trick ... --replace N"
-                                 ) from None
+            raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
+                                   "({error}); to correct a trick: quest trick ... --replace N").format(
+                number=entry.number, step=self.step(entry.event), error=error)) from None
         return game
 
     def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
@@ -212,24 +222,26 @@ class RoiGame(_Fields):
                 return _with(deals, event.number, deals[event.number - 1]._replace(removed=True))
             kept = deals[:event.number - 1] + deals[event.number:]
             return tuple(state._replace(number=position) for position, state in enumerate(kept, 1))
-        raise InputError(f"not a step of a score pad: {shown(event)}")
+        raise InputError(_("not a step of a score pad: {step}").format(step=shown(event)))
 
     def _apply_deal(self, deals, event: DealEvent, strict: bool):
         deal = Deal(event.quest, event.special, (), event.summary)
         if event.replaces is not None:
             if not 1 <= event.replaces <= len(deals) or deals[event.replaces - 1].removed:
-                raise InputError(f"no deal {event.replaces} to correct")
+                raise InputError(_("no deal {number} to correct").format(number=event.replaces))
             if event.summary is None:
-                raise InputError("a correction gives the deal's summary (--tricks, --order, --won, ...)")
+                raise InputError(_("a correction gives the deal's summary (--tricks, --order, --won, ...)"))
         else:
             open_deal = _open(deals, len(self.players))
             if open_deal is not None:
-                raise AssistantError(f"deal {open_deal.number} is still being played "
-                                     f"({len(open_deal.deal.tricks)} of {HAND[len(self.players)]} tricks): "
-                                     f"record its tricks, or undo it")
+                raise AssistantError(ngettext("deal {number} is still being played ({done} of {hand} tricks): "
+                                              "record its tricks, or undo it",
+                                              "deal {number} is still being played ({done} of {hand} tricks): "
+                                              "record its tricks, or undo it", len(open_deal.deal.tricks)).format(
+                    number=open_deal.number, done=len(open_deal.deal.tricks), hand=HAND[len(self.players)]))
             winner = self._winner(deals)
             if winner is not None:
-                raise AssistantError(f"the game is over: {winner} won")
+                raise AssistantError(_("the game is over: {winner} won").format(winner=winner))
         if strict:
             self._check_box(deals, event)
         if deal.summary is not None:
@@ -242,13 +254,15 @@ class RoiGame(_Fields):
         if event.replaces is None:
             current = _open(deals, len(self.players))
             if current is None:
-                raise InputError("no deal is being played: start one with assistant quest deal QUEST --special CARD")
+                raise InputError(NO_DEAL())
             tricks = current.deal.tricks + (event.trick(self.players),)
         else:
             current = _trick_deal(deals)
             if event.replaces > len(current.deal.tricks):
-                raise InputError(f"deal {current.number} has {len(current.deal.tricks)} tricks: no trick "
-                                 f"{event.replaces} to correct")
+                raise InputError(ngettext("deal {number} has {count} trick: no trick {wanted} to correct",
+                                          "deal {number} has {count} tricks: no trick {wanted} to correct",
+                                          len(current.deal.tricks)).format(
+                    number=current.number, count=len(current.deal.tricks), wanted=event.replaces))
             tricks = _with(current.deal.tricks, event.replaces, event.trick(self.players))
         self._check_tricks(current.deal.special, tricks, strict or event.replaces is not None)
         return _with(deals, current.number, current._replace(deal=current.deal._replace(tricks=tricks)))
@@ -257,23 +271,25 @@ class RoiGame(_Fields):
 
     def _check_removal(self, deals, number: int) -> None:
         if not 1 <= number <= len(deals) or deals[number - 1].removed:
-            shown_deals = ", ".join(str(s.number) for s in deals if not s.removed) or "none"
-            raise InputError(f"no deal {number} to remove (deals: {shown_deals})")
+            shown_deals = ", ".join(str(s.number) for s in deals if not s.removed) or _("none")
+            raise InputError(_("no deal {number} to remove (deals: {deals})").format(number=number, deals=shown_deals))
         open_deal = _open(deals, len(self.players))
         if open_deal is not None and open_deal.number != number:
-            raise AssistantError(f"deal {open_deal.number} is still being played: finish or undo it first")
+            raise AssistantError(_("deal {number} is still being played: finish or undo it first")
+                                 .format(number=open_deal.number))
 
     def _check_box(self, deals, event: DealEvent) -> None:
         """rules: 'Remettez la Quête et la carte spéciale utilisée pour cette donne dans la boîte.'"""
         used = _used(deals, but=event.replaces)
         state = used.tiles.get(event.quest.tile)
         if state is not None:
-            raise AssistantError(f"quest tile {event.quest.tile} was played in deal {state.number} "
-                                 f"({state.deal.quest.title}): each tile is used once per game, either face")
+            raise AssistantError(_("quest tile {tile} was played in deal {number} ({quest}): each tile is used "
+                                   "once per game, either face").format(
+                tile=event.quest.tile, number=state.number, quest=state.deal.quest.said))
         state = used.specials.get(event.special.id)
         if state is not None:
-            raise AssistantError(f"{event.special.id} was shuffled into deal {state.number}: each special "
-                                 f"card goes back to the box after its deal")
+            raise AssistantError(_("{card} was shuffled into deal {number}: each special card goes back to the box "
+                                   "after its deal").format(card=event.special.said, number=state.number))
 
     def _check_tricks(self, special: Special, tricks: tuple[Trick, ...], strict: bool) -> None:
         """Each trick led by the last winner, each card of this deck once; strict: no revoke."""
@@ -281,15 +297,15 @@ class RoiGame(_Fields):
         seen: dict[str, int] = {}
         for number, trick in enumerate(tricks, 1):
             if number > 1 and trick.leader != tricks[number - 2].winner:
-                raise InputError(f"{tricks[number - 2].winner} won the last trick and leads this one, not "
-                                 f"{trick.leader}" if number == len(tricks) else
-                                 f"{tricks[number - 2].winner} won trick {number - 1}, so leads trick {number}, "
-                                 f"not {trick.leader}")
-            for _, card in trick.plays:
+                text = (_("{winner} won the last trick and leads this one, not {leader}") if number == len(tricks)
+                        else _("{winner} won trick {previous}, so leads trick {number}, not {leader}"))
+                raise InputError(text.format(winner=tricks[number - 2].winner, leader=trick.leader,
+                                             previous=number - 1, number=number))
+            for unused, card in trick.plays:
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, len(self.players), special))
                 if card.id in seen:
-                    raise InputError(_played_twice(card.id, seen[card.id], number, len(tricks)))
+                    raise InputError(_played_twice(_said(card, special), seen[card.id], number, len(tricks)))
                 seen[card.id] = number
         if strict:
             _check_follow_suit(tricks, special)
@@ -301,43 +317,48 @@ class RoiGame(_Fields):
         if s.counts is not None:
             missing = [p for p in self.players if p not in s.counts]
             if missing:
-                raise InputError(f"--tricks needs every player's tricks (missing {join_names(missing)})")
+                raise InputError(_("--tricks needs every player's tricks (missing {names})")
+                                 .format(names=join_names(missing)))
             if sum(s.counts.values()) != hand:
-                raise InputError(f"the tricks add up to {sum(s.counts.values())}, but a hand of "
-                                 f"{count} players has {hand} tricks")
+                raise InputError(_("the tricks add up to {sum}, but a hand of {count} players has {hand} tricks")
+                                 .format(sum=sum(s.counts.values()), count=count, hand=hand))
         if s.order is not None and len(s.order) != hand:
-            raise InputError(f"--order lists {len(s.order)} tricks, but a hand of {count} players has {hand}")
+            raise InputError(_("--order lists {listed} tricks, but a hand of {count} players has {hand}")
+                             .format(listed=len(s.order), count=count, hand=hand))
         if s.counts is not None and s.order is not None:
             if any(s.order.count(p) != s.counts[p] for p in self.players):
-                raise InputError("--tricks and --order disagree about who won how many tricks")
+                raise InputError(_("--tricks and --order disagree about who won how many tricks"))
         if s.won is not None:
-            self._check_won(s, special, strict and quest.needs == EVERY_CARD, quest.title)
+            self._check_won(s, special, strict and quest.needs == EVERY_CARD, quest.said)
         needs = quest.needs
         if needs == "order" and s.order is None:
-            raise InputError(f"{quest.title} depends on the order of the tricks: give --order with each "
-                             f"trick's winner, first to last (or record the deal trick by trick)")
+            raise InputError(_("{quest} depends on the order of the tricks: give --order with each trick's winner, "
+                               "first to last (or record the deal trick by trick)").format(quest=quest.said))
         if needs == "counts" and s.counts is None and s.order is None:
-            raise InputError(f"{quest.title} needs each player's number of tricks: --tricks "
-                             + ",".join(f"{p}=N" for p in self.players))
+            raise InputError(_("{quest} needs each player's number of tricks: --tricks {example}").format(
+                quest=quest.said, example=",".join(f"{p}=N" for p in self.players)))
         if needs in ("cards", EVERY_CARD) and s.won is None:
-            what = ("every card each player won" if needs == EVERY_CARD else
-                    "the cards each player won (only the cards this quest counts are needed)")
-            raise InputError(f"{quest.title} needs {what}: --won NAME=cards")
+            text = (_("{quest} needs every card each player won: --won NAME=cards") if needs == EVERY_CARD else
+                    _("{quest} needs the cards each player won (only the cards this quest counts are needed): "
+                      "--won NAME=cards"))
+            raise InputError(text.format(quest=quest.said))
         effect = special.effect
         holder = s.holder(special)
         if strict and holder and s.special_winner and s.special_winner != holder and \
                 any(name in effect for name in WINNER_EFFECTS):
-            raise AssistantError(f"--won gives {special.id} to {holder}, so {holder} won its trick, not "
-                                 f"{s.special_winner}")
+            raise AssistantError(_("--won gives {card} to {holder}, so {holder} won its trick, not {stated}")
+                                 .format(card=special.said, holder=holder, stated=s.special_winner))
         if any(name in effect for name in WINNER_EFFECTS) and not s.special_winner_of(special):
-            raise InputError(f"{special.name} needs who won its trick: --special-winner NAME "
-                             f"(or list {special.id} in their --won)")
+            raise InputError(_("{card} needs who won its trick: --special-winner NAME (or list {id} in their --won)")
+                             .format(card=special.shown, id=special.id))
         if any(name in effect for name in ("next_trick", "last_trick")) and s.special_winner is None:
-            what = "who won the trick after it" if "next_trick" in effect else "who played it in the last trick"
-            raise InputError(f"{special.name} needs {what}: --special-winner NAME (or none)")
+            text = (_("{card} needs who won the trick after it: --special-winner NAME (or none)")
+                    if "next_trick" in effect else
+                    _("{card} needs who played it in the last trick: --special-winner NAME (or none)"))
+            raise InputError(text.format(card=special.shown))
         if "per_face_in_trick" in effect and s.scout is None:
-            raise InputError(f"{special.name} needs who played it and the J, Q, K, A in its trick: "
-                             f"--scout NAME=N (N from 0 to {count - 1})")
+            raise InputError(_("{card} needs who played it and the J, Q, K, A in its trick: --scout NAME=N "
+                               "(N from 0 to {high})").format(card=special.shown, high=count - 1))
 
     def _check_won(self, s: Summary, special: Special, every_card: bool, title: str) -> None:
         count = len(self.players)
@@ -348,24 +369,28 @@ class RoiGame(_Fields):
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, count, special))
                 if card.id in seen:
-                    raise InputError(f"{card.id} is listed twice: a card is won once")
+                    raise InputError(_("{card} is listed twice: a card is won once").format(card=_said(card, special)))
                 seen.add(card.id)
             tricks = (s.counts or {}).get(player)
             if tricks is None and s.order is not None:
                 tricks = s.order.count(player)
             if tricks is not None and len(cards) > tricks * count:
-                raise InputError(f"{player} won {tricks} tricks, so at most {tricks * count} "
-                                 f"cards, not {len(cards)}")
+                raise InputError(ngettext("{player} won {tricks} trick, so at most {most} cards, not {got}",
+                                          "{player} won {tricks} tricks, so at most {most} cards, not {got}",
+                                          tricks).format(player=player, tricks=tricks, most=tricks * count,
+                                                         got=len(cards)))
         if every_card and len(seen) != len(available):
             missing = [card for card in available if card not in seen]
-            raise InputError(f"{title} compares every card won: --won lists {len(seen)} of the {len(available)} "
-                             f"cards (missing {', '.join(missing[:6])}{', ...' if len(missing) > 6 else ''}); "
-                             f"--won NAME=rest gives one player every card not listed")
+            raise InputError(_("{quest} compares every card won: --won lists {listed} of the {total} cards "
+                               "(missing {missing}); --won NAME=rest gives one player every card not listed").format(
+                quest=title, listed=len(seen), total=len(available),
+                missing=", ".join(_said(available[card], special) for card in missing[:6])
+                + (", ..." if len(missing) > 6 else "")))
         if every_card:
             uneven = [f"{p} {len(cards)}" for p, cards in s.won.items() if len(cards) % count]
             if uneven:
-                raise InputError(f"a trick holds {count} cards, so each player's pile is a multiple of {count} "
-                                 f"(got {', '.join(uneven)})")
+                raise InputError(_("a trick holds {count} cards, so each player's pile is a multiple of {count} "
+                                   "(got {piles})").format(count=count, piles=", ".join(uneven)))
 
     # -- the score table ---------------------------------------------------------------------
 
@@ -400,8 +425,11 @@ class RoiGame(_Fields):
     def table_said(self) -> str:
         """'Ana, Ben, Cleo; hands of 13 cards (the green 2 stays in the box)': who plays, with what."""
         count = len(self.players)
-        box = "" if any(card.id == "2g" for card in basic_cards(count)) else " (the green 2 stays in the box)"
-        return f"{', '.join(self.players)}; hands of {HAND[count]} cards{box}"
+        if any(card.id == "2g" for card in basic_cards(count)):
+            text = _("{players}; hands of {hand} cards")
+        else:
+            text = _("{players}; hands of {hand} cards (the green 2 stays in the box)")
+        return text.format(players=", ".join(self.players), hand=HAND[count])
 
     def score_sheet(self) -> dict:
         """The score table as data: each deal played, its points and the running totals; the winner."""
@@ -419,7 +447,7 @@ class RoiGame(_Fields):
         return [row for row in self._table if row.points is not None]
 
     def summary(self) -> str:
-        return "totals: " + ", ".join(f"{p} {t}" for p, t in self.totals().items())
+        return _("totals: {totals}").format(totals=", ".join(f"{p} {t}" for p, t in self.totals().items()))
 
     def status(self) -> list[str]:
         """What the table needs to hear now: a deal taken out, next dealer, who chose and led, the winner."""
@@ -430,25 +458,32 @@ class RoiGame(_Fields):
             if last.complete(len(self.players)):
                 facts = facts_of(last.deal, self.players)
                 if facts.next_dealer:
-                    lines.append(f"next dealer: {facts.next_dealer} (won the green 5)")
+                    lines.append(_("next dealer: {player} (won the green 5)").format(player=facts.next_dealer))
                 if facts.blue_five:
-                    lines.append(f"deal {last.number}: quest chosen by {facts.blue_five} (blue 5), "
-                                 f"first trick led by {facts.red_five or '?'} (red 5)")
+                    lines.append(_("deal {number}: quest chosen by {chooser} (blue 5), first trick led by {leader} "
+                                   "(red 5)").format(number=last.number, chooser=facts.blue_five,
+                                                     leader=facts.red_five or "?"))
             else:
                 done = len(last.deal.tricks)
-                lead = last.deal.tricks[-1].winner if done else "the holder of the red 5"
-                lines.append(f"deal {last.number}: {done} of {HAND[len(self.players)]} tricks; {lead} leads next")
+                text = (ngettext("deal {number}: {done} of {hand} tricks; {leader} leads next",
+                                 "deal {number}: {done} of {hand} tricks; {leader} leads next", done) if done else
+                        _("deal {number}: {done} of {hand} tricks; the holder of the red 5 leads next"))
+                lines.append(text.format(number=last.number, done=done, hand=HAND[len(self.players)],
+                                         leader=last.deal.tricks[-1].winner if done else ""))
         played = self.played()
         winner = self.winner()
         if winner:
-            lines.append(f"{winner} wins and becomes the new Dwarf King with {self.totals()[winner]} points")
+            lines.append(_("{winner} wins and becomes the new Dwarf King with {points} points")
+                         .format(winner=winner, points=self.totals()[winner]))
         elif played >= DEALS and self.open_deal() is None:
             totals = self.totals()
             best = max(totals.values())
             tied = [p for p in self.players if totals[p] == best]
-            lines.append(f"tie between {join_names(tied)} at {best}: play another deal")
+            lines.append(_("tie between {names} at {points}: play another deal")
+                         .format(names=join_names(tied), points=best))
         elif played < DEALS:
-            lines.append(f"{played} of {DEALS} deals played")
+            lines.append(ngettext("{played} of {deals} deals played", "{played} of {deals} deals played", played)
+                         .format(played=played, deals=DEALS))
         return lines
 
     report = status
@@ -458,7 +493,8 @@ class RoiGame(_Fields):
         latest = self.events[-1] if self.events else None
         if isinstance(latest, DropEvent):
             before = self._replace(events=self.events[:-1]).state[latest.number - 1]
-            return [f"took out deal {latest.number}: {before.title}; the deals after it move up"]
+            return [_("took out deal {number}: {quest}; the deals after it move up")
+                    .format(number=latest.number, quest=before.said)]
         return []
 
     def trick_said(self, number: int | None = None) -> str:
@@ -466,9 +502,12 @@ class RoiGame(_Fields):
         deal = self.trick_deal()
         number = number or len(deal.deal.tricks)
         trick = deal.deal.tricks[number - 1]
-        cards = ", ".join(f"{player} {card.id}" for player, card in trick.plays)
-        leads = " and leads next" if number == len(deal.deal.tricks) and not deal.complete(len(self.players)) else ""
-        return f"trick {number}: {cards}; {trick.winner} wins{leads}"
+        cards = ", ".join(f"{player} {_said(card, deal.deal.special)}" for player, card in trick.plays)
+        if number == len(deal.deal.tricks) and not deal.complete(len(self.players)):
+            text = _("trick {number}: {cards}; {winner} wins and leads next")
+        else:
+            text = _("trick {number}: {cards}; {winner} wins")
+        return text.format(number=number, cards=cards, winner=trick.winner)
 
     # -- the saved form ----------------------------------------------------------------------
 
@@ -484,17 +523,18 @@ class RoiGame(_Fields):
         if isinstance(players, str):
             players = players.split(",")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise DataError(f"{source}: players: expected a list of names (got {shown(players)})")
+            raise DataError(_("{source}: players: expected a list of names (got {got})")
+                            .format(source=source, got=shown(players)))
         try:
             return cls.new(name, players, rules)
         except InputError as error:
-            raise DataError(f"{source}: players: {error}") from None
+            raise DataError(_("{source}: players: {error}").format(source=source, error=error)) from None
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=events_place) -> "RoiGame":
         extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "players"})
         if extra:
-            raise DataError(f"{source}: {extra[0]}: unknown key")
+            raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
         return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
 
 
@@ -503,17 +543,20 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
     rows = []
     for state in deals:
         if state.removed:
-            rows.append(Row(state.number, state.title, None, dict(totals), "removed"))
+            rows.append(Row(state.number, state.title, None, dict(totals), _("removed"), True, state.said))
             continue
         if not state.complete(len(players)):
             rows.append(Row(state.number, state.title, None, dict(totals),
-                            f"playing: {len(state.deal.tricks)} of {HAND[len(players)]} tricks"))
+                            ngettext("playing: {done} of {hand} tricks", "playing: {done} of {hand} tricks",
+                                     len(state.deal.tricks)).format(done=len(state.deal.tricks), hand=HAND[len(players)]),
+                            False, state.said))
             continue
         result = score(state.deal, players, face_value)
         for p in players:
             totals[p] += result.total[p]
-        note = f"{result.doubled} doubles (Enchanter)" if result.doubled else ""
-        rows.append(Row(state.number, state.title, result.total, dict(totals), note))
+        note = _("{player} doubles ({card})").format(player=result.doubled, card=state.deal.special.shown) \
+            if result.doubled else ""
+        rows.append(Row(state.number, state.title, result.total, dict(totals), note, False, state.said))
     return rows
 
 
@@ -532,8 +575,8 @@ def _latest(deals: tuple[DealState, ...]) -> DealState | None:
 def _trick_deal(deals: tuple[DealState, ...]) -> DealState:
     latest = _latest(deals)
     if latest is None:
-        raise InputError("trick --replace corrects a trick of the latest deal, which was not entered "
-                         "trick by trick: correct a summary with quest deal ... --replace N")
+        raise InputError(_("trick --replace corrects a trick of the latest deal, which was not entered trick by "
+                           "trick: correct a summary with quest deal ... --replace N"))
     return latest
 
 
@@ -552,20 +595,27 @@ def _played(deals: tuple[DealState, ...], players: int) -> int:
     return sum(1 for s in deals if not s.removed and s.complete(players))
 
 
+def _said(card: Card, special: Special) -> str:
+    """A card as the player reads it: 'Rv' in French, the deal's special card by its French name when known."""
+    return special.said if card == special.card else said(card)
+
+
 def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
     if first == again:
-        return f"{card} is played twice in trick {again}: each card is played once"
+        return _("{card} is played twice in trick {again}: each card is played once").format(card=card, again=again)
     if again == tricks:  # the trick being added
-        return f"{card} was already played in this deal (trick {first})"
-    return f"{card} is played in trick {first} and in trick {again}: each card is played once"
+        return _("{card} was already played in this deal (trick {first})").format(card=card, first=first)
+    return _("{card} is played in trick {first} and in trick {again}: each card is played once").format(
+        card=card, first=first, again=again)
 
 
 def _not_in_deck(card: Card, players: int, special: Special) -> str:
     if card.id == "2g" and players == 3:
-        return "the green 2 stays in the box at 3 players: it cannot be played"
+        return _("the green 2 stays in the box at 3 players: it cannot be played")
     if card.special:
-        return f"{card.id} is not in this deal: the special card shuffled in is {special.id}"
-    return f"{card.id} is not a card of this deck"
+        return _("{card} is not in this deal: the special card shuffled in is {special}").format(
+            card=card.id, special=special.said)
+    return _("{card} is not a card of this deck").format(card=said(card))
 
 
 def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
@@ -580,13 +630,16 @@ def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
             shown_void = None if card.magic else void.get((player, card.suit))
             if shown_void is not None:
                 earlier, instead = shown_void
-                raise AssistantError(f"{player} played {instead.id}, not {card.suit}, in trick {earlier} while "
-                                     f"{card.suit} was led, so had no {card.suit} left, yet plays {card.id} in "
-                                     f"trick {number}: a player follows suit when able; correct one of the two")
+                raise AssistantError(_("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was "
+                                       "led, so had no {suit} left, yet plays {card} in trick {number}: a player "
+                                       "follows suit when able; correct one of the two").format(
+                    player=player, instead=_said(instead, special), suit=_(SUIT_SAID[card.suit]), earlier=earlier,
+                    card=_said(card, special),
+                    number=number))
         led = trick.plays[0][1]
         if not led.magic:
             for player, card in trick.plays[1:]:
                 if not card.magic and card.suit != led.suit:
                     void.setdefault((player, led.suit), (number, card))
-        if special.changes_hands and any(card == special.card for _, card in trick.plays):
+        if special.changes_hands and any(card == special.card for unused, card in trick.plays):
             void.clear()  # its text moves cards between hands after this trick

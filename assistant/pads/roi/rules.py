@@ -11,12 +11,13 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from ...errors import DataError, InputError
+from ...i18n import N_, _, localized
 from ...words import join_names, key, shown
 from ..cards import SUITS, Card, parse_rank_suit
-from .scoring import SCORERS, describe_effect
+from .scoring import SCORERS, SEATING, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
-SPECIAL_KEYS = {"id", "name", "fr", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
+SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
 
 
 class Quest(NamedTuple):
@@ -38,11 +39,23 @@ class Quest(NamedTuple):
 
     @property
     def title(self) -> str:
+        """'13A Capture the Kings': the canonical title (exports, JSON)."""
         return f"{self.id} {self.name}"
 
-    def scores(self, face_value: int) -> str:
-        """What this face scores, in words."""
-        return SCORERS[self.primitive].describe(self.spec, face_value)
+    @property
+    def shown(self) -> str:
+        """The face's name as the player reads it: the French name the rules give when French is
+        spoken, else the official English name (never a name of our own)."""
+        return localized({"fr": self.fr} if self.fr else {}, self.name)
+
+    @property
+    def said(self) -> str:
+        """'3A De trois quarts' in French, '3B From 6 to 7' where no French name is known."""
+        return f"{self.id} {self.shown}"
+
+    def scores(self, face_value: int, tr=english) -> str:
+        """What this face scores, in words: canonical English, or ``tr=_`` in the player's language."""
+        return SCORERS[self.primitive].describe(self.spec, face_value, tr)
 
 
 class Special(NamedTuple):
@@ -53,9 +66,23 @@ class Special(NamedTuple):
     effect: dict
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
+    fr_description: str | None = None  # a card whose French name is unknown, described in French (never a name)
 
-    def scores(self) -> str:
-        return describe_effect(self.effect) or "no points (its text changes the play)"
+    @property
+    def shown(self) -> str:
+        """Its name as the player reads it: the French name when known and French is spoken (else, for a
+        card of unknown name, its French description)."""
+        french = self.fr or self.fr_description
+        return localized({"fr": french} if french else {}, self.name)
+
+    @property
+    def said(self) -> str:
+        """The card named in a message: its id ('flag-bearer'), in French its French name when known."""
+        return localized({"fr": self.fr} if self.fr else {}, self.id)
+
+    def scores(self, tr=english) -> str:
+        """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
+        return describe_effect(self.effect, tr) or tr(N_("no points (its text changes the play)"))
 
     def words(self) -> tuple[str, ...]:
         """Every word it goes by, id first (French name folded to plain letters)."""
@@ -80,8 +107,8 @@ class Rules(NamedTuple):
         for quest in self.quests:
             if wanted and wanted in (key(quest.id), key(quest.name), key(quest.fr or "")):
                 return quest
-        raise InputError(f"unknown quest {shown(text)}: give its tile and face (1A-20B) or its name "
-                         f"(see assistant quest list)")
+        raise InputError(_("unknown quest {quest}: give its tile and face (1A-20B) or its name "
+                           "(see assistant quest list)").format(quest=shown(text)))
 
     def special(self, text: str, shuffled_in: Special | None = None) -> Special:
         """A special card by name (English, French, alias) or as printed ('1g', '11r').
@@ -99,20 +126,42 @@ class Rules(NamedTuple):
         if len(matches) == 1:
             return matches[0]
         if matches:
-            raise InputError(f"{shown(text)} is one of two cards: name it ({join_names([s.id for s in matches])})")
-        raise InputError(f"unknown special card {shown(text)}: expected one of "
-                         f"{', '.join(s.id for s in self.specials)}")
+            raise InputError(_("{card} is one of two cards: name it ({names})").format(
+                card=shown(text), names=join_names([s.id for s in matches])))
+        raise InputError(_("unknown special card {card}: expected one of {names}").format(
+            card=shown(text), names=", ".join(s.id for s in self.specials)))
+
+
+NEEDS_SAID = {"counts": N_("counts"), "order": N_("order"), "cards": N_("cards"), "every card": N_("every card")}
+
+
+def listing(rules: "Rules") -> list[str]:
+    """``quest list`` in the player's language: the seats, each face (its name, what it scores, what a
+    summary needs), then the special cards. Names the rules give in French are shown in French."""
+    lines = [_("seats: {seating}").format(seating=_(SEATING))]
+    for quest in rules.quests:
+        # English shows the French name beside the official one; French shows it alone.
+        name = quest.shown if quest.shown != quest.name else quest.name + (f" ({quest.fr})" if quest.fr else "")
+        lines.append(_("{id:>4}  {name}: {scores}  [needs: {needs}]").format(
+            id=quest.id, name=name, scores=quest.scores(rules.face_value, _), needs=_(NEEDS_SAID[quest.needs])))
+    lines.append(_("special cards (one per deal; --special takes any of the names):"))
+    for special in rules.specials:
+        named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
+            ", ".join(special.words())
+        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special.scores(_)))
+    return lines
 
 
 def read_rules(data: object, source: str) -> Rules:
     """Validate the quests-and-specials file; DataError lists every problem with its path."""
     problems: list[str] = []
     if not isinstance(data, dict):
-        raise DataError(f"{source}: expected a mapping with quests, specials, settings")
+        raise DataError(_("{source}: expected a mapping with quests, specials, settings").format(source=source))
     settings = data.get("settings") or {}
     face_value = settings.get("face_value_in_sums", 0) if isinstance(settings, dict) else None
     if isinstance(face_value, bool) or not isinstance(face_value, int):
-        problems.append(f"{source}: settings.face_value_in_sums: expected a whole number (got {face_value!r})")
+        problems.append(_("{source}: settings.face_value_in_sums: expected a whole number (got {got})")
+                        .format(source=source, got=repr(face_value)))
         face_value = 0
     quests = _read_quests(data.get("quests"), source, problems)
     specials = _read_specials(data.get("specials"), source, problems)
@@ -125,7 +174,7 @@ def _entries(value: object, path: str, problems: list[str]) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        problems.append(f"{path}: expected a list")
+        problems.append(_("{path}: expected a list").format(path=path))
         return []
     return value
 
@@ -136,14 +185,14 @@ def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]
     for position, entry in enumerate(_entries(value, f"{source}: quests", problems)):
         path = f"{source}: quests[{position}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("name"), str):
-            problems.append(f"{path}: expected id, name and rule")
+            problems.append(_("{path}: expected id, name and rule").format(path=path))
             continue
         if key(entry["id"]) in seen:
-            problems.append(f"{path}.id: {entry['id']} is listed twice")
+            problems.append(_("{path}.id: {id} is listed twice").format(path=path, id=entry["id"]))
         seen.add(key(entry["id"]))
         rule = entry.get("rule")
         if not isinstance(rule, dict) or len(rule) != 1 or next(iter(rule)) not in SCORERS:
-            problems.append(f"{path}.rule: expected one of {', '.join(sorted(SCORERS))}")
+            problems.append(_("{path}.rule: expected one of {names}").format(path=path, names=", ".join(sorted(SCORERS))))
             continue
         primitive, spec = next(iter(rule.items()))
         problems.extend(f"{path}.rule.{primitive}: {p}" for p in SCORERS[primitive].check(spec))
@@ -157,27 +206,30 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
     for position, entry in enumerate(_entries(value, f"{source}: specials", problems)):
         path = f"{source}: specials[{position}]"
         if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-            problems.append(f"{path}: expected id, name, suit and rank (or magic: true)")
+            problems.append(_("{path}: expected id, name, suit and rank (or magic: true)").format(path=path))
             continue
         extra = sorted(set(map(str, entry)) - SPECIAL_KEYS)
         if extra:
-            problems.append(f"{path}.{extra[0]}: unknown key (expected some of {', '.join(sorted(SPECIAL_KEYS))})")
+            problems.append(_("{path}.{key}: unknown key (expected some of {keys})").format(
+                path=path, key=extra[0], keys=", ".join(sorted(SPECIAL_KEYS))))
         effect = entry.get("effect") or {}
         if not isinstance(effect, dict) or any(name not in EFFECTS for name in effect):
-            problems.append(f"{path}.effect: expected some of {', '.join(EFFECTS)}")
+            problems.append(_("{path}.effect: expected some of {names}").format(path=path, names=", ".join(EFFECTS)))
             effect = {}
         if entry.get("magic") is True:
             card = Card(entry["id"], None, 0, True)
         elif entry.get("suit") in SUITS and entry.get("rank") in (1, 11):
             card = Card(entry["id"], entry["suit"], entry["rank"], True)
         else:
-            problems.append(f"{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
+            problems.append(_("{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
+                            .format(path=path))
             continue
         aliases = entry.get("aliases") or []
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
-            problems.append(f"{path}.aliases: expected a list of names")
+            problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
-        fr = entry.get("fr")
+        fr, described = entry.get("fr"), entry.get("fr_description")
         specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
-                                card, effect, tuple(aliases), entry.get("changes_hands") is True))
+                                card, effect, tuple(aliases), entry.get("changes_hands") is True,
+                                described if isinstance(described, str) else None))
     return specials

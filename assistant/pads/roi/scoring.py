@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from ..cards import FACES, SUITS, Card
+from ...i18n import N_, _, ngettext
+from .. import english
+from ..cards import FACES, SUITS, Card, rank_letters
 
 # What a summary must give to score a quest: each player's trick count, the
 # winner of every trick in order, the cards won (only those the quest counts),
@@ -60,7 +62,7 @@ class Scorer(NamedTuple):
     needs: Callable[[Any], str]
     check: Callable[[Any], list[str]]
     points: Callable[[Any, Facts, Seats, int], Points]
-    describe: Callable[[Any, int], str]
+    describe: Callable[[Any, int, Callable[[str], str]], str]  # spec, face value, tr (english or _)
 
 
 # -- spec checks ----------------------------------------------------------------------------
@@ -73,9 +75,9 @@ def _number(value: object) -> bool:
 def _requires(*names: str) -> Callable[[Any], list[str]]:
     def check(spec: Any) -> list[str]:
         if not isinstance(spec, dict):
-            return ["expected a mapping"]
+            return [_("expected a mapping")]
         missing = [name for name in names if name not in spec]
-        return [f"missing {', '.join(missing)}"] if missing else []
+        return [_("missing {names}").format(names=", ".join(missing))] if missing else []
     return check
 
 
@@ -83,14 +85,14 @@ def _check_per_card(spec: Any) -> list[str]:
     ok = isinstance(spec, list) and spec and all(
         isinstance(term, dict) and _number(term.get("points")) and isinstance(term.get("match"), dict)
         and set(term["match"]) <= {"ranks", "suits", "faces"} for term in spec)
-    return [] if ok else ["expected a list of {match: {ranks, suits, faces}, points}"]
+    return [] if ok else [_("expected a list of {{match: {{ranks, suits, faces}}, points}}").format()]
 
 
 def _check_neighbours(spec: Any) -> list[str]:
     ok = isinstance(spec, list) and all(
         isinstance(t, dict) and t.get("neighbour") in ("previous", "next") and t.get("when") in ("fewer", "more")
         and _number(t.get("points")) for t in spec)
-    return [] if ok else ["expected a list of {neighbour: previous|next, when: fewer|more, points}"]
+    return [] if ok else [_("expected a list of {{neighbour: previous|next, when: fewer|more, points}}").format()]
 
 
 def _always(need: str) -> Callable[[Any], str]:
@@ -232,92 +234,155 @@ def _reach(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
 
 
 # -- how each primitive reads aloud (quest list) ----------------------------------------------
+#
+# Every description takes ``tr``: ``_`` for the words a player reads, or ``english`` for
+# ``quest list --json`` and the exports, which stay canonical whatever language is spoken.
+
+
+SUIT_SAID = {"green": N_("green"), "blue": N_("blue"), "red": N_("red")}
+SUIT_CARD = {"green": N_("green card"), "blue": N_("blue card"), "red": N_("red card")}  # French: the adjective agrees
+NEIGHBOUR_SAID = {"previous": N_("your previous player"), "next": N_("your next player")}
 
 
 def _signed(points: int) -> str:
     return f"{points:+d}"
 
 
-def _ranks_text(ranks: list) -> str:
-    return " or ".join(str(rank) for rank in ranks)
+def _either(words: list[str], tr) -> str:
+    """'3 or 4', '3, 4 or 5': alternatives said in one phrase."""
+    if len(words) == 1:
+        return words[0]
+    return tr(N_("{some} or {last}")).format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _describe_match(match: dict) -> str:
+def _both(parts, tr) -> str:
+    """Several scoring terms in one line: 'A; B' (French: 'A ; B')."""
+    parts = list(parts)
+    said = parts[0] if parts else ""
+    for part in parts[1:]:
+        said = tr(N_("{first}; {second}")).format(first=said, second=part)
+    return said
+
+
+def _ranks_text(ranks: list, tr) -> str:
+    letters = rank_letters(tr)
+    return _either([letters.get(str(rank).upper(), str(rank)) for rank in ranks], tr)
+
+
+def _faces_text(tr) -> str:
+    letters = rank_letters(tr)
+    return _either([letters[face] for face in "JQKA"], tr)
+
+
+def _describe_match(match: dict, tr) -> str:
     parts = []
     if match.get("faces"):
-        parts.append("J, Q, K or A")
+        parts.append(_faces_text(tr))
     if "ranks" in match:
-        parts.append(_ranks_text(match["ranks"]))
-    what = " ".join(parts) or "card"
-    if "suits" in match:
-        suits = " or ".join(match["suits"])
-        return f"{suits} card" if not parts else f"{suits} {what}"
+        parts.append(_ranks_text(match["ranks"], tr))
+    suits = match.get("suits") or []
+    if not parts:
+        if len(suits) == 1:
+            return tr(SUIT_CARD[suits[0]])
+        if suits:
+            return tr(N_("{suits} card")).format(suits=_either([tr(SUIT_SAID[s]) for s in suits], tr))
+        return tr(N_("card"))
+    what = " ".join(parts)
+    if suits:
+        return tr(N_("{suits} {ranks}")).format(suits=_either([tr(SUIT_SAID[s]) for s in suits], tr), ranks=what)
     return what
 
 
-def _describe_per_card(spec, face_value: int) -> str:
-    return "; ".join(f"{_signed(t['points'])} per {_describe_match(t['match'])} won" for t in spec)
+def _describe_per_card(spec, face_value: int, tr) -> str:
+    return _both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
+                                                           card=_describe_match(t["match"], tr)) for t in spec), tr)
 
 
-def _describe_per_trick(spec, face_value: int) -> str:
+def _describe_per_trick(spec, face_value: int, tr) -> str:
     among = spec.get("among") or {}
-    where = "".join(f" among the {which} {n}" for which, n in among.items())
-    return f"{_signed(spec['points'])} per trick won{where}"
+    points = _signed(spec["points"])
+    if "last" in among:
+        return tr(N_("{points} per trick won among the last {count}")).format(points=points, count=among["last"])
+    if "first" in among:
+        return tr(N_("{points} per trick won among the first {count}")).format(points=points, count=among["first"])
+    return tr(N_("{points} per trick won")).format(points=points)
 
 
-def _describe_neighbours(spec, face_value: int) -> str:
-    return "; ".join(f"{_signed(t['points'])} if you won {t['when']} tricks than your {t['neighbour']} player"
-                     for t in spec)
+COMPARED = {("fewer", "previous"): N_("{points} if you won fewer tricks than your previous player"),
+            ("fewer", "next"): N_("{points} if you won fewer tricks than your next player"),
+            ("more", "previous"): N_("{points} if you won more tricks than your previous player"),
+            ("more", "next"): N_("{points} if you won more tricks than your next player")}
 
 
-def _describe_card_sum(spec, face_value: int) -> str:
-    return (f"{_signed(spec['highest'])} to the highest sum of card values 1-11 won "
-            f"(J, Q, K, A count {face_value}; a tie: each highest)")
+def _describe_neighbours(spec, face_value: int, tr) -> str:
+    return _both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
 
 
-def _describe_reach(spec, face_value: int) -> str:
-    return (f"{_signed(spec['first'])} to the first player to win {spec['tricks']} tricks, "
-            f"{_signed(spec['first'] + spec['step'])} to the second, and so on")
+def _describe_card_sum(spec, face_value: int, tr) -> str:
+    return tr(N_("{points} to the highest sum of card values 1-11 won ({faces} count {value}; a tie: each highest)")
+              ).format(points=_signed(spec["highest"]), faces=", ".join(rank_letters(tr).values()), value=face_value)
 
 
-def _describe_triplets(spec, face_value: int) -> str:
-    return (f"{_signed(spec['faces'])} per three of a kind of J, Q, K or A won; "
-            f"{_signed(spec['others'])} per other three of a kind")
+def _describe_reach(spec, face_value: int, tr) -> str:
+    return tr(N_("{first} to the first player to win {tricks} tricks, {second} to the second, and so on")).format(
+        first=_signed(spec["first"]), tricks=spec["tricks"], second=_signed(spec["first"] + spec["step"]))
 
 
-def _describe_exact(spec, face_value: int) -> str:
-    plural = "s" if spec["count"] != 1 else ""
-    return f"{_signed(spec['points'])} for exactly {spec['count']} trick{plural} won"
+def _describe_triplets(spec, face_value: int, tr) -> str:
+    return tr(N_("{faces} per three of a kind of {face_ranks} won; {others} per other three of a kind")).format(
+        faces=_signed(spec["faces"]), face_ranks=_faces_text(tr), others=_signed(spec["others"]))
 
 
-def _describe_parity(spec, face_value: int) -> str:
-    zero = " (0 is not even)" if spec["parity"] == "even" else ""  # rules: "0 is not an even number"
-    return f"{_signed(spec['points'])} for an {spec['parity']} number of tricks won{zero}"
+def _describe_exact(spec, face_value: int, tr) -> str:
+    count = spec["count"]
+    if tr is english:
+        text = "{points} for exactly {count} trick won" if count == 1 else "{points} for exactly {count} tricks won"
+    else:
+        text = ngettext("{points} for exactly {count} trick won", "{points} for exactly {count} tricks won", count)
+    return text.format(points=_signed(spec["points"]), count=count)
 
 
-def _describe_longest_run(spec, face_value: int) -> str:
-    return f"{_signed(spec['points'])} per trick of your longest run of tricks won in a row"
+def _describe_parity(spec, face_value: int, tr) -> str:
+    if spec["parity"] == "even":  # rules: "0 is not an even number"
+        return tr(N_("{points} for an even number of tricks won (0 is not even)")).format(points=_signed(spec["points"]))
+    return tr(N_("{points} for an odd number of tricks won")).format(points=_signed(spec["points"]))
 
 
-def _describe_run_at_least(spec, face_value: int) -> str:
-    return f"{_signed(spec['points'])} if you {spec['of']} {spec['length']} tricks in a row"
+def _describe_longest_run(spec, face_value: int, tr) -> str:
+    return tr(N_("{points} per trick of your longest run of tricks won in a row")).format(
+        points=_signed(spec["points"]))
 
 
-def _describe_neighbour_tricks(spec, face_value: int) -> str:
-    return f"{_signed(spec['points'])} per trick won by your {spec['neighbour']} player"
+def _describe_run_at_least(spec, face_value: int, tr) -> str:
+    text = (N_("{points} if you won {length} tricks in a row") if spec["of"] == "won" else
+            N_("{points} if you lost {length} tricks in a row"))
+    return tr(text).format(points=_signed(spec["points"]), length=spec["length"])
 
 
-def _describe_same_tricks(spec, face_value: int) -> str:
-    who = "another player" if spec["shared"] else "no other player"
-    return f"{_signed(spec['points'])} if {who} won as many tricks as you"
+def _describe_neighbour_tricks(spec, face_value: int, tr) -> str:
+    return tr(N_("{points} per trick won by {neighbour}")).format(
+        points=_signed(spec["points"]), neighbour=tr(NEIGHBOUR_SAID[spec["neighbour"]]))
 
 
-def _describe_suit_count(spec, face_value: int) -> str:
-    return f"+1 per card won of the suit you won {spec['which']} of"
+def _describe_same_tricks(spec, face_value: int, tr) -> str:
+    text = (N_("{points} if another player won as many tricks as you") if spec["shared"] else
+            N_("{points} if no other player won as many tricks as you"))
+    return tr(text).format(points=_signed(spec["points"]))
 
 
-def _describe_lowest_value(spec, face_value: int) -> str:
-    return f"your lowest {spec['suit']} value won, in points (J, Q, K, A have none)"
+def _describe_suit_count(spec, face_value: int, tr) -> str:
+    text = (N_("+1 per card won of the suit you won fewest of") if spec["which"] == "fewest" else
+            N_("+1 per card won of the suit you won most of"))
+    return tr(text)
+
+
+LOWEST = {"green": N_("your lowest green value won, in points ({faces} have none)"),  # one per suit: French
+          "blue": N_("your lowest blue value won, in points ({faces} have none)"),  # says 'cartes vertes'
+          "red": N_("your lowest red value won, in points ({faces} have none)")}
+
+
+def _describe_lowest_value(spec, face_value: int, tr) -> str:
+    return tr(LOWEST[spec["suit"]]).format(faces=", ".join(rank_letters(tr).values()))
 
 
 def _per_trick_needs(spec) -> str:
@@ -344,20 +409,24 @@ SCORERS: dict[str, Scorer] = {
 }
 
 
-def describe_effect(effect: dict) -> str:
-    """A special card's scoring effect in words ('' when it scores nothing)."""
-    said = {
-        "trick_winner": lambda n: f"{_signed(n)} to whoever wins its trick",
-        "next_trick": lambda n: f"{_signed(n)} to whoever wins the trick after it (none in the last trick)",
-        "last_trick": lambda n: f"{_signed(n)} to whoever plays it in the last trick",
-        "per_face_in_trick": lambda n: f"{_signed(n)} per J, Q, K, A in its trick, to whoever plays it",
-        "doubles": lambda n: "whoever wins its trick doubles their points of the deal",
-    }
-    return "; ".join(said[name](value) for name, value in effect.items())
+EFFECT_SAID = {
+    "trick_winner": N_("{points} to whoever wins its trick"),
+    "next_trick": N_("{points} to whoever wins the trick after it (none in the last trick)"),
+    "last_trick": N_("{points} to whoever plays it in the last trick"),
+    "per_face_in_trick": N_("{points} per {faces} in its trick, to whoever plays it"),
+    "doubles": N_("whoever wins its trick doubles their points of the deal"),
+}
 
 
-SEATING = ("players are listed in seating order, clockwise: your next player sits after you, your "
-           "previous player before you (your counter-clockwise neighbour)")
+def describe_effect(effect: dict, tr=english) -> str:
+    """A special card's scoring effect in words ('' when it scores nothing); ``tr=_`` in the player's language."""
+    faces = ", ".join(rank_letters(tr).values())
+    return _both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
+                  for name, value in effect.items()), tr)
+
+
+SEATING = N_("players are listed in seating order, clockwise: your next player sits after you, your "
+             "previous player before you (your counter-clockwise neighbour)")
 
 
 # -- a deal's facts and its score ---------------------------------------------------------------
@@ -374,7 +443,7 @@ def facts_of(deal, players: tuple[str, ...]) -> Facts:
     doubler = next_dealer = blue_five = red_five = None
     effect = special.effect
     for position, trick in enumerate(tricks):
-        won[trick.winner].extend(card for _, card in trick.plays)
+        won[trick.winner].extend(card for unused, card in trick.plays)
         for player, card in trick.plays:
             if card.id == "5g":
                 next_dealer = trick.winner
@@ -392,7 +461,7 @@ def facts_of(deal, players: tuple[str, ...]) -> Facts:
             if "last_trick" in effect and last:
                 gains[player] = gains.get(player, 0) + effect["last_trick"]
             if "per_face_in_trick" in effect:
-                faces = sum(1 for _, other in trick.plays if other.face and not other.magic)
+                faces = sum(1 for unused, other in trick.plays if other.face and not other.magic)
                 gains[player] = gains.get(player, 0) + effect["per_face_in_trick"] * faces
             if effect.get("doubles"):
                 doubler = trick.winner
