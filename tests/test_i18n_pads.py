@@ -208,7 +208,7 @@ def test_the_tally_in_french_with_its_headings_notes_and_winner(run, tmp_path):
     path.write_text(END)
     lines = run(*FR, "tally", str(path)).stdout.splitlines()
     assert lines[0].strip() == "75 Gnom' Street : points de victoire"
-    assert "│ joueur │ figurines │ butin │ appâts │ total │" in lines
+    assert "│ joueur │ statuettes │ butin │ appâts │ total │" in lines
     assert "D3 (butin de Ben) : la deuxième taupe de Ana est retirée" in lines
     assert "C1 : l'appât de Ben au fond attrape 1 taupe : 1" in lines
     assert lines[-1] == "Ana gagne avec 8 points et devient le boss du jardin du 75 Gnom' Street"
