@@ -313,6 +313,9 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
            "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           # the garden's pieces, as a French table reads them in its history (grammar.said)
+           "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
+           "retourner": "reveal", "butin": "loot", "taupe": "mole",
            # inside tug and quest (each group looks up only its own commands)
            "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
@@ -561,7 +564,8 @@ def new(
     notice_if_unverified(chosen)
     said = _("new game {name} on {board}: hunting {who}; your loot is on {cell}") if mine else \
         _("new game {name} on {board}: hunting {who}")
-    typer.echo(said.format(name=game.name, board=chosen.name, who=", ".join(game.items), cell=(mine or "").upper()))
+    typer.echo(said.format(name=game.name, board=chosen.name, who=", ".join(map(chosen.local_item, game.items)),
+                           cell=(mine or "").upper()))
 
 
 @app.command(help=N_("List saved games: board or pad, players, entries, last change; the current one "
@@ -1004,7 +1008,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON:
                        for number, event in enumerate(current.events, 1)])
             return
         for number, event in enumerate(current.events, 1):
-            typer.echo(f"{number:>3}. {current.step(event)}")
+            typer.echo(f"{number:>3}. {said(current, event)}")
         return
     entries = current.history().entries
     if as_json:

@@ -29,6 +29,7 @@ MAX_OPPONENTS = 8
 # The French a table reads for the canonical words of these slots (each also read when typed).
 FRENCH_STEP_WORDS = {"verdict": {"right": "juste", "wrong": "faux"}, "token": {"mole": "taupe", "bait": "appât"},
                      "found": {"found": "trouvé", "missed": "raté"}}
+BOARD_VALUE_SLOTS = ("colour", "district", "place", "assignment")  # the slots holding a value of the board
 RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
 WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
 
@@ -526,7 +527,9 @@ class Game(_Fields):
             return f"{name}{equals}{said_answer(parse_answer(answer))}"
         if slot in FRENCH_STEP_WORDS:
             return FRENCH_STEP_WORDS[slot].get(word, word)
-        return self.board.said_word(word)
+        if slot in BOARD_VALUE_SLOTS:  # not a name: an opponent may be called red
+            return self.board.said_word(word)
+        return word
 
     def read_step(self, text: str) -> Event:
         """Read one step's words (as typed, in the log, or in a scenario) into an event."""

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant import garden as pieces
-from assistant import grammar
+from assistant import grammar, i18n
 from assistant.clues import Clue, kind_named
 from assistant.errors import InputError
 from assistant.game import AccuseEvent, ClueEvent, Game
@@ -91,6 +91,17 @@ def test_every_event_reads_back_from_its_own_words(name, data):
     game = GAMES[name]
     event = data.draw(events(game))
     assert game.read_step(game.step(event)) == event
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@given(data=st.data())
+def test_every_event_reads_back_from_its_french_words(name, data):
+    """A French table reads each step said in French (grammar.said); typed back, it is the same event."""
+    game = GAMES[name]
+    event = data.draw(events(game))
+    with i18n.speaking("fr"):
+        spoken = grammar.said(game, game.step(event))
+    assert game.read_step(spoken) == event
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import grammar, log, yamlfile
+from assistant import grammar, i18n, log, yamlfile
 from assistant.errors import AssistantError, InputError
 from assistant.pads.roi import DealEvent, DropEvent, RemoveEvent, RoiGame, TrickEvent, read_rules
 from assistant.pads.roi.events import deck
@@ -146,6 +146,16 @@ EVENTS = st.one_of(
 def test_every_event_reads_back_what_it_writes(game_and_event):
     game, event = game_and_event
     assert game.read_step(game.step(event)) == event
+
+
+@settings(max_examples=200, deadline=None)
+@given(EVENTS)
+def test_every_event_reads_back_from_its_french_words(game_and_event):
+    """A French table reads each step said in French (grammar.said: 'pli Ana: 5v 7v Rb'); typed back, the same event."""
+    game, event = game_and_event
+    with i18n.speaking("fr"):
+        spoken = grammar.said(game, game.step(event))
+    assert game.read_step(spoken) == event
 
 
 @settings(max_examples=200, deadline=None)

@@ -150,7 +150,7 @@ def test_a_whole_match_of_two_winning_rounds(run):
 
 from hypothesis import given, strategies as st  # noqa: E402
 
-from assistant import grammar, log  # noqa: E402
+from assistant import grammar, i18n, log  # noqa: E402
 from assistant.errors import DataError  # noqa: E402
 from assistant.pads.tug import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
 
@@ -180,6 +180,14 @@ EVENTS = st.one_of(
 def test_every_move_reads_back_from_its_own_words(event):
     """parse(format(e)) == e for every move type, on generated moves."""
     assert PLAYED.read_step(PLAYED.step(event)) == event
+
+
+@given(EVENTS)
+def test_every_move_reads_back_from_its_french_words(event):
+    """A French table reads each move said in French (grammar.said: 'tirer --zero rouge'); typed back, the same move."""
+    with i18n.speaking("fr"):
+        spoken = grammar.said(PLAYED, PLAYED.step(event))
+    assert PLAYED.read_step(spoken) == event
 
 
 def test_the_grammar_says_what_comes_next():

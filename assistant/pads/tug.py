@@ -96,7 +96,8 @@ class Gnome(NamedTuple):
     colour: str
 
     FORM = Form(("gnome", "nain"), ("card", "colour"), (BY,),
-                usage="gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]")
+                usage=N_("gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]"),
+                french="nain")
 
     @classmethod
     def build(cls, game: "TugGame", card: str, chosen: str | None = None, by: str | None = None) -> "Gnome":
@@ -128,7 +129,7 @@ class Pull(NamedTuple):
 
     FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero",), "colours", repeat=True),
                                         Option("two", ("--two", "--deux"), "colours", repeat=True), BY),
-                usage="pull --zero COLOURS --two COLOURS [--by NAME]")
+                usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
 
     @classmethod
     def build(cls, game: "TugGame", zero: list[str] | None = None, two: list[str] | None = None,
@@ -174,7 +175,7 @@ class Squirrels(NamedTuple):
     count: int
 
     FORM = Form(("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
-                usage="squirrels 1|2|3 [--by NAME]")
+                usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
 
     @classmethod
     def build(cls, game: "TugGame", count: str | int, by: str | None = None) -> "Squirrels":
@@ -193,7 +194,7 @@ class Exchange(NamedTuple):
 
     player: str
 
-    FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage="exchange [--by NAME]")
+    FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
 
     @classmethod
     def build(cls, game: "TugGame", by: str | None = None) -> "Exchange":
@@ -209,9 +210,11 @@ class Exchange(NamedTuple):
 
 
 COUNTER_VERBS = ("contre", "sur-contre", "sur-sur-contre")
-COUNTER_FORMS = tuple(Form((verb, f"{'over-' * level}counter"), ("card", "colour"), (BY,),
-                           usage=f"{verb} COLOUR, or {verb} multi COLOUR [--by NAME]")
-                      for level, verb in enumerate(COUNTER_VERBS))
+COUNTER_USAGES = (N_("contre COLOUR, or contre multi COLOUR [--by NAME]"),
+                  N_("sur-contre COLOUR, or sur-contre multi COLOUR [--by NAME]"),
+                  N_("sur-sur-contre COLOUR, or sur-sur-contre multi COLOUR [--by NAME]"))
+COUNTER_FORMS = tuple(Form((verb, f"{'over-' * level}counter"), ("card", "colour"), (BY,), usage=usage)
+                      for level, (verb, usage) in enumerate(zip(COUNTER_VERBS, COUNTER_USAGES)))
 
 
 class Counter(NamedTuple):
@@ -265,7 +268,7 @@ class Starts(NamedTuple):
 
     player: str
 
-    FORM = Form(("starts", "commence"), ("player",), (), usage="starts NAME")
+    FORM = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
 
     @classmethod
     def build(cls, game: "TugGame", player: str) -> "Starts":
@@ -524,8 +527,11 @@ class TugGame(_Match):
         side = self.side_of(move.player)
         if state.setup:
             if not isinstance(move, Gnome) or move.player not in state.setup:
-                raise InputError(_("the round starts with each player's first gnome: {names} still to place one "
-                                   "(gnome COLOUR --by NAME)").format(names=join_names(state.setup)))
+                raise InputError(ngettext("the round starts with each player's first gnome: {names} still to place "
+                                          "one (gnome COLOUR --by NAME)",
+                                          "the round starts with each player's first gnome: {names} still to place "
+                                          "one (gnome COLOUR --by NAME)", len(state.setup))
+                                 .format(names=join_names(state.setup)))
         elif move.player != self.order[state.turn]:
             raise InputError(_("it is {player}'s turn, not {other}'s").format(player=self.order[state.turn],
                                                                             other=move.player))
@@ -576,6 +582,12 @@ class TugGame(_Match):
 
     def forms(self) -> tuple[Form, ...]:
         return FORMS
+
+    def said_value(self, slot: str, word: str) -> str:
+        """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said)."""
+        if slot in ("card", "colour", "colours") and all(part in (*COLOURS, MULTI) for part in word.split(",")):
+            return ",".join(map(said, word.split(",")))
+        return word
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The words of this match that fit ``slot``."""

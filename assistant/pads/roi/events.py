@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ...errors import InputError
 from ...grammar import MORE, Form, Option
-from ...i18n import _
+from ...i18n import N_, _
 from ...words import Options, join_names, key, name_value, pairs, shown, whole_number
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .rules import Quest, Special
@@ -136,7 +136,8 @@ class DealEvent(NamedTuple):
     replaces: int | None = None  # a correction of deal N
 
     FORM = Form(("deal", "donne"), ("quest",), DEAL_OPTIONS,
-                usage="deal QUEST --special CARD [--tricks NAME=N,...] [--order NAME,...] [--won NAME=CARD,...]")
+                usage=N_("deal QUEST --special CARD [--tricks NAME=N,...] [--order NAME,...] [--won NAME=CARD,...]"),
+                french="donne")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "DealEvent":
@@ -254,7 +255,7 @@ class TrickEvent(NamedTuple):
     replaces: int | None = None  # a correction of trick N of the latest deal
 
     FORM = Form(("trick", "pli"), ("leader", "card", MORE), TRICK_OPTIONS,
-                usage="trick LEADER CARD... [--seating] [--winner NAME] [--replace N]")
+                usage=N_("trick LEADER CARD... [--seating] [--winner NAME] [--replace N]"), french="pli")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "TrickEvent":
@@ -324,7 +325,7 @@ class DropEvent(NamedTuple):
 
     number: int
 
-    FORM = Form(("drop", "ecarter"), ("deal",), usage="drop N")
+    FORM = Form(("drop", "ecarter"), ("deal",), usage=N_("drop N"), french="écarter")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "DropEvent":
@@ -345,7 +346,7 @@ class RemoveEvent(NamedTuple):
 
     number: int
 
-    FORM = Form(("remove",), ("deal",), usage="remove N")
+    FORM = Form(("remove", "retrait"), ("deal",), usage=N_("remove N"), french="retrait")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "RemoveEvent":

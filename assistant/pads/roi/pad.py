@@ -19,7 +19,7 @@ from ...errors import AssistantError, DataError, InputError, events_place
 from ...grammar import form_for
 from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
-from ..cards import Card, basic_cards, said
+from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .events import (EVENTS, HAND, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
                      deck)
 from .rules import Rules, Special, read_rules
@@ -146,6 +146,14 @@ class RoiGame(_Fields):
 
     def player(self, text: str) -> str:
         return lookup(text, self.players, "player")
+
+    def said_value(self, slot: str, word: str) -> str:
+        """A card of a saved step as the player writes it ('Rv' for Kg in French), read back (see grammar.said)."""
+        rank_suit = parse_rank_suit(word) if slot == "card" else None
+        if rank_suit is None:
+            return word
+        rank, suit = rank_suit
+        return said(Card(basic_id(rank, suit), suit, rank))
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this pad that fit ``slot`` (for completion): players, quests, cards, numbers."""
