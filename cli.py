@@ -241,8 +241,8 @@ def usage_error(error) -> str:
             missing = {"argument": _("Missing argument {name}."), "option": _("Missing option {name}.")}.get(
                 kind, _("Missing parameter {name}.")).format(name=hint or "")
             return f"{missing} {detail}" if detail else missing
-        for pattern, said in ((r"(?P<value>.*) is not a valid (?P<kind>integer|int range)\.",
-                               N_("{value} is not a valid {kind}.")),
+        for pattern, said in ((r"(?P<value>.*) is not a valid integer\.", N_("{value} is not a valid integer.")),
+                              (r"(?P<value>.*) is not a valid int range\.", N_("{value} is not a valid int range.")),
                               (r"(?P<value>.*) is not in the range (?P<range>.*)\.",
                                N_("{value} is not in the range {range}."))):
             found = re.fullmatch(pattern, message)
@@ -319,7 +319,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            # inside tug and quest (each group looks up only its own commands)
            "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
-           "depart": "starts", "départ": "starts", "liste": "list", "retrait": "remove"}
+           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
@@ -853,6 +853,7 @@ def candidates(
     game: GameOption = None,
 ) -> None:
     current = deduction(store().load(game))
+    board = current.board
     the_sheet = current.sheet()
     names = the_sheet.candidate_names()
     the_odds = None
@@ -864,17 +865,18 @@ def candidates(
         if the_odds is None:
             echo_json(names)
         else:
-            board = current.board
             probabilities = {item: {name: the_odds.items[item].get(board.parse_cell(name), 0.0) for name in cells}
                              for item, cells in names.items()}
             echo_json({"candidates": names, "odds": probabilities, "method": the_odds.method})
         return
     for item, cells in names.items():
         if the_odds is None:
-            typer.echo(_("{name}: {value}").format(name=item, value=" ".join(cells) if cells else _("(none)")))
+            typer.echo(_("{name}: {value}").format(name=board.local_item(item),
+                                                   value=" ".join(cells) if cells else _("(none)")))
         else:
-            shown = [f"{name} {the_odds.items[item].get(current.board.parse_cell(name), 0.0):.0%}" for name in cells]
-            typer.echo(_("{name}: {value}").format(name=item, value=", ".join(shown) if shown else _("(none)")))
+            shown = [f"{name} {the_odds.items[item].get(board.parse_cell(name), 0.0):.0%}" for name in cells]
+            typer.echo(_("{name}: {value}").format(name=board.local_item(item),
+                                                   value=", ".join(shown) if shown else _("(none)")))
     if the_odds is not None:
         typer.echo(_("odds: {method}").format(method=the_odds.method))
 
@@ -913,7 +915,8 @@ def suggest(
         for item, found in ranked.items():
             for a in found:
                 typer.echo("  " + _("{item} on {cell}: {probability} (accusing there: {risk} risk of elimination)")
-                           .format(item=item, cell=board.name_of(a.cell), probability=f"{a.probability:.0%}",
+                           .format(item=board.local_item(item), cell=board.name_of(a.cell),
+                                   probability=f"{a.probability:.0%}",
                                    risk=f"{1 - a.probability:.0%}"))
         return
     cat = current.garden().cat if board.per_opponent else None

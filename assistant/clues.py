@@ -212,7 +212,7 @@ def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
     colours = board.values_at(cell, "flowers")
     if args[1] not in colours:
         raise InputError(_("{cell} shows {colours} flowers, not {colour}: ask about one of those").format(
-            cell=args[0], colours=join_names(colours), colour=args[1]))
+            cell=args[0], colours=join_names(map(board.said_word, colours)), colour=board.said_word(args[1])))
 
 
 KINDS: tuple[ClueKind, ...] = (
@@ -305,8 +305,10 @@ class Clue(NamedTuple):
         """The cells where the statement holds."""
         return self.spec.accepted(board, self.args)
 
-    def relation(self) -> str:
-        return self.spec.relation(self.args)
+    def relation(self, board: Board | None = None) -> str:
+        """What the clue says of a cell, in words ('under blue flowers'); the board's values in the
+        player's language when ``board`` is given."""
+        return self.spec.relation(self.args if board is None else tuple(map(board.said_word, self.args)))
 
 
 def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:

@@ -104,7 +104,7 @@ class ClueEvent(NamedTuple):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
-        text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation()
+        text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation(board)
         return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
                      _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
                                                          answer=said_answer(answer)))

@@ -327,8 +327,9 @@ def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, 
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        raise InputError(_("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
-                         .format(player=name(event.by), cells=", ".join(own), cell=event.cell))
+        said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}") if _yours(event.by, name) \
+            else _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
+        raise InputError(said.format(player=name(event.by), cells=", ".join(own), cell=event.cell))
     if event.by != ME and mine is not None and event.found != (event.cell == mine):
         truth = _("your loot is on {mine}: a Mole on {cell} finds it, so write found") if event.cell == mine else \
             _("your loot is on {mine}: a Mole on {cell} misses it, so write missed")
@@ -354,6 +355,12 @@ def _check_cat(garden: Garden, event: CatEvent, board) -> None:
         raise InputError(message.format(cat=garden.cat, cell=event.cell))
 
 
+def _yours(player: str, name) -> bool:
+    """Whether a message says 'your miniatures' of ``player``: me, when the table gave me no name
+    (never "me's"); with ``--me Léa`` it says "Léa's"."""
+    return player == ME and name(ME) in (ME, _("me"))
+
+
 def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> None:
     own = garden.miniatures[event.player]
     if event.alex:
@@ -363,11 +370,15 @@ def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> No
                 cell=event.cell))
         cell = board.parse_cell(event.cell)
         if not any(cell in board.grid.within(board.parse_cell(c), 1) for c in own):
-            raise InputError(_("{cell} is not next to any of {player}'s miniatures ({cells})").format(
-                cell=event.cell, player=name(event.player), cells=", ".join(own) or _("none in the garden")))
+            said = _("{cell} is not next to any of your miniatures ({cells})") if _yours(event.player, name) else \
+                _("{cell} is not next to any of {player}'s miniatures ({cells})")
+            raise InputError(said.format(cell=event.cell, player=name(event.player),
+                                         cells=", ".join(own) or _("none in the garden")))
     elif event.cell not in own:
-        raise InputError(_("a token goes on a cell holding one of {player}'s miniatures ({cells}); with card 7 add "
-                           "--alex").format(player=name(event.player), cells=", ".join(own) or _("none in the garden")))
+        said = _("a token goes on a cell holding one of your miniatures ({cells}); with card 7 add --alex") \
+            if _yours(event.player, name) else \
+            _("a token goes on a cell holding one of {player}'s miniatures ({cells}); with card 7 add --alex")
+        raise InputError(said.format(player=name(event.player), cells=", ".join(own) or _("none in the garden")))
 
 
 def _check_stock(garden: Garden, player: str, players: int, adding: bool = False, face: str | None = None,

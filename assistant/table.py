@@ -139,7 +139,8 @@ def suggestions_text(game) -> Text:
         for item in game.items:
             for accusation in advisor.accusations(sheet, item, odds)[:3]:
                 text.append(_("{item} on {cell}: {probability}").format(
-                    item=item, cell=game.board.name_of(accusation.cell), probability=f"{accusation.probability:.0%}")
+                    item=game.board.local_item(item), cell=game.board.name_of(accusation.cell),
+                    probability=f"{accusation.probability:.0%}")
                     + "\n")
         return text
     single = len(game.items) == 1

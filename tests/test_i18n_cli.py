@@ -47,8 +47,8 @@ def test_the_whole_help_reads_french(run):
                       "--card, --carte <texte>", "La partie à utiliser (par défaut : la partie", "[obligatoire]"]),
     (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
                        "deal    Enregistre une donne"]),
-    (["tug", "pull", "-h"], ["Jouez une carte de traction", "--zero, --zéro <texte>",
-                             "Les couleurs qui valent 2, par exemple blue,yellow"]),
+    (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",
+                             "Les couleurs qui valent 2, par exemple bleu,jaune"]),
     (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant games."]),
     (["suggest", "-h"], ["--top <entier>"]),
 ])
@@ -91,14 +91,14 @@ def test_help_in_english_is_unchanged(run):
 
 def test_confirmations_read_french(run, home):
     said = french(run, "new", "gnom-street", "--opponents", "red,blue", "--mine", "c2")
-    assert said.stdout == "nouvelle partie gnom-street-1 sur gnom-street : on cherche red, blue ; votre butin est en C2\n"
+    assert said.stdout == "nouvelle partie gnom-street-1 sur gnom-street : on cherche : red, blue ; votre butin est en C2\n"
     assert said.stderr.startswith("remarque : le plateau gnom-street n'est pas vérifié (")
     # steps are read in French, in words the tool reads back (the file keeps them in English)
     assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
     assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
     assert french(run, "history").stdout == "  1. indice zone B3 red=oui (retirée)\n"
     listed = french(run, "games").stdout
-    assert listed.startswith("* gnom-street-1  gnom-street  me, red, blue  (2 entrées, modifiée le ")  # the undo too
+    assert listed.startswith("* gnom-street-1  gnom-street  me, red, blue  (2 entrées, dernière modification le ")  # the undo too
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
     assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
     assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
@@ -169,7 +169,7 @@ USAGE_ERRORS = [
      "valeur invalide pour '--top' : 0 n'est pas dans l'intervalle x>=1. (voir : assistant suggest --help)"),
     (["suggest", "--top", "x"],
      "Invalid value for '--top': 'x' is not a valid int range. (see: assistant suggest --help)",
-     "valeur invalide pour '--top' : 'x' n'est pas un nombre entier valide (int range). "
+     "valeur invalide pour '--top' : 'x' n'est pas un nombre entier valide. "
      "(voir : assistant suggest --help)"),
     (["quest", "export"],
      "Invalid value: choose one: --csv or --json (see: assistant quest export --help)",

@@ -64,7 +64,7 @@ def test_steps_refused_in_french(garden, french):
         "miniature, cat, token, reveal, loot, mole)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
-    assert refused(game, "clue area B3 yes -o red -o blue") == "--opponent est donné deux fois : donnez-le une fois"
+    assert refused(game, "clue area B3 yes -o red -o blue") == "--opponent est donnée deux fois : donnez-la une seule fois"
     assert refused(game, "undo") == "rien à annuler : aucune entrée n'est notée"
     assert refused(game, "retract 4") == ("pas d'entrée 4 : aucune entrée pour l'instant "
                                           "(voir assistant history)")
@@ -130,7 +130,7 @@ def test_a_clue_needs_its_words_in_french(garden, french):
     assert refused(game, "clue flower C1 yes -o red") == (
         "fleur attend COULEUR (ou --colour) : fleur CASE COULEUR oui|non")
     assert refused(game, "clue area A1 A2 yes -o red") == "zone prend 1 mot avant la réponse : zone CASE oui|non"
-    assert refused(game, "clue flower C1 white yes -o red").startswith("C1 montre des fleurs ")
+    assert refused(game, "clue flower C1 white yes -o red").startswith("C1 a des fleurs de couleur ")
     assert refused(game, "clue area B2 yes -o red") == (
         "B2 est une mare : personne ne pose de question depuis une mare, prenez la case de votre statuette")
     assert refused(game, "clue area A1 -o red") == (
@@ -152,7 +152,7 @@ def test_the_summary_report_and_match_are_french(garden, french):
 
 
 def test_a_new_game_is_refused_in_french(garden, french):
-    with pytest.raises(InputError, match=r"^au plus 3 adversaires \(reçu 4\) \(75 Gnom' Street.* se joue à 4 bandes au plus\)$"):
+    with pytest.raises(InputError, match=r"^au plus 3 adversaires \(reçu 4\) \(75 Gnom' Street.* se joue à 4 gangs au plus\)$"):
         Game.new("t", garden, ["a", "b", "c", "d"])
     with pytest.raises(InputError, match=r"^nom 'oui' \(adversaire\) : lettres, chiffres et traits d'union"):
         Game.new("t", garden, ["oui"])
@@ -180,8 +180,8 @@ def test_explanations_are_french(garden, french):
     board = game.board
     assert sheet.explain("blue", board.parse_cell("B2")) == ["B2 est une mare : aucun butin n'y est."]
     assert sheet.explain("blue", board.parse_cell("C2")) == [
-        "C2 porte votre propre butin : les cartes butin sont distinctes, donc aucun adversaire n'a le sien là."]
-    assert sheet.explain("red", board.parse_cell("A2")) == ["A2 est le butin de red : la seule case possible."]
+        "C2 porte votre propre butin : les cartes Butin sont toutes différentes, donc aucun adversaire n'a le sien là."]
+    assert sheet.explain("red", board.parse_cell("A2")) == ["A2 est le butin de red : la seule case restante."]
     assert sheet.explain("blue", board.parse_cell("A1")) == [
         "exclue par l'indice 1 (zone A1 : blue non) : le butin de blue n'est pas dans la zone de A1 "
         "(A1 ou une case autour)."]

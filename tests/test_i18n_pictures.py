@@ -259,7 +259,7 @@ def test_a_damaged_board_file_is_named_in_french(run, home):
 
 def test_store_refusals_are_said_in_french_and_change_nothing(run, home):
     assert one_line_error(run("--lang", "fr", "sheet"), 2).endswith(
-        "pas de partie en cours : commencez-en une avec assistant new gnom-street --opponents red,blue\n")
+        "pas de partie courante : commencez-en une avec assistant new gnom-street --opponents red,blue\n")
     assert run("new", "gnom-street", "--opponents", "red", "--name", "soir").exit_code == 0
     before = game_file(home, "soir")
     for words, message in [
@@ -279,7 +279,7 @@ def test_a_damaged_game_says_in_french_where_and_how_to_recover(run, home):
     before = path.read_bytes()
     message = one_line_error(run("--lang", "fr", "clue", "area", "A1", "yes"), 1)
     assert f"{path} : ligne " in message or f"{path}: ligne " in message
-    assert message.endswith("; le dernier bon état est conservé : rétablissez-le avec assistant recover gnom-street-1\n")
+    assert message.endswith("; le dernier bon état est conservé : restaurez-le avec assistant recover gnom-street-1\n")
     assert path.read_bytes() == before
 
 

@@ -122,7 +122,7 @@ def test_my_mole_must_agree_with_my_sheet(garden):
 def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
     """FR: a Mole is placed "uniquement sur une case occupée par une de ses statuettes"."""
     game = play(garden, "miniature me A1", "miniature Matt F3", opponents=("Matt",), mine="C2")
-    assert "a Mole goes on a cell holding one of me's miniatures (A1)" in refused(game, "mole D3 found")
+    assert "a Mole goes on a cell holding one of your miniatures (A1)" in refused(game, "mole D3 found")
     assert "one of Matt's miniatures (F3)" in refused(game, "mole C2 found --by Matt")
     play(garden, "miniature me A1", "mole A1 missed --next-mine F3", opponents=("Matt",), mine="C2")
 

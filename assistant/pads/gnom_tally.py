@@ -88,8 +88,9 @@ class Tally(NamedTuple):
                 return _("me wins with {points} points and becomes the boss of 75 Gnom' Street").format(points=best)
             return _("{player} wins with {points} points and becomes the boss of 75 Gnom' Street").format(
                 player=leaders[0], points=best)
-        names = leaders[0]
-        for name in leaders[1:]:
+        said = [_("me") if leader == ME else leader for leader in leaders]  # French: 'moi', as the table says it
+        names = said[0]
+        for name in said[1:]:
             names = _("{left} and {right}").format(left=names, right=name)
         return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
             names=names, points=best)
