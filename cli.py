@@ -120,7 +120,7 @@ def _speak(root, args: list[str]) -> list[str]:
         if at < end and (word == "--lang" or word.startswith("--lang=")):
             if word == "--lang":
                 if at + 1 >= end or args[at + 1].startswith("-"):
-                    _fail(i18n._("--lang needs a language: fr (français) or en (English)"), ExitCode.USAGE)
+                    _refuse_language(i18n.UnknownLanguage("--lang", None))
                 given, at = args[at + 1], at + 2
             else:
                 given, at = word.partition("=")[2], at + 1
@@ -130,7 +130,7 @@ def _speak(root, args: list[str]) -> list[str]:
     try:
         i18n.use(i18n.choose(given))
     except i18n.UnknownLanguage as error:
-        _fail(str(error), ExitCode.USAGE)
+        _refuse_language(error)
     # Typer's and click's own words in help ("Usage:", "Options", "[required]") go through
     # the same catalogue (their English is the key; it costs nothing while English is spoken).
     import typer.core
@@ -180,6 +180,14 @@ def glued(text: str) -> str:
     for mark in ":;?!":
         text = text.replace(f" {mark}", NO_BREAK + mark)
     return text
+
+
+def _refuse_language(error) -> None:
+    """A language that cannot be spoken is refused in the locale's language (French on a French machine)."""
+    from assistant import i18n
+
+    i18n.use(i18n.locale_language())
+    _fail(str(error), ExitCode.USAGE)
 
 
 def _translate_help(command) -> None:
@@ -734,8 +742,11 @@ def miniature(player: PlayerArg, cell: CellArg,
 
 @app.command(help=N_("Record the cat placed or moved on CELL (the miniature there goes back to its "
                      "owner)."))
-def cat(cell: CellArg, game: GameOption = None) -> None:
-    _piece(game, "cat", [cell])
+def cat(cell: CellArg,
+        far: Annotated[bool, typer.Option("--three", "--trois", help=N_(
+            "A gnome card moves it: up to 3 cells instead of 1."))] = False,
+        game: GameOption = None) -> None:
+    _piece(game, "cat", [cell], far=far)
 
 
 @app.command(help=N_("Record a Mole or Bait token placed (stacked on what is there).\n\n"
@@ -1133,7 +1144,7 @@ def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (defa
 @app.command("import", help=N_("Turn a scenario into a saved game and make it current."))
 def import_(
     path: Annotated[str, typer.Argument(help=N_("A scenario file (or an exported game)."), metavar=N_("FILE"))],
-    name: Annotated[Optional[str], typer.Option(help=N_("The new game's name (default: BOARD-N)."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The new game's name (default: BOARD-N)."))] = None,
 ) -> None:
     from assistant import scenario
 
@@ -1466,11 +1477,18 @@ def table(
     game: GameOption = None,
     board: Annotated[Optional[str], typer.Option(help=N_("Open on this board's set-up from the box, e.g. gnom-street."))] = None,
 ) -> None:
-    from assistant import table as screen
+    from assistant.errors import InputError
 
     data = store()
+    if board is not None:
+        data.board(board)  # an unknown board: one line now, not a refusal inside the screen
     if board is None or game is not None:
         data.resolve(game)  # no game: one line now, rather than an empty screen
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # a pipe cannot take keys: one line, not a spinning screen
+        raise InputError(_("the table screen needs a terminal (its keys and its screen); in a script, use the "
+                           "commands themselves (assistant clue ...)"))
+    from assistant import table as screen
+
     screen.run(data, game, board)
 
 

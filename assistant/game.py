@@ -529,6 +529,8 @@ class Game(_Fields):
             return FRENCH_STEP_WORDS[slot].get(word, word)
         if slot in BOARD_VALUE_SLOTS:  # not a name: an opponent may be called red
             return self.board.said_word(word)
+        if slot == "player" and word == garden.ME:
+            return self.display(word)  # my name (--me), else 'moi': both read back as me
         return word
 
     def read_step(self, text: str) -> Event:

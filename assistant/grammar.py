@@ -140,16 +140,30 @@ def said(game: Speaker, step: str) -> str:
     return join(spoken)
 
 
+def said_values(game: Speaker, slot: Slot) -> tuple[str, ...]:
+    """The values of ``slot`` as the player reads them (French: zone, ligne-de-vue, oui), each read back."""
+    if language() == DEFAULT:
+        return slot.values
+    if slot.name == "step":
+        return tuple(form.french or form.verb for form in game.forms())
+    return tuple(dict.fromkeys(game.said_value(slot.name, value) for value in slot.values))
+
+
 def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
-    """For an input line: the word being typed and every value that fits it (options included)."""
+    """For an input line: the word being typed and every value that fits it (options included), in the
+    player's language; a word begun in the other language is finished in that one."""
     words = line.split()
     typing = "" if not words or line[-1:].isspace() else words.pop()
     slot = expect(game, words)
-    candidates = slot.options if typing.startswith("-") or not slot.values else slot.values
     folded = key(typing)
-    matches = tuple(value for value in candidates
-                    if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
-    return typing, matches
+
+    def fitting(candidates: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(value for value in candidates
+                     if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
+
+    if typing.startswith("-") or not slot.values:
+        return typing, fitting(slot.options)
+    return typing, fitting(said_values(game, slot)) or fitting(slot.values)
 
 
 def _positional(rest: list[str], by_spelling: dict[str, Option]) -> list[str]:

@@ -32,7 +32,20 @@ _language = DEFAULT
 
 
 class UnknownLanguage(ValueError):
-    """A language asked for by name (--lang, ASSISTANT_LANG) that the tool does not speak."""
+    """A language asked for by name (--lang, ASSISTANT_LANG) that the tool does not speak.
+
+    Its message is said when it is read, in the language spoken then: the CLI falls back to the
+    locale's language to say it (the language asked for could not be spoken)."""
+
+    def __init__(self, source: str, value: str | None):
+        super().__init__(source, value)
+        self.source, self.value = source, value
+
+    def __str__(self) -> str:
+        if self.value is None:
+            return _("{source} needs a language: fr (français) or en (English)").format(source=self.source)
+        return _("{source} {value}: the languages are fr (français) and en (English)").format(
+            source=self.source, value=repr(self.value)[:40])
 
 
 def _(message: str) -> str:
@@ -63,6 +76,16 @@ def from_locale(value: str) -> str | None:
     return code if code in LANGUAGES else None
 
 
+def locale_language(environ=None) -> str:
+    """The language of the locale alone (LC_ALL, LC_MESSAGES, LANG), else English."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX order: the first one set decides
+        value = environ.get(variable)
+        if value:
+            return from_locale(value) or DEFAULT
+    return DEFAULT
+
+
 def choose(given: str | None = None, environ=None) -> str:
     """The language to speak: ``given`` (``--lang``), else ASSISTANT_LANG, else the locale, else English.
 
@@ -74,21 +97,16 @@ def choose(given: str | None = None, environ=None) -> str:
             continue
         spoken = value.strip().lower()
         if spoken not in LANGUAGES:
-            raise UnknownLanguage(_("{source} {value}: the languages are fr (français) and en (English)")
-                                  .format(source=source, value=repr(value)[:40]))
+            raise UnknownLanguage(source, value)
         return spoken
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX order: the first one set decides
-        value = environ.get(variable)
-        if value:
-            return from_locale(value) or DEFAULT
-    return DEFAULT
+    return locale_language(environ)
 
 
 def use(spoken: str) -> None:
     """Speak ``spoken`` (``en`` or ``fr``) from now on, in this process."""
     global _catalogue, _language
     if spoken not in LANGUAGES:
-        raise UnknownLanguage(spoken)
+        raise UnknownLanguage("language", spoken)
     if spoken == DEFAULT:
         _catalogue = None
     else:

@@ -35,6 +35,7 @@ from .cells import column_letters
 from .errors import AssistantError
 from .i18n import N_, _, language
 from .store import PADS, Store
+from .words import join_clauses
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
 HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
@@ -105,24 +106,26 @@ def pieces_text(game) -> Text | None:
         return None
     state = game.garden()
     parts = []
-    standing = [f"{player} {' '.join(cells)}" for player, cells in state.miniatures.items() if cells]
+    standing = [f"{game.display(player)} {' '.join(cells)}" for player, cells in state.miniatures.items() if cells]
     if standing:
-        parts.append(_("miniatures: {standing}").format(standing="; ".join(standing)))
+        parts.append(_("miniatures: {standing}").format(standing=join_clauses(standing)))
     if state.cat:
         parts.append(_("cat: {cell}").format(cell=state.cat))
     if state.stacks:
-        stacks = [f"{cell} [{', '.join(token_word(token) for token in tokens)}]" for cell, tokens in state.stacks.items()]
-        parts.append(_("stacks (bottom first): {stacks}").format(stacks="; ".join(stacks)))
+        stacks = [f"{cell} [{', '.join(token_word(game, token) for token in tokens)}]"
+                  for cell, tokens in state.stacks.items()]
+        parts.append(_("stacks (bottom first): {stacks}").format(stacks=join_clauses(stacks)))
     if state.loot:
-        parts.append(_("loot shown: {loot}").format(loot=", ".join(f"{p} {c}" for p, c in state.loot.items())))
+        parts.append(_("loot shown: {loot}").format(loot=", ".join(f"{game.display(p)} {c}"
+                                                                   for p, c in state.loot.items())))
     if state.sets:
-        parts.append(_("sets won: {sets}").format(sets=", ".join(state.sets)))
+        parts.append(_("sets won: {sets}").format(sets=", ".join(map(game.display, state.sets))))
     return Text("\n".join(parts) if parts else _("no pieces on the garden yet"), style="")
 
 
-def token_word(token) -> str:
+def token_word(game, token) -> str:
     face = _(TOKEN_FACES.get(token.face, token.face)) if token.face else _("face down")
-    return f"{token.owner} {face}"
+    return f"{game.display(token.owner)} {face}"
 
 
 def suggestions_text(game) -> Text:
@@ -162,7 +165,7 @@ def help_text(game) -> Text:
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
-            said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(first.values))
+            said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(grammar.said_values(game, first)))
             text.append(f"      {said}\n", style="dim")
     if not forms:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")

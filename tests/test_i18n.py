@@ -137,3 +137,11 @@ def test_every_scenario_holds_when_replayed_in_french(run):
     result = run("--lang", "fr", "replay", str(ROOT / "scenarios" / "gnom-undo-retract.yaml"))
     assert "75 Gnom' Street : annuler et retirer" in result.output
     assert "rien à annuler" in result.output
+
+
+@pytest.mark.parametrize("words", [("--lang", "de", "games"), ("games", "--lang")])
+def test_a_language_that_cannot_be_spoken_is_refused_in_the_locales(run, monkeypatch, words):
+    monkeypatch.delenv("ASSISTANT_LANG")
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    result = run(*words)
+    assert result.exit_code == 2 and result.output.startswith("erreur : --lang ") and "langue" in result.output

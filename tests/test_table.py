@@ -493,6 +493,13 @@ def test_the_table_command_without_a_game_says_so_in_one_line(run):
     assert result.stderr.startswith("error: no current game") and result.stderr.count("\n") == 1
 
 
+def test_the_table_command_refuses_an_unknown_board_and_a_pipe_in_one_line(run, garden_game):
+    result = run("table", "--board", "nowhere")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "nowhere" in result.stderr
+    result = run("table")  # the runner's input is no terminal: the screen could only spin
+    assert result.exit_code == 2 and result.stderr.startswith("error: the table screen needs a terminal")
+
+
 def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
     app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
 
@@ -533,7 +540,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
-        assert "retirée 1. indice zone B3 red=oui" in text and "(retirée)" in text
+        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(retirée)" in text
 
     drive(app, script, size=(100, 40))
     assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words

@@ -22,7 +22,7 @@ from ...words import check_names, join, join_names, lookup, shown, split
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .events import (EVENTS, HAND, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
                      deck)
-from .rules import Rules, Special, read_rules
+from .rules import Rules, Special, read_rules, slug
 from .scoring import EVERY_CARD, SUIT_SAID, WINNER_EFFECTS, facts_of, score
 
 DEALS = 7
@@ -148,8 +148,18 @@ class RoiGame(_Fields):
         return lookup(text, self.players, "player")
 
     def said_value(self, slot: str, word: str) -> str:
-        """A card of a saved step as the player writes it ('Rv' for Kg in French), read back (see grammar.said)."""
-        rank_suit = parse_rank_suit(word) if slot == "card" else None
+        """A card of a saved step as the player writes it ('Rv' for Kg, porte-etendard for flag-bearer in
+        French), also in ``--won Ana=Kg,Qb`` lists; each read back (see grammar.said)."""
+        if slot == "won":
+            name, equals, cards = word.rpartition("=")
+            return f"{name}{equals}{','.join(map(self._said_card, cards.split(',')))}" if equals else word
+        return self._said_card(word) if slot in ("card", "special") else word
+
+    def _said_card(self, word: str) -> str:
+        special = next((s for s in self.rules.specials if s.id == word), None)
+        if special is not None:
+            return slug(special.fr) if special.fr else word  # its French name, folded to plain letters
+        rank_suit = parse_rank_suit(word)
         if rank_suit is None:
             return word
         rank, suit = rank_suit
