@@ -87,15 +87,21 @@ class Slot(NamedTuple):
     options: tuple[str, ...] = ()
 
 
+def spoken_verb(form: Form) -> str:
+    """The verb the player reads for ``form``: its French one while French is spoken."""
+    return form.french or form.verb if language() != DEFAULT else form.verb
+
+
 def form_for(game: Speaker, verb: str) -> Form:
     """The form whose verbs include ``verb`` (folded); unknown -> InputError naming them all."""
     folded = key(verb)
     for form in game.forms():
         if folded in (key(v) for v in form.verbs):
             return form
-    known = [form.verb for form in game.forms()]
+    known = [spoken_verb(form) for form in game.forms()]
+    every = list(dict.fromkeys([*known, *(v for form in game.forms() for v in form.verbs)]))  # 'clu' is clue's
     raise InputError(_("unknown step {step}: {hint} (expected one of {steps})").format(
-        step=shown(verb), hint=hint(verb, known), steps=", ".join(known)))
+        step=shown(verb), hint=hint(verb, every), steps=", ".join(known)))
 
 
 def expect(game: Speaker, words: Sequence[str]) -> Slot:
@@ -134,7 +140,7 @@ def said(game: Speaker, step: str) -> str:
         form = None
     if form is None:
         return step
-    spoken = [form.french or words[0]]
+    spoken = [spoken_verb(form)]
     for at in range(1, len(words)):
         spoken.append(game.said_value(expect(game, words[:at]).name, words[at]))
     return join(spoken)
@@ -145,7 +151,7 @@ def said_values(game: Speaker, slot: Slot) -> tuple[str, ...]:
     if language() == DEFAULT:
         return slot.values
     if slot.name == "step":
-        return tuple(form.french or form.verb for form in game.forms())
+        return tuple(map(spoken_verb, game.forms()))
     return tuple(dict.fromkeys(game.said_value(slot.name, value) for value in slot.values))
 
 

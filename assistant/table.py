@@ -160,7 +160,7 @@ def help_text(game) -> Text:
     text = Text(_("words of this game") + "\n", style="bold")
     forms = game.forms()
     for form in forms:
-        other = [verb for verb in form.verbs[1:]]
+        other = [verb for verb in form.verbs if verb != grammar.spoken_verb(form)]
         text.append(f"  {usage(form)}")
         text.append(f"  ({', '.join(other)})\n" if other else "\n", style="dim")
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
