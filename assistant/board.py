@@ -12,7 +12,7 @@ from typing import Any, Mapping, NamedTuple
 
 from .cells import Cell, CellSet, Grid
 from .errors import DataError, InputError, cut, shown
-from .i18n import N_, _, language, localized, ngettext
+from .i18n import N_, _, localized, ngettext
 from .words import join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
@@ -112,9 +112,7 @@ class Board(NamedTuple):
 
     def local_item(self, item: str) -> str:
         """A hidden item's name in the language spoken ('thief', 'voleur'); an opponent's name stays as typed."""
-        if language() == "en" or item not in self.hidden_items:
-            return item
-        return self.french.get("items", {}).get(item) or item
+        return localized({"fr": self.french.get("items", {}).get(item)}, item) if item in self.hidden_items else item
 
     def _local(self, field_name: str, english: str) -> str:
         return localized({"fr": self.french.get(field_name)}, english)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
-from .i18n import N_, _, ngettext
+from .i18n import _, ngettext
 from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
