@@ -107,15 +107,21 @@ def use(spoken: str) -> None:
     global _catalogue, _language
     if spoken not in LANGUAGES:
         raise UnknownLanguage("language", spoken)
-    if spoken == DEFAULT:
-        _catalogue = None
-    else:
+    _catalogue = None if spoken == DEFAULT else _compiled(spoken)
+    _language = spoken
+
+
+_read: dict = {}  # language -> its catalogue, read once per process (``speaking`` switches back and forth)
+
+
+def _compiled(spoken: str):
+    if spoken not in _read:
         import gettext
 
         path = LOCALE_FOLDER / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo"
         with open(path, "rb") as compiled:
-            _catalogue = gettext.GNUTranslations(compiled)
-    _language = spoken
+            _read[spoken] = gettext.GNUTranslations(compiled)
+    return _read[spoken]
 
 
 class speaking:
