@@ -57,7 +57,6 @@ SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "su
 # The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
 SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
               N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
-TOKEN_FACES = {"mole": N_("mole"), "bait": N_("bait")}  # a token's face, as the table reads it
 
 
 def run(store: Store, name: str | None, board: str | None = None) -> None:
@@ -124,7 +123,7 @@ def pieces_text(game) -> Text | None:
 
 
 def token_word(game, token) -> str:
-    face = _(TOKEN_FACES.get(token.face, token.face)) if token.face else _("face down")
+    face = game.said_value("token", token.face) if token.face else _("face down")  # taupe, appât: typed back
     return f"{game.display(token.owner)} {face}"
 
 
