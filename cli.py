@@ -29,10 +29,47 @@ class ExitCode(IntEnum):
     USAGE = 2  # the command's words are wrong (unknown cell, kind, option)
 
 
+class Printable:
+    """A text stream that writes each control character as an escape (``assistant.errors.printable``).
+
+    Only the colour codes Rich writes (SGR: ESC [ digits m) pass, and only to a terminal, where
+    Rich writes them; the stream offers no ``buffer``, so nothing writes around it."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from assistant.errors import printable
+
+        if "\x1b" in text and self._stream.isatty():
+            import re
+
+            parts = re.split(r"(\x1b\[[0-9;]*m)", text)
+            self._stream.write("".join(part if at % 2 else printable(part) for at, part in enumerate(parts)))
+        else:
+            self._stream.write(printable(text))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        if name == "buffer":
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
 class OneLineErrors(TyperGroup):
     """Runs a command; turns every expected failure into one line on stderr and an exit code."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        # Everything this command prints goes through Printable: a card text, a scenario title or
+        # a file name holding ESC or U+2028 is shown escaped, never obeyed by the terminal.
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
+        try:
+            self._main(args, prog_name, complete_var, **extra)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def _main(self, args, prog_name, complete_var, **extra):
         from assistant.errors import AssistantError
 
         traceback = "--traceback" in (sys.argv[1:] if args is None else args)
@@ -327,7 +364,10 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            # inside tug and quest (each group looks up only its own commands)
            "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
-           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove"}
+           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
+           # inside board
+           "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
+           "réinitialiser": "reset", "remettre": "reset"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
@@ -1016,21 +1056,15 @@ def review(
 def history(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON: number, step, retracted."))] = False,
             game: GameOption = None) -> None:
     current = store().load(game)
-    if not hasattr(current, "sheet"):  # a score pad lists its saved steps, undo included, as 0.1 did
-        if as_json:
-            echo_json([{"number": number, "step": current.step(event), "retracted": False}
-                       for number, event in enumerate(current.events, 1)])
-            return
-        for number, event in enumerate(current.events, 1):
-            typer.echo(f"{number:>3}. {said(current, event)}")
-        return
+    # One numbering on every kind of game: the number shown here is the one retract N takes
+    # (an undo is not an entry: it strikes one out).
     entries = current.history().entries
     if as_json:
         echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted}
                    for entry in entries])
         return
     if not entries:
-        typer.echo(_("no clues yet"))
+        typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
     for entry in entries:
         step = said(current, entry.event)
         typer.echo(f"{entry.number:>3}. " + (_("{step} (retracted)").format(step=step) if entry.retracted else step))
@@ -1456,6 +1490,18 @@ def board_set(
 
     corrected = store().correct_board(name, cell, list(values))
     typer.echo(cell_line(corrected, corrected.parse_cell(cell)))
+
+
+@board_app.command("reset", help=N_("Take back your correction of one cell: the cell is as shipped again.\n\n"
+                                    "Example: assistant board reset gnom-street C2"))
+def board_reset(
+    name: Annotated[str, typer.Argument(help=N_("Board name."))],
+    cell: Annotated[str, typer.Argument(help=N_("The corrected cell, e.g. C2."))],
+) -> None:
+    from assistant.board import cell_line
+
+    shipped = store().reset_board_cell(name, cell)
+    typer.echo(cell_line(shipped, shipped.parse_cell(cell)))
 
 
 @board_app.command("verify", help=N_("Record that you checked the board against your own box."))

@@ -61,6 +61,31 @@ def shown(value: object, limit: int = 60) -> str:
     return cut(repr(value), limit)
 
 
+# Characters that steer a terminal or reorder what it shows, never shown as themselves: C0 but the
+# line break and the tab, DEL and C1 (ESC, CSI, OSC... can retitle a terminal or move its cursor),
+# the line and paragraph separators (a second line inside one), and the bidi overrides and
+# isolates (they reorder the text around them, e.g. to disguise a command).
+CONTROLS = ("\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069")
+_CONTROL = None  # compiled on first use: most commands print nothing that needs it
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``, ``\\u2028``): what a file
+    or a typed word holds reaches the terminal as letters, never as a control sequence."""
+    global _CONTROL
+    if _CONTROL is None:
+        import re
+
+        _CONTROL = re.compile(f"[{CONTROLS}]")
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match) -> str:
+    code = ord(match.group())
+    # \u for all but C0: the same escape inside a JSON string (json.dumps escapes C0 itself)
+    return f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}"
+
+
 def _length(text: str) -> str:
     """'(5,000 characters)': how long a text cut short was."""
     return ngettext("({count} character)", "({count} characters)", len(text)).format(count=f"{len(text):,}")

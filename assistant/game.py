@@ -21,8 +21,8 @@ from .grammar import MORE, Form, Option, form_for
 from .i18n import DEFAULT, N_, _, language, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet, whose
-from .words import (Options, answer_word, check_names, is_answer, join, join_clauses, join_names, key, lookup,
-                    name_value, parse_answer, said_answer, shown, split)
+from .words import (Options, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
+                    lookup, name_value, parse_answer, said_answer, shown, split)
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -85,7 +85,9 @@ class ClueEvent(NamedTuple):
             parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
         clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
         answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
-        card = (found.last("card") or "").strip() or None
+        card = found.last("card")
+        # A saved card keeps loading whatever its length: the bound is the recorder's (issue 22)
+        card = ((card or "").strip() or None) if game.reading_saved else free_text(card, N_("the card's text"))
         by = found.last("by")
         asker = game.player(by) if by is not None else None
         return cls(clue, answers, card, None if asker == garden.ME else asker)

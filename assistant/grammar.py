@@ -15,7 +15,7 @@ the opponents of this game, never a fixed list.
 
 from typing import Callable, NamedTuple, Protocol, Sequence
 
-from .errors import InputError
+from .errors import InputError, printable
 from .i18n import DEFAULT, _, language
 from .words import Options, hint, join, key, options, shown, split
 
@@ -130,7 +130,12 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
 def said(game: Speaker, step: str) -> str:
     """A saved step as the player reads it. In French each word the grammar knows is said the French
     way, and is one the game reads back ('clue area B3 red=no' reads 'indice zone B3 red=non');
-    in English the step as saved. Names, cells, numbers and options stay as typed."""
+    in English the step as saved. Names, cells, numbers and options stay as typed; a control
+    character a card text holds is shown escaped (``errors.printable``), on every face."""
+    return printable(_said(game, step))
+
+
+def _said(game: Speaker, step: str) -> str:
     if language() == DEFAULT:
         return step
     words = split(step)

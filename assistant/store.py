@@ -26,6 +26,7 @@ from .files import is_reserved_name, locked, read_regular, regular_file_problem,
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
+from .log import Retract
 from .i18n import _
 
 PADS = {"roi-des-nains": "roi_des_nains", "oh-les-nains": "tug"}  # pad kind -> module in assistant.pads
@@ -148,6 +149,9 @@ class Store:
     def correct_board(self, name: str, cell_text: str, words: list[str]) -> Board:
         """Record the owner's correction of one cell, after checking the corrected board.
 
+        ``pond=no`` on a pond the owner made gives the cell back as shipped (with any other
+        value given); a correction that leaves the cell as shipped is dropped. Refused, nothing
+        written, when it would make a saved game unreadable (``_keep_games_readable``).
         Read-modify-write under the board's lock: the corrections saved so far are
         read after the lock is taken, so two corrections at the same moment both land."""
         self._board_data(name)  # an unknown board is refused before any lock file is made
@@ -158,17 +162,76 @@ class Store:
             cell = board.name_of(board.parse_cell(cell_text))
             change = parse_assignments(board, words)
             current = board.describe()["cells"][cell]
+            shipped = Board.from_mapping(data, source).describe()["cells"][cell]
+            if change.get("pond") is False and current["pond"] and not shipped["pond"]:
+                current = shipped  # a pond the owner made, taken back: the shipped cell again
             entry = {attr: value for attr, value in current.items()
                      if attr != "pond" and value not in (None, [])}
             if change.get("pond") is True:
                 entry = {"pond": True}
             else:
                 entry.update({attr: value for attr, value in change.items() if attr != "pond"})
-            new_fix = {"verified": bool(fix.get("verified", False)), "cells": {**fix.get("cells", {}), cell: entry}}
-            corrected = Board.from_mapping(_apply_fix(data, new_fix),
-                                           _("{source} with {cell} corrected").format(source=source, cell=cell))
-            write_atomically(self._fix_path(name), _dumps(new_fix))
+            cells = {key: value for key, value in fix.get("cells", {}).items() if str(key).upper() != cell}
+            if not _same_cell(entry, shipped):
+                cells[cell] = entry
+            return self._write_fix(name, data, source, {"verified": bool(fix.get("verified", False)), "cells": cells},
+                                   _("{source} with {cell} corrected").format(source=source, cell=cell))
+
+    def reset_board_cell(self, name: str, cell_text: str) -> Board:
+        """Take back the owner's correction of one cell: the cell is as shipped again."""
+        self._board_data(name)
+        with locked(self._fix_path(name, ".lock")):
+            data, source = self._board_data(name)
+            fix = self._fix(name)
+            board = self._corrected(name, data, source, fix)
+            cell = board.name_of(board.parse_cell(cell_text))
+            cells = {key: value for key, value in fix.get("cells", {}).items() if str(key).upper() != cell}
+            if len(cells) == len(fix.get("cells", {})):
+                raise InputError(_("{cell} of {board} is as shipped: there is no correction to take back")
+                                 .format(cell=cell, board=name))
+            return self._write_fix(name, data, source, {"verified": bool(fix.get("verified", False)), "cells": cells},
+                                   _("{source} with {cell} as shipped").format(source=source, cell=cell))
+
+    def _write_fix(self, name: str, data: dict, source: str, fix: dict, said_source: str) -> Board:
+        """Check the board ``fix`` makes and the saved games on it, then save ``fix`` (under the board's lock)."""
+        corrected = Board.from_mapping(_apply_fix(data, fix), said_source)
+        self._keep_games_readable(name, corrected)
+        write_atomically(self._fix_path(name), _dumps(fix))
         return corrected
+
+    def _keep_games_readable(self, name: str, corrected: Board) -> None:
+        """Refuse a corrected board that a saved game on it contradicts.
+
+        A saved game holds what the table said on the board as it was: a loot or a piece on a
+        cell made a pond would leave the game unreadable, or standing on a pond. Each game on
+        the board is recorded anew, step by step, on the board as it is and as corrected: an entry still standing that only the corrected board refuses holds the
+        correction back until it is taken back. A game unreadable today is not this correction's doing."""
+        def on_corrected(board: str) -> Board:
+            return corrected if board == name else self.board(board)
+
+        broken = []
+        for game_name in self.game_names():
+            path = self.game_path(game_name)
+            try:
+                data = yamlfile.load(path, cache_dir=self.cache_dir)
+                if not isinstance(data, dict) or data.get("board") != name:
+                    continue
+                self._read_game(path, game_name)  # a damaged game is left to recover
+                now = _refused_entries(data, game_name, str(path), self.board)
+            except (AssistantError, OSError):
+                continue
+            try:
+                then = _refused_entries(data, game_name, str(path), on_corrected)
+            except AssistantError as error:
+                broken.append(str(error))
+                continue
+            broken += [_("{game}: entry {number} ({step}): {problem}").format(game=game_name, number=number,
+                                                                            step=step, problem=problem)
+                       for number, (step, problem) in then.items() if number not in now]
+        if broken:
+            raise InputError(_("refused, nothing was changed: saved games hold entries this board would contradict "
+                               "({games}); take those entries back first (assistant retract N --game NAME), or leave "
+                               "the cell as it is").format(games=_("; ").join(broken[:3])))
 
     def verify_board(self, name: str) -> Board:
         """Record that the owner checked the board against their box."""
@@ -314,6 +377,7 @@ class Store:
     def _save(self, game) -> None:
         data = game.to_mapping()
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
+        _check_readable_size(game.name, text, len(data.get("events") or ()))
         path = self.game_path(game.name)
         # A second copy: if the game file is ever damaged (an editor, a disk), this one
         # still holds the last good state. Both are written to the disk before either
@@ -425,6 +489,48 @@ def _is_board_file(path: Path) -> bool:
             return any(line.startswith("rows:") for line in handle)
     except OSError:
         return False
+
+
+# What a game may grow to: half of what any file is read at (yamlfile.MAX_BYTES, MAX_NODES), so
+# whatever is accepted can be read back, exported and imported. An evening is a few hundred entries.
+MAX_GAME_BYTES = yamlfile.MAX_BYTES // 2
+MAX_GAME_EVENTS = yamlfile.MAX_NODES // 2
+
+
+def _check_readable_size(name: str, text: str, events: int) -> None:
+    """Refuse a save that would make a game file too large to be read back (nothing is written)."""
+    if len(text.encode("utf-8")) > MAX_GAME_BYTES or events > MAX_GAME_EVENTS:
+        raise InputError(_("game {name} is full ({events} entries): nothing was written; start another game "
+                           "(assistant new ...) to go on").format(name=name, events=events))
+
+
+def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int, tuple[str, str]]:
+    """The standing entries of a saved game that the rules refuse when its steps are recorded anew on the
+    boards ``board_for`` gives: entry number -> (its step, why). ``data`` is a game that loads; a step
+    that cannot be read on these boards, or a header they refuse, raises."""
+    # As a saved log is read: how a clue was asked is the recorder's (a flower asked before the
+    # owner corrected the cell still stands); where the pieces are and what the clues leave is checked.
+    game = Game.from_header(data, name, board_for, source)._replace(reading_saved=True)
+    refused = {}
+    for step in data.get("events") or []:
+        event = game.read_step(step)
+        try:
+            game = game.record(event)
+        except AssistantError as error:
+            game = game.restore(event)
+            if not isinstance(event, Retract):
+                refused[game.history().entries[-1].number] = (step, str(error))
+    standing = {entry.number for entry in game.history().standing}
+    return {number: why for number, why in refused.items() if number in standing}
+
+
+def _same_cell(entry: dict, shipped: dict) -> bool:
+    """Whether a corrected cell's values are the shipped cell's (order of flowers aside)."""
+    if shipped["pond"]:
+        return entry == {"pond": True}
+    values = {attr: value for attr, value in shipped.items() if attr != "pond" and value not in (None, [])}
+    return {attr: sorted(v) if isinstance(v, list) else v for attr, v in entry.items()} == \
+        {attr: sorted(v) if isinstance(v, list) else v for attr, v in values.items()}
 
 
 def _apply_fix(data: dict, fix: dict) -> dict:

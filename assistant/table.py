@@ -32,7 +32,7 @@ from textual.widgets import Footer, Input, Static
 from . import grammar, render
 from .board import Board
 from .cells import column_letters
-from .errors import AssistantError
+from .errors import AssistantError, printable
 from .i18n import N_, _, language
 from .store import PADS, Store
 from .words import join_clauses
@@ -436,7 +436,8 @@ class TableApp(App):
             widget.update(content)
 
     def say(self, line: str, refused: bool = False) -> None:
-        """The last answer, or the refusal: one line (it wraps on a narrow screen)."""
+        """The last answer, or the refusal: one line (it wraps on a narrow screen), control characters escaped."""
+        line = printable(line)
         self.answer_line = line
         if refused:  # the words around the refusal in bold, the refusal itself plain
             before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")

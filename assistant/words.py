@@ -75,10 +75,19 @@ import re  # noqa: E402  (grouped with the grammar helpers it serves)
 
 NAME = re.compile(r"[^\W_][\w-]{0,31}")  # a player's or an opponent's name: letters, digits, hyphens
 MAX_DIGITS = 6  # no count at a table has more; longer numbers are refused before int() reads them
+# What separates the words of a step: the shell's blanks, exactly the ones ``shlex`` splits on.
+# Not str.split()'s wider whitespace: a no-break space typed in a card text ('Mick\u00a0blue')
+# stays inside its word, so the saved step reads back to the same words (issue: a card text
+# holding U+00A0 was saved unquoted and read back as two words).
+BLANKS = " \t\r\n"
+_BLANK_RUN = re.compile(f"[{BLANKS}]+")
+_NEEDS_QUOTES = frozenset(BLANKS + "'\"\\#")  # '#': a step pasted into a shell reads the same
+
+
 def split(text: str) -> list[str]:
     """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
     if not any(mark in text for mark in "'\"\\"):
-        return text.split()
+        return [word for word in _BLANK_RUN.split(text) if word]
     import shlex
 
     try:
@@ -88,12 +97,29 @@ def split(text: str) -> list[str]:
 
 
 def join(words: list[str]) -> str:
-    """The inverse of ``split``: quote only the words that need it."""
-    if all(word and not any(mark in word for mark in " \t\n'\"\\#") for word in words):
+    """The inverse of ``split`` for every list of words: ``split(join(words)) == words``.
+
+    Only the words that need it are quoted: an empty word, or one holding a blank, a quote or '#'."""
+    if all(word and _NEEDS_QUOTES.isdisjoint(word) for word in words):
         return " ".join(words)
     import shlex
 
     return shlex.join(words)
+
+
+MAX_TEXT = 200  # characters of a free text (a card's words): a card says a few words, never a page
+
+
+def free_text(text: str | None, what: str) -> str | None:
+    """A free text as saved (``--card``): stripped, None when empty; refused when too long to be a
+    card's words or when it holds what no file can store (undecodable bytes given on the command line)."""
+    text = (text or "").strip()
+    if len(text) > MAX_TEXT:
+        raise InputError(_("{what} is too long: at most {most} characters (got {count})")
+                         .format(what=_(what), most=MAX_TEXT, count=len(text)))
+    if any("\ud800" <= ch <= "\udfff" for ch in text):
+        raise InputError(_("{what} holds bytes that are not text (UTF-8): retype it").format(what=_(what)))
+    return text or None
 
 
 def whole_number(text: object, what: str, low: int = 0, high: int | None = None) -> int:

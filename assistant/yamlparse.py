@@ -17,7 +17,7 @@ import re
 
 import yaml
 
-from .errors import DataError
+from .errors import DataError, printable
 from .i18n import _
 
 from .yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
@@ -107,9 +107,25 @@ def _check_events(text: str, source: str) -> None:
             depth -= 1
 
 
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """A SafeDumper that writes a text holding a control character double-quoted.
+
+    There every such character is either escaped by YAML or, printed through the command
+    line's escaping (``errors.printable``), becomes ``\\xNN``/``\\uNNNN``: in double quotes
+    the same character again, so a printed export reads back to the same game."""
+
+
+def _represent_text(dumper, text: str):
+    style = '"' if printable(text) != text else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _represent_text)
+
+
 def dumps(data: object) -> str:
     """Write YAML in a stable, readable form (block style, keys in given order)."""
-    return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper),
+    return yaml.dump(data, Dumper=_Dumper,
                      sort_keys=False, allow_unicode=True, default_flow_style=False,
                      width=1 << 30)  # never fold a step: a game log keeps one event per line
 

@@ -3,7 +3,10 @@
 The files in tests/fixtures/saved-0.1 were written by the 0.1 command line
 (``make.sh`` there is the exact session); ``expected.json`` holds what 0.1
 showed for each. A later version may add to what a game can hold, never
-change what an old log means.
+change what an old log means. One change of display only: 0.1 listed a score
+pad's undo as an entry of its own, where now (as for the sheets) the entry it
+took back is shown retracted, so that history's numbers are retract's; the
+pads' expected histories say it that way.
 """
 
 import json

@@ -1,0 +1,322 @@
+"""Whatever is accepted stays true: a stateful walk through every kind of game (README: Reliability).
+
+A hypothesis ``RuleBasedStateMachine`` keeps several games in one data folder (a garden with its
+pieces, a two-player duel, the city, a Le Roi des Nains pad, a rope match) and types random
+commands at them through the command line, as a table would: clues, pieces, deals, pulls, card
+texts drawn from all of Unicode, undo and retract, board corrections, rename and delete. Many are
+refused; those must change no file. After every accepted one:
+
+- the game reloads without any cache to the same state, each step reading back to its event;
+- the number ``history`` shows is the number ``retract`` takes (1, 2, ... with no gaps);
+- ``export``, read back as ``import`` reads it, gives the same game;
+- no command has printed a control character.
+
+The quick walk runs with every ``pytest``; ``pytest -m full`` walks 10,000 steps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from typer.testing import CliRunner
+
+import cli
+from assistant import scenario, yamlparse
+from assistant.store import Store
+
+from test_accepted_stays_true import CONTROLS, TRICKY
+
+GARDEN_CELLS = [f"{column}{row}" for row in (1, 2, 3) for column in "ABCDEF"]
+CITY_CELLS = [f"{column}{row}" for row in range(1, 6) for column in "ABCDE"]
+COLOURS = ["blue", "red", "yellow", "white", "bleu", "rouge"]
+TERRAINS = ["grass", "wood", "gravel", "earth", "herbe"]
+ANSWERS = ["yes", "no", "oui", "non"]
+DISTRICTS = ["manhattan", "bronx", "brooklyn", "queens", "staten-island", "new-jersey", "brentwood"]
+SPECIALS = ["druid", "mummy", "clone", "dragon", "excalibur", "sorcerer", "flag-bearer", "enchanter", "shaman"]
+WITH_WINNER = {"flag-bearer", "enchanter", "shaman"}  # their effect goes to who won their trick
+# The quest faces a deal given by its tricks' winners is enough for (the others need the cards won)
+BY_ORDER = ["1A", "1B", "2A", "2B", "5A", "5B", "7A", "7B", "8A", "8B", "9A", "9B", "10A", "10B", "11A", "11B",
+            "14A", "14B", "16A", "16B", "20A", "20B", "6A", "18A"]
+ROI_PLAYERS = ["Ana", "Ben", "Cleo"]
+
+# What a card's words may be: anything a player can type or paste, spaces and controls first.
+card_texts = st.text(st.sampled_from(TRICKY) | st.characters(blacklist_categories=["Cs"]), min_size=1, max_size=40)
+cells = st.sampled_from(GARDEN_CELLS)
+
+
+@st.composite
+def garden_steps(draw):
+    """A step at the three-opponent garden (red, blue, yellow; me Léa on C2)."""
+    kind = draw(st.sampled_from(["clue", "clue", "clue", "accuse", "miniature", "cat", "token", "reveal", "loot"]))
+    if kind == "clue":
+        question = draw(st.sampled_from(["area", "line-of-sight", "zone", "ligne-de-vue", "flower"]))
+        words = ["clue", question, draw(cells)]
+        if question == "flower":
+            words += ["--colour", draw(st.sampled_from(COLOURS))]
+        asked = draw(st.lists(st.sampled_from(["red", "blue", "yellow"]), min_size=1, max_size=3, unique=True))
+        words += [f"{who}={draw(st.sampled_from(ANSWERS))}" for who in asked]
+        if draw(st.booleans()):
+            words += ["--card", draw(card_texts)]
+        if draw(st.booleans()):
+            words += ["--by", draw(st.sampled_from(["red", "blue", "yellow", "me", "Léa"]))]
+        return words
+    if kind == "accuse":
+        return ["accuse", draw(cells), draw(st.sampled_from(["right", "wrong", "faux"])),
+                "-o", draw(st.sampled_from(["red", "blue", "yellow"]))]
+    who = draw(st.sampled_from(["me", "red", "blue", "yellow", "Léa"]))
+    if kind == "miniature":
+        words = ["miniature", who, draw(cells)]
+        return words + (["--from", draw(cells)] if draw(st.booleans()) else [])
+    if kind == "cat":
+        return ["cat", draw(cells)] + (["--three"] if draw(st.booleans()) else [])
+    if kind == "token":
+        return ["token", who, draw(cells)] + ([draw(st.sampled_from(["mole", "bait", "taupe"]))]
+                                               if who in ("me", "Léa") else [])
+    if kind == "reveal":
+        return ["reveal", draw(cells), str(draw(st.integers(1, 3))), draw(st.sampled_from(["mole", "bait"]))]
+    return ["loot", draw(st.sampled_from(["red", "blue", "yellow"])), draw(cells)]
+
+
+@st.composite
+def duel_steps(draw):
+    """A step at the two-player garden (against Matt)."""
+    if draw(st.integers(0, 4)) == 0:
+        return ["mole", draw(cells), draw(st.sampled_from(["found", "missed", "trouvé"])), "--next-mine", draw(cells)]
+    words = ["clue", draw(st.sampled_from(["area", "line-of-sight"])), draw(cells), draw(st.sampled_from(ANSWERS))]
+    return words + (["--card", draw(card_texts)] if draw(st.booleans()) else [])
+
+
+@st.composite
+def city_steps(draw):
+    """A statement or an accusation at the city."""
+    if draw(st.integers(0, 5)) == 0:
+        return ["accuse", draw(st.sampled_from(CITY_CELLS)), draw(st.sampled_from(["right", "wrong"]))]
+    kind = draw(st.sampled_from(["north-of", "south-of", "row", "column", "in", "near", "next-to", "nord-de"]))
+    if kind in ("north-of", "south-of", "row", "nord-de"):
+        argument = str(draw(st.integers(1, 5)))
+    elif kind == "column":
+        argument = draw(st.sampled_from("ABCDE"))
+    elif kind == "in":
+        argument = draw(st.sampled_from(DISTRICTS))
+    elif kind == "near":
+        argument = draw(st.sampled_from(["airport", "park", "port", "bridge", "factory"]))
+    else:
+        argument = draw(st.sampled_from(CITY_CELLS))
+    words = ["clue", kind, argument, draw(st.sampled_from(ANSWERS))]
+    if draw(st.booleans()):
+        words += ["--card", draw(st.sampled_from(["informant ", "expert ", "informateur\u00a0", ""])) + draw(card_texts)]
+    return words
+
+
+@st.composite
+def roi_steps(draw):
+    """A deal of Le Roi des Nains given by its tricks' winners (13 tricks of three players)."""
+    if draw(st.integers(0, 6)) == 0:
+        return ["quest", "remove", str(draw(st.integers(1, 3)))]
+    order = draw(st.lists(st.sampled_from(ROI_PLAYERS), min_size=13, max_size=13))
+    special = draw(st.sampled_from(SPECIALS))
+    words = ["quest", "deal", draw(st.sampled_from(BY_ORDER)), "--special", special, "--order", ",".join(order)]
+    return words + (["--special-winner", draw(st.sampled_from(ROI_PLAYERS))] if special in WITH_WINNER else [])
+
+
+@st.composite
+def tug_steps(draw):
+    """A card or a gnome at the rope (Ana against Ben)."""
+    colour = draw(st.sampled_from(["red", "blue", "yellow", "green", "rouge"]))
+    return draw(st.sampled_from([
+        ["tug", "gnome", colour], ["tug", "gnome", colour, "--by", draw(st.sampled_from(["Ana", "Ben"]))],
+        ["tug", "pull", "--two", colour], ["tug", "pull", "--zero", colour],
+        ["tug", "squirrels", str(draw(st.integers(1, 3)))], ["tug", "exchange"]]))
+
+
+STEPS = {"garden": garden_steps(), "duel": duel_steps(), "city": city_steps(), "roi": roi_steps(), "tug": tug_steps()}
+STARTS = {
+    "garden": ["new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--me", "Léa"],
+    "duel": ["new", "gnom-street", "--opponents", "Matt", "--mine", "B3"],
+    "city": ["new", "new-york"],
+    "roi": ["quest", "new", "--players", ",".join(ROI_PLAYERS)],
+    "tug": ["tug", "new", "--sides", "Ana,Ben"],
+}
+
+
+class Table(RuleBasedStateMachine):
+    """One data folder, a game of each kind, and commands typed at them."""
+
+    def __init__(self):
+        super().__init__()
+        self.home = Path(tempfile.mkdtemp(prefix="stateful-"))
+        self.saved_home = os.environ.get("ASSISTANT_HOME")
+        os.environ["ASSISTANT_HOME"] = str(self.home)
+        self.runner = CliRunner()
+        self.games: dict[str, str] = {}  # game name -> its kind (garden, duel, ...)
+        self.renamed = 0
+
+    def teardown(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+        if self.saved_home is None:
+            os.environ.pop("ASSISTANT_HOME", None)
+        else:
+            os.environ["ASSISTANT_HOME"] = self.saved_home
+
+    # -- typing a command ------------------------------------------------------------------------
+
+    def files(self) -> dict[str, bytes]:
+        folder = self.home / "games"
+        return {p.name: p.read_bytes() for p in folder.glob("*.yaml")} if folder.is_dir() else {}
+
+    def type(self, *words: str):
+        """Run one command line; refused, it must have changed no game file."""
+        before = self.files()
+        result = self.runner.invoke(cli.app_for(list(words)), list(words))
+        shown = result.stdout + result.stderr
+        assert not any(ch in shown for ch in CONTROLS), (words, shown)
+        assert result.exit_code in (0, 1, 2), (words, result.exit_code, shown, result.exception)
+        if result.exit_code != 0:
+            assert len(result.stderr.splitlines()) == 1, (words, result.stderr)
+            assert self.files() == before, words
+        return result
+
+    def at(self, name: str, *words: str):
+        """A command at game ``name``: its pads' subcommands take --game after the subcommand."""
+        return self.type(*words, "--game", name)
+
+    # -- the games -------------------------------------------------------------------------------
+
+    @initialize()
+    def start(self):
+        for kind, words in STARTS.items():
+            name = f"{kind}-game"
+            assert self.type(*words, "--name", name).exit_code == 0
+            self.games[name] = kind
+
+    def play(self, kind: str, data) -> None:
+        names = sorted(name for name, its in self.games.items() if its == kind)
+        name = data.draw(st.sampled_from(names))
+        if self.at(name, *data.draw(STEPS[kind])).exit_code == 0:
+            self.check(name)
+
+    # One rule a kind of game (two for the garden, which has the most to say), so that most steps
+    # are steps of play; taking back, correcting the board, renaming and deleting come between.
+    @rule(data=st.data())
+    def play_the_garden(self, data):
+        self.play("garden", data)
+
+    @rule(data=st.data())
+    def play_the_garden_again(self, data):
+        self.play("garden", data)
+
+    @rule(data=st.data())
+    def play_the_duel(self, data):
+        self.play("duel", data)
+
+    @rule(data=st.data())
+    def play_the_city(self, data):
+        self.play("city", data)
+
+    @rule(data=st.data())
+    def play_the_score_pad(self, data):
+        self.play("roi", data)
+
+    @rule(data=st.data())
+    def play_the_rope(self, data):
+        self.play("tug", data)
+
+    @rule(data=st.data(), undo=st.booleans())
+    def take_an_entry_back(self, data, undo):
+        name = data.draw(st.sampled_from(sorted(self.games)))
+        listed = json.loads(self.at(name, "history", "--json").stdout)
+        standing = [entry["number"] for entry in listed if not entry["retracted"]]
+        if undo or not standing:
+            target = standing[-1] if standing else None
+            result = self.at(name, "undo")
+        else:
+            target = data.draw(st.sampled_from(standing))
+            result = self.at(name, "retract", str(target))
+        if result.exit_code != 0:
+            return
+        after = json.loads(self.at(name, "history", "--json").stdout)
+        # the entry history numbered `target` is the one taken back, and only it
+        assert after == [{**entry, "retracted": entry["retracted"] or entry["number"] == target} for entry in listed]
+        self.check(name)
+
+    @rule(cell=cells, change=st.sampled_from(["pond=yes", "pond=no", "terrain=wood", "flowers=blue,red",
+                                              "terrain=herbe fleurs=jaune,blanc", "reset"]))
+    def correct_the_garden(self, cell, change):
+        words = ["board", "reset", "gnom-street", cell] if change == "reset" else \
+            ["board", "set", "gnom-street", cell, *change.split()]
+        if self.type(*words).exit_code == 0:
+            for name in self.games:
+                self.check(name)
+
+    @rule(data=st.data(), delete=st.booleans())
+    def rename_or_delete_a_game(self, data, delete):
+        """A game renamed, or deleted and a new one of its kind started (one of each kind stays)."""
+        name = data.draw(st.sampled_from(sorted(self.games)))
+        kind = self.games.pop(name)
+        self.renamed += 1
+        new = f"{kind}-{self.renamed}"
+        if delete:
+            assert self.type("delete", name, "--yes").exit_code == 0
+            assert not (self.home / "games" / f"{name}.yaml").exists()
+            assert self.type(*STARTS[kind], "--name", new).exit_code == 0
+        else:
+            assert self.type("rename", name, new).exit_code == 0
+        self.games[new] = kind
+        self.check(new)
+
+    # -- what must hold --------------------------------------------------------------------------
+
+    def check(self, name: str) -> None:
+        """Reloaded without any cache: the same game, steps that read back; export and import agree."""
+        cached = Store(self.home).load(name)
+        shutil.rmtree(self.home / "cache", ignore_errors=True)
+        fresh = Store(self.home).load(name)
+        assert fresh.to_mapping() == cached.to_mapping()
+        assert fresh.summary() == cached.summary()
+        assert fresh.history() == cached.history()
+        for event in fresh.events:
+            assert fresh.read_step(fresh.step(event)) == event
+        numbers = [entry.number for entry in fresh.history().entries]
+        assert numbers == list(range(1, len(numbers) + 1))
+        exported = self.type("export", name)  # as printed: through the terminal's escaping
+        assert exported.exit_code == 0
+        read = scenario.read(yamlparse.loads(exported.stdout, "export"), "export", Store(self.home).empty_game, name)
+        imported = scenario.to_game(read)
+        assert {**imported.to_mapping()} == {**fresh.to_mapping()}
+        assert imported.history() == fresh.history()
+
+    @invariant()
+    def every_game_loads(self):
+        names = sorted(p.stem for p in (self.home / "games").glob("*.yaml") if not p.name.startswith("."))
+        assert names == sorted(self.games)
+        listed = self.type("games", "--json")
+        assert listed.exit_code == 0 and not any(entry["problem"] for entry in json.loads(listed.stdout))
+
+
+QUICK = settings(max_examples=8, stateful_step_count=25, suppress_health_check=list(HealthCheck), deadline=None)
+FULL = settings(max_examples=250, stateful_step_count=40, suppress_health_check=list(HealthCheck), deadline=None)
+
+
+def test_a_quick_walk_through_every_kind_of_game():
+    """8 walks of 25 steps (200 steps) with every pytest."""
+    run_walk(QUICK)
+
+
+@pytest.mark.full
+def test_ten_thousand_steps_through_every_kind_of_game():
+    """250 walks of 40 steps: 10,000 steps (README: Reliability)."""
+    run_walk(FULL)
+
+
+def run_walk(strength):
+    from hypothesis.stateful import run_state_machine_as_test
+
+    run_state_machine_as_test(Table, settings=strength)
