@@ -1314,7 +1314,8 @@ TUG = "oh-les-nains"
 tug_app = typer.Typer(cls=OneLineErrors, help=N_(
     "Oh ! les Nains: the rope tracker.\n\n"
     "Where the rules are silent the tool chose: players alternate strictly, one of each side in turn "
-    "(at four: Ana, Ben, Cleo, Dan for --sides Ana+Cleo,Ben+Dan); each round starts with empty lines, "
+    "(at four: Ana, Ben, Cleo, Dan for --sides Ana+Cleo,Ben+Dan), and at four the first-named player of "
+    "the losing team starts the next round (tug starts NAME chooses the other); each round starts with empty lines, "
     "the hose centred and every player placing a first gnome (no card, nothing pulled); the path is 16 "
     "flagstones unless tug new --flagstones says otherwise; a pull card names at least one colour; "
     "contre multi counters the colour of the move it answers."), no_args_is_help=True,
