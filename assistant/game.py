@@ -425,6 +425,10 @@ class Game(_Fields):
             if latest is not None and entry.number == latest.number:
                 lines.append(_("you are out: keep following the clues to see who wins") if player == garden.ME else
                              _("{player} is out: a wrong accusation leaves the game").format(player=player))
+        if latest is not None and isinstance(latest.event, AccuseEvent) and latest.event.right and latest.event.by:
+            # rules: "S'il a la bonne réponse, il gagne la partie"
+            lines.append(_("you win the game") if latest.event.by == garden.ME else
+                         _("{player} wins the game").format(player=latest.event.by))
         match = self.match_score()
         return lines + ([match] if match else [])
 

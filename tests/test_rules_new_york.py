@@ -369,3 +369,22 @@ def test_a_card_in_french(run):
     assert run("--lang", "fr", "indice", "ligne", "1", "--carte", "informateur 2").exit_code == 0
     assert run("history").stdout == "  1. clue row 1 yes --card 'informant 2'\n"
     assert run("--lang", "fr", "historique").stdout == "  1. indice ligne 1 oui --card 'informateur 2'\n"
+
+
+def test_completion_offers_the_players_already_named_on_the_city():
+    """The city lists no players: --by completes me and every name the log holds, each once."""
+    game = accuse(city(), "C2", "wrong", by="Ana")
+    game = game.record(game.read_clue(["row", "1"], by="Ben"))
+    assert grammar.expect(game, ["accuse", "C3", "wrong", "--by"]).values == ("me", "Ana", "Ben")
+    assert game.player("BEN") == "Ben" and game.player("moi") == "me"
+    with pytest.raises(InputError, match="player name 'yes': use letters, digits and hyphens"):
+        game.player("yes")
+
+
+def test_a_right_accuser_wins():
+    """FR: "S'il a la bonne réponse, il gagne la partie et montre le résultat aux autres joueurs." """
+    game = accuse(city(), "C2", "wrong", by="Ana")
+    won = accuse(game, "B2", "right", by="Ben")
+    assert won.report() == [">>> found: the thief is on B2", "Ben wins the game"]
+    assert accuse(game, "B2", "juste", by="me").report()[-1] == "you win the game"
+    assert accuse(game, "B2", "right").report() == [">>> found: the thief is on B2"]  # nobody said who
