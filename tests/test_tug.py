@@ -403,7 +403,9 @@ def test_the_svg_picture_has_the_letters_and_the_legend(run, tmp_path):
     picture = tmp_path / "rope.svg"
     assert run("tug", "show", "--svg", str(picture)).exit_code == 0
     svg = picture.read_text(encoding="utf-8")
-    assert "gnomes:" in svg and "yellow" in svg and "&#160;R&#160;" in svg.replace(" ", "&#160;")
+    for gnome in ("R", "Y", "B"):  # each gnome a text of its own: its letter between two spaces
+        assert f">&#160;{gnome}&#160;</text>" in svg
+    assert "gnomes:" in svg.replace("&#160;", " ") and "yellow" in svg
 
 
 def test_tug_show_json(run):
