@@ -696,6 +696,10 @@ def use(name: Annotated[str, typer.Argument(help=N_("A game listed by assistant 
                      "next-to, within N, has ATTR=VALUE on the city. Distances count king steps: "
                      "next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not); within N "
                      "C3 is every cell at most N steps from C3, C3 included (dans-un-rayon-de N).\n\n"
+                     "On the city a card's statement holds unless followed by no; in manhattan,bronx "
+                     "(any list of districts) says the thief is in one of them (with no: in none); "
+                     "--card starts with the kind of card, informant or expert (informateur), then "
+                     "what you like: --card 'informant 3'.\n\n"
                      "Example: assistant clue line-of-sight B3 yes --opponent red"))
 def clue(
     words: Annotated[list[str], typer.Argument(
@@ -706,7 +710,7 @@ def clue(
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
                                                   help=N_("Flower colour asked about."), autocompletion=completer("--colour"))] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte", help=N_("The card it came from, e.g. 'informant 3'."))] = None,
-    by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who asked (default: me)."))] = None,
+    by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who asked, or drew the card (default: me)."))] = None,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
@@ -714,15 +718,24 @@ def clue(
     say_recorded(updated)
 
 
-@app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out.\n\n"
-                     "Example: assistant accuse C4 wrong"))
+@app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out, a right "
+                     "one closes the case (later clues about it are refused; undo reopens it).\n\n"
+                     "Enquêtes à New York: --by NAME says who accused (me for you; any name, the same "
+                     "name later is the same player). A wrong accuser is out of the game (the rules: "
+                     "\"il est éliminé\") and may not accuse again; the others play on. Without --by "
+                     "nobody is put out.\n\n"
+                     "Example: assistant accuse C4 wrong --by Ana"))
 def accuse(
     cell: Annotated[str, typer.Argument(help=N_("The accused cell, e.g. C4."), autocompletion=STEP_WORDS)],
     verdict: Annotated[str, typer.Argument(help=N_("right or wrong (also juste/faux)."), autocompletion=STEP_WORDS)],
-    opponent: OpponentOption = None,
+    by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_(
+        "Who accused, on the city (me for you): a wrong accuser is out."), autocompletion=completer("--by"))] = None,
+    opponent: Annotated[Optional[str], typer.Option("--opponent", "-o", "--adversaire", help=N_(
+        "Whose loot is accused, on the garden with several opponents (one name)."),
+        autocompletion=completer("--opponent"))] = None,
     game: GameOption = None,
 ) -> None:
-    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent, by)))
     say_recorded(updated)
 
 
@@ -890,9 +903,9 @@ def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = No
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
-    match = current.match_score()
-    if match:
-        typer.echo(match)
+    for line in (current.out_line(), current.match_score()):
+        if line:
+            typer.echo(line)
 
 
 @app.command(help=N_("List the cells still possible for each opponent.\n\n"
@@ -1053,21 +1066,28 @@ def review(
 
 @app.command(help=N_("Number the recorded entries; taken-back ones are shown struck out with "
                      "(retracted)."))
-def history(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON: number, step, retracted."))] = False,
+def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
+                "Print JSON: number, step, retracted, and out: the player a wrong accusation put out."))] = False,
             game: GameOption = None) -> None:
     current = store().load(game)
     # One numbering on every kind of game: the number shown here is the one retract N takes
     # (an undo is not an entry: it strikes one out).
     entries = current.history().entries
+    out = current.out() if hasattr(current, "out") else {}  # a city's wrong accusers; pads put nobody out
+    put_out = {entry.number: player for player, entry in out.items()}
     if as_json:
-        echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted}
-                   for entry in entries])
+        echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted,
+                    **({"out": put_out[entry.number]} if entry.number in put_out else {})} for entry in entries])
         return
     if not entries:
         typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
     for entry in entries:
         step = said(current, entry.event)
-        typer.echo(f"{entry.number:>3}. " + (_("{step} (retracted)").format(step=step) if entry.retracted else step))
+        if entry.retracted:
+            step = _("{step} (retracted)").format(step=step)
+        elif entry.number in put_out:
+            step = _("{step} ({player} out)").format(step=step, player=current.display(put_out[entry.number]))
+        typer.echo(f"{entry.number:>3}. {step}")
 
 
 @app.command(help=N_("Say which clues ruled CELL out, or why it is still possible."))
@@ -1326,7 +1346,14 @@ def quest_export(
 # -- Oh ! les Nains ------------------------------------------------------------------------
 
 TUG = "oh-les-nains"
-tug_app = typer.Typer(cls=OneLineErrors, help=N_("Oh ! les Nains: the rope tracker."), no_args_is_help=True,
+tug_app = typer.Typer(cls=OneLineErrors, help=N_(
+    "Oh ! les Nains: the rope tracker.\n\n"
+    "Where the rules are silent the tool chose: players alternate strictly, one of each side in turn "
+    "(at four: Ana, Ben, Cleo, Dan for --sides Ana+Cleo,Ben+Dan), and at four the first-named player of "
+    "the losing team starts the next round (tug starts NAME chooses the other); each round starts with empty lines, "
+    "the hose centred and every player placing a first gnome (no card, nothing pulled); the path is 16 "
+    "flagstones unless tug new --flagstones says otherwise; a pull card names at least one colour; "
+    "contre multi counters the colour of the move it answers."), no_args_is_help=True,
                       rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(tug_app, name="tug")
 ByOption = Annotated[Optional[str], typer.Option("--by", help=N_("Who plays (default: whose turn it is)."),
@@ -1340,25 +1367,37 @@ def _tug_move(game: Optional[str], build) -> None:
 
 
 @tug_app.command("new", help=N_("Start an Oh ! les Nains match; each player then places a first "
-                                "gnome: assistant tug gnome red --by Ana."))
+                                "gnome: assistant tug gnome red --by Ana.\n\n"
+                                "The path: 16 flagstones, 8 a side of the fence at the start, unless "
+                                "--flagstones N says what your box shows (an even number, 4 to 60). 16 "
+                                "comes from one public source and 8 a side is inferred: the tool says so "
+                                "when it uses them.\n\n"
+                                "Example: assistant tug new --sides Ana+Cleo,Ben+Dan --flagstones 16"))
 def tug_new(
     sides: Annotated[str, typer.Option(help=N_("Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan."))],
     counters: Annotated[bool, typer.Option("--counters", help=N_("Play with contre, sur-contre, sur-sur-contre."))] = False,
     starts: Annotated[Optional[str], typer.Option(help=N_("Who plays first (the smallest player; default: the first named)."))] = None,
     name: Annotated[Optional[str], typer.Option(help=N_("The match's name (default: oh-les-nains-N)."))] = None,
+    flagstones: Annotated[Optional[str], typer.Option("--flagstones", "--dalles", help=N_(
+        "The flagstones of the path in your box, both sides together (default: 16, unverified)."))] = None,
 ) -> None:
     from assistant.pads.tug import TugGame
 
     data = store()
-    game = data.create(TugGame.new(name or data.free_name(TUG), sides.split(","), counters, starts))
+    game = data.create(TugGame.new(name or data.free_name(TUG), sides.split(","), counters, starts, flagstones))
+    if game.flagstones is None:
+        typer.echo(_("notice: the path of {count} flagstones ({half} a side) is unverified: from public sources, "
+                     "check your box; if yours differs: assistant tug new --flagstones N").format(
+            count=game.path, half=game.path // 2), err=True)
     typer.echo(_("new match {name}: {first} against {second}; order {order}").format(
         name=game.name, first=game.side_name(0), second=game.side_name(1), order=", ".join(game.order)))
     for line in game.status():
         typer.echo(line)
 
 
-@tug_app.command("gnome", help=N_("Add a gnome (the other side pulls 2); at a round's start, place "
-                                  "your first gnome."))
+@tug_app.command("gnome", help=N_("Add a gnome (the other side pulls 2) on the free flagstone in front "
+                                  "of your line (one gnome a flagstone: refused when none is free); at a "
+                                  "round's start, place your first gnome (no card, nothing pulled)."))
 def tug_gnome(
     card: Annotated[str, typer.Argument(help=N_("The card's colour, or multi."), autocompletion=STEP_WORDS)],
     chosen: Annotated[Optional[str], typer.Argument(help=N_("The colour placed (multicolour, or none of the card's left)."),
@@ -1411,7 +1450,9 @@ def _counter(game: Optional[str], level: int, card: str, chosen: Optional[str], 
     _tug_move(game, lambda match: Counter.build(match, level, card, chosen, by))
 
 
-@tug_app.command("contre", help=N_("Counter the gnome just added: it leaves (optional rule)."))
+@tug_app.command("contre", help=N_("Counter the gnome just added: it leaves (optional rule). A card of its "
+                                   "colour, or multi (which counters the colour of the gnome just added "
+                                   "unless you name another)."))
 def tug_contre(card: CounterCard, chosen: CounterColour = None, by: ByOption = None, game: GameOption = None) -> None:
     _counter(game, 1, card, chosen, by)
 
@@ -1440,9 +1481,18 @@ def tug_starts(player: Annotated[str, typer.Argument(help=N_("The player who pla
     _tug_move(game, lambda match: Starts.build(match, player))
 
 
-@tug_app.command("show", help=N_("Draw the hose, the fence and both lines of gnomes."))
-def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
-    _pad_report(pad(store().load(game), TUG), svg, html)
+@tug_app.command("show", help=N_("Draw the hose, the fence and both lines of gnomes: each gnome is the "
+                                 "letter of its colour (R B Y G; in French R B J V), in its colour, with a "
+                                 "legend.\n\n"
+                                 "--json prints the match: sides, flagstones, rounds, each side's line "
+                                 "(back to front), the hose, who plays."))
+def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None,
+             as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
+    match = pad(store().load(game), TUG)
+    if as_json:
+        echo_json(match.describe())
+        return
+    _pad_report(match, svg, html)
 
 
 # -- boards ---------------------------------------------------------------------------

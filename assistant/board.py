@@ -13,7 +13,7 @@ from typing import Any, Mapping, NamedTuple
 from .cells import Cell, CellSet, Grid
 from .errors import DataError, InputError, cut, shown
 from .i18n import N_, _, localized, ngettext
-from .words import join_names, key, parse_answer
+from .words import hint, join_either, join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
 KINDS = ("one", "set")
@@ -92,6 +92,7 @@ class Board(NamedTuple):
     max_opponents: int | None = None  # the box's limit (the garden: four gangs, so me and three)
     masks: Mapping[tuple[str, str], CellSet] = {}  # (attribute, value) -> cells; never mutated
     french: Mapping[str, Any] = {}  # the board file's fr: its title, note, noun and items in French
+    cards: tuple[Value, ...] = ()  # the kinds of cards whose statements are clues (none declared: any card text)
 
     # -- in the language spoken -------------------------------------------------------
 
@@ -172,7 +173,10 @@ class Board(NamedTuple):
 
     def said_word(self, word: str) -> str:
         """``word`` said in the language spoken when it names a value of this board ('wood', in French
-        'bois'), or ``attribute=value`` ('kind=park'); any other word as it is. Each is read back."""
+        'bois'), or ``attribute=value`` ('kind=park'), or a list of values ('manhattan,bronx'); any other
+        word as it is. Each is read back."""
+        if "," in word and "=" not in word:
+            return ",".join(map(self.said_word, word.split(",")))
         attribute_word, equals, value_word = word.rpartition("=")
         for attribute in self.attributes:
             if equals and key(attribute_word) != key(attribute.name):
@@ -181,6 +185,31 @@ class Board(NamedTuple):
                 if value.name == value_word:
                     return f"{attribute.local_name}={value.local_name}" if equals else value.local_name
         return word
+
+    def card(self, text: str) -> str:
+        """A card as typed ('Informateur 3'), its kind in canonical words ('informant 3'): the first word
+        names one of the board's kinds of cards (any language, any alias), the rest is free (a number,
+        a level). A board declaring no kinds of cards takes any text."""
+        if not self.cards or not text.split():
+            return text
+        kind_word = text.split(maxsplit=1)[0]
+        rest = text[text.index(kind_word) + len(kind_word):]
+        wanted = key(kind_word)
+        for card in self.cards:
+            if wanted in (key(card.name), key(card.fr or card.name), *map(key, card.aliases)):
+                return card.name + rest
+        spellings = [spelling for card in self.cards for spelling in (card.local_name, card.name, *card.aliases)]
+        raise InputError(_("unknown card {card}: {hint} (a card is {kinds}, then what you like: --card '{example}')")
+                         .format(card=shown(kind_word), hint=hint(kind_word, spellings, N_("see assistant clue --help")),
+                                 kinds=join_either(card.local_name for card in self.cards),
+                                 example=f"{self.cards[0].local_name} 3"))
+
+    def said_card(self, text: str) -> str:
+        """A saved card in the language spoken ('informateur 3'), read back by ``card``."""
+        for card in self.cards:
+            if text.split(maxsplit=1)[:1] == [card.name]:
+                return card.local_name + text[text.index(card.name) + len(card.name):]
+        return text
 
     def has_attribute(self, name: str) -> bool:
         return any(attribute.name == name for attribute in self.attributes)
@@ -314,7 +343,7 @@ class _BoardReader:
             raise DataError(_("{source}: expected a mapping with name, rows, columns, attributes, cells")
                             .format(source=self.source))
         known = {"name", "title", "verified", "note", "rows", "columns", "hidden", "attributes",
-                 "landmarks", "cells", "questions", "statements", "max_opponents", "fr"}
+                 "landmarks", "cells", "questions", "statements", "max_opponents", "fr", "cards"}
         for extra in sorted(set(map(str, data)) - known):
             self.problem(part(extra), _("unknown key (expected one of {keys})").format(keys=", ".join(sorted(known))))
         name = self.text(data, "name")
@@ -335,6 +364,7 @@ class _BoardReader:
             self.problem("max_opponents", _("expected a whole number from {low} to {high} (got {value})")
                          .format(low=1, high=99, value=shown(max_opponents)))
         french = self.french(data.get("fr", {}))
+        cards = tuple(self.values(data["cards"], "cards")) if "cards" in data else ()
         if rows is not None and columns is not None and rows * columns > MAX_CELLS:
             self.problem("rows", _("a board has at most {most} cells (got {rows}x{columns} = {cells})")
                          .format(most=f"{MAX_CELLS:,}", rows=rows, columns=columns, cells=f"{rows * columns:,}"))
@@ -368,6 +398,7 @@ class _BoardReader:
             max_opponents=max_opponents,
             masks={pair: CellSet(mask) for pair, mask in masks.items()},
             french=french,
+            cards=cards,
         )
 
     # -- pieces -----------------------------------------------------------------------
@@ -456,31 +487,35 @@ class _BoardReader:
             if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
                 self.problem(f"{path}.count", _("expected a whole number (got {value})").format(value=shown(count)))
                 count = None
-            values = []
-            raw_values = spec.get("values")
-            if not isinstance(raw_values, dict) or not raw_values:
-                self.problem(f"{path}.values", _("expected a mapping of value name -> {{aliases, colour}}"))
-                raw_values = {}
-            for value_name, value_spec in raw_values.items():
-                value_path = f"{path}.values.{part(value_name)}"
-                if not isinstance(value_name, str):
-                    self.problem(value_path, _("expected a text name (got {value}; quote it)").format(value=shown(value_name)))
-                    continue
-                value_spec = value_spec or {}
-                if not isinstance(value_spec, dict):
-                    self.problem(value_path, _("expected a mapping with aliases, colour, symbol"))
-                    continue
-                values.append(Value(
-                    name=value_name,
-                    aliases=self.names(value_spec.get("aliases"), f"{value_path}.aliases"),
-                    colour=value_spec.get("colour"),
-                    symbol=value_spec.get("symbol"),
-                    fr=self.optional_text(value_spec, "fr", f"{value_path}.fr"),
-                ))
+            values = self.values(spec.get("values"), f"{path}.values")
             result.append(Attribute(name, kind, tuple(values), count,
                                     self.names(spec.get("aliases"), f"{path}.aliases"),
                                     self.optional_text(spec, "fr", f"{path}.fr")))
         return tuple(result)
+
+    def values(self, raw_values: object, path: str) -> list[Value]:
+        """Named values, each with its aliases, colour, symbol and French name (an attribute's, the cards')."""
+        values: list[Value] = []
+        if not isinstance(raw_values, dict) or not raw_values:
+            self.problem(path, _("expected a mapping of value name -> {{aliases, colour}}"))
+            raw_values = {}
+        for value_name, value_spec in raw_values.items():
+            value_path = f"{path}.{part(value_name)}"
+            if not isinstance(value_name, str):
+                self.problem(value_path, _("expected a text name (got {value}; quote it)").format(value=shown(value_name)))
+                continue
+            value_spec = value_spec or {}
+            if not isinstance(value_spec, dict):
+                self.problem(value_path, _("expected a mapping with aliases, colour, symbol"))
+                continue
+            values.append(Value(
+                name=value_name,
+                aliases=self.names(value_spec.get("aliases"), f"{value_path}.aliases"),
+                colour=value_spec.get("colour"),
+                symbol=value_spec.get("symbol"),
+                fr=self.optional_text(value_spec, "fr", f"{value_path}.fr"),
+            ))
+        return values
 
     def hidden(self, data: object) -> tuple[tuple[str, ...], str, bool]:
         if not isinstance(data, dict):

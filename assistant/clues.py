@@ -14,7 +14,7 @@ from .board import Board
 from .cells import CellSet
 from .errors import InputError
 from .i18n import N_, _, ngettext
-from .words import hint, join_names, key, whole_number
+from .words import hint, join_either, join_names, key, whole_number
 
 # -- parameter types: read a word against a board, give its canonical text ------------
 
@@ -50,6 +50,17 @@ def _value_reader(attribute: str) -> Callable[[Board, str], str]:
     def read(board: Board, word: str) -> str:
         return board.attribute(attribute).value(word).name
     return read
+
+
+def _read_districts(board: Board, word: str) -> str:
+    """One district or a list of them, as one statement: 'Staten Island, Queens' -> 'staten-island,queens'.
+
+    Each is named once, in the order typed; the list is read back exactly as it is written."""
+    attribute = board.attribute("district")
+    names = [attribute.value(part).name for part in word.split(",") if part.strip()]
+    if not names:
+        raise InputError(_("say which district, e.g. in manhattan or in manhattan,bronx"))
+    return ",".join(dict.fromkeys(names))
 
 
 def _read_place(board: Board, word: str) -> str:
@@ -92,7 +103,7 @@ ROW = Param(N_("ROW"), _read_row, "row")
 COLUMN = Param(N_("COLUMN"), _read_column, "column")
 DISTANCE = Param("N", _read_distance, "distance")
 COLOUR = Param(N_("COLOUR"), _value_reader("flowers"), "colour", needs="flowers")
-DISTRICT = Param(N_("DISTRICT"), _value_reader("district"), "district", greedy=True, needs="district")
+DISTRICT = Param(N_("DISTRICTS"), _read_districts, "district", greedy=True, needs="district")
 PLACE = Param(N_("PICTOGRAM"), _read_place, "place", greedy=True)
 ASSIGNMENT = Param(N_("ATTRIBUTE=VALUE"), _read_assignment, "assignment")
 
@@ -148,7 +159,11 @@ def _at(board: Board, args: tuple[str, ...]) -> CellSet:
 
 
 def _in(board: Board, args: tuple[str, ...]) -> CellSet:
-    return board.cells_with("district", args[0])
+    # 'in manhattan,bronx': the hidden cell is in one of them (with no: in none of them)
+    cells = CellSet()
+    for district in args[0].split(","):
+        cells |= board.cells_with("district", district)
+    return cells
 
 
 def _near(board: Board, args: tuple[str, ...]) -> CellSet:
@@ -238,7 +253,7 @@ KINDS: tuple[ClueKind, ...] = (
              lambda a: _("in column {column}").format(column=a[0]), said=N_("column")),
     ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: _("on {cell}").format(cell=a[0]), said=N_("at")),
     ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in,
-             lambda a: _("in {district}").format(district=a[0]), said=N_("in")),
+             lambda a: _("in {district}").format(district=join_either(a[0].split(","))), said=N_("in")),
     ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near,
              lambda a: _("near {place}").format(place=a[0]), said=N_("near")),
     ClueKind("next-to", ("a-cote-de", "à-côté-de", "beside", "voisin-de"), (CELL,), _next_to,

@@ -38,7 +38,7 @@ WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "n
 
 OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent")
 COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour")
-CARD = Option("card", ("--card", "--carte"), "text")
+CARD = Option("card", ("--card", "--carte"), "card")
 ASKER = Option("by", ("--by", "--par"), "player")
 
 
@@ -86,8 +86,11 @@ class ClueEvent(NamedTuple):
         clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
         answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
         card = found.last("card")
-        # A saved card keeps loading whatever its length: the bound is the recorder's (issue 22)
-        card = ((card or "").strip() or None) if game.reading_saved else free_text(card, N_("the card's text"))
+        if game.reading_saved:  # a saved card keeps its text whatever its length or kind: 0.1 took any
+            card = (card or "").strip() or None
+        else:
+            card = free_text(card, N_("the card's text"))
+            card = game.board.card(card) if card is not None else None
         by = found.last("by")
         asker = game.player(by) if by is not None else None
         return cls(clue, answers, card, None if asker == garden.ME else asker)
@@ -117,18 +120,22 @@ class ClueEvent(NamedTuple):
 
 
 class AccuseEvent(NamedTuple):
-    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``."""
+    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+
+    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
+    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
 
     cell: str
     right: bool
     item: str
+    by: str | None = None
 
-    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT,),
-                N_("accuse CELL right|wrong [--opponent NAME]"), french="accuser")
+    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
+                N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
-        """Read ``C4 wrong`` (also faux) or ``C4 right`` (also juste)."""
+        """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
         if len(found.positional) != 2:
             raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
         cell, verdict = found.positional
@@ -140,12 +147,19 @@ class AccuseEvent(NamedTuple):
         else:
             raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)")
                              .format(verdict=shown(verdict)))
-        return cls(name, right, game.one_item(found.last("opponent")))
+        by = found.last("by")
+        if by is not None and game.board.per_opponent:
+            # the garden's rules have no accusations: nobody is out for one, so there is no accuser to keep
+            raise InputError(_("on {board} nobody is out for a wrong accusation: leave out --by").format(
+                board=game.board.name))
+        return cls(name, right, game.one_item(found.last("opponent")), game.player(by) if by is not None else None)
 
     def words(self, game: "Game") -> list[str]:
         words = ["accuse", self.cell, "right" if self.right else "wrong"]
         if len(game.items) > 1:
             words += ["--opponent", self.item]
+        if self.by is not None:
+            words += ["--by", self.by]
         return words
 
     def facts(self, board: Board, number: int) -> list[Fact]:
@@ -171,6 +185,7 @@ class State(NamedTuple):
     sheet: Sheet
     garden: "garden.Garden"
     closed: dict[str, Cell]  # items whose case a right accusation closed
+    out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
 
 
 # -- the game ------------------------------------------------------------------------
@@ -261,9 +276,21 @@ class Game(_Fields):
         return [garden.ME, *self.opponents]
 
     def player(self, text: str) -> str:
+        """A player named at the table: me (my words or my ``--me`` name), else an opponent on the garden.
+
+        Where everyone hunts the same item (the city) the game lists no players: any name is one,
+        spelt as it was first written in the log ('ana' is the Ana named before)."""
         if key(text) in garden.ME_WORDS or (self.me is not None and key(text) == key(self.me)):
             return garden.ME
-        return self.item(text)
+        if self.board.per_opponent:
+            return self.item(text)
+        check_names([text], N_("player"), "--by Ana")
+        return next((name for name in self.named() if key(name) == key(text)), text)
+
+    def named(self) -> tuple[str, ...]:
+        """The players the log names (who asked, who accused) other than me, in the order first named."""
+        names = (getattr(event, "by", None) for event in self.events)
+        return tuple(dict.fromkeys(name for name in names if name is not None and name != garden.ME))
 
     def display(self, player: str) -> str:
         """A player as the table calls them: my own name (``--me``) for 'me' ('moi' in French without one)."""
@@ -300,6 +327,7 @@ class Game(_Fields):
         mine = self.mine
         pieces = garden.empty(self.players)
         closed: dict[str, Cell] = {}
+        out: dict[str, Entry] = {}
         for entry in history.standing:
             event = entry.event
             pieces = garden.apply(pieces, event)
@@ -309,11 +337,23 @@ class Game(_Fields):
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
                 continue
             in_set.append(entry)
-            if isinstance(event, AccuseEvent) and event.right:
-                closed.setdefault(event.item, self.board.parse_cell(event.cell))
+            closed, out = self._accused(closed, out, entry)
         facts = [fact for entry in in_set for fact in self.facts_of(entry)]
         sheet = Sheet.start(self.board, self.items, mine, facts)
-        return State(history, tuple(in_set), mine, sheet, pieces, closed)
+        return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
+
+    def _accused(self, closed: dict[str, Cell], out: dict[str, Entry],
+                 entry: Entry) -> tuple[dict[str, Cell], dict[str, Entry]]:
+        """The closed cases and the players out once ``entry`` stands: a right accusation closes its
+        item's case; a wrong one puts its accuser out (rules: "S'il s'est trompé, il est éliminé")."""
+        event = entry.event
+        if not isinstance(event, AccuseEvent):
+            return closed, out
+        if event.right:
+            return {event.item: self.board.parse_cell(event.cell), **closed}, out
+        if event.by is not None:
+            return closed, {**out, event.by: out.get(event.by, entry)}
+        return closed, out
 
     def history(self) -> History:
         """The numbered entries, each marked if it was taken back."""
@@ -352,21 +392,46 @@ class Game(_Fields):
         """The cell of a right accusation about ``item`` still standing, if any."""
         return self.state.closed.get(item)
 
+    def out(self) -> dict[str, Entry]:
+        """The players out of the game, each with the standing wrong accusation that put them out."""
+        return self.state.out
+
+    def out_line(self) -> str | None:
+        """'out: Ana (accused C2), me (accused B3)', or None while everybody is in."""
+        if not self.state.out:
+            return None
+        return _("out: {players}").format(players=join_names(
+            _("{player} (accused {cell})").format(player=self.display(player), cell=entry.event.cell)
+            for player, entry in self.state.out.items()))
+
     def summary(self) -> str:
-        """One line: the cells left per opponent."""
+        """One line: the cells left per opponent, and who is out."""
         sheet = self.sheet()
-        return join_clauses(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
-                         .format(item=self.board.local_item(item), count=count)
-                         for item in self.items for count in [len(sheet.candidates(item))])
+        out = self.out_line()
+        return join_clauses([*(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+                               .format(item=self.board.local_item(item), count=count)
+                               for item in self.items for count in [len(sheet.candidates(item))]),
+                             *([out] if out else [])])
 
     def report(self) -> list[str]:
-        """What the table needs to hear now: each hidden item found, the match score."""
+        """What the table needs to hear now: each hidden item found, who the latest entry put out,
+        the match score."""
         sheet, lines = self.sheet(), []
         for item in self.items:
             cell = sheet.found(item)
             if cell is not None:
                 lines.append(_(">>> found: {what} is on {cell}").format(what=whose(self.board, item),
                                                                         cell=self.board.name_of(cell)))
+        standing = self.standing()
+        latest = standing[-1] if standing else None
+        for player, entry in self.state.out.items():
+            if latest is not None and entry.number == latest.number:
+                lines.append(_("you are out: keep following the clues to see who wins") if player == garden.ME else
+                             _("{player} is out: a wrong accusation leaves the game").format(player=player))
+        if latest is not None and isinstance(latest.event, AccuseEvent) and latest.event.right and latest.event.by:
+            # rules: "S'il a la bonne réponse, il gagne la partie"
+            lines.append(_("you win the game") if latest.event.by == garden.ME else
+                         _("{player} wins the game").format(player=latest.event.by))
         match = self.match_score()
         return lines + ([match] if match else [])
 
@@ -416,6 +481,12 @@ class Game(_Fields):
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
+        if isinstance(event, AccuseEvent) and event.by in self.state.out:
+            # rules: a wrong accuser "est éliminé ... La partie continue alors avec les autres joueurs."
+            message = (_("you are out since your wrong accusation on {cell}: only players still in the game accuse")
+                       if event.by == garden.ME else
+                       _("{player} is out since a wrong accusation on {cell}: only players still in the game accuse"))
+            raise InputError(message.format(player=event.by, cell=self.state.out[event.by].event.cell))
         for item in event.items():
             cell = self.closed(item)
             if cell is not None:
@@ -462,12 +533,10 @@ class Game(_Fields):
 
     def _state_after(self, entry: Entry, sheet: Sheet) -> State:
         """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
-        state, event = self.state, entry.event
-        closed = dict(state.closed)
-        if isinstance(event, AccuseEvent) and event.right:
-            closed.setdefault(event.item, self.board.parse_cell(event.cell))
+        state = self.state
+        closed, out = self._accused(state.closed, state.out, entry)
         history = state.history._replace(entries=state.history.entries + (entry,))
-        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed)
+        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out)
 
     # -- the words of events --------------------------------------------------------------
 
@@ -507,7 +576,7 @@ class Game(_Fields):
         if slot == "opponent":
             return self.items
         if slot == "player":
-            return tuple(self.players) if board.per_opponent else self.items
+            return tuple(self.players) if board.per_opponent else (garden.ME, *self.named())
         if slot == "verdict":
             return ("right", "wrong")
         if slot == "found":
@@ -531,6 +600,8 @@ class Game(_Fields):
             return FRENCH_STEP_WORDS[slot].get(word, word)
         if slot in BOARD_VALUE_SLOTS:  # not a name: an opponent may be called red
             return self.board.said_word(word)
+        if slot == "card":
+            return self.board.said_card(word)
         if slot == "player" and word == garden.ME:
             return self.display(word)  # my name (--me), else 'moi': both read back as me
         return word
@@ -563,9 +634,10 @@ class Game(_Fields):
         """A clue from typed arguments: the same reader as the step ``clue ...``."""
         return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by})
 
-    def read_accusation(self, cell: str, verdict: str, opponent: str | None = None) -> AccuseEvent:
+    def read_accusation(self, cell: str, verdict: str, opponent: str | None = None,
+                        by: str | None = None) -> AccuseEvent:
         """An accusation from typed arguments."""
-        return self.read("accuse", [cell, verdict], {"opponent": opponent})
+        return self.read("accuse", [cell, verdict], {"opponent": opponent, "by": by})
 
     def read_retract(self, number: str | int | None) -> Retract:
         return Retract(None) if number is None else self.read("retract", [str(number)])

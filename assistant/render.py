@@ -467,19 +467,30 @@ GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold 
 
 
 def tug(game) -> Group:
-    """Oh ! les Nains: the hose over its 16 flagstones, the fence, both lines of gnomes."""
+    """Oh ! les Nains: the hose over its flagstones, the fence, both lines of gnomes.
+
+    Each gnome shows its colour's letter (R B Y G, in French R B J V) in its colour, and a
+    legend says which is which: the colours are never told by colour alone."""
     from .i18n import _, ngettext
-    from .pads.tug import HALF_PATH
+    from .pads.tug import COLOURS, letter, said
 
     state = game.state()
-    far = (HALF_PATH + state.shift, HALF_PATH - state.shift)
+
+    def flagstone(line: tuple[str, ...], position: int) -> tuple[str, str]:
+        if position < len(line):
+            return f" {letter(line[position])} ", GNOME_STYLE[line[position]]
+        return " · ", "dim"
+
     left, right = Text(), Text()
-    for position in range(far[0]):  # from the back of side 0's line towards the fence
-        line = state.lines[0]
-        left.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
-    for position in reversed(range(far[1])):  # from the fence to the back of side 1's line
-        line = state.lines[1]
-        right.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
+    for position in range(state.far(0)):  # from the back of side 0's line towards the fence
+        left.append(*flagstone(state.lines[0], position))
+    for position in reversed(range(state.far(1))):  # from the fence to the back of side 1's line
+        right.append(*flagstone(state.lines[1], position))
+    legend = Text(_("gnomes: "))
+    for number, colour_name in enumerate(COLOURS):
+        legend.append(letter(colour_name), GNOME_STYLE[colour_name])
+        legend.append(f" {said(colour_name)}" + (", " if number < len(COLOURS) - 1 else ""))
+    legend.append(_("; · a free flagstone; ║ the fence"))
     hose = Text()
     hose.append(f"{game.side_name(0)} ", style="bold")
     hose.append_text(left)
@@ -498,7 +509,7 @@ def tug(game) -> Group:
     facts = Text(_("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1]),
                  style="dim")
     recent = Text("\n".join(state.log[-4:]), style="dim")
-    return Group(hose, facts, recent)
+    return Group(hose, legend, facts, recent)
 
 
 def pad(game) -> RenderableType:

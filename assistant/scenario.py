@@ -74,7 +74,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
                         .format(source=source))
     problems: list[str] = []
     known = {"title", "fr", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
-             "counters", "starter", "assistant", "events"}  # a saved game file is a scenario too
+             "counters", "starter", "flagstones", "assistant", "events"}  # a saved game file is a scenario too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: " + _("unknown key (expected one of {keys})")
                         .format(keys=", ".join(sorted(known))))

@@ -57,6 +57,14 @@ def join_names(names: Iterable[str]) -> str:
     return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def join_either(names: Iterable[str]) -> str:
+    """['a'] -> 'a'; ['a', 'b', 'c'] -> 'a, b or c' (one of them)."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def join_clauses(clauses: Iterable[str]) -> str:
     """Clauses of one line: 'red: 3 cells left; blue: 12 cells left' (French puts a space before ';')."""
     return _(CLAUSES).join(clauses)

@@ -46,15 +46,24 @@ def clue_events(draw, game: Game) -> ClueEvent:
     else:
         asked = draw(st.lists(st.sampled_from(game.items), min_size=1, unique=True))
         answers = tuple((item, draw(st.booleans())) for item in asked)
-    card = draw(st.none() | CARD_TEXT)
+    card = draw(st.none() | card_texts(game.board))
     by = draw(st.none() | st.sampled_from(game.opponents)) if game.opponents else None
     return ClueEvent(Clue(kind.name, tuple(args)), answers, card, by)
 
 
+def card_texts(board):
+    """A card's text: any on the garden; on the city a kind of card the box holds, then anything."""
+    if not board.cards:
+        return CARD_TEXT
+    kinds = st.sampled_from([card.name for card in board.cards])
+    return st.tuples(kinds, st.none() | CARD_TEXT).map(lambda pair: " ".join(filter(None, pair)))
+
+
 @st.composite
 def accusations(draw, game: Game) -> AccuseEvent:
+    accuser = st.none() if game.board.per_opponent else st.none() | st.sampled_from(game.values("player"))
     return AccuseEvent(draw(st.sampled_from(game.values("cell"))), draw(st.booleans()),
-                       draw(st.sampled_from(game.items)))
+                       draw(st.sampled_from(game.items)), draw(accuser))
 
 
 @st.composite

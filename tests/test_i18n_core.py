@@ -70,7 +70,7 @@ def test_steps_refused_in_french(garden, french):
                                           "(voir assistant history)")
     assert refused(game, "retract deux").startswith(
         "attendu : un numéro d'entrée tel que le montre assistant history (reçu 'deux')")
-    assert refused(game, "accuse C3") == "écrivez : accuser CASE juste|faux [--opponent NOM]"
+    assert refused(game, "accuse C3") == "écrivez : accuser CASE juste|faux [--par NOM] [--opponent NOM]"
 
 
 def test_cells_rows_and_columns_refused_in_french(garden, french):

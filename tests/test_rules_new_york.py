@@ -1,8 +1,13 @@
 """Enquêtes à New York: the city board, its clue language and accusations."""
 
 import json
+import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant import grammar, i18n
 
 from assistant.errors import AssistantError, Contradiction, InputError
 from assistant.game import Game
@@ -208,3 +213,178 @@ def test_help_states_the_distance_of_next_to_and_within(run):
     shown = " ".join(run("clue", "--help").stdout.split())
     assert "next-to C3 is the 8 cells around C3 (diagonals count, C3 itself not)" in shown
     assert "within N C3 is every cell at most N steps from C3, C3 included" in shown
+
+
+# -- issue 23: who accused, lists of districts, kinds of cards ------------------------------------
+
+
+def accuse(game, cell, verdict, by=None):
+    return game.record(game.read_accusation(cell, verdict, by=by))
+
+
+def test_a_wrong_accuser_is_out_and_may_not_accuse_again():
+    """FR: "S'il s'est trompé, il est éliminé et remet ses cartes dans la pioche. La partie continue
+    alors avec les autres joueurs." """
+    game = accuse(city(), "C2", "wrong", by="Ana")
+    assert list(game.out()) == ["Ana"] and game.step(game.events[-1]) == "accuse C2 wrong --by Ana"
+    assert game.report() == ["Ana is out: a wrong accusation leaves the game"]
+    assert game.summary() == "thief: 24 cells left; out: Ana (accused C2)"
+    for verdict in ("wrong", "right"):  # out is out: not even a right guess counts
+        with pytest.raises(InputError, match="Ana is out since a wrong accusation on C2: only players still in"):
+            accuse(game, "D4", verdict, by="ana")  # the same player, however typed
+    game = accuse(game, "D4", "wrong", by="Ben")  # the others play on
+    assert list(game.out()) == ["Ana", "Ben"] and game.report() == ["Ben is out: a wrong accusation leaves the game"]
+    game = game.record(game.read_retract(1))  # taking the accusation back brings Ana back
+    assert list(game.out()) == ["Ben"]
+    assert accuse(game, "B2", "wrong", by="Ana").out()["Ana"].event.cell == "B2"
+
+
+def test_an_accusation_without_by_puts_nobody_out():
+    """The convention for logs saved before --by, and for a table that does not say who accused."""
+    game = accuse(accuse(city(), "C2", "wrong"), "C3", "wrong")
+    assert game.out() == {} and game.summary() == "thief: 23 cells left"
+
+
+def test_i_am_out_after_my_wrong_accusation_and_keep_following_the_clues():
+    game = Game.new("ny", CITY, me="Léa")
+    game = accuse(game, "C2", "faux", by="Léa")
+    assert game.step(game.events[-1]) == "accuse C2 wrong --by me"
+    assert game.report() == ["you are out: keep following the clues to see who wins"]
+    assert game.summary().endswith("out: Léa (accused C2)")
+    game = game.record(game.read_clue(["row", "1"], card="informant 2"))  # the clues still narrow my sheet
+    assert len(left(game)) == 5 and game.report() == []
+    with pytest.raises(InputError, match="you are out since your wrong accusation on C2"):
+        accuse(game, "B1", "right", by="moi")
+
+
+def test_i_am_out_in_french(run):
+    run("new", "new-york")
+    said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
+    assert said.exit_code == 0, said.stderr
+    assert "vous êtes éliminé : continuez à suivre les indices pour voir qui gagne" in said.stdout
+    assert "éliminés : moi (accusation en C2)" in said.stdout
+    refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
+    assert refused.exit_code == 2 and "vous êtes éliminé depuis votre fausse accusation en C2" in refused.stderr
+
+
+def test_history_sheet_and_json_show_who_is_out(run):
+    run("new", "new-york")
+    assert run("accuse", "C2", "wrong", "--by", "Ana").exit_code == 0
+    assert run("accuse", "C3", "wrong").exit_code == 0
+    assert run("history").stdout.splitlines() == ["  1. accuse C2 wrong --by Ana (Ana out)", "  2. accuse C3 wrong"]
+    assert json.loads(run("history", "--json").stdout) == [
+        {"number": 1, "step": "accuse C2 wrong --by Ana", "retracted": False, "out": "Ana"},
+        {"number": 2, "step": "accuse C3 wrong", "retracted": False}]
+    assert run("sheet").stdout.splitlines()[-1] == "out: Ana (accused C2)"
+
+
+def test_the_garden_has_no_accuser():
+    """The garden's rules have no accusation: nobody is out, so --by is refused there."""
+    game = Game.new("g", shipped_board("gnom-street"), ["red"])
+    with pytest.raises(InputError, match="on gnom-street nobody is out for a wrong accusation: leave out --by"):
+        game.read_accusation("B3", "wrong", by="red")
+
+
+def test_accuse_help_offers_only_what_is_accepted(run):
+    shown = " ".join(run("accuse", "--help").stdout.split())
+    assert "Who answered" not in shown and "several: red,blue" not in shown
+    assert "--by, --par <str> Who accused, on the city (me for you): a wrong accuser is out." in shown
+    assert "Whose loot is accused, on the garden with several opponents (one name)." in shown
+    assert run("accuse", "C2", "wrong", "--par", "Ana").exit_code == 2  # no game yet: the option itself is known
+    run("new", "new-york")
+    assert run("accuse", "C2", "wrong", "--par", "Ana").exit_code == 0
+
+
+def test_older_city_logs_keep_loading_with_any_card_and_no_accuser(run, home):
+    """Rules checked when recording (the kind of card, who accused) are never checked on reading."""
+    games = home / "games"
+    games.mkdir(parents=True)
+    (games / "old.yaml").write_text("assistant: game/1\nboard: new-york\nevents:\n"
+                                    "- clue north-of 4 yes --card banana\n- accuse C2 wrong\n", encoding="utf-8")
+    assert run("history", "-g", "old").stdout.splitlines() == [
+        "  1. clue north-of 4 yes --card banana", "  2. accuse C2 wrong"]
+    refused = run("clue", "row", "1", "--card", "banana", "-g", "old")
+    assert refused.exit_code == 2 and "unknown card 'banana'" in refused.stderr
+
+
+def test_a_list_of_districts_is_one_statement():
+    """A card may name several districts: the thief is in one of them, or (no) in none of them."""
+    both = set(state("in manhattan")) | set(state("in bronx"))
+    assert set(state("in manhattan,bronx")) == both
+    assert set(state("in manhattan,bronx no")) == set(CITY.names(CITY.all)) - both
+    game = city()
+    event = game.read_clue(["dans", "Staten", "Island,", "le-Queens"])
+    assert event.clue.args == ("staten-island,queens",)
+    assert game.step(event) == "clue in staten-island,queens yes"
+    assert game.read_step(game.step(event)) == event
+    assert event.clue.relation(CITY) == "in staten-island or queens"
+
+
+def test_a_list_of_districts_reads_back_in_french():
+    game = city()
+    event = game.read_clue(["in", "manhattan,bronx", "no"])
+    with i18n.speaking("fr"):
+        spoken = grammar.said(game, game.step(event))
+        assert spoken == "indice dans manhattan,bronx non"
+        assert event.clue.relation(CITY) == "dans manhattan ou bronx"
+    assert game.read_step(spoken) == event
+
+
+@given(st.lists(st.sampled_from([v.name for v in CITY.attribute("district").values]), min_size=1, unique=True),
+       st.booleans())
+def test_any_list_of_districts_is_saved_and_read_back_exactly(districts, holds):
+    game = city()
+    event = game.read_clue(["in", ",".join(districts), "yes" if holds else "no"])
+    assert event.clue.args == (",".join(districts),)
+    assert game.read_step(game.step(event)) == event
+    union = set().union(*(state(f"in {district}") for district in districts))
+    if union and (holds or len(union) < 25):
+        assert set(left(game.record(event))) == (union if holds else set(CITY.names(CITY.all)) - union)
+
+
+@pytest.mark.parametrize("typed,saved", [("informant 3", "informant 3"), ("Informateur 3", "informant 3"),
+                                          ("expert level 2, card 5", "expert level 2, card 5"),
+                                          ("experts", "expert")])
+def test_a_card_starts_with_a_kind_of_card_the_box_holds(typed, saved):
+    """FR: "216 cartes : 120 cartes Informateurs (60 de niveau 1 ; 60 de niveau 2) et 96 cartes Experts"."""
+    game = city()
+    event = game.read_clue(["row", "1"], card=typed)
+    assert event.card == saved
+    assert game.read_step(game.step(event)) == event
+
+
+@pytest.mark.parametrize("typed,message", [
+    ("banana", "unknown card 'banana': see assistant clue --help (a card is informant or expert"),
+    ("informnt 3", "unknown card 'informnt': did you mean informant?"),
+    ("3 informant", "unknown card '3'")])
+def test_a_card_of_no_kind_is_refused(typed, message):
+    with pytest.raises(InputError, match=re.escape(message)):
+        city().read_clue(["row", "1"], card=typed)
+
+
+def test_a_card_in_french(run):
+    run("new", "new-york")
+    typo = run("--lang", "fr", "indice", "ligne", "1", "--carte", "informatuer 2")
+    assert typo.exit_code == 2 and "vouliez-vous dire informateur ?" in typo.stderr
+    assert run("--lang", "fr", "indice", "ligne", "1", "--carte", "informateur 2").exit_code == 0
+    assert run("history").stdout == "  1. clue row 1 yes --card 'informant 2'\n"
+    assert run("--lang", "fr", "historique").stdout == "  1. indice ligne 1 oui --card 'informateur 2'\n"
+
+
+def test_completion_offers_the_players_already_named_on_the_city():
+    """The city lists no players: --by completes me and every name the log holds, each once."""
+    game = accuse(city(), "C2", "wrong", by="Ana")
+    game = game.record(game.read_clue(["row", "1"], by="Ben"))
+    assert grammar.expect(game, ["accuse", "C3", "wrong", "--by"]).values == ("me", "Ana", "Ben")
+    assert game.player("BEN") == "Ben" and game.player("moi") == "me"
+    with pytest.raises(InputError, match="player name 'yes': use letters, digits and hyphens"):
+        game.player("yes")
+
+
+def test_a_right_accuser_wins():
+    """FR: "S'il a la bonne réponse, il gagne la partie et montre le résultat aux autres joueurs." """
+    game = accuse(city(), "C2", "wrong", by="Ana")
+    won = accuse(game, "B2", "right", by="Ben")
+    assert won.report() == [">>> found: the thief is on B2", "Ben wins the game"]
+    assert accuse(game, "B2", "juste", by="me").report()[-1] == "you win the game"
+    assert accuse(game, "B2", "right").report() == [">>> found: the thief is on B2"]  # nobody said who

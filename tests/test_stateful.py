@@ -98,7 +98,8 @@ def duel_steps(draw):
 def city_steps(draw):
     """A statement or an accusation at the city."""
     if draw(st.integers(0, 5)) == 0:
-        return ["accuse", draw(st.sampled_from(CITY_CELLS)), draw(st.sampled_from(["right", "wrong"]))]
+        words = ["accuse", draw(st.sampled_from(CITY_CELLS)), draw(st.sampled_from(["right", "wrong"]))]
+        return words + (["--by", draw(st.sampled_from(["Ana", "Ben", "me"]))] if draw(st.booleans()) else [])
     kind = draw(st.sampled_from(["north-of", "south-of", "row", "column", "in", "near", "next-to", "nord-de"]))
     if kind in ("north-of", "south-of", "row", "nord-de"):
         argument = str(draw(st.integers(1, 5)))
@@ -112,7 +113,8 @@ def city_steps(draw):
         argument = draw(st.sampled_from(CITY_CELLS))
     words = ["clue", kind, argument, draw(st.sampled_from(ANSWERS))]
     if draw(st.booleans()):
-        words += ["--card", draw(st.sampled_from(["informant ", "expert ", "informateur\u00a0", ""])) + draw(card_texts)]
+        kind = draw(st.sampled_from(["informant ", "expert ", "informateur\u00a0", "", "banana "]))
+        words += ["--card", kind + draw(card_texts)]
     return words
 
 

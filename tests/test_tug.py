@@ -361,3 +361,96 @@ def test_the_french_move_words_work_at_the_command_line(run):
         result = run("tug", *words)
         assert result.exit_code == 0, (words, result.output)
     assert run("annuler").exit_code == 0
+
+
+# -- issue 23: the colours without colour, the JSON, the path's length ----------------------------
+
+import json  # noqa: E402
+
+from assistant.pads.tug import letter  # noqa: E402
+
+
+def played(run, *moves, new=("--sides", "Ana,Ben")):
+    assert run("tug", "new", *new).exit_code == 0
+    for move in ("gnome red --by Ana", "gnome blue --by Ben", *moves):
+        assert run("tug", *move.split()).exit_code == 0, move
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_four_colours_have_four_letters_in_each_language(lang):
+    """A Tirer card names colours ("les nains JAUNES ET ROUGES valent 2 points"): each side's colours
+    must be read from the picture, so each colour has a letter of its own."""
+    with i18n.speaking(lang):
+        letters = [letter(colour) for colour in COLOURS]
+    assert len(set(letters)) == 4 and all(len(x) == 1 and x.isupper() for x in letters)
+    assert "·" not in letters and "║" not in letters
+
+
+def test_each_gnome_shows_its_colour_as_a_letter_without_colour(run, monkeypatch):
+    """NO_COLOR or a pipe: the colours each side holds are still read from the letters and the legend."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    played(run, "gnome yellow", "gnome multi green")
+    lines = run("tug", "show").stdout.splitlines()
+    assert lines[0] == "Ana  R  Y  ·  ·  ·  ·  ·  · ║ ·  ·  ·  ·  ·  ·  G  B  Ben"
+    assert lines[1] == "gnomes: R red, B blue, Y yellow, G green; · a free flagstone; ║ the fence"
+    french = run("--lang", "fr", "tug", "show").stdout.splitlines()
+    assert french[0] == "Ana  R  J  ·  ·  ·  ·  ·  · ║ ·  ·  ·  ·  ·  ·  V  B  Ben"
+    assert french[1] == "nains : R rouge, B bleu, J jaune, V vert ; · une dalle libre ; ║ la barrière"
+
+
+def test_the_svg_picture_has_the_letters_and_the_legend(run, tmp_path):
+    played(run, "gnome yellow")
+    picture = tmp_path / "rope.svg"
+    assert run("tug", "show", "--svg", str(picture)).exit_code == 0
+    svg = picture.read_text(encoding="utf-8")
+    for gnome in ("R", "Y", "B"):  # each gnome a text of its own: its letter between two spaces
+        assert f">&#160;{gnome}&#160;</text>" in svg
+    assert "gnomes:" in svg.replace("&#160;", " ") and "yellow" in svg
+
+
+def test_tug_show_json(run):
+    played(run, "gnome yellow")
+    shown = json.loads(run("tug", "show", "--json").stdout)
+    assert shown["lines"] == {"Ana": ["red", "yellow"], "Ben": ["blue"]}
+    assert shown["hose"] == {"moved": 2, "towards": "Ben"} and shown["front"] == {"Ana": 5, "Ben": 10}
+    assert (shown["flagstones"], shown["flagstones_verified"]) == (16, False)
+    assert (shown["round"], shown["rounds"], shown["plays"], shown["winner"]) == (1, {"Ana": 0, "Ben": 0}, "Ben", None)
+    assert run("--lang", "fr", "tug", "show", "--json").stdout.count('"red"') == 1  # the data stays English
+
+
+def test_the_inferred_path_is_flagged_at_tug_new(run):
+    """FACTS.md: "The path is 16 flagstones long, 8 on each side" (16: one source; 8 a side: inferred)."""
+    told = run("tug", "new", "--sides", "Ana,Ben")
+    assert told.stderr == ("notice: the path of 16 flagstones (8 a side) is unverified: from public sources, check "
+                           "your box; if yours differs: assistant tug new --flagstones N\n")
+    counted = run("tug", "new", "--sides", "Ana,Ben", "--dalles", "12", "--name", "counted")
+    assert counted.exit_code == 0 and counted.stderr == ""
+
+
+def test_a_path_of_another_length(run, home):
+    played(run, new=("--sides", "Ana,Ben", "--flagstones", "10"))
+    assert "flagstones: 10\n" in game_file(home, "oh-les-nains-1").decode()
+    assert json.loads(run("tug", "show", "--json").stdout)["front"] == {"Ana": 5, "Ben": 5}
+    for move in ("squirrels 3", "exchange", "squirrels 3"):  # Ana pulls 3 + 1 + 3: past Ben's 5 flagstones
+        assert run("tug", *move.split()).exit_code == 0, move
+    assert json.loads(run("tug", "show", "--json").stdout)["rounds"] == {"Ana": 1, "Ben": 0}  # on 16: 8 - 7 = 1
+
+
+@pytest.mark.parametrize("count,message", [
+    ("15", "the fence stands in the middle of the path: an even number of flagstones (got 15)"),
+    ("2", "expected the number of flagstones of the path, an even number, 4 to 60 (got 2)"),
+    ("many", "expected the number of flagstones of the path, an even number (got 'many')")])
+def test_a_path_the_tool_cannot_lay_is_refused(run, count, message):
+    refused = run("tug", "new", "--sides", "Ana,Ben", "--flagstones", count)
+    assert refused.exit_code == 2 and refused.stderr == f"error: {message}\n"
+
+
+def test_older_matches_load_with_16_flagstones(store):
+    """A match saved before --flagstones has no count: it was played on 16, and still is."""
+    data = {"assistant": "pad/1", "pad": "oh-les-nains", "sides": ["Ana", "Ben"],
+            "events": ["gnome red --by Ana", "gnome blue --by Ben", "squirrels 3 --by Ana"]}
+    old = TugGame.from_mapping(data, "old", None, "old.yaml")
+    assert old.path == 16 and old.flagstones is None and "flagstones" not in old.to_mapping()
+    assert old.state().front(1) == 8 - 3
+    with pytest.raises(DataError, match="flagstones: expected an even number"):
+        TugGame.from_mapping({**data, "flagstones": "ten"}, "bad", None, "bad.yaml")

@@ -1,7 +1,8 @@
 """Oh ! les Nains: the rope tracker (a tug-of-war of garden gnomes over a fence).
 
 Two sides pull a hose laid over 16 flagstones, 8 on each side of the fence
-at the start (FACTS.md: 16 is one source; 8 a side is inferred). A side's
+at the start (FACTS.md: 16 is one source; 8 a side is inferred: a match may
+say its own count, ``flagstones``, and the tool says when it uses 16). A side's
 gnomes hold the hose in a line: the first one on the flagstone farthest from
 the fence, each new one on the next flagstone towards the fence. When the hose
 moves k flagstones towards a side, that side's gnomes move k away from the
@@ -45,7 +46,10 @@ COLOUR_WORDS = {"red": "red", "rouge": "red", "blue": "blue", "bleu": "blue", "y
 MULTI = "multi"
 MULTI_WORDS = ("multi", "multicolour", "multicolor", "multicolore", "any")
 PER_COLOUR = 7  # 28 pawns: 7 of each colour
-HALF_PATH = 8  # flagstones on each side of the fence at the start
+FLAGSTONES = 16  # the path's length when the table does not say: one public source, unverified (FACTS.md)
+HALF_PATH = FLAGSTONES // 2  # flagstones on each side of the fence at the start (inferred)
+FEWEST_FLAGSTONES, MOST_FLAGSTONES = 4, 60  # the tool's bounds: room for a second gnome, a path a table can lay
+FLAGSTONES_SAID = N_("the number of flagstones of the path, an even number")
 ROUNDS_TO_WIN = 2
 SQUIRRELS = N_("the squirrels on the card (1, 2 or 3 squirrels)")
 COLOUR_SAID = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green")}
@@ -56,6 +60,21 @@ GNOMES_SAID = {"red": N_("red gnomes"), "blue": N_("blue gnomes"), "yellow": N_(
 def said(colour_or_multi: str) -> str:
     """A colour (or 'multi') as the player reads it: 'rouge' in French; the saved words stay English."""
     return _(COLOUR_SAID[colour_or_multi]) if colour_or_multi in COLOUR_SAID else _("multicolour")
+
+
+def letter(colour_name: str) -> str:
+    """The letter a gnome of ``colour_name`` shows in pictures: its colour's initial in the language spoken
+    (R B Y G; in French R B J V). The four initials differ in both languages (tests/test_tug.py)."""
+    return said(colour_name)[0].upper()
+
+
+def flagstones(text: object) -> int:
+    """The path's length as the table counts it: an even number (the fence stands in the middle)."""
+    count = whole_number(text, _(FLAGSTONES_SAID), low=FEWEST_FLAGSTONES, high=MOST_FLAGSTONES)
+    if count % 2:
+        raise InputError(_("the fence stands in the middle of the path: an even number of flagstones (got {count})")
+                         .format(count=count))
+    return count
 
 BY = Option("by", ("--by", "--par"), "player")
 
@@ -304,15 +323,19 @@ class State(NamedTuple):
     setup: tuple[str, ...]  # players still to place their first gnome this round
     log: tuple[str, ...]  # what happened, for the show
     chosen: bool = False  # the round's starter was chosen with ``starts``
+    half: int = HALF_PATH  # flagstones on each side of the fence at the start
+
+    def far(self, side: int) -> int:
+        """The distance from the fence to the side's end of the path, in flagstones."""
+        return self.half + (self.shift if side == 0 else -self.shift)
 
     def front(self, side: int) -> int:
         """The front gnome's distance to the fence, in flagstones (0 or less: crashed)."""
-        far = HALF_PATH + (self.shift if side == 0 else -self.shift)
-        return far - (len(self.lines[side]) - 1)
+        return self.far(side) - (len(self.lines[side]) - 1)
 
     def free(self, side: int) -> int:
         """Flagstones still free in front of the side's line."""
-        return self.front(side) - 1 if self.lines[side] else HALF_PATH
+        return self.front(side) - 1 if self.lines[side] else self.half
 
 
 class _Match(NamedTuple):
@@ -321,6 +344,7 @@ class _Match(NamedTuple):
     counters: bool = False
     starter: str | None = None
     events: tuple = ()
+    flagstones: int | None = None  # the path as the table counted it; None: the unverified 16
 
 
 class TugGame(_Match):
@@ -334,8 +358,10 @@ class TugGame(_Match):
     data_file = None
 
     @classmethod
-    def new(cls, name: str, sides: list[str], counters: bool = False, starter: str | None = None) -> "TugGame":
-        """``sides``: ['Ana', 'Ben'] or ['Ana+Cleo', 'Ben+Dan'] (teams of two, seated alternately)."""
+    def new(cls, name: str, sides: list[str], counters: bool = False, starter: str | None = None,
+            path: str | int | None = None) -> "TugGame":
+        """``sides``: ['Ana', 'Ben'] or ['Ana+Cleo', 'Ben+Dan'] (teams of two, seated alternately);
+        ``path``: the flagstones the table counts (None: the unverified 16)."""
         if len(sides) != 2:
             raise InputError(_("two sides: --sides Ana,Ben (or teams: --sides Ana+Cleo,Ben+Dan)"))
         teams = tuple(tuple(p.strip() for p in side.split("+") if p.strip()) for side in sides)
@@ -346,7 +372,7 @@ class TugGame(_Match):
         for player in names:
             if key(player) in MULTI_WORDS:
                 raise InputError(_("player name {name} is a card's word: pick another name").format(name=shown(player)))
-        game = cls(name, teams, counters)
+        game = cls(name, teams, counters, flagstones=flagstones(path) if path is not None else None)
         if starter is not None:
             game = game._replace(starter=game.player(starter))
         return game
@@ -386,8 +412,13 @@ class TugGame(_Match):
         """The moves still in force (undone and retracted ones left out)."""
         return [entry.event for entry in self.history().standing]
 
+    @property
+    def path(self) -> int:
+        """The flagstones of the path: the table's count, else the unverified 16."""
+        return self.flagstones or FLAGSTONES
+
     def _start_round(self, number: int, rounds: tuple[int, int], starter_index: int, log_lines) -> State:
-        return State(((), ()), 0, starter_index, number, rounds, None, self.order, log_lines)
+        return State(((), ()), 0, starter_index, number, rounds, None, self.order, log_lines, half=self.path // 2)
 
     def _first(self) -> State:
         return self._start_round(1, (0, 0), self.order.index(self.starter) if self.starter else 0, ())
@@ -624,6 +655,8 @@ class TugGame(_Match):
             data["counters"] = True
         if self.starter:
             data["starter"] = self.starter
+        if self.flagstones is not None:
+            data["flagstones"] = self.flagstones
         return data
 
     def to_mapping(self) -> dict:
@@ -644,14 +677,19 @@ class TugGame(_Match):
         if starter is not None and not isinstance(starter, str):
             raise DataError(_("{source}: starter: expected a player's name (got {got})")
                             .format(source=source, got=shown(starter)))
+        path = data.get("flagstones")  # a match saved before the count was asked for: the 16 it used
+        if path is not None and (isinstance(path, bool) or not isinstance(path, int)):
+            raise DataError(_("{source}: flagstones: expected an even number (got {got})")
+                            .format(source=source, got=shown(path)))
         try:
-            return cls.new(name, sides, counters, starter)
+            return cls.new(name, sides, counters, starter, path)
         except InputError as error:
             raise DataError(f"{source}: {error}") from None
 
     @classmethod
     def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> "TugGame":
-        extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter"})
+        extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter",
+                                              "flagstones"})
         if extra:
             raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
         return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
@@ -665,6 +703,28 @@ class TugGame(_Match):
     def summary(self) -> str:
         state = self.state()
         return f"{self.side_name(0)} {state.rounds[0]} - {state.rounds[1]} {self.side_name(1)}"
+
+    def describe(self) -> dict:
+        """The match as plain data, as ``tug show --json`` prints it (English words, as saved)."""
+        state = self.state()
+        sides = [self.side_name(side) for side in (0, 1)]
+        return {
+            "name": self.name,
+            "sides": sides,
+            "order": list(self.order),
+            "counters": self.counters,
+            "flagstones": self.path,
+            "flagstones_verified": self.flagstones is not None,
+            "round": state.round,
+            "rounds": dict(zip(sides, state.rounds)),
+            "winner": self.winner(),
+            "hose": {"moved": abs(state.shift), "towards": sides[0 if state.shift > 0 else 1] if state.shift else None},
+            "lines": {sides[side]: list(state.lines[side]) for side in (0, 1)},  # back (far) to front
+            "front": {sides[side]: state.front(side) if state.lines[side] else None for side in (0, 1)},
+            "to_place": list(state.setup),
+            "plays": None if self.winner() or state.setup else self.order[state.turn],
+            "status": self.status(),
+        }
 
     def status(self) -> list[str]:
         """What the table needs to hear: the score, then who places or plays (and who starts a new round)."""
