@@ -21,7 +21,9 @@ from typing import NamedTuple
 from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
+from .grammar import spoken_verb
 from .i18n import _, ngettext
+from .log import RETRACT_FORM
 from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
@@ -130,16 +132,19 @@ class Sheet(NamedTuple):
         solution = solve(self.base, self.items, all_facts, self.board.distinct)
         return Sheet(self.board, self.items, self.base, self.mine, all_facts, solution)
 
-    def add(self, facts) -> "Sheet":
+    def add(self, facts, subject: str | None = None) -> "Sheet":
         """A new sheet with more facts; Contradiction (naming the culprits) if they cannot hold.
 
-        A sheet whose recorded clues already contradict each other (a damaged or
-        hand-edited log) takes nothing more until the conflict is retracted."""
+        ``subject`` names what the facts come from when it is not a clue ('red's
+        loot card D3'): the refusal then says which clues it conflicts with and
+        the ``retract`` that takes each back. A sheet whose recorded clues
+        already contradict each other (a damaged or hand-edited log) takes
+        nothing more until the conflict is retracted."""
         self.check(_("the recorded clues already cannot all hold"), _("retract one of them first"))
         facts = tuple(facts)
         result = self.with_facts(facts)
         if result.solution.failure is not None:
-            raise self._contradiction(facts)
+            raise self._contradiction(facts, subject)
         return result
 
     def check(self, lead: str, fix: str = "") -> None:
@@ -267,7 +272,7 @@ class Sheet(NamedTuple):
                         "{items} would share only {count} cells ({cells})", len(failure.cells)).format(
             items=join_names(failure.items), count=len(failure.cells), cells=join_names(self.board.names(failure.cells)))
 
-    def _contradiction(self, new: tuple[Fact, ...]) -> Contradiction:
+    def _contradiction(self, new: tuple[Fact, ...], subject: str | None = None) -> Contradiction:
         groups = self._groups()
         culprits = _smallest_conflict(self, new, groups)
         failure = self.with_facts(
@@ -281,6 +286,11 @@ class Sheet(NamedTuple):
             else:
                 alone = _("refused: on its own this clue means {failure}; nothing was recorded")
             return Contradiction(alone.format(failure=what), ())
+        if subject is not None:
+            retracts = _(" or ").join(f"{spoken_verb(RETRACT_FORM)} {number}" for number in culprits)
+            return Contradiction(_("refused: {subject} conflicts with {clues}: {failure}; if one of them was "
+                                   "misheard, take it back first ({retracts}); nothing was recorded").format(
+                subject=subject, clues=_named(culprits, groups), failure=what, retracts=retracts), tuple(culprits))
         return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (if a clue was misheard, "
                                "retract it first)").format(clues=_named(culprits, groups), failure=what),
                              tuple(culprits))
