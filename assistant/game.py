@@ -522,7 +522,7 @@ class Game(_Fields):
                 "refused: taking back entry {taken} ({step}) leaves {entries} impossible ({reason}); take it back "
                 "first; nothing was recorded",
                 "refused: taking back entry {taken} ({step}) leaves {entries} impossible (first: {reason}); take "
-                "them back first, the latest first; nothing was recorded", len(broken)).format(
+                "them back first; nothing was recorded", len(broken)).format(
                 taken=taken.number, step=grammar_said(self, self.step(taken.event)), entries=named,
                 reason=broken[0][1]))
 
@@ -545,7 +545,8 @@ class Game(_Fields):
             sheet = Sheet.start(self.board, self.items, self.current_mine(),
                                 self._facts([entry for entry in in_set if entry not in shown]))
         number = len(self.history().entries) + 1
-        sheet.add(event.facts(self.board, number), _("{player}'s loot card {cell}").format(player=who, cell=event.cell))
+        sheet.add(event.facts(self.board, number), _("the loot card {cell} shown by {player}").format(
+            player=who, cell=event.cell))
 
     def _check_next_loot(self, event: "garden.SetEvent") -> None:
         """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""

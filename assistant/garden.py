@@ -401,10 +401,13 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
     if garden.since.get(event.cell) == turn:
         # rules: "déjà occupée par une statuette posée lors d'un tour précédent, le joueur peut l'expulser";
         # EN: "A player cannot kick out a Miniature that was placed earlier in the same turn"
-        raise InputError(_("{owner}'s miniature on {cell} was placed this turn: only one placed in an earlier "
-                           "turn may be kicked out (a turn ends when a player places a second miniature; if a new "
-                           "turn began that the log did not see, add --new-turn)").format(
-            owner=name(owner), cell=event.cell))
+        said = _("your miniature on {cell} was placed this turn: only one placed in an earlier turn may be kicked "
+                 "out (a turn ends when a player places a second miniature; if a new turn began that the log did not "
+                 "see, add --new-turn)") if _yours(owner, name) else \
+            _("{owner}'s miniature on {cell} was placed this turn: only one placed in an earlier turn may be kicked "
+              "out (a turn ends when a player places a second miniature; if a new turn began that the log did not "
+              "see, add --new-turn)")
+        raise InputError(said.format(owner=name(owner), cell=event.cell))
 
 
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
