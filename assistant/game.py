@@ -403,7 +403,8 @@ class Game(_Fields):
         nothing, though another player may well ask the same), each miniature it sends home."""
         earlier = [e for e in self.standing() if e.number < entry.number]
         if isinstance(entry.event, (ClueEvent, AccuseEvent)):
-            repeated = next((e for e in reversed(earlier) if _repeats(entry.event, e.event)), None)
+            this_set = [e for e in self.state.in_set if e.number < entry.number]  # a new set's sheet starts blank
+            repeated = next((e for e in reversed(this_set) if _repeats(entry.event, e.event)), None)
             if repeated is None:
                 return []
             return [_("it repeats entry {number} ({step}): it adds nothing to the sheet").format(

@@ -265,9 +265,24 @@ class Sheet(NamedTuple):
                         "so nobody else is there.")
         return message.format(**values)
 
-    def _failure_text(self, failure: Joint) -> str:
+    def _failure_text(self, failure: Joint, solution: Solution | None = None) -> str:
+        """What cannot hold; with the ``solution`` that failed, which items took the last cells of the one left
+        with none (the loot card of blue on B1 when the clues pin red there)."""
         if len(failure.items) == 1 and not failure.cells:
-            return _("{item} would have no possible cell left").format(item=self._shown(failure.items[0]))
+            item = failure.items[0]
+            position = self.items.index(item)
+            if solution is not None and solution.direct[position]:
+                taken = [joint for (where, cell), joint in solution.removed_by.items() if where == position]
+                others = list(dict.fromkeys(other for joint in taken for other in joint.items))
+                if others:
+                    cells = CellSet()
+                    for joint in taken:
+                        cells |= joint.cells
+                    return _("{item} would have no possible cell left: {others} must be on {cells}, and two "
+                             "{noun}s never share a cell").format(
+                        item=self._shown(item), others=join_names(map(self._shown, others)),
+                        cells=join_names(self.board.names(cells)), noun=self.board.local_noun)
+            return _("{item} would have no possible cell left").format(item=self._shown(item))
         return ngettext("{items} would share only {count} cell ({cells})",
                         "{items} would share only {count} cells ({cells})", len(failure.cells)).format(
             items=join_names(failure.items), count=len(failure.cells), cells=join_names(self.board.names(failure.cells)))
@@ -275,10 +290,10 @@ class Sheet(NamedTuple):
     def _contradiction(self, new: tuple[Fact, ...], subject: str | None = None) -> Contradiction:
         groups = self._groups()
         culprits = _smallest_conflict(self, new, groups)
-        failure = self.with_facts(
-            tuple(f for n in culprits for f in groups[n]) + new).solution.failure
+        solution = self.with_facts(tuple(f for n in culprits for f in groups[n]) + new).solution
+        failure = solution.failure
         assert failure is not None
-        what = self._failure_text(failure)
+        what = self._failure_text(failure, solution)
         if not culprits:
             if self.board.ponds or self.mine is not None:
                 alone = _("refused: on its own this clue means {failure} (no pond, not your own loot); "

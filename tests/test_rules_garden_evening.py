@@ -89,7 +89,8 @@ def test_two_players_never_share_a_loot_cell():
     game = play("clue area A1 yes -o red", "clue flower B1 yellow yes -o red")  # red: B1
     assert GARDEN.name_of(game.sheet().found("red")) == "B1"
     message = refused(game, "loot blue B1", Contradiction)
-    assert "conflicts with clue 1 (area A1: red yes); clue 2 (flower B1 yellow: red yes)" in message
+    assert ("conflicts with clue 1 (area A1: red yes); clue 2 (flower B1 yellow: red yes): blue would have no "
+            "possible cell left: red must be on B1, and two loots never share a cell") in message
     assert "(retract 1 or retract 2)" in message
     assert refused(play("loot red D3"), "loot blue D3") == "D3 is red's loot: loot cards are distinct"
     assert refused(play(me="Léa"), "loot red C2") == "C2 is Léa's loot: loot cards are distinct"
@@ -353,3 +354,13 @@ def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
         "; your miniature on A1 is kicked out: it goes back to your supply")
     again = after.record(after.read_step("clue area B1 yes -o red"))
     assert "; it repeats entry 3 (clue area B1 red=yes)" in table.said(after, again)
+
+
+def test_a_clue_of_an_earlier_set_is_not_repeated_by_the_next_set():
+    """EN (2 players): "A new set will play just like the previous one, distribute a new loot card": the
+    new set's sheet starts blank, so the same question there is new."""
+    game = play("clue area A1 no", "mole D3 missed --by Matt --next-mine F3", "clue area A1 no",
+                opponents=("Matt",))
+    assert game.told(game.entries()[-1]) == []
+    again = game.record(game.read_step("clue area A1 no"))
+    assert again.told(again.entries()[-1]) == ["it repeats entry 3 (clue area A1 no): it adds nothing to the sheet"]
