@@ -583,7 +583,7 @@ def say_recorded(game) -> None:
     step = said(game, entry.event)
     typer.echo(_("clue {number}: {step} -> {summary}").format(
         number=entry.number, step=step.removeprefix("clue ").removeprefix("indice "), summary=game.summary()))
-    for line in game.report():
+    for line in [*game.told(entry), *game.report()]:
         typer.echo(line)
 
 
@@ -776,6 +776,8 @@ def _piece(game: Optional[str], verb: str, positional: list[str], **options) -> 
     updated = store().update(game, lambda g: deduction(g).record(g.read(verb, positional, options)))
     entry = updated.entries()[-1]
     typer.echo(f"{entry.number}. {said(updated, entry.event)}")
+    for line in updated.told(entry):
+        typer.echo(line)
     match = updated.match_score()
     if match:
         typer.echo(match)
@@ -786,15 +788,24 @@ CellArg = Annotated[str, typer.Argument(help=N_("A garden cell, e.g. C3."))]
 
 
 @app.command(help=N_("Record a miniature placed on the garden (it kicks out one standing there).\n\n"
+                     "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
+                     "recorded: every player places one miniature a turn, so the tool takes a player "
+                     "placing a second one to start the next turn; --new-turn says a turn began that "
+                     "the log cannot see.\n\n"
                      "Example: assistant miniature red C3 --from A1"))
 def miniature(player: PlayerArg, cell: CellArg,
               origin: Annotated[Optional[str], typer.Option("--from", help=N_("Move it from this cell."))] = None,
+              new_turn: Annotated[bool, typer.Option("--new-turn", "--nouveau-tour", help=N_(
+                  "This miniature is the first of a new turn."))] = False,
               game: GameOption = None) -> None:
-    _piece(game, "miniature", [player, cell], origin=origin)
+    _piece(game, "miniature", [player, cell], origin=origin, new_turn=new_turn)
 
 
 @app.command(help=N_("Record the cat placed or moved on CELL (the miniature there goes back to its "
-                     "owner)."))
+                     "owner).\n\n"
+                     "Placed anywhere the first time; then moved one cell, diagonals included (the "
+                     "rules say one cell; the area question counts diagonals too). --three: the gnome "
+                     "card that moves it by 3 cells, taken as up to 3 steps of one cell."))
 def cat(cell: CellArg,
         far: Annotated[bool, typer.Option("--three", "--trois", help=N_(
             "A gnome card moves it: up to 3 cells instead of 1."))] = False,
@@ -803,6 +814,9 @@ def cat(cell: CellArg,
 
 
 @app.command(help=N_("Record a Mole or Bait token placed (stacked on what is there).\n\n"
+                     "--alex (card 7): on a free cell next to one of the player's miniatures; next to "
+                     "includes diagonals, and free means no miniature there (the cat or tokens may "
+                     "be).\n\n"
                      "Example: assistant token me C3 mole; assistant token red D1"))
 def token(player: PlayerArg, cell: CellArg,
           kind: Annotated[Optional[str], typer.Argument(help=N_("mole or bait: yours are known, others' face down."))] = None,
@@ -818,9 +832,17 @@ def reveal(cell: CellArg,
     _piece(game, "reveal", [cell, position, kind])
 
 
-@app.command(help=N_("Record an opponent's loot card shown at the end of the game."))
-def loot(player: PlayerArg, cell: CellArg, game: GameOption = None) -> None:
-    _piece(game, "loot", [player, cell])
+@app.command(help=N_("Record an opponent's loot card shown at the end of the game.\n\n"
+                     "The card must agree with the clues (else the refusal names the fewest clues it "
+                     "conflicts with, to retract if one was misheard); once recorded, the sheet, explain "
+                     "and the tally put that opponent on that cell. One card each: --replace corrects a "
+                     "misheard one.\n\n"
+                     "Example: assistant loot red D3"))
+def loot(player: PlayerArg, cell: CellArg,
+         replace: Annotated[bool, typer.Option("--replace", "--remplace", "--remplacer", help=N_(
+             "The card recorded before for this player was misheard: this one stands instead."))] = False,
+         game: GameOption = None) -> None:
+    _piece(game, "loot", [player, cell], replace=replace)
 
 
 @app.command(help=N_("Two-player game: a Mole placed ends the set; found wins it, missed gives it to "
@@ -840,6 +862,8 @@ def mole(cell: CellArg,
                      "(count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], "
                      "bottom first), settings (optional: rules en, later_moles, bait_counts). A "
                      "two-player game has no victory points.\n\n"
+                     "A player's own Mole on their own loot scores nothing and takes no place in the "
+                     "order (the Moles above it move down one).\n\n"
                      "Example: assistant tally --rules en"))
 def tally(
     path: Annotated[Optional[str], typer.Argument(help=N_("A YAML file describing a game played without the log."),
@@ -983,9 +1007,7 @@ def suggest(
                                    probability=f"{a.probability:.0%}",
                                    risk=f"{1 - a.probability:.0%}"))
         return
-    cat = current.garden().cat if board.per_opponent else None
-    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
-                             board.parse_cell(cat) if cat else None)
+    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone, current.barred())
     single = len(current.items) == 1
     if as_json:
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
@@ -999,6 +1021,13 @@ def suggest(
         return
     typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask "
                  "(bits: expected information from the answer):"))
+    if board.per_opponent:
+        from assistant.garden import ME, MINIATURES
+
+        if len(current.garden().miniatures[ME]) >= MINIATURES:
+            # rules: with no miniature left in the supply, one already in the garden moves
+            typer.echo(_("your {count} miniatures are in the garden: the one you place is moved "
+                         "(assistant miniature me CELL --from CELL)").format(count=MINIATURES))
     for rank, (shown, count) in enumerate(groups, 1):
         first = shown[0]
         worth = (_("{bits} bits, saves {turns} turns") if first.turns_saved else _("{bits} bits")).format(

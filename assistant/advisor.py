@@ -265,15 +265,16 @@ class Turn(NamedTuple):
     everyone: bool = False  # Mick: one question to all the players asked
     terrain_tokens: int | None = None
     action_tokens: int | None = None
-    cat: Cell | None = None  # rules: no miniature may stand on the cat's cell
+    barred: CellSet = CellSet()  # where my miniature may not go now: the cat's cell, mine, one placed this turn
 
 
 def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | None = None,
               actions: str | None = None, ask: str | None = None, everyone: bool = False,
-              cat: Cell | None = None) -> Turn:
+              barred: CellSet = CellSet()) -> Turn:
     """Read ``--left grass,wood --actions area,flower --ask red,blue --all`` against the game.
 
-    ``cat``: the cat's cell, if the game knows it (no miniature may go there)."""
+    ``barred``: the cells where the game would refuse my miniature (the cat's, where I stand, a
+    miniature placed this turn): no question is asked from them."""
     if not board.questions:
         raise InputError(_("on {board} players ask no questions: suggest lists the likeliest cells").format(
             board=board.name))
@@ -303,7 +304,7 @@ def read_turn(board: Board, items: tuple[str, ...], item_named, terrains: str | 
     if chosen_ask is not None and not chosen_ask:
         raise InputError(_("--ask needs at least one of {names}").format(names=join_names(items)))
     return Turn(chosen_terrains, chosen_actions, chosen_ask, everyone,
-                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens, cat)
+                len(set(chosen_terrains)) if chosen_terrains is not None else None, action_tokens, barred)
 
 
 def _entropy(probabilities: Iterable[float]) -> float:
@@ -311,8 +312,8 @@ def _entropy(probabilities: Iterable[float]) -> float:
 
 
 def _asking_cells(board: Board, turn: Turn) -> CellSet:
-    """Where my miniature may stand: an open cell of a terrain left, not the cat's."""
-    cells = board.open - CellSet.of([turn.cat] if turn.cat is not None else [])
+    """Where my miniature may stand: an open cell of a terrain left, none the game would refuse."""
+    cells = board.open - turn.barred
     if turn.terrains is not None:
         allowed = CellSet()
         for terrain in turn.terrains:

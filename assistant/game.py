@@ -17,7 +17,7 @@ from .board import Board
 from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
-from .grammar import MORE, Form, Option, form_for
+from .grammar import MORE, Form, Option, form_for, said as grammar_said
 from .i18n import DEFAULT, N_, _, language, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet, whose
@@ -208,7 +208,11 @@ class Game(_Fields):
     ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
     ``values`` say what may be typed."""
 
-    EXPECTS = ("candidates", "count", "found")  # what a scenario may expect after a step
+    @property
+    def EXPECTS(self) -> tuple[str, ...]:  # noqa: N802 (the name every game and pad shares)
+        """What a scenario may expect after a step: the sheet's cells; on the garden, the tally too."""
+        sheet = ("candidates", "count", "found")
+        return (*sheet, "totals", "winner") if self.board.per_opponent else sheet
 
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
@@ -338,8 +342,7 @@ class Game(_Fields):
                 continue
             in_set.append(entry)
             closed, out = self._accused(closed, out, entry)
-        facts = [fact for entry in in_set for fact in self.facts_of(entry)]
-        sheet = Sheet.start(self.board, self.items, mine, facts)
+        sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
         return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
 
     def _accused(self, closed: dict[str, Cell], out: dict[str, Entry],
@@ -376,10 +379,19 @@ class Game(_Fields):
         return self.state.sheet
 
     def facts_of(self, entry: Entry) -> list[Fact]:
-        """What an entry says about the hidden cells: clues and accusations do; pieces do not."""
-        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
+        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
+        if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
             return entry.event.facts(self.board, entry.number)
         return []
+
+    def _facts(self, entries) -> list[Fact]:
+        """What standing entries say about the hidden cells. Of several loot cards shown for one player
+        only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
+        before --replace existed let a second card silently replace the first)."""
+        latest = {entry.event.player: entry.number for entry in entries if isinstance(entry.event, garden.LootEvent)}
+        return [fact for entry in entries
+                if not isinstance(entry.event, garden.LootEvent) or latest[entry.event.player] == entry.number
+                for fact in self.facts_of(entry)]
 
     def garden(self) -> "garden.Garden":
         """Miniatures, cat, token stacks and finished sets, from the standing entries."""
@@ -403,6 +415,60 @@ class Game(_Fields):
         return _("out: {players}").format(players=join_names(
             _("{player} (accused {cell})").format(player=self.display(player), cell=entry.event.cell)
             for player, entry in self.state.out.items()))
+
+    def barred(self) -> CellSet:
+        """The cells where my miniature may not go now (``miniature me CELL``, with ``--from`` once my supply
+        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn."""
+        if not self.board.per_opponent:
+            return CellSet()
+        pieces = self.garden()
+        mine = self.current_mine()
+        own = pieces.miniatures[garden.ME]
+        barred = []
+        for cell in self.board.open:
+            name = self.board.name_of(cell)
+            origin = next((c for c in own if c != name), None) if len(own) >= garden.MINIATURES else None
+            try:
+                garden.check(pieces, garden.MiniatureEvent(garden.ME, name, origin), self.board, self.players,
+                             self.board.name_of(mine) if mine is not None else None, self.display)
+            except AssistantError:
+                barred.append(cell)
+        return CellSet.of(barred)
+
+    def totals(self) -> dict[str, int]:
+        """The end-of-game tally (75 Gnom' Street, 3 or 4 players), each player's total by their canonical
+        name (``me``); refused, saying what is missing, while the loot or a token's face is not known."""
+        from .pads import gnom_tally
+
+        return {self.player(line.player): line.total for line in gnom_tally.score_game(self).lines}
+
+    def winner(self) -> str | None:
+        """Who the tally makes the winner (``me`` or an opponent); None on a tie or before the tally can count."""
+        from .pads import gnom_tally
+
+        try:
+            leaders = gnom_tally.score_game(self).leaders
+        except AssistantError:
+            return None
+        return self.player(leaders[0]) if len(leaders) == 1 else None
+
+    def told(self, entry: Entry) -> list[str]:
+        """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
+        nothing, though another player may well ask the same), each miniature it sends home."""
+        earlier = [e for e in self.standing() if e.number < entry.number]
+        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
+            this_set = [e for e in self.state.in_set if e.number < entry.number]  # a new set's sheet starts blank
+            repeated = next((e for e in reversed(this_set) if _repeats(entry.event, e.event)), None)
+            if repeated is None:
+                return []
+            return [_("it repeats entry {number} ({step}): it adds nothing to the sheet").format(
+                number=repeated.number, step=grammar_said(self, self.step(repeated.event)))]
+        if isinstance(entry.event, (garden.MiniatureEvent, garden.CatEvent)):
+            pieces = garden.empty(self.players)
+            for e in earlier:
+                pieces = garden.apply(pieces, e.event)
+            return garden.told_home(pieces, entry.event, self.display)
+        return []
 
     def summary(self) -> str:
         """One line: the cells left per opponent, and who is out."""
@@ -454,9 +520,11 @@ class Game(_Fields):
     def record(self, event: Event) -> "Game":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
         if isinstance(event, Retract):
-            target(self.history().entries, event)
+            taken = target(self.history().entries, event)
             after = self._appended(event)
             after.sheet().check(_("taking it back would leave clues that cannot all hold"))
+            if self.board.per_opponent:
+                after._check_pieces_after(taken)
             return after
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
@@ -467,6 +535,8 @@ class Game(_Fields):
                          self.board.name_of(mine) if mine is not None else None, self.display)
             if isinstance(event, garden.SetEvent):
                 self._check_next_loot(event)
+            if isinstance(event, garden.LootEvent):
+                self._check_loot(event)
             if isinstance(event, garden.SetEvent) and event.by == garden.ME:
                 # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
                 number = len(self.history().entries) + 1
@@ -476,6 +546,10 @@ class Game(_Fields):
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
             raise AssistantError(garden.over(self.display(over)))
+        if isinstance(event, ClueEvent) and event.by in dict(event.answers):
+            # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
+            raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
+                               "another player, never themselves").format(player=event.by))
         cat = self.garden().cat
         if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
@@ -496,6 +570,57 @@ class Game(_Fields):
         number = len(self.history().entries) + 1
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _check_pieces_after(self, taken: Entry) -> None:
+        """Every piece recorded after the entry taken back still allowed without it; else the refusal names
+        the entries that depend on it (a token on the miniature taken back, a miniature moved from its cell):
+        those are taken back first, never silently with it."""
+        pieces, mine, broken = garden.empty(self.players), self.mine, []
+        for entry in self.standing():
+            event = entry.event
+            if entry.number > taken.number and isinstance(event, garden.PIECES):
+                try:
+                    garden.check(pieces, event, self.board, self.players,
+                                 self.board.name_of(mine) if mine is not None else None, self.display)
+                except AssistantError as error:
+                    broken.append((entry, str(error)))
+                    continue
+            pieces = garden.apply(pieces, event)
+            if isinstance(event, garden.SetEvent):
+                mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+        if broken:
+            named = join_names(_("entry {number} ({step})").format(number=entry.number,
+                                                                  step=grammar_said(self, self.step(entry.event)))
+                               for entry, unused in broken)
+            raise InputError(ngettext(
+                "refused: taking back entry {taken} ({step}) leaves {entries} impossible ({reason}); take it back "
+                "first; nothing was recorded",
+                "refused: taking back entry {taken} ({step}) leaves {entries} impossible (first: {reason}); take "
+                "them back first; nothing was recorded", len(broken)).format(
+                taken=taken.number, step=grammar_said(self, self.step(taken.event)), entries=named,
+                reason=broken[0][1]))
+
+    def _check_loot(self, event: "garden.LootEvent") -> None:
+        """A loot card agrees with the log: one card per player (unless it replaces a misheard one), and
+        never against the clues: the refusal names the fewest clues it conflicts with."""
+        in_set = self.state.in_set
+        shown = [entry for entry in in_set if isinstance(entry.event, garden.LootEvent)
+                 and entry.event.player == event.player]
+        who = self.display(event.player)
+        if shown and not event.replace:
+            earlier = shown[-1]
+            raise InputError(_("{player}'s loot card is recorded already (entry {number}: {cell}): one card each; "
+                               "if it was misheard, add --replace to record {new} instead").format(
+                player=who, number=earlier.number, cell=earlier.event.cell, new=event.cell))
+        if event.replace and not shown:
+            raise InputError(_("no loot card of {player} is recorded yet: leave out --replace").format(player=who))
+        sheet = self.sheet()
+        if shown:  # the sheet without the card it replaces
+            sheet = Sheet.start(self.board, self.items, self.current_mine(),
+                                self._facts([entry for entry in in_set if entry not in shown]))
+        number = len(self.history().entries) + 1
+        sheet.add(event.facts(self.board, number), _("the loot card {cell} shown by {player}").format(
+            player=who, cell=event.cell))
 
     def _check_next_loot(self, event: "garden.SetEvent") -> None:
         """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""
@@ -751,6 +876,16 @@ def _option_values(options: dict) -> dict[str, list[str]]:
             continue
         values[name] = [""] if value is True else [value] if isinstance(value, str) else list(value)
     return values
+
+
+def _repeats(event: Event, earlier: Event) -> bool:
+    """Whether ``event`` says nothing ``earlier`` did not: the same clue with answers it already holds, or
+    the same accusation (whoever asked, whatever card it came from)."""
+    if isinstance(event, ClueEvent) and isinstance(earlier, ClueEvent):
+        return event.clue == earlier.clue and set(event.answers) <= set(earlier.answers)
+    if isinstance(event, AccuseEvent) and isinstance(earlier, AccuseEvent):
+        return event == earlier
+    return False
 
 
 def _looks_like_answer(word: str) -> bool:

@@ -13,9 +13,11 @@ sets wins the match; each set starts a new sheet.
 
 from typing import NamedTuple
 
+from .cells import CellSet
 from .errors import AssistantError, InputError
 from .grammar import Form, Option
 from .i18n import N_, _, ngettext
+from .sheet import Fact
 from .words import Options, key, shown, whole_number
 
 FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
@@ -35,11 +37,13 @@ BAITS = 2
 
 
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
+NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"))  # a turn began that the log cannot see
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
 FAR = Option("far", ("--three", "--trois", "--far"))  # the gnome card that moves the cat up to 3 cells
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
 BY = Option("by", ("--by", "--par"), "player")
 NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
+REPLACE = Option("replace", ("--replace", "--remplace", "--remplacer"))  # a loot card misheard: the new one stands
 FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
 
 
@@ -51,21 +55,27 @@ def _exactly(found: Options, count: int, usage: str, optional: int = 0) -> list[
 
 
 class MiniatureEvent(NamedTuple):
+    """A miniature placed (or moved, ``origin``); ``new_turn``: it is the first of a turn the log cannot
+    tell began (a turn is taken to end when a player places a second miniature)."""
+
     player: str
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
+    new_turn: bool = False
 
-    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM,), N_("miniature PLAYER CELL [--from CELL]"),
-                french="statuette")
+    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN),
+                N_("miniature PLAYER CELL [--from CELL] [--new-turn]"), french="statuette")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
         player, cell = _exactly(found, 2, cls.FORM.usage)
         origin = found.last("origin")
-        return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None)
+        return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None,
+                   found.flag("new_turn"))
 
     def words(self, game) -> list[str]:
-        return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else [])]
+        return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else []),
+                *(["--new-turn"] if self.new_turn else [])]
 
 
 class CatEvent(NamedTuple):
@@ -127,19 +137,33 @@ class RevealEvent(NamedTuple):
 
 
 class LootEvent(NamedTuple):
+    """An opponent's loot card shown at the end: the sheet then holds that opponent on that cell.
+
+    ``replace``: the card recorded before for this player was misheard; this one stands instead."""
+
     player: str
     cell: str
+    replace: bool = False
 
-    FORM = Form(("loot", "butin"), ("player", "cell"), (), N_("loot PLAYER CELL"),
+    FORM = Form(("loot", "butin"), ("player", "cell"), (REPLACE,), N_("loot PLAYER CELL [--replace]"),
                 french="butin")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "LootEvent":
         player, cell = _exactly(found, 2, cls.FORM.usage)
-        return cls(game.player(player), game.cell_name(cell))
+        return cls(game.player(player), game.cell_name(cell), found.flag("replace"))
 
     def words(self, game) -> list[str]:
-        return ["loot", self.player, self.cell]
+        return ["loot", self.player, self.cell, *(["--replace"] if self.replace else [])]
+
+    def facts(self, board, number: int) -> list:
+        """The card says where the loot is: one fact, as a right accusation would."""
+        cell = CellSet.of([board.parse_cell(self.cell)])
+        return [Fact(number, self.player, cell, f"loot {self.cell}", _("on {cell}").format(cell=self.cell), True,
+                     _("{player}'s loot card {cell}").format(player=self.player, cell=self.cell))]
+
+    def items(self) -> list[str]:
+        return [self.player]
 
 
 class SetEvent(NamedTuple):
@@ -175,19 +199,32 @@ PIECES = (MiniatureEvent, CatEvent, TokenEvent, RevealEvent, LootEvent, SetEvent
 
 
 class Garden(NamedTuple):
-    """The pieces on the board after replaying the standing entries."""
+    """The pieces on the board after replaying the standing entries.
+
+    Turns are not recorded: every player places (or moves) one miniature a turn,
+    so a player placing a second one starts the next turn (``MiniatureEvent.new_turn``
+    says so when the log cannot see it)."""
 
     miniatures: dict[str, list[str]]  # player -> cells where their miniatures stand
     cat: str | None
     stacks: dict[str, list[Token]]  # cell -> tokens, bottom first
     loot: dict[str, str]  # revealed loot cells
     sets: list[str]  # each finished set's winner
+    turn: int = 1
+    placed: tuple[str, ...] = ()  # the players who placed a miniature this turn, in order
+    since: dict[str, int] = {}  # cell -> the turn its miniature was placed (or moved) there; never mutated
 
     def standing_on(self, cell: str) -> str | None:
         for player, cells in self.miniatures.items():
             if cell in cells:
                 return player
         return None
+
+    def turn_of(self, event: "MiniatureEvent") -> tuple[int, tuple[str, ...]]:
+        """The turn ``event`` is placed in, and who placed this turn before it."""
+        if event.new_turn or event.player in self.placed:
+            return self.turn + 1, ()
+        return self.turn, self.placed
 
 
 def moles_each(players: int) -> int:
@@ -207,14 +244,20 @@ def apply(garden: Garden, event) -> Garden:
     """The garden after one (already checked) event."""
     miniatures = {p: list(cells) for p, cells in garden.miniatures.items()}
     stacks = {cell: list(tokens) for cell, tokens in garden.stacks.items()}
+    # A log saved before retracts were checked may hold a step its pieces no longer allow: it is
+    # applied as far as it can be, never an internal error (recording refuses such retracts now).
     if isinstance(event, MiniatureEvent):
-        if event.origin is not None:
+        since = dict(garden.since)
+        if event.origin is not None and event.origin in miniatures[event.player]:
             miniatures[event.player].remove(event.origin)
+            since.pop(event.origin, None)
         for cells in miniatures.values():  # rules: a miniature placed on an occupied cell kicks the other out
             if event.cell in cells:
                 cells.remove(event.cell)
         miniatures[event.player].append(event.cell)
-        return garden._replace(miniatures=miniatures)
+        turn, placed = garden.turn_of(event)
+        since[event.cell] = turn
+        return garden._replace(miniatures=miniatures, turn=turn, placed=placed + (event.player,), since=since)
     if isinstance(event, CatEvent):
         for cells in miniatures.values():
             if event.cell in cells:
@@ -224,8 +267,9 @@ def apply(garden: Garden, event) -> Garden:
         stacks.setdefault(event.cell, []).append(Token(event.player, event.face))
         return garden._replace(stacks=stacks)
     if isinstance(event, RevealEvent):
-        stack = stacks[event.cell]
-        stack[event.position - 1] = stack[event.position - 1]._replace(face=event.face)
+        stack = stacks.get(event.cell, [])
+        if event.position <= len(stack):
+            stack[event.position - 1] = stack[event.position - 1]._replace(face=event.face)
         return garden._replace(stacks=stacks)
     if isinstance(event, LootEvent):
         return garden._replace(loot={**garden.loot, event.player: event.cell})
@@ -233,6 +277,33 @@ def apply(garden: Garden, event) -> Garden:
         winner = event.by if event.found else next(p for p in garden.miniatures if p != event.by)
         return Garden({p: [] for p in garden.miniatures}, None, {}, {}, garden.sets + [winner])
     return garden
+
+
+def sent_home(garden: Garden, event) -> list[tuple[str, str]]:
+    """The miniatures ``event`` sends back to their owners' supply, as (owner, cell): the one standing
+    where another miniature is placed (a kick-out), or where the cat is placed or moved."""
+    if isinstance(event, MiniatureEvent) and event.cell != event.origin:
+        owner = garden.standing_on(event.cell)
+        return [(owner, event.cell)] if owner is not None and owner != event.player else []
+    if isinstance(event, CatEvent):
+        owner = garden.standing_on(event.cell)
+        return [(owner, event.cell)] if owner is not None else []
+    return []
+
+
+def told_home(garden: Garden, event, name=str) -> list[str]:
+    """Each miniature ``event`` sends home, said for the table: whose, from where, by what."""
+    lines = []
+    for owner, cell in sent_home(garden, event):
+        yours = _yours(owner, name)
+        if isinstance(event, CatEvent):
+            said = _("the cat sends your miniature on {cell} home: it goes back to your supply") if yours else \
+                _("the cat sends {owner}'s miniature on {cell} home: it goes back to {owner}'s supply")
+        else:
+            said = _("your miniature on {cell} is kicked out: it goes back to your supply") if yours else \
+                _("{owner}'s miniature on {cell} is kicked out: it goes back to {owner}'s supply")
+        lines.append(said.format(owner=name(owner), cell=cell))
+    return lines
 
 
 def match_winner(garden: Garden) -> str | None:
@@ -288,6 +359,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                              .format(player=name(event.player), count=MINIATURES))
         if event.cell in here and event.cell != event.origin:
             raise InputError(_("{player} already stands on {cell}").format(player=name(event.player), cell=event.cell))
+        _check_kick_out(garden, event, name)
     elif isinstance(event, TokenEvent):
         if count == 2:
             raise InputError(_("in a two-player game the only token is your Mole: record it with "
@@ -318,6 +390,24 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
             if where == event.cell:
                 raise InputError(_("{cell} is {owner}'s loot: loot cards are distinct").format(cell=event.cell,
                                                                                               owner=name(owner)))
+
+
+def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
+    """Only a miniature placed in an earlier turn may be kicked out."""
+    owner = garden.standing_on(event.cell)
+    if owner is None or owner == event.player:
+        return
+    turn, unused = garden.turn_of(event)
+    if garden.since.get(event.cell) == turn:
+        # rules: "déjà occupée par une statuette posée lors d'un tour précédent, le joueur peut l'expulser";
+        # EN: "A player cannot kick out a Miniature that was placed earlier in the same turn"
+        said = _("your miniature on {cell} was placed this turn: only one placed in an earlier turn may be kicked "
+                 "out (a turn ends when a player places a second miniature; if a new turn began that the log did not "
+                 "see, add --new-turn)") if _yours(owner, name) else \
+            _("{owner}'s miniature on {cell} was placed this turn: only one placed in an earlier turn may be kicked "
+              "out (a turn ends when a player places a second miniature; if a new turn began that the log did not "
+              "see, add --new-turn)")
+        raise InputError(said.format(owner=name(owner), cell=event.cell))
 
 
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:

@@ -393,6 +393,11 @@ def step_line(outcome) -> Text:
     text.append(outcome.step.text)
     if outcome.refused is not None:
         text.append("\n  " + _("refused: {reason}").format(reason=outcome.refused), style="yellow")
+    elif hasattr(outcome.game, "told"):  # a garden's: the clue it repeats, the miniatures it sends home
+        entries = outcome.game.history().entries
+        if entries and entries[-1].event is outcome.step.event:
+            for line in outcome.game.told(entries[-1]):
+                text.append("\n  " + line)
     return text
 
 

@@ -21,7 +21,9 @@ from typing import NamedTuple
 from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
+from .grammar import spoken_verb
 from .i18n import _, ngettext
+from .log import RETRACT_FORM
 from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
@@ -130,16 +132,19 @@ class Sheet(NamedTuple):
         solution = solve(self.base, self.items, all_facts, self.board.distinct)
         return Sheet(self.board, self.items, self.base, self.mine, all_facts, solution)
 
-    def add(self, facts) -> "Sheet":
+    def add(self, facts, subject: str | None = None) -> "Sheet":
         """A new sheet with more facts; Contradiction (naming the culprits) if they cannot hold.
 
-        A sheet whose recorded clues already contradict each other (a damaged or
-        hand-edited log) takes nothing more until the conflict is retracted."""
+        ``subject`` names what the facts come from when it is not a clue ('red's
+        loot card D3'): the refusal then says which clues it conflicts with and
+        the ``retract`` that takes each back. A sheet whose recorded clues
+        already contradict each other (a damaged or hand-edited log) takes
+        nothing more until the conflict is retracted."""
         self.check(_("the recorded clues already cannot all hold"), _("retract one of them first"))
         facts = tuple(facts)
         result = self.with_facts(facts)
         if result.solution.failure is not None:
-            raise self._contradiction(facts)
+            raise self._contradiction(facts, subject)
         return result
 
     def check(self, lead: str, fix: str = "") -> None:
@@ -260,20 +265,35 @@ class Sheet(NamedTuple):
                         "so nobody else is there.")
         return message.format(**values)
 
-    def _failure_text(self, failure: Joint) -> str:
+    def _failure_text(self, failure: Joint, solution: Solution | None = None) -> str:
+        """What cannot hold; with the ``solution`` that failed, which items took the last cells of the one left
+        with none (the loot card of blue on B1 when the clues pin red there)."""
         if len(failure.items) == 1 and not failure.cells:
-            return _("{item} would have no possible cell left").format(item=self._shown(failure.items[0]))
+            item = failure.items[0]
+            position = self.items.index(item)
+            if solution is not None and solution.direct[position]:
+                taken = [joint for (where, cell), joint in solution.removed_by.items() if where == position]
+                others = list(dict.fromkeys(other for joint in taken for other in joint.items))
+                if others:
+                    cells = CellSet()
+                    for joint in taken:
+                        cells |= joint.cells
+                    return _("{item} would have no possible cell left: {others} must be on {cells}, and two "
+                             "{noun}s never share a cell").format(
+                        item=self._shown(item), others=join_names(map(self._shown, others)),
+                        cells=join_names(self.board.names(cells)), noun=self.board.local_noun)
+            return _("{item} would have no possible cell left").format(item=self._shown(item))
         return ngettext("{items} would share only {count} cell ({cells})",
                         "{items} would share only {count} cells ({cells})", len(failure.cells)).format(
             items=join_names(failure.items), count=len(failure.cells), cells=join_names(self.board.names(failure.cells)))
 
-    def _contradiction(self, new: tuple[Fact, ...]) -> Contradiction:
+    def _contradiction(self, new: tuple[Fact, ...], subject: str | None = None) -> Contradiction:
         groups = self._groups()
         culprits = _smallest_conflict(self, new, groups)
-        failure = self.with_facts(
-            tuple(f for n in culprits for f in groups[n]) + new).solution.failure
+        solution = self.with_facts(tuple(f for n in culprits for f in groups[n]) + new).solution
+        failure = solution.failure
         assert failure is not None
-        what = self._failure_text(failure)
+        what = self._failure_text(failure, solution)
         if not culprits:
             if self.board.ponds or self.mine is not None:
                 alone = _("refused: on its own this clue means {failure} (no pond, not your own loot); "
@@ -281,6 +301,11 @@ class Sheet(NamedTuple):
             else:
                 alone = _("refused: on its own this clue means {failure}; nothing was recorded")
             return Contradiction(alone.format(failure=what), ())
+        if subject is not None:
+            retracts = _(" or ").join(f"{spoken_verb(RETRACT_FORM)} {number}" for number in culprits)
+            return Contradiction(_("refused: {subject} conflicts with {clues}: {failure}; if one of them was "
+                                   "misheard, take it back first ({retracts}); nothing was recorded").format(
+                subject=subject, clues=_named(culprits, groups), failure=what, retracts=retracts), tuple(culprits))
         return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (if a clue was misheard, "
                                "retract it first)").format(clues=_named(culprits, groups), failure=what),
                              tuple(culprits))

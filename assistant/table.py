@@ -146,7 +146,7 @@ def suggestions_text(game) -> Text:
                     + "\n")
         return text
     single = len(game.items) == 1
-    ranked = advisor.questions(sheet, advisor.Turn(), odds, limit=8)
+    ranked = advisor.questions(sheet, advisor.Turn(barred=game.barred()), odds, limit=8)
     if not ranked:
         text.append(_("no question left to ask"), style="dim")
     for rank, question in enumerate(ranked, 1):
@@ -233,7 +233,8 @@ def said(before: object, after) -> str:
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
-        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}"
+        told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
+        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
         return _("took back {number}. {step} -> {summary}").format(

@@ -272,7 +272,7 @@ def test_a_replay_fits_80_columns(run, monkeypatch, scenario):
 
 def test_the_tally_calls_me_by_my_name(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
-    for words in [("miniature", "Léa", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1"),
+    for words in [("miniature", "Léa", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1", "--new-turn"),
                   ("token", "red", "D1"), ("miniature", "blue", "F3"), ("token", "blue", "F3"),
                   ("reveal", "D1", "2", "mole"), ("reveal", "F3", "1", "bait"),
                   ("loot", "red", "D1"), ("loot", "blue", "A1")]:

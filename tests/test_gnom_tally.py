@@ -147,7 +147,7 @@ def test_others_tokens_lie_face_down_until_revealed_and_reveals_respect_the_stoc
 
 
 def test_miniatures_kick_each_other_out_and_the_cat_sends_them_home():
-    game = play("miniature red A1", "miniature me A1")  # rules: kicking out a miniature
+    game = play("miniature red A1", "miniature me A1 --new-turn")  # rules: kicking out a miniature
     assert game.garden().miniatures == {"me": ["A1"], "red": [], "blue": []}
     game = game.record(game.read_step("cat A1"))
     assert game.garden().miniatures["me"] == []
@@ -160,7 +160,7 @@ def test_miniatures_kick_each_other_out_and_the_cat_sends_them_home():
 
 def test_a_whole_tally_from_the_recorded_pieces(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
-    for words in [("miniature", "me", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1"),
+    for words in [("miniature", "me", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1", "--new-turn"),
                   ("token", "red", "D1"), ("miniature", "blue", "F3"), ("token", "blue", "F3"),
                   ("miniature", "red", "F3"), ("token", "red", "F3"),
                   ("reveal", "D1", "2", "mole"), ("reveal", "F3", "1", "bait"), ("reveal", "F3", "2", "mole")]:

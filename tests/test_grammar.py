@@ -73,7 +73,7 @@ def garden_pieces(draw, game: Game):
     kind = st.sampled_from(("mole", "bait"))
     maker = draw(st.sampled_from(pieces.PIECES))
     if maker is pieces.MiniatureEvent:
-        return pieces.MiniatureEvent(draw(player), draw(cell), draw(st.none() | cell))
+        return pieces.MiniatureEvent(draw(player), draw(cell), draw(st.none() | cell), draw(st.booleans()))
     if maker is pieces.CatEvent:
         return pieces.CatEvent(draw(cell))
     if maker is pieces.TokenEvent:
@@ -83,7 +83,7 @@ def garden_pieces(draw, game: Game):
     if maker is pieces.RevealEvent:
         return pieces.RevealEvent(draw(cell), draw(st.integers(1, 999_999)), draw(kind))
     if maker is pieces.LootEvent:
-        return pieces.LootEvent(draw(player), draw(cell))
+        return pieces.LootEvent(draw(player), draw(cell), draw(st.booleans()))
     return pieces.SetEvent(draw(cell), draw(st.booleans()), draw(player), draw(st.none() | cell))
 
 

@@ -12,8 +12,8 @@ from assistant.game import Game
 from conftest import game_file
 
 
-def play(garden, *steps, opponents=("red", "blue"), mine="C2"):
-    game = Game.new("t", garden, list(opponents), mine)
+def play(garden, *steps, opponents=("red", "blue"), mine="C2", me=None):
+    game = Game.new("t", garden, list(opponents), mine, me)
     for step in steps:
         game = game.record(game.read_step(step))
     return game
