@@ -1254,6 +1254,59 @@ def quest_trick(
         _pad_report(updated)
 
 
+def _quest_move(game: Optional[str], build) -> None:
+    """Record a hand change between two tricks (``build(g)`` makes the event), then say what moved."""
+    updated = store().update(game, lambda g: pad(g, ROI).record(build(g)))
+    typer.echo(updated.move_said())
+
+
+@quest_app.command("swap", help=N_("The Druid: after its trick, whoever played it swaps hands with NAME.\n\n"
+                                   "Example: assistant quest swap Cleo"))
+def quest_swap(player: Annotated[str, typer.Argument(help=N_("Who swaps hands with the Druid's player."),
+                                                     autocompletion=STEP_WORDS)],
+               game: GameOption = None) -> None:
+    from assistant.pads.roi import SwapEvent
+
+    _quest_move(game, lambda g: SwapEvent.build(g, player))
+
+
+@quest_app.command("pass", help=N_("The blue 11 that passes hands: after its trick, every hand passes left (to "
+                                   "the next player, clockwise) or right.\n\nExample: assistant quest pass left"))
+def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (gauche or droite)."),
+                                                        autocompletion=STEP_WORDS)],
+               game: GameOption = None) -> None:
+    from assistant.pads.roi import PassEvent
+
+    _quest_move(game, lambda g: PassEvent.build(g, direction))
+
+
+@quest_app.command("take", help=N_("The red 11 that takes two cards: after its trick, whoever played it takes "
+                                   "cards from NAME's hand and gives as many back.\n\n"
+                                   "Example: assistant quest take Cleo 3g 7r --back 2b,9g"))
+def quest_take(
+    words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
+                                               metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
+    back: Annotated[str, typer.Option(help=N_("The cards given back: 2b,9g."))],
+    game: GameOption = None,
+) -> None:
+    from assistant.pads.roi import TakeEvent
+
+    _quest_move(game, lambda g: TakeEvent.build(g, words[0], words[1:], back))
+
+
+@quest_app.command("take-back", help=N_("The Sorcerer, between two tricks: its holder puts it in the trick just "
+                                        "played and takes back CARD of that trick, to play it again.\n\n"
+                                        "Example: assistant quest take-back Ana 5g"))
+def quest_take_back(
+    player: Annotated[str, typer.Argument(help=N_("Who holds the Sorcerer."), autocompletion=STEP_WORDS)],
+    card: Annotated[str, typer.Argument(help=N_("The card of the trick just played they take back."))],
+    game: GameOption = None,
+) -> None:
+    from assistant.pads.roi import TakeBackEvent
+
+    _quest_move(game, lambda g: TakeBackEvent.build(g, player, card))
+
+
 @quest_app.command("remove", help=N_("Take deal NUMBER out of the game; the deals after it move up "
                                      "and totals are recomputed."))
 def quest_remove(number: Annotated[str, typer.Argument(help=N_("The deal number shown by assistant quest show."))],

@@ -17,7 +17,13 @@ from ..cards import SUITS, Card, parse_rank_suit
 from .scoring import SCORERS, SEATING, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
-SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
+SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands",
+                "hands", "play", "source", "sure", "chosen"}
+HANDS = ("swap", "pass", "take")  # what a card's text moves between hands (see the data file)
+# How a magic card plays: each key and the values it takes (see the data file).
+PLAY = {"wins": ("always", "unless_ace"), "copies": ("previous_winner", "card_before"), "only_when_void": (True,),
+        "not_in_first_trick": (True,), "not_leading_first_trick": (True,), "between_tricks": ("take_back",)}
+SURE = ("HIGH", "MED", "GUESS")
 
 
 class Quest(NamedTuple):
@@ -67,6 +73,12 @@ class Special(NamedTuple):
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
     fr_description: str | None = None  # a card whose French name is unknown, described in French (never a name)
+    hands: str | None = None  # what its text moves between hands: swap, pass or take (see HANDS)
+    take: int = 0  # hands 'take': how many cards
+    play: dict = {}  # a magic card: how it plays (see PLAY)
+    source: str = ""  # where its text comes from
+    sure: str = ""  # how sure that is: HIGH, MED or GUESS
+    chosen: str = ""  # what the rules leave open and the tool decides
 
     @property
     def shown(self) -> str:
@@ -224,12 +236,38 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
             problems.append(_("{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
                             .format(path=path))
             continue
+        hands, take = _read_hands(entry.get("hands"), path, problems)
+        play = entry.get("play") or {}
+        if not isinstance(play, dict) or any(PLAY.get(name) is None or value not in PLAY[name]
+                                             for name, value in play.items()) or (play and not card.magic):
+            problems.append(_("{path}.play: a magic card's play, expected some of {names}").format(
+                path=path, names=", ".join(f"{name}: {'|'.join(map(str, values))}" for name, values in PLAY.items())))
+            play = {}
+        sure = entry.get("sure", "")
+        if sure not in ("", *SURE):
+            problems.append(_("{path}.sure: expected one of {names} (got {got})").format(
+                path=path, names=", ".join(SURE), got=shown(sure)))
         aliases = entry.get("aliases") or []
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
         fr, described = entry.get("fr"), entry.get("fr_description")
         specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
-                                card, effect, tuple(aliases), entry.get("changes_hands") is True,
-                                described if isinstance(described, str) else None))
+                                card, effect, tuple(aliases), entry.get("changes_hands") is True or hands is not None,
+                                described if isinstance(described, str) else None, hands, take, play,
+                                *(str(entry.get(name) or "") for name in ("source", "sure", "chosen"))))
     return specials
+
+
+def _read_hands(value: object, path: str, problems: list[str]) -> tuple[str | None, int]:
+    """``hands: swap`` / ``pass`` / ``{take: 2}`` -> (kind, cards taken)."""
+    if value is None:
+        return None, 0
+    if value in ("swap", "pass"):
+        return str(value), 0
+    if isinstance(value, dict) and list(value) == ["take"] and isinstance(value["take"], int) \
+            and not isinstance(value["take"], bool) and value["take"] > 0:
+        return "take", value["take"]
+    problems.append(_("{path}.hands: expected swap, pass or {{take: N}} (got {got})").format(
+        path=path, got=shown(value)))
+    return None, 0
