@@ -1230,13 +1230,19 @@ def quest_deal(
     _pad_report(store().update(game, record))
 
 
-@quest_app.command("trick", help=N_("Record one trick of the deal being played; the winner follows "
-                                    "from follow-suit.\n\n"
+@quest_app.command("trick", help=N_("Record one trick of the deal being played; the rules say who wins "
+                                    "it, magic cards included (--winner only confirms it).\n\n"
+                                    "The holder of the red 5 leads the first trick. Where the rules are silent "
+                                    "the pad chooses: a Dragon or Excalibur leading leaves the suit led to the "
+                                    "next card; a Clone leading a later trick plays as the last card of the "
+                                    "trick before; the Mummy, the Clone and the Dragon may be played instead of "
+                                    "the suit led, Excalibur only with none of it.\n\n"
                                     "Example: assistant quest trick Ana 5g 7g Kb"))
 def quest_trick(
     words: Annotated[list[str], typer.Argument(help=N_("The leader, then each card in play order: Ana 5g 7g Kb."),
                                                metavar=N_("LEADER CARD..."), autocompletion=STEP_WORDS)],
-    winner: Annotated[Optional[str], typer.Option(help=N_("Who won, when a magic card decides it."),
+    winner: Annotated[Optional[str], typer.Option(help=N_("Who won: refused unless the rules agree (or cannot "
+                                                          "tell, in a saved step)."),
                                                   autocompletion=completer("--winner"))] = None,
     seating: Annotated[bool, typer.Option("--seating", help=N_("The cards are in seating order (the order of "
                                           "--players), not in play order."))] = False,
@@ -1295,7 +1301,9 @@ def quest_take(
 
 
 @quest_app.command("take-back", help=N_("The Sorcerer, between two tricks: its holder puts it in the trick just "
-                                        "played and takes back CARD of that trick, to play it again.\n\n"
+                                        "played and takes back CARD of that trick, to play it again. The pad "
+                                        "chooses where the rules are silent: any card of that trick, once a deal, "
+                                        "before the last trick; the Sorcerer lies in that trick's pile.\n\n"
                                         "Example: assistant quest take-back Ana 5g"))
 def quest_take_back(
     player: Annotated[str, typer.Argument(help=N_("Who holds the Sorcerer."), autocompletion=STEP_WORDS)],

@@ -399,6 +399,7 @@ class SwapEvent(NamedTuple):
         return ["swap", self.player]
 
 
+DIRECTION_SAID = {"left": N_("left"), "right": N_("right")}  # the saved word, and as a French table reads it
 DIRECTIONS = {"left": "left", "gauche": "left", "next": "left", "suivant": "left",
               "right": "right", "droite": "right", "previous": "right", "precedent": "right"}
 

@@ -20,12 +20,12 @@ from ...grammar import form_for
 from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
-from .events import (DIRECTIONS, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, PassEvent,
+from .events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, PassEvent,
                      RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, deck, player_of)
 from .play import card_said as _said
-from .play import check_play, ruling, settle
+from .play import check_limits, check_play, ruling, settle
 from .rules import Rules, Special, read_rules, slug
-from .scoring import EVERY_CARD, SUIT_SAID, WINNER_EFFECTS, facts_of, score
+from .scoring import EVERY_CARD, WINNER_EFFECTS, DealScore, both, facts_of, score
 
 DEALS = 7
 FORMS = (*(event.FORM for event in EVENTS), log.UNDO_FORM, log.RETRACT_FORM)
@@ -61,6 +61,7 @@ class Row(NamedTuple):
     note: str  # in the player's language
     removed: bool = False  # struck out by a 0.1 'remove N'
     said: str = ""  # the title in the player's language (``title`` stays canonical for the exports)
+    parts: DealScore | None = None  # the points' parts: the quest's, the special card's, who doubled
 
 
 class Used(NamedTuple):
@@ -155,6 +156,8 @@ class RoiGame(_Fields):
         if slot == "won":
             name, equals, cards = word.rpartition("=")
             return f"{name}{equals}{','.join(map(self._said_card, cards.split(',')))}" if equals else word
+        if slot == "direction" and word in DIRECTION_SAID:
+            return _(DIRECTION_SAID[word])
         return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "special") else word
 
     def _said_card(self, word: str) -> str:
@@ -189,7 +192,7 @@ class RoiGame(_Fields):
             tricks = latest.deal.tricks if latest is not None else ()
             return tuple(str(number) for number in range(1, len(tricks) + 1))
         if slot == "direction":
-            return ("left", "right") if self._said_card("Kg") == "Kg" else ("gauche", "droite")
+            return tuple(DIRECTION_SAID)
         if slot == "entry":
             return tuple(str(entry.number) for entry in self._history.standing)
         return ()  # free words: NAME=N pairs, lists of names, cards won
@@ -298,6 +301,8 @@ class RoiGame(_Fields):
                     number=current.number, count=len(current.deal.tricks), wanted=event.replaces))
             tricks = _with(current.deal.tricks, event.replaces, event.trick(self.players))
         special = current.deal.special
+        if strict:
+            check_limits(tricks[number - 1], number, special)
         if strict and event.winner is not None:
             tricks = _with(tricks, number, self._judged_winner(tricks, number, special, event.winner))
         self._check_tricks(current.deal, tricks, strict or event.replaces is not None, since=number)
@@ -530,14 +535,19 @@ class RoiGame(_Fields):
     def score_sheet(self) -> dict:
         """The score table as data: each deal played, its points and the running totals; the winner."""
         return {"players": list(self.players), "deals": [
-            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in self._played_rows()],
-            "totals": self.totals(), "winner": self.winner()}
+            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals,
+             "quest_points": r.parts.quest, "special_points": r.parts.special, "doubled": r.parts.doubled}
+            for r in self._played_rows()], "totals": self.totals(), "winner": self.winner()}
 
     def score_lines(self) -> list[list]:
-        """The score table as lines of cells, a header first (a spreadsheet's rows)."""
-        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players)]
+        """The score table as lines of cells, a header first (a spreadsheet's rows); each deal's parts last:
+        the quest's points, the special card's, who doubled (Enchanter)."""
+        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players),
+                  *(f"{p} quest" for p in self.players), *(f"{p} special" for p in self.players), "doubled"]
         return [header, *([r.number, r.title, *(r.points[p] for p in self.players),
-                           *(r.totals[p] for p in self.players)] for r in self._played_rows())]
+                           *(r.totals[p] for p in self.players), *(r.parts.quest[p] for p in self.players),
+                           *(r.parts.special[p] for p in self.players), r.parts.doubled or ""]
+                          for r in self._played_rows())]
 
     def _played_rows(self) -> list[Row]:
         return [row for row in self._table if row.points is not None]
@@ -672,10 +682,24 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
         result = score(state.deal, players, face_value)
         for p in players:
             totals[p] += result.total[p]
-        note = _("{player} doubles ({card})").format(player=result.doubled, card=state.deal.special.shown) \
-            if result.doubled else ""
-        rows.append(Row(state.number, state.title, result.total, dict(totals), note, False, state.said))
+        rows.append(Row(state.number, state.title, result.total, dict(totals), _breakdown(result, state.deal.special),
+                        False, state.said, result))
     return rows
+
+
+def _breakdown(result: DealScore, special: Special) -> str:
+    """'quest: Ana +3, Ben +0; Porte-étendard: Ana +3; Ana doubles (Enchanteur)': what a deal's points are made
+    of, said when the special card added to the quest's points ('' when the quest gave them all)."""
+    bonus = {player: points for player, points in result.special.items() if points}
+    if not bonus and not result.doubled:
+        return ""
+    said = [_("quest: {points}").format(points=", ".join(f"{p} {q:+d}" for p, q in result.quest.items()))]
+    if bonus:
+        said.append(_("{card}: {points}").format(card=special.shown,
+                                                 points=", ".join(f"{p} {q:+d}" for p, q in bonus.items())))
+    if result.doubled:
+        said.append(_("{player} doubles ({card})").format(player=result.doubled, card=special.shown))
+    return both(said, _)
 
 
 def _used(deals: tuple[DealState, ...], but: int | None = None) -> Used:

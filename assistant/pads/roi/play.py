@@ -149,10 +149,20 @@ def settle(tricks, special: Special) -> tuple:
 # -- what a player may play -----------------------------------------------------------------
 
 
+class Shown(NamedTuple):
+    """A suit a hand lacks: shown in trick ``number`` by ``player`` playing ``card`` instead; the hand
+    changed hands after trick ``moved`` (0: it did not)."""
+
+    number: int
+    card: Card
+    player: str
+    moved: int = 0
+
+
 class Known(NamedTuple):
     """What the table learnt of the hands: suits a player lacks, cards known to be in a hand."""
 
-    void: dict  # (player, suit) -> (trick number, the card played instead)
+    void: dict  # (player, suit) -> Shown: the hand that lacks the suit, now in player's hands
     held: dict  # card id -> (player, why it is known, in the player's language)
 
 
@@ -164,10 +174,6 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
     for number, trick in enumerate(tricks, 1):
         judged = number >= since
         before = tricks[number - 2] if number > 1 else None
-        if judged:
-            _check_magic(trick, number, special)
-            if number == 1:
-                _check_first_lead(trick, special)
         _check_cards(known, trick, number, special, judged)
         if number == 1 and all(card.id != RED_FIVE for unused, card in trick.plays):
             known.held[Card(RED_FIVE, "red", 5)] = (trick.leader, _("led the first trick, which the holder of the red 5 leads"))
@@ -188,7 +194,7 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
                                            "in trick {number}: a player follows suit when able").format(
                         player=player, held=card_said(holding, special), why=why, card=card_said(card, special),
                         suit=_(SUIT_SAID[led]), number=number))
-                known.void.setdefault((player, led), (number, card))
+                known.void.setdefault((player, led), Shown(number, card, player))
         played.update(card for unused, card in trick.plays)
         after = [move for done, move in moves if done == number]
         if after:
@@ -205,19 +211,33 @@ def _check_cards(known: Known, trick, number: int, special: Special, judged: boo
     for player, card in trick.plays:
         if not judged or card.magic:
             continue
-        shown_void = known.void.get((player, card.suit))
-        if shown_void is not None:
-            earlier, instead = shown_void
-            raise AssistantError(_("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was "
-                                   "led, so had no {suit} left, yet plays {card} in trick {number}: a player "
-                                   "follows suit when able; correct one of the two").format(
-                player=player, instead=card_said(instead, special), suit=_(SUIT_SAID[card.suit]), earlier=earlier,
-                card=card_said(card, special), number=number))
+        shown = known.void.get((player, card.suit))
+        if shown is not None:
+            if shown.moved:
+                text = _("{shower} played {instead}, not {suit}, in trick {earlier} while {suit} was led, so had no "
+                         "{suit} left; {player} holds that hand since trick {moved}, yet plays {card} in trick "
+                         "{number}: a player follows suit when able; correct one of the two")
+            else:
+                text = _("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was led, so had no "
+                         "{suit} left, yet plays {card} in trick {number}: a player follows suit when able; "
+                         "correct one of the two")
+            raise AssistantError(text.format(
+                player=player, instead=card_said(shown.card, special), suit=_(SUIT_SAID[card.suit]),
+                earlier=shown.number, card=card_said(card, special), number=number, shower=shown.player,
+                moved=shown.moved))
         holder = known.held.get(card)
         if holder is not None and holder[0] != player:
             raise AssistantError(_("{holder} {why}, so held {card}, yet {player} plays it in trick {number}; "
                                    "correct one of the two").format(
                 holder=holder[0], why=holder[1], card=card_said(card, special), player=player, number=number))
+
+
+def check_limits(trick, number: int, special: Special) -> None:
+    """What trick ``number`` alone may break: the magic card's limits (boards/roi-des-nains.yaml, play),
+    the first trick's leader."""
+    _check_magic(trick, number, special)
+    if number == 1:
+        _check_first_lead(trick, special)
 
 
 def _check_magic(trick, number: int, special: Special) -> None:
@@ -261,7 +281,8 @@ def _moved(known: Known, move, trick, players: tuple[str, ...], special: Special
         else:
             step = 1 if move.direction == "left" else -1  # play goes clockwise: the left-hand neighbour is next
             to = {p: players[(players.index(p) + step) % len(players)] for p in players}
-        moved = {(to.get(p, p), suit): seen for (p, suit), seen in known.void.items()}
+        moved = {(to.get(p, p), suit): seen._replace(moved=number) if p in to else seen
+                 for (p, suit), seen in known.void.items()}
         known.void.clear()
         known.void.update(moved)
         for card, (holder, unused) in list(known.held.items()):
@@ -283,12 +304,13 @@ def _give(known: Known, card: Card, giver: str | None, taker: str, why: str, spe
     if judged and card in played:
         raise AssistantError(_("{card} was already played in this deal: only a card in a hand changes hands")
                              .format(card=card_said(card, special)))
-    shown_void = known.void.get((giver, card.suit)) if judged else None
-    if shown_void is not None:
-        raise AssistantError(_("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was led, so "
-                               "had no {suit} left, yet gives {card} after trick {number}; correct one of the two")
-                             .format(player=giver, instead=card_said(shown_void[1], special),
-                                     suit=_(SUIT_SAID[card.suit]), earlier=shown_void[0],
+    shown = known.void.get((giver, card.suit)) if judged else None
+    if shown is not None:
+        raise AssistantError(_("{shower} played {instead}, not {suit}, in trick {earlier} while {suit} was led, so "
+                               "that hand had no {suit} left, yet {player} gives {card} from it after trick {number}; "
+                               "correct one of the two")
+                             .format(shower=shown.player, player=giver, instead=card_said(shown.card, special),
+                                     suit=_(SUIT_SAID[card.suit]), earlier=shown.number,
                                      card=card_said(card, special), number=number))
     holder = known.held.get(card)
     if judged and holder is not None and holder[0] != giver:

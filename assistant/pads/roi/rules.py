@@ -14,7 +14,7 @@ from ...errors import DataError, InputError
 from ...i18n import N_, _, localized
 from ...words import join_names, key, shown
 from ..cards import SUITS, Card, parse_rank_suit
-from .scoring import SCORERS, SEATING, describe_effect, english
+from .scoring import SCORERS, SEATING, both, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
 SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands",
@@ -24,6 +24,26 @@ HANDS = ("swap", "pass", "take")  # what a card's text moves between hands (see 
 PLAY = {"wins": ("always", "unless_ace"), "copies": ("previous_winner", "card_before"), "only_when_void": (True,),
         "not_in_first_trick": (True,), "not_leading_first_trick": (True,), "between_tricks": ("take_back",)}
 SURE = ("HIGH", "MED", "GUESS")
+SURE_SAID = {"HIGH": N_("sure: the rules or two sources"), "MED": N_("one secondary source"),
+             "GUESS": N_("a guess, not sourced")}
+PLAY_SAID = {
+    ("wins", "always"): N_("wins its trick"),
+    ("wins", "unless_ace"): N_("wins its trick unless an Ace is played: then the Ace of the suit led wins, "
+                               "else the last Ace played"),
+    ("copies", "previous_winner"): N_("plays as the card that won the trick before, its suit and value"),
+    ("copies", "card_before"): N_("plays as the card played just before it, a little more"),
+    ("only_when_void", True): N_("played only by a player with no card of the suit led"),
+    ("not_in_first_trick", True): N_("not in the first trick"),
+    ("not_leading_first_trick", True): N_("cannot lead the first trick"),
+    ("between_tricks", "take_back"): N_("never played into a trick: between two tricks its holder puts it in the "
+                                        "trick just played and takes back one of its cards (take-back NAME CARD)"),
+}
+HANDS_SAID = {
+    "swap": N_("after its trick, whoever played it swaps hands with a player (swap NAME)"),
+    "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
+    "take": N_("after its trick, whoever played it takes {count} cards from a player's hand and gives {count} "
+               "back (take NAME CARD... --back CARD,...)"),
+}
 
 
 class Quest(NamedTuple):
@@ -96,6 +116,13 @@ class Special(NamedTuple):
         """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
         return describe_effect(self.effect, tr) or tr(N_("no points (its text changes the play)"))
 
+    def plays(self, tr=english) -> str:
+        """How its text changes the play, in words ('' for none): a magic card's play, a hand change."""
+        said = [tr(PLAY_SAID[name, value]) for name, value in self.play.items()]
+        if self.hands:
+            said.append(tr(HANDS_SAID[self.hands]).format(count=self.take))
+        return both(said, tr)
+
     def words(self) -> tuple[str, ...]:
         """Every word it goes by, id first (French name folded to plain letters)."""
         spelled = [self.id, *(slug(name) for name in (self.fr,) if name), *self.aliases]
@@ -160,7 +187,12 @@ def listing(rules: "Rules") -> list[str]:
     for special in rules.specials:
         named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
             ", ".join(special.words())
-        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special.scores(_)))
+        said = special.scores(_)
+        if special.plays():
+            said = both((said, special.plays(_)), _)
+        if special.sure:
+            said = _("{said} [{sure}]").format(said=said, sure=_(SURE_SAID[special.sure]))
+        lines.append("  " + _("{names}: {scores}").format(names=named, scores=said))
     return lines
 
 

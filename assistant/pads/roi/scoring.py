@@ -255,7 +255,7 @@ def _either(words: list[str], tr) -> str:
     return tr(N_("{some} or {last}")).format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _both(parts, tr) -> str:
+def both(parts, tr) -> str:
     """Several scoring terms in one line: 'A; B' (French: 'A ; B')."""
     parts = list(parts)
     said = parts[0] if parts else ""
@@ -294,7 +294,7 @@ def _describe_match(match: dict, tr) -> str:
 
 
 def _describe_per_card(spec, face_value: int, tr) -> str:
-    return _both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
+    return both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
                                                            card=_describe_match(t["match"], tr)) for t in spec), tr)
 
 
@@ -315,7 +315,7 @@ COMPARED = {("fewer", "previous"): N_("{points} if you won fewer tricks than you
 
 
 def _describe_neighbours(spec, face_value: int, tr) -> str:
-    return _both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
+    return both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
 
 
 def _describe_card_sum(spec, face_value: int, tr) -> str:
@@ -421,7 +421,7 @@ EFFECT_SAID = {
 def describe_effect(effect: dict, tr=english) -> str:
     """A special card's scoring effect in words ('' when it scores nothing); ``tr=_`` in the player's language."""
     faces = ", ".join(rank_letters(tr).values())
-    return _both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
+    return both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
                   for name, value in effect.items()), tr)
 
 
