@@ -327,7 +327,8 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            # inside tug and quest (each group looks up only its own commands)
            "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
-           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove"}
+           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
+           "echanger": "swap", "échanger": "swap", "passer": "pass", "prendre": "take", "reprendre": "take-back"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 

@@ -348,8 +348,9 @@ def test_a_whole_game_from_the_command_line(run, home):
     exported = json.loads(run("quest", "export", "--json").stdout)
     assert exported["totals"] == {"Ana": 6, "Ben": 0, "Cleo": 0}
     csv = run("quest", "export", "--csv").stdout.splitlines()
-    assert csv[0] == "deal,quest,Ana,Ben,Cleo,Ana total,Ben total,Cleo total"
-    assert csv[1].startswith("1,13A Capture the Kings + Flag Bearer,6,0,0,6,0,0")
+    assert csv[0] == ("deal,quest,Ana,Ben,Cleo,Ana total,Ben total,Cleo total,Ana quest,Ben quest,Cleo quest,"
+                      "Ana special,Ben special,Cleo special,doubled")
+    assert csv[1] == "1,13A Capture the Kings + Flag Bearer,6,0,0,6,0,0,3,0,0,3,0,0,"
     listed = json.loads(run("quest", "list", "--json").stdout)
     assert len(listed) == 40 and {"id", "name"} <= set(listed[0])
     assert run("sheet").stderr.startswith("error: game roi-des-nains-1 is a roi-des-nains score pad")

@@ -306,7 +306,8 @@ class RoiGame(_Fields):
         if strict and event.winner is not None:
             tricks = _with(tricks, number, self._judged_winner(tricks, number, special, event.winner))
         self._check_tricks(current.deal, tricks, strict or event.replaces is not None, since=number)
-        return _with(deals, current.number, current._replace(deal=current.deal._replace(tricks=settle(tricks, special))))
+        settled = current.deal._replace(tricks=settle(tricks, special))
+        return _with(deals, current.number, current._replace(deal=settled))
 
     def _judged_winner(self, tricks, number: int, special: Special, stated: str) -> Trick:
         """A winner typed with --winner: refused unless the rules leave it open or agree."""

@@ -163,7 +163,7 @@ class Known(NamedTuple):
     """What the table learnt of the hands: suits a player lacks, cards known to be in a hand."""
 
     void: dict  # (player, suit) -> Shown: the hand that lacks the suit, now in player's hands
-    held: dict  # card id -> (player, why it is known, in the player's language)
+    held: dict  # Card -> (who holds it, why that is known, in the player's language)
 
 
 def check_play(tricks, moves, special: Special, players: tuple[str, ...], since: int = 1) -> None:
@@ -176,7 +176,8 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
         before = tricks[number - 2] if number > 1 else None
         _check_cards(known, trick, number, special, judged)
         if number == 1 and all(card.id != RED_FIVE for unused, card in trick.plays):
-            known.held[Card(RED_FIVE, "red", 5)] = (trick.leader, _("led the first trick, which the holder of the red 5 leads"))
+            known.held[Card(RED_FIVE, "red", 5)] = (
+                trick.leader, _("led the first trick, which the holder of the red 5 leads"))
         found = worths(trick.plays, special, before)
         led = suit_led(found) if found is not None else None
         for position, (player, card) in enumerate(trick.plays):
