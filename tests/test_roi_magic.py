@@ -1,8 +1,11 @@
 """Le Roi des Nains: the magic cards, the first trick and the hands changing, as the rules play them (issue 24).
 
 Rules quoted from the French rule book (shared/rules/roi-des-nains.fr.txt) or
-FACTS.md (with how sure it is); where both are silent, the pad's own choice,
-said as such in README and in the help. Players sit in seating order,
+FACTS.md (with how sure it is). FACTS.md gives the magic cards no text beyond
+"trick-taking effects, no score" (MED): their texts are the online
+implementation's that issue 24 reports (one secondary source, MED), as
+boards/roi-des-nains.yaml records with its source. Where all are silent, the
+pad's own choice, said as such in README and in the help. Players sit in seating order,
 clockwise: Ana, Ben, Cleo (and Dan).
 """
 
@@ -79,7 +82,7 @@ def test_the_status_names_who_led_the_first_trick_as_entered():
 
 
 def test_excalibur_wins_and_a_winner_said_otherwise_is_refused_naming_who_and_why():
-    """FACTS.md (MED): Excalibur wins its trick."""
+    """issue 24 (one online implementation, MED): Excalibur wins its trick."""
     game = pad("deal 7A --special excalibur", "trick Ana 5r 2r 9r")  # Cleo wins, leads
     assert refused(game, "trick Cleo 10r 4r excalibur --winner Cleo") == \
         "Ben wins this trick, not Cleo: excalibur wins any trick it is in"
@@ -87,7 +90,8 @@ def test_excalibur_wins_and_a_winner_said_otherwise_is_refused_naming_who_and_wh
 
 
 def test_excalibur_only_by_a_player_without_the_suit_led():
-    """FACTS.md (MED): Excalibur is played only by a player with no card of the suit led."""
+    """issue 24 (one online implementation, MED): Excalibur is played only by a player with no card of the
+    suit led."""
     game = pad("deal 7A --special excalibur", "trick Ana 5r 2r 9r", "trick Cleo 10r 4r excalibur")
     message = refused(game, "trick Ben 7r 3r 6r")
     assert message == ("Ben played excalibur, not red, in trick 2 while red was led, so had no red left, yet plays "
@@ -107,7 +111,7 @@ def test_excalibur_may_lead_and_the_next_card_sets_the_suit_led():
     ("3g dragon Ab", "Cleo", "an Ace beats dragon: with no Ace of the suit led, the last Ace played, Ab"),
 ])
 def test_the_dragon_wins_unless_an_ace_is_played(cards, expected, why):
-    """FACTS.md (MED, one online implementation; a review says the Ace beats it too): the Dragon wins unless
+    """issue 24 (one online implementation, MED; a review says the Ace beats it too): the Dragon wins unless
     an Ace is played: the Ace of the suit led, else the last Ace."""
     game = pad("deal 7A --special dragon", "trick Ana 5r 2r 3r")  # Ana wins, leads
     stated = "Ana"
@@ -123,7 +127,8 @@ def test_with_two_aces_off_the_suit_led_the_last_one_beats_the_dragon():
 
 
 def test_the_mummy_plays_as_the_card_that_won_the_trick_before():
-    """FACTS.md (MED) and a review: the Mummy has the suit and value of the card that won the previous trick."""
+    """issue 24 (one online implementation, MED) and a review: the Mummy has the suit and value of the card
+    that won the previous trick."""
     game = pad("deal 7A --special mummy", "trick Ana 5r 2r 9r")  # Cleo's 9r wins
     assert winner(game.record(game.read_step("trick Cleo 8r mummy 3r"))) == "Ana"  # a 9r beats the 8r
     assert winner(game.record(game.read_step("trick Cleo 10r mummy 3r"))) == "Cleo"
@@ -134,7 +139,7 @@ def test_the_mummy_plays_as_the_card_that_won_the_trick_before():
 
 
 def test_the_mummy_is_not_played_in_the_first_trick():
-    """FACTS.md (MED): not in the first trick (there is no trick before to copy)."""
+    """issue 24 (one online implementation, MED): not in the first trick (there is no trick before to copy)."""
     assert refused(pad("deal 7A --special mummy"), "trick Ana 3g mummy 4g").startswith(
         "mummy cannot be played in the first trick")
 
@@ -153,8 +158,8 @@ def test_the_clone_in_the_rules_example_is_a_little_more_than_the_8_before_it():
 
 
 def test_the_clone_cannot_lead_the_first_trick_and_leading_later_copies_the_last_card_played():
-    """FACTS.md (MED): the Clone cannot lead the first trick. Our choice: leading a later trick, the card
-    before it is the last card of the trick before."""
+    """issue 24 (one online implementation, MED): the Clone cannot lead the first trick. Our choice: leading
+    a later trick, the card before it is the last card of the trick before."""
     assert refused(pad("deal 7A --special clone"), "trick Ana clone 3g 4g").startswith(
         "clone cannot lead the first trick")
     game = pad("deal 7A --special clone", "trick Ana 5r 9g 10g")  # Ana wins; the last card played: 10g
@@ -166,14 +171,16 @@ def test_the_clone_cannot_lead_the_first_trick_and_leading_later_copies_the_last
 
 
 def test_the_sorcerer_is_never_played_into_a_trick():
-    """FACTS.md (MED): it is never played into a trick; between two tricks it takes back a card just played."""
+    """issue 24 (one online implementation, MED): it is never played into a trick; between two tricks it
+    takes back a card just played."""
     game = pad("deal 7A --special sorcerer")
     assert refused(game, "trick Ben 5r 3r sorcerer").startswith("sorcerer is never played into a trick")
 
 
 def test_the_sorcerers_card_is_played_again_and_the_sorcerer_lies_in_its_pile():
-    """FACTS.md (MED): takes back a card just played. Our choice: any card of that trick, once, and the
-    Sorcerer lies in that trick's pile in its place (so its winner does not keep the card)."""
+    """issue 24 (one online implementation, MED): takes back a card just played. Our choice: any card of
+    that trick, once, and the Sorcerer lies in that trick's pile in its place (its winner does not keep
+    the card)."""
     game = pad("deal 4B --special sorcerer", "trick Ben 5r 3r 7r", "take-back Cleo 5r")  # Ana wins trick 1
     assert game.move_said() == ("after trick 1: Cleo puts sorcerer in that trick and takes back 5r, to play it "
                                 "again")
