@@ -470,7 +470,7 @@ class TakeBackEvent(NamedTuple):
     player: str
     card: Card
 
-    FORM = Form(("take-back", "reprendre"), ("player", "card"), usage=N_("take-back NAME CARD"), french="reprendre")
+    FORM = Form(("take-back", "reprendre"), ("player", "played"), usage=N_("take-back NAME CARD"), french="reprendre")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "TakeBackEvent":

@@ -158,7 +158,7 @@ class RoiGame(_Fields):
             return f"{name}{equals}{','.join(map(self._said_card, cards.split(',')))}" if equals else word
         if slot == "direction" and word in DIRECTION_SAID:
             return _(DIRECTION_SAID[word])
-        return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "special") else word
+        return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "played", "special") else word
 
     def _said_card(self, word: str) -> str:
         special = next((s for s in self.rules.specials if s.id == word), None)
@@ -185,6 +185,9 @@ class RoiGame(_Fields):
             return tuple(word for s in self.rules.specials if s.id not in used for word in s.words())
         if slot == "card":
             return self._cards_left()
+        if slot == "played":  # the Sorcerer takes back a card of the trick just played
+            deal = self.open_deal()
+            return tuple(card.id for unused, card in deal.deal.tricks[-1].plays) if deal and deal.deal.tricks else ()
         if slot == "deal":
             return tuple(str(s.number) for s in self.state if not s.removed)
         if slot == "trick":
