@@ -318,3 +318,13 @@ def test_the_sorcerers_step_in_french(run):
     result = run("--lang", "fr", "quest", "take-back", "Cleo", "5r")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("après le pli 1 : Cleo")
+
+
+def test_a_corrected_trick_keeps_what_the_hand_change_after_it_needs():
+    game = pad("deal 7A --special druid", "trick Ana 5r 2r Kg", "trick Ana druid 3g 4g", "swap Cleo")
+    assert refused(game, "trick Ana 6g 3g 4g --replace 2", InputError) == \
+        "trick 2 must hold druid: the step after it (swap Cleo) needs it; undo that step first"
+    sorcerer = pad("deal 7A --special sorcerer", "trick Ben 5r 3r 7r", "take-back Cleo 7r")
+    assert refused(sorcerer, "trick Ben 5r 3r 8r --replace 1", InputError).startswith("trick 1 must hold 7r")
+    fixed = sorcerer.record(sorcerer.read_step("trick Ben 5r 2r 7r --replace 1"))
+    assert [c.id for _, c in fixed.deals()[-1].deal.tricks[0].plays] == ["5r", "2r", "7r"]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from assistant import yamlfile
 from assistant.errors import AssistantError, InputError
-from assistant.pads.roi import RoiGame, read_rules, score
+from assistant.pads.roi import HAND, RoiGame, read_rules, score
 from assistant.store import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
@@ -236,8 +236,8 @@ def test_retracting_a_trick_the_later_ones_need_is_refused_with_the_way_out():
 # -- a law: a deal played by the rules is never refused ----------------------------------------
 
 
-def play_by_the_rules(special_id: str, rng) -> list[str]:
-    """A whole deal at 3 players, each following suit when able; a magic card within its limits, each
+def play_by_the_rules(special_id: str, rng, players=PLAYERS) -> list[str]:
+    """A whole deal at 3 to 5 players, each following suit when able; a magic card within its limits, each
     trick's winner as the rules say it; the hands changing as the special card says, each change
     recorded as a step or not (the check then forgets what was shown)."""
     from assistant.pads.roi.events import Trick, deck
@@ -245,15 +245,16 @@ def play_by_the_rules(special_id: str, rng) -> list[str]:
 
     special = RULES.special(special_id)
     play = special.play
-    cards = list(deck(3, special).values())
+    count, hand = len(players), HAND[len(players)]
+    cards = list(deck(count, special).values())
     rng.shuffle(cards)
-    hands = {p: cards[i * 13:(i + 1) * 13] for i, p in enumerate(PLAYERS)}
-    leader = next(p for p in PLAYERS if any(c.id == "5r" for c in hands[p]))
+    hands = {p: cards[i * hand:(i + 1) * hand] for i, p in enumerate(players)}
+    leader = next(p for p in players if any(c.id == "5r" for c in hands[p]))
     steps, tricks = [], []
-    for number in range(1, 14):
-        start = PLAYERS.index(leader)
+    for number in range(1, hand + 1):
+        start = players.index(leader)
         plays = []
-        for seat in [PLAYERS[(start + i) % 3] for i in range(3)]:
+        for seat in [players[(start + i) % count] for i in range(count)]:
             before = tricks[-1] if tricks else None
             found = worths(tuple(plays), special, before) if plays else None
             led = suit_led(found) if found else None
@@ -270,10 +271,10 @@ def play_by_the_rules(special_id: str, rng) -> list[str]:
         tricks.append(Trick(leader, tuple(plays), winner, False))
         steps.append(f"trick {leader} {' '.join(c.id for _, c in plays)}")
         leader = winner
-        if number == 13:
+        if number == hand:
             break
-        holder = next((p for p in PLAYERS if special.card in hands[p]), None)
-        if play.get("between_tricks") and holder and (number == 12 or rng.random() < 0.2):
+        holder = next((p for p in players if special.card in hands[p]), None)
+        if play.get("between_tricks") and holder and (number == hand - 1 or rng.random() < 0.2):
             back = rng.choice(plays)[1]
             hands[holder].remove(special.card)
             hands[holder].append(back)
@@ -281,14 +282,14 @@ def play_by_the_rules(special_id: str, rng) -> list[str]:
         mover = next((p for p, c in plays if c == special.card), None)
         if special.hands and mover:
             recorded = rng.random() < 0.7  # else not recorded: the check forgets what was shown
-            other = rng.choice([p for p in PLAYERS if p != mover])
+            other = rng.choice([p for p in players if p != mover])
             if special.hands == "swap":
                 hands[mover], hands[other] = hands[other], hands[mover]
                 steps += [f"swap {other}"] if recorded else []
             elif special.hands == "pass":
                 way = rng.choice(["left", "right"])
                 step = 1 if way == "left" else -1
-                hands = {PLAYERS[(PLAYERS.index(p) + step) % 3]: hand for p, hand in hands.items()}
+                hands = {players[(players.index(p) + step) % count]: held for p, held in hands.items()}
                 steps += [f"pass {way}"] if recorded else []
             elif len(hands[other]) >= special.take:
                 taken = rng.sample(hands[other], special.take)
@@ -304,12 +305,14 @@ def play_by_the_rules(special_id: str, rng) -> list[str]:
     return steps
 
 
-@settings(max_examples=80, deadline=None)
-@given(st.sampled_from([s.id for s in RULES.specials]), st.randoms(use_true_random=False))
-def test_a_deal_played_by_the_rules_is_never_refused(special, rng):
-    game = pad(f"deal 7A --special {special}")
-    for step in play_by_the_rules(special, rng):
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([s.id for s in RULES.specials]), st.sampled_from([3, 4, 5]), st.randoms(use_true_random=False))
+def test_a_deal_played_by_the_rules_is_never_refused(special, count, rng):
+    players = ["Ana", "Ben", "Cleo", "Dan", "Eve"][:count]
+    game = RoiGame.new("t", players, RULES)
+    game = game.record(game.read_step(f"deal 7A --special {special}"))
+    for step in play_by_the_rules(special, rng, players):
         game = game.record(game.read_step(step))
     deal = game.deals()[-1].deal
-    assert game.open_deal() is None and len(deal.tricks) == 13
-    assert sum(score(deal, tuple(PLAYERS), RULES.face_value).quest.values()) == 13  # Most Victories: +1 a trick
+    assert game.open_deal() is None and len(deal.tricks) == HAND[count]
+    assert sum(score(deal, tuple(players), RULES.face_value).quest.values()) == HAND[count]  # +1 a trick

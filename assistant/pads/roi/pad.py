@@ -412,6 +412,11 @@ class RoiGame(_Fields):
                 if card.id in seen and not seen[card.id] <= back.pop(card.id, 0) < number:
                     raise InputError(_played_twice(_said(card, special), seen[card.id], number, len(tricks)))
                 seen[card.id] = number
+        for after, move in deal.moves:  # a corrected trick must still hold what the change after it moved
+            needed = move.card if isinstance(move, TakeBackEvent) else special.card
+            if after <= len(tricks) and player_of(tricks[after - 1], needed) is None:
+                raise InputError(_("trick {number} must hold {card}: the step after it ({step}) needs it; undo that "
+                                   "step first").format(number=after, card=_said(needed, special), step=self.step(move)))
         if strict:
             check_play(tricks, deal.moves, special, self.players, since)
 
