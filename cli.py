@@ -1242,7 +1242,8 @@ def quest_deal(
 def quest_trick(
     words: Annotated[list[str], typer.Argument(help=N_("The leader, then each card in play order: Ana 5g 7g Kb."),
                                                metavar=N_("LEADER CARD..."), autocompletion=STEP_WORDS)],
-    winner: Annotated[Optional[str], typer.Option(help=N_("Who won: refused unless the rules agree (or cannot "
+    winner: Annotated[Optional[str], typer.Option("--winner", "--gagnant",
+                                                  help=N_("Who won: refused unless the rules agree (or cannot "
                                                           "tell, in a saved step)."),
                                                   autocompletion=completer("--winner"))] = None,
     seating: Annotated[bool, typer.Option("--seating", help=N_("The cards are in seating order (the order of "
@@ -1293,7 +1294,7 @@ def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (
 def quest_take(
     words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
                                                metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
-    back: Annotated[str, typer.Option(help=N_("The cards given back: 2b,9g."))],
+    back: Annotated[str, typer.Option("--back", "--rend", help=N_("The cards given back: 2b,9g."))],
     game: GameOption = None,
 ) -> None:
     from assistant.pads.roi import TakeEvent

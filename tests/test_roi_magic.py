@@ -12,9 +12,12 @@ clockwise: Ana, Ben, Cleo (and Dan).
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant import yamlfile
 from assistant.errors import AssistantError, InputError
+from assistant.pads.cards import basic_cards
 from assistant.pads.roi import RoiGame, read_rules
 from assistant.store import shipped_folder
 
@@ -328,3 +331,35 @@ def test_a_corrected_trick_keeps_what_the_hand_change_after_it_needs():
     assert refused(sorcerer, "trick Ben 5r 3r 8r --replace 1", InputError).startswith("trick 1 must hold 7r")
     fixed = sorcerer.record(sorcerer.read_step("trick Ben 5r 2r 7r --replace 1"))
     assert [c.id for _, c in fixed.deals()[-1].deal.tricks[0].plays] == ["5r", "2r", "7r"]
+
+
+def test_french_spellings_of_the_options(run):
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    run("quest", "deal", "7A", "--special", "excalibur")
+    run("quest", "trick", "Ana", "5r", "2r", "9r")
+    result = run("--lang", "fr", "quest", "pli", "Cleo", "10r", "4r", "excalibur", "--gagnant", "Cleo")
+    assert result.exit_code == 1
+    assert result.stderr == "erreur : Ben remporte ce pli, pas Cleo : excalibur remporte tout pli où elle est jouée\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations([card for card in basic_cards(4)]), st.integers(0, 3))
+def test_without_a_magic_card_the_highest_card_of_the_suit_led_wins(cards, start):
+    """rules: 'celui ayant joué la plus forte carte de la couleur demandée remporte le pli'."""
+    from assistant.pads.roi.events import follow_suit_winner
+    from assistant.pads.roi.play import ruling
+
+    plays = tuple(zip(FOUR[start:] + FOUR[:start], cards[:4]))
+    assert ruling(plays, RULES.special("shaman")).winner == follow_suit_winner(plays)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations([card for card in basic_cards(4)]), st.integers(0, 3))
+def test_excalibur_wins_wherever_it_is_played(cards, at):
+    """issue 24 (one online implementation, MED): Excalibur wins its trick."""
+    from assistant.pads.roi.play import ruling
+
+    excalibur = RULES.special("excalibur")
+    hand = list(cards[:3])
+    hand.insert(at, excalibur.card)
+    assert ruling(tuple(zip(FOUR, hand)), excalibur).winner == FOUR[at]
