@@ -365,6 +365,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
            "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
+           "echanger": "swap", "échanger": "swap", "passer": "pass", "prendre": "take", "reprendre": "take-back",
            # inside board
            "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
            "réinitialiser": "reset", "remettre": "reset"}
@@ -1313,13 +1314,20 @@ def quest_deal(
     _pad_report(store().update(game, record))
 
 
-@quest_app.command("trick", help=N_("Record one trick of the deal being played; the winner follows "
-                                    "from follow-suit.\n\n"
+@quest_app.command("trick", help=N_("Record one trick of the deal being played; the rules say who wins "
+                                    "it, magic cards included (--winner only confirms it).\n\n"
+                                    "The holder of the red 5 leads the first trick. Where the rules are silent "
+                                    "the pad chooses: a Dragon or Excalibur leading leaves the suit led to the "
+                                    "next card; a Clone leading a later trick plays as the last card of the "
+                                    "trick before; the Mummy, the Clone and the Dragon may be played instead of "
+                                    "the suit led, Excalibur only with none of it.\n\n"
                                     "Example: assistant quest trick Ana 5g 7g Kb"))
 def quest_trick(
     words: Annotated[list[str], typer.Argument(help=N_("The leader, then each card in play order: Ana 5g 7g Kb."),
                                                metavar=N_("LEADER CARD..."), autocompletion=STEP_WORDS)],
-    winner: Annotated[Optional[str], typer.Option(help=N_("Who won, when a magic card decides it."),
+    winner: Annotated[Optional[str], typer.Option("--winner", "--gagnant",
+                                                  help=N_("Who won: refused unless the rules agree (or cannot "
+                                                          "tell, in a saved step)."),
                                                   autocompletion=completer("--winner"))] = None,
     seating: Annotated[bool, typer.Option("--seating", help=N_("The cards are in seating order (the order of "
                                           "--players), not in play order."))] = False,
@@ -1335,6 +1343,61 @@ def quest_trick(
     typer.echo(updated.trick_said(updated.events[-1].replaces))
     if updated.open_deal() is None or updated.events[-1].replaces is not None:
         _pad_report(updated)
+
+
+def _quest_move(game: Optional[str], build) -> None:
+    """Record a hand change between two tricks (``build(g)`` makes the event), then say what moved."""
+    updated = store().update(game, lambda g: pad(g, ROI).record(build(g)))
+    typer.echo(updated.move_said())
+
+
+@quest_app.command("swap", help=N_("The Druid: after its trick, whoever played it swaps hands with NAME.\n\n"
+                                   "Example: assistant quest swap Cleo"))
+def quest_swap(player: Annotated[str, typer.Argument(help=N_("Who swaps hands with the Druid's player."),
+                                                     autocompletion=STEP_WORDS)],
+               game: GameOption = None) -> None:
+    from assistant.pads.roi import SwapEvent
+
+    _quest_move(game, lambda g: SwapEvent.build(g, player))
+
+
+@quest_app.command("pass", help=N_("The blue 11 that passes hands: after its trick, every hand passes left (to "
+                                   "the next player, clockwise) or right.\n\nExample: assistant quest pass left"))
+def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (gauche or droite)."),
+                                                        autocompletion=STEP_WORDS)],
+               game: GameOption = None) -> None:
+    from assistant.pads.roi import PassEvent
+
+    _quest_move(game, lambda g: PassEvent.build(g, direction))
+
+
+@quest_app.command("take", help=N_("The red 11 that takes two cards: after its trick, whoever played it takes "
+                                   "cards from NAME's hand and gives as many back.\n\n"
+                                   "Example: assistant quest take Cleo 3g 7r --back 2b,9g"))
+def quest_take(
+    words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
+                                               metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
+    back: Annotated[str, typer.Option("--back", "--rend", help=N_("The cards given back: 2b,9g."))],
+    game: GameOption = None,
+) -> None:
+    from assistant.pads.roi import TakeEvent
+
+    _quest_move(game, lambda g: TakeEvent.build(g, words[0], words[1:], back))
+
+
+@quest_app.command("take-back", help=N_("The Sorcerer, between two tricks: its holder puts it in the trick just "
+                                        "played and takes back CARD of that trick, to play it again. The pad "
+                                        "chooses where the rules are silent: any card of that trick, once a deal, "
+                                        "before the last trick; the Sorcerer lies in that trick's pile.\n\n"
+                                        "Example: assistant quest take-back Ana 5g"))
+def quest_take_back(
+    player: Annotated[str, typer.Argument(help=N_("Who holds the Sorcerer."), autocompletion=STEP_WORDS)],
+    card: Annotated[str, typer.Argument(help=N_("The card of the trick just played they take back."))],
+    game: GameOption = None,
+) -> None:
+    from assistant.pads.roi import TakeBackEvent
+
+    _quest_move(game, lambda g: TakeBackEvent.build(g, player, card))
 
 
 @quest_app.command("remove", help=N_("Take deal NUMBER out of the game; the deals after it move up "

@@ -46,7 +46,7 @@ def test_the_whole_help_reads_french(run):
                       "Exemple : assistant indice ligne-de-vue B3 oui --adversaire red",
                       "--card, --carte <texte>", "La partie à utiliser (par défaut : la partie", "[obligatoire]"]),
     (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
-                       "deal    Enregistre une donne"]),
+                       "deal       Enregistre une donne", "take-back  Le Sorcier, entre deux plis"]),
     (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",
                              "Les couleurs qui valent 2, par exemple bleu,jaune"]),
     (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant games."]),

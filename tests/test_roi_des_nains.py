@@ -210,6 +210,9 @@ def full_deal(special_id: str) -> list[str]:
     by_suit = {s: sorted((c for c in cards if c.suit == s), key=lambda c: -c.rank) for s in ("green", "blue", "red")}
     groups = [cards_of_suit[i:i + 3] for cards_of_suit in by_suit.values() for i in range(0, 12, 3)]
     groups.append([c for cards_of_suit in by_suit.values() for c in cards_of_suit[12:]])  # the lowest cards
+    red_five = next(g for g in groups if any(c.id == "5r" for c in g))  # its holder leads the first trick
+    at = next(i for i, c in enumerate(red_five) if c.id == "5r")
+    groups = [red_five[at:] + red_five[:at], *(g for g in groups if g is not red_five)]
     steps, leader = [], "Ana"
     for group in groups:
         start = PLAYERS.index(leader)
@@ -268,12 +271,14 @@ def test_the_joker_scores_only_in_the_last_trick():
     assert game.rows()[-1].points[player] == counts[player] + 3
 
 
-def test_a_trick_with_a_magic_card_needs_its_winner():
+def test_the_winner_of_a_trick_with_a_magic_card_is_the_rules_to_say():
+    """FACTS.md (MED): the Dragon wins its trick unless an Ace is played."""
     game = play("7A", "dragon", [])
-    with pytest.raises(InputError, match="dragon decides this trick by its text"):
-        game.read_step("trick Ana: dragon 3g 4g")
-    event = game.read_step("trick Ana: dragon 3g 4g --winner Ana")
-    assert event.winner == "Ana"
+    assert game.record(game.read_step("trick Ana: dragon 3g 4g")).deals()[-1].deal.tricks[0].winner == "Ana"
+    with pytest.raises(AssistantError, match="^Ana wins this trick, not Cleo: dragon wins unless an Ace is played"):
+        game.record(game.read_step("trick Ana: dragon 3g 4g --winner Cleo"))
+    agreed = game.record(game.read_step("trick Ana: dragon 3g 4g --winner Ana"))
+    assert agreed.events[-1].winner is None  # the log keeps only what the rules need
 
 
 def test_trick_mistakes_are_refused():
@@ -343,8 +348,9 @@ def test_a_whole_game_from_the_command_line(run, home):
     exported = json.loads(run("quest", "export", "--json").stdout)
     assert exported["totals"] == {"Ana": 6, "Ben": 0, "Cleo": 0}
     csv = run("quest", "export", "--csv").stdout.splitlines()
-    assert csv[0] == "deal,quest,Ana,Ben,Cleo,Ana total,Ben total,Cleo total"
-    assert csv[1].startswith("1,13A Capture the Kings + Flag Bearer,6,0,0,6,0,0")
+    assert csv[0] == ("deal,quest,Ana,Ben,Cleo,Ana total,Ben total,Cleo total,Ana quest,Ben quest,Cleo quest,"
+                      "Ana special,Ben special,Cleo special,doubled")
+    assert csv[1] == "1,13A Capture the Kings + Flag Bearer,6,0,0,6,0,0,3,0,0,3,0,0,"
     listed = json.loads(run("quest", "list", "--json").stdout)
     assert len(listed) == 40 and {"id", "name"} <= set(listed[0])
     assert run("sheet").stderr.startswith("error: game roi-des-nains-1 is a roi-des-nains score pad")

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from assistant import yamlfile
 from assistant.errors import AssistantError, InputError
-from assistant.pads.roi import RoiGame, read_rules, score
+from assistant.pads.roi import HAND, RoiGame, read_rules, score
 from assistant.store import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
@@ -51,9 +51,9 @@ def test_a_revoke_is_found_on_the_lead_too():
 
 def test_a_magic_card_played_instead_of_the_suit_shows_nothing():
     """rules: the Clone may be played 'bien qu'ayant du rouge ... le texte de cette carte l'y autorise'."""
-    game = pad("deal 7A --special clone", "trick Ana 5r 2r clone --winner Cleo")
-    game = game.record(game.read_step("trick Cleo 6r 7r 8r"))  # Cleo still had red: no revoke
-    assert game.deals()[-1].deal.tricks[-1].winner == "Ben"
+    game = pad("deal 7A --special clone", "trick Ana 5r 2r clone")  # the Clone: a little more than 2r
+    game = game.record(game.read_step("trick Ana 6r 7r 8r"))  # Cleo still had red: no revoke
+    assert game.deals()[-1].deal.tricks[-1].winner == "Cleo"
 
 
 def test_after_a_card_that_moves_cards_between_hands_a_missing_suit_may_come_back():
@@ -236,47 +236,83 @@ def test_retracting_a_trick_the_later_ones_need_is_refused_with_the_way_out():
 # -- a law: a deal played by the rules is never refused ----------------------------------------
 
 
-def play_by_the_rules(special_id: str, rng) -> list[str]:
-    """A whole deal at 3 players, each following suit when able; a magic card goes anywhere (its text
-    decides), and a card that moves cards between hands does so after its trick."""
-    from assistant.pads.roi.events import deck, follow_suit_winner
+def play_by_the_rules(special_id: str, rng, players=PLAYERS) -> list[str]:
+    """A whole deal at 3 to 5 players, each following suit when able; a magic card within its limits, each
+    trick's winner as the rules say it; the hands changing as the special card says, each change
+    recorded as a step or not (the check then forgets what was shown)."""
+    from assistant.pads.roi.events import Trick, deck
+    from assistant.pads.roi.play import ruling, suit_led, worths
 
     special = RULES.special(special_id)
-    cards = list(deck(3, special).values())
+    play = special.play
+    count, hand = len(players), HAND[len(players)]
+    cards = list(deck(count, special).values())
     rng.shuffle(cards)
-    hands = {p: cards[i * 13:(i + 1) * 13] for i, p in enumerate(PLAYERS)}
-    leader = next(p for p in PLAYERS if any(c.id == "5r" for c in hands[p]))
-    steps = []
-    for _ in range(13):
-        start = PLAYERS.index(leader)
-        seats = [PLAYERS[(start + i) % 3] for i in range(3)]
+    hands = {p: cards[i * hand:(i + 1) * hand] for i, p in enumerate(players)}
+    leader = next(p for p in players if any(c.id == "5r" for c in hands[p]))
+    steps, tricks = [], []
+    for number in range(1, hand + 1):
+        start = players.index(leader)
         plays = []
-        for seat in seats:
-            hand = hands[seat]
-            led = plays[0][1] if plays else None
-            following = [c for c in hand if led is not None and not led.magic and c.suit == led.suit]
-            choices = following + [c for c in hand if c.magic] if following else hand
-            card = rng.choice(choices)
-            hand.remove(card)
+        for seat in [players[(start + i) % count] for i in range(count)]:
+            before = tricks[-1] if tricks else None
+            found = worths(tuple(plays), special, before) if plays else None
+            led = suit_led(found) if found else None
+            allowed = [c for c in hands[seat] if not (c == special.card and (
+                play.get("between_tricks") or (number == 1 and play.get("not_in_first_trick"))
+                or (number == 1 and not plays and play.get("not_leading_first_trick"))))]
+            following = [c for c in allowed if led is not None and c.suit == led]
+            if following:
+                allowed = following + [c for c in allowed if c.magic and not play.get("only_when_void")]
+            card = rng.choice(allowed)
+            hands[seat].remove(card)
             plays.append((seat, card))
-        winner = follow_suit_winner(tuple(plays))
-        stated = "" if winner else f" --winner {rng.choice(PLAYERS)}"
-        steps.append(f"trick {leader} {' '.join(c.id for _, c in plays)}{stated}")
-        leader = winner or stated.split()[-1]
-        if special.changes_hands and any(c == special.card for _, c in plays):
-            a, b = rng.sample(PLAYERS, 2)  # the druid's swap, the pass, the draw: cards change hands
-            pooled = hands[a] + hands[b]
-            rng.shuffle(pooled)
-            hands[a], hands[b] = pooled[:len(hands[a])], pooled[len(hands[a]):]
+        winner = ruling(tuple(plays), special, tricks[-1] if tricks else None).winner
+        tricks.append(Trick(leader, tuple(plays), winner, False))
+        steps.append(f"trick {leader} {' '.join(c.id for _, c in plays)}")
+        leader = winner
+        if number == hand:
+            break
+        holder = next((p for p in players if special.card in hands[p]), None)
+        if play.get("between_tricks") and holder and (number == hand - 1 or rng.random() < 0.2):
+            back = rng.choice(plays)[1]
+            hands[holder].remove(special.card)
+            hands[holder].append(back)
+            steps.append(f"take-back {holder} {back.id}")
+        mover = next((p for p, c in plays if c == special.card), None)
+        if special.hands and mover:
+            recorded = rng.random() < 0.7  # else not recorded: the check forgets what was shown
+            other = rng.choice([p for p in players if p != mover])
+            if special.hands == "swap":
+                hands[mover], hands[other] = hands[other], hands[mover]
+                steps += [f"swap {other}"] if recorded else []
+            elif special.hands == "pass":
+                way = rng.choice(["left", "right"])
+                step = 1 if way == "left" else -1
+                hands = {players[(players.index(p) + step) % count]: held for p, held in hands.items()}
+                steps += [f"pass {way}"] if recorded else []
+            elif len(hands[other]) >= special.take:
+                taken = rng.sample(hands[other], special.take)
+                for card in taken:
+                    hands[other].remove(card)
+                hands[mover] += taken
+                back = rng.sample(hands[mover], special.take)
+                for card in back:
+                    hands[mover].remove(card)
+                hands[other] += back
+                steps += [f"take {other} {' '.join(c.id for c in taken)} --back {','.join(c.id for c in back)}"] \
+                    if recorded else []
     return steps
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from([s.id for s in RULES.specials]), st.randoms(use_true_random=False))
-def test_a_deal_played_by_the_rules_is_never_refused(special, rng):
-    game = pad(f"deal 7A --special {special}")
-    for step in play_by_the_rules(special, rng):
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from([s.id for s in RULES.specials]), st.sampled_from([3, 4, 5]), st.randoms(use_true_random=False))
+def test_a_deal_played_by_the_rules_is_never_refused(special, count, rng):
+    players = ["Ana", "Ben", "Cleo", "Dan", "Eve"][:count]
+    game = RoiGame.new("t", players, RULES)
+    game = game.record(game.read_step(f"deal 7A --special {special}"))
+    for step in play_by_the_rules(special, rng, players):
         game = game.record(game.read_step(step))
     deal = game.deals()[-1].deal
-    assert game.open_deal() is None and len(deal.tricks) == 13
-    assert sum(score(deal, tuple(PLAYERS), RULES.face_value).quest.values()) == 13  # Most Victories: +1 a trick
+    assert game.open_deal() is None and len(deal.tricks) == HAND[count]
+    assert sum(score(deal, tuple(players), RULES.face_value).quest.values()) == HAND[count]  # +1 a trick

@@ -248,6 +248,10 @@ STEPS = [
     "trick Ana 3g 4g 5g", "trick Cleo 6r 7r 8r", "trick Ben 9r 2b Kg", "trick Ben 2r 3r dragon --winner Cleo",
     "trick Ana 3g 4g 9g --replace 1", "trick Cleo --seating 7r 8r 6r", "drop 1", "drop 2", "remove 1", "undo",
     "retract 1", "retract 2",
+    # the hand changes and the Sorcerer (issue 24)
+    "deal 7A --special sorcerer", "deal 7A --special blue-11-pass", "deal 7A --special red-11-swap",
+    "trick Ben 5r 7r 9r", "trick Ana druid 3g 4g", "trick Ana 11b 2b 3b", "trick Ana 11r 2r 4g", "swap Cleo",
+    "pass left", "pass droite", "take Cleo 6g 7g --back 8g,9g", "take-back Ana 3g", "take-back Ana 7r",
 ]
 
 

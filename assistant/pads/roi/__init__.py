@@ -2,17 +2,19 @@
 
 Split by concern: ``rules`` (the quests and special cards, read from
 ``boards/roi-des-nains.yaml``), ``scoring`` (one scorer per primitive),
-``events`` (each step's words: a form, a reader, a writer) and ``pad`` (the
-log of deals, its checks and its score table).
+``events`` (each step's words: a form, a reader, a writer), ``play`` (who wins
+a trick, what a player may play: the magic cards, the first trick, cards
+changing hands) and ``pad`` (the log of deals, its checks and its score table).
 """
 
-from .events import HAND, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent, follow_suit_winner
+from .events import (HAND, Deal, DealEvent, DropEvent, PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent,
+                     TakeEvent, Trick, TrickEvent, follow_suit_winner)
 from .pad import DEALS, RoiGame
 from .rules import Quest, Rules, Special, listing, read_rules
 from .scoring import SCORERS, SEATING, score
 
 PAD = RoiGame
 
-__all__ = ["DEALS", "HAND", "PAD", "SCORERS", "SEATING", "Deal", "DealEvent", "DropEvent", "Quest", "RemoveEvent",
-           "RoiGame", "Rules", "Special", "Summary", "Trick", "TrickEvent", "follow_suit_winner", "listing", "read_rules",
-           "score"]
+__all__ = ["DEALS", "HAND", "PAD", "SCORERS", "SEATING", "Deal", "DealEvent", "DropEvent", "PassEvent", "Quest",
+           "RemoveEvent", "RoiGame", "Rules", "Special", "Summary", "SwapEvent", "TakeBackEvent", "TakeEvent", "Trick",
+           "TrickEvent", "follow_suit_winner", "listing", "read_rules", "score"]

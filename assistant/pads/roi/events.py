@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 from ...errors import InputError
 from ...grammar import MORE, Form, Option
-from ...i18n import N_, _
-from ...words import Options, join_names, key, name_value, pairs, shown, whole_number
+from ...i18n import N_, _, ngettext
+from ...words import Options, key, name_value, pairs, shown, whole_number
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .rules import Quest, Special
 from .scoring import WINNER_EFFECTS
@@ -35,8 +35,13 @@ class Trick(NamedTuple):
 
     leader: str
     plays: tuple[tuple[str, Card], ...]
-    winner: str
-    stated_winner: bool  # typed with --winner (needed when a magic card is in it)
+    winner: str | None  # None until the rules say (play.settle)
+    stated_winner: bool  # taken from --winner: a saved step's, or where the rules cannot tell
+
+
+def player_of(trick: Trick, card: Card) -> str | None:
+    """Who played ``card`` in ``trick``, if anyone."""
+    return next((player for player, played in trick.plays if played == card), None)
 
 
 class Summary(NamedTuple):
@@ -65,6 +70,11 @@ class Deal(NamedTuple):
     special: Special
     tricks: tuple[Trick, ...] = ()
     summary: Summary | None = None
+    moves: tuple = ()  # (tricks played before it, hand-change event): swap, pass, take, take-back
+
+    def taken_back(self) -> dict[int, Card]:
+        """The Sorcerer's exchanges: trick number -> the card taken back from it (the Sorcerer lies in its place)."""
+        return {after: move.card for after, move in self.moves if isinstance(move, TakeBackEvent)}
 
 
 def deck(players: int, special: Special) -> dict[str, Card]:
@@ -290,14 +300,10 @@ class TrickEvent(NamedTuple):
         event = cls(who, tuple(played), None, replaces)
         derived = follow_suit_winner(event.plays(game.players))
         stated = None if winner is None else game.player(winner)
-        if derived is None and stated is None:
-            magic = [deal.deal.special.said if c == deal.deal.special.card else c.id for c in played if c.magic]
-            raise InputError(_("{cards} decides this trick by its text: say who won with --winner NAME")
-                             .format(cards=join_names(magic)))
         if derived is not None and stated is not None and stated != derived:
             raise InputError(_("by follow-suit {derived} wins this trick, not {stated}")
                              .format(derived=derived, stated=stated))
-        return event._replace(winner=stated if derived is None else None)
+        return event._replace(winner=stated if derived is None else None)  # a magic card's: the pad judges it
 
     def plays(self, players: tuple[str, ...]) -> tuple[tuple[str, Card], ...]:
         """(player, card) in play order: clockwise from the leader."""
@@ -305,8 +311,8 @@ class TrickEvent(NamedTuple):
         return tuple((players[(start + i) % len(players)], card) for i, card in enumerate(self.cards))
 
     def trick(self, players: tuple[str, ...]) -> Trick:
-        plays = self.plays(players)
-        return Trick(self.leader, plays, self.winner or follow_suit_winner(plays), self.winner is not None)
+        """The trick, its winner as stated (else None: the rules say it, see play.settle)."""
+        return Trick(self.leader, self.plays(players), self.winner, self.winner is not None)
 
     def words(self, game) -> list[str]:
         words = ["trick", f"{self.leader}:", *(card.id for card in self.cards)]
@@ -358,4 +364,129 @@ class RemoveEvent(NamedTuple):
         return ["remove", str(self.number)]
 
 
-EVENTS = (DealEvent, TrickEvent, DropEvent, RemoveEvent)
+# -- hands changing between two tricks --------------------------------------------------------
+
+
+def _between_tricks(game):
+    """The deal being played, trick by trick, with a trick played: a hand changes between two tricks."""
+    deal = game.open_deal()
+    if deal is None:
+        raise InputError(NO_DEAL())
+    if not deal.deal.tricks:
+        raise InputError(_("cards change hands between two tricks: record the trick first"))
+    return deal
+
+
+class SwapEvent(NamedTuple):
+    """The Druid's text: after its trick, whoever played it swaps hands with ``player``."""
+
+    player: str
+
+    FORM = Form(("swap", "echanger"), ("player",), usage=N_("swap NAME"), french="échanger")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "SwapEvent":
+        if len(found.positional) != 1:
+            raise InputError(_("write: swap NAME (who swaps hands with whoever played the Druid)"))
+        return cls.build(game, found.positional[0])
+
+    @classmethod
+    def build(cls, game, player: str) -> "SwapEvent":
+        _between_tricks(game)
+        return cls(game.player(player))
+
+    def words(self, game) -> list[str]:
+        return ["swap", self.player]
+
+
+DIRECTION_SAID = {"left": N_("left"), "right": N_("right")}  # the saved word, and as a French table reads it
+DIRECTIONS = {"left": "left", "gauche": "left", "next": "left", "suivant": "left",
+              "right": "right", "droite": "right", "previous": "right", "precedent": "right"}
+
+
+class PassEvent(NamedTuple):
+    """The blue 11's text: after its trick, every hand passes left (to the next player) or right."""
+
+    direction: str  # 'left' (clockwise: to the next player) or 'right'
+
+    FORM = Form(("pass", "passer"), ("direction",), usage=N_("pass left|right"), french="passer")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "PassEvent":
+        if len(found.positional) != 1:
+            raise InputError(_("write: pass left or pass right (left: to the next player)"))
+        return cls.build(game, found.positional[0])
+
+    @classmethod
+    def build(cls, game, direction: str) -> "PassEvent":
+        _between_tricks(game)
+        which = DIRECTIONS.get(key(direction))
+        if which is None:
+            raise InputError(_("hands pass left or right (got {got}): left is to the next player, clockwise")
+                             .format(got=shown(direction)))
+        return cls(which)
+
+    def words(self, game) -> list[str]:
+        return ["pass", self.direction]
+
+
+class TakeEvent(NamedTuple):
+    """The red 11's text: after its trick, whoever played it takes cards from ``player``'s hand and
+    gives as many back."""
+
+    player: str
+    taken: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+    FORM = Form(("take", "prendre"), ("player", "card", MORE), (Option("back", ("--back", "--rend"), "card"),),
+                usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "TakeEvent":
+        if len(found.positional) < 2 or found.last("back") is None:
+            raise InputError(_("write: take NAME CARD CARD --back CARD,CARD (the cards taken from NAME's hand, "
+                               "then those given back)"))
+        return cls.build(game, found.positional[0], found.positional[1:], found.last("back"))
+
+    @classmethod
+    def build(cls, game, player: str, taken: list[str], back: str) -> "TakeEvent":
+        special = _between_tricks(game).deal.special
+        cards = [read_card(game, word, special) for word in pairs(taken)]
+        given = [read_card(game, word, special) for word in pairs(back)]
+        if len(given) != len(cards):
+            raise InputError(ngettext("{count} card taken, so {count} given back (got {got})",
+                                      "{count} cards taken, so {count} given back (got {got})", len(cards))
+                             .format(count=len(cards), got=len(given)))
+        return cls(game.player(player), tuple(cards), tuple(given))
+
+    def words(self, game) -> list[str]:
+        return ["take", self.player, *(card.id for card in self.taken), "--back", ",".join(c.id for c in self.back)]
+
+
+class TakeBackEvent(NamedTuple):
+    """The Sorcerer's text: between two tricks, ``player`` puts it in the trick just played and takes
+    ``card`` of that trick back into their hand."""
+
+    player: str
+    card: Card
+
+    FORM = Form(("take-back", "reprendre"), ("player", "played"), usage=N_("take-back NAME CARD"), french="reprendre")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> "TakeBackEvent":
+        if len(found.positional) != 2:
+            raise InputError(_("write: take-back NAME CARD (who holds the Sorcerer, the card of the trick just "
+                               "played they take back)"))
+        return cls.build(game, *found.positional)
+
+    @classmethod
+    def build(cls, game, player: str, card: str) -> "TakeBackEvent":
+        special = _between_tricks(game).deal.special
+        return cls(game.player(player), read_card(game, card, special))
+
+    def words(self, game) -> list[str]:
+        return ["take-back", self.player, self.card.id]
+
+
+MOVES = (SwapEvent, PassEvent, TakeEvent, TakeBackEvent)
+EVENTS = (DealEvent, TrickEvent, DropEvent, RemoveEvent, *MOVES)

@@ -20,10 +20,12 @@ from ...grammar import form_for
 from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
-from .events import (EVENTS, HAND, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, RemoveEvent, Summary, Trick, TrickEvent,
-                     deck)
+from .events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, PassEvent,
+                     RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, deck, player_of)
+from .play import card_said as _said
+from .play import check_limits, check_play, ruling, settle
 from .rules import Rules, Special, read_rules, slug
-from .scoring import EVERY_CARD, SUIT_SAID, WINNER_EFFECTS, facts_of, score
+from .scoring import EVERY_CARD, WINNER_EFFECTS, DealScore, both, facts_of, score
 
 DEALS = 7
 FORMS = (*(event.FORM for event in EVENTS), log.UNDO_FORM, log.RETRACT_FORM)
@@ -59,6 +61,7 @@ class Row(NamedTuple):
     note: str  # in the player's language
     removed: bool = False  # struck out by a 0.1 'remove N'
     said: str = ""  # the title in the player's language (``title`` stays canonical for the exports)
+    parts: DealScore | None = None  # the points' parts: the quest's, the special card's, who doubled
 
 
 class Used(NamedTuple):
@@ -153,7 +156,9 @@ class RoiGame(_Fields):
         if slot == "won":
             name, equals, cards = word.rpartition("=")
             return f"{name}{equals}{','.join(map(self._said_card, cards.split(',')))}" if equals else word
-        return self._said_card(word) if slot in ("card", "special") else word
+        if slot == "direction" and word in DIRECTION_SAID:
+            return _(DIRECTION_SAID[word])
+        return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "played", "special") else word
 
     def _said_card(self, word: str) -> str:
         special = next((s for s in self.rules.specials if s.id == word), None)
@@ -180,12 +185,17 @@ class RoiGame(_Fields):
             return tuple(word for s in self.rules.specials if s.id not in used for word in s.words())
         if slot == "card":
             return self._cards_left()
+        if slot == "played":  # the Sorcerer takes back a card of the trick just played
+            deal = self.open_deal()
+            return tuple(card.id for unused, card in deal.deal.tricks[-1].plays) if deal and deal.deal.tricks else ()
         if slot == "deal":
             return tuple(str(s.number) for s in self.state if not s.removed)
         if slot == "trick":
             latest = _latest(self.state)
             tricks = latest.deal.tricks if latest is not None else ()
             return tuple(str(number) for number in range(1, len(tricks) + 1))
+        if slot == "direction":
+            return tuple(DIRECTION_SAID)
         if slot == "entry":
             return tuple(str(entry.number) for entry in self._history.standing)
         return ()  # free words: NAME=N pairs, lists of names, cards won
@@ -195,8 +205,10 @@ class RoiGame(_Fields):
         deal = self.open_deal()
         if deal is None:
             return tuple(card.id for card in basic_cards(len(self.players)))
-        played = {card.id for trick in deal.deal.tricks for unused, card in trick.plays}
-        return tuple(card for card in deck(len(self.players), deal.deal.special) if card not in played)
+        played = [card.id for trick in deal.deal.tricks for unused, card in trick.plays]
+        back = {card.id for card in deal.deal.taken_back().values()}  # in a hand again, once
+        return tuple(card for card in deck(len(self.players), deal.deal.special)
+                     if card not in played or (card in back and played.count(card) == 1))
 
     # -- recording -------------------------------------------------------------------------
 
@@ -204,7 +216,12 @@ class RoiGame(_Fields):
         """A new pad with ``event`` appended, after every check the rules make; else refused with the reason."""
         if isinstance(event, log.Retract):
             return self._take_back(event)
-        return self._appended(event, self._apply(self.state, event, strict=True))
+        state = self._apply(self.state, event, strict=True)
+        if isinstance(event, TrickEvent) and event.winner is not None:
+            deal = state[_trick_deal(state).number - 1].deal
+            if not deal.tricks[(event.replaces or len(deal.tricks)) - 1].stated_winner:
+                event = event._replace(winner=None)  # the rules say who won: the log keeps only what they need
+        return self._appended(event, state)
 
     def restore(self, event) -> "RoiGame":
         """A new pad with a saved event appended: only the checks that keep replay sound."""
@@ -234,6 +251,8 @@ class RoiGame(_Fields):
             return self._apply_deal(deals, event, strict)
         if isinstance(event, TrickEvent):
             return self._apply_trick(deals, event, strict)
+        if isinstance(event, MOVES):
+            return self._apply_move(deals, event, strict)
         if isinstance(event, (DropEvent, RemoveEvent)):
             self._check_removal(deals, event.number)
             if isinstance(event, RemoveEvent):
@@ -269,11 +288,13 @@ class RoiGame(_Fields):
         return deals + (DealState(len(deals) + 1, deal),)
 
     def _apply_trick(self, deals, event: TrickEvent, strict: bool):
+        number = event.replaces
         if event.replaces is None:
             current = _open(deals, len(self.players))
             if current is None:
                 raise InputError(NO_DEAL())
             tricks = current.deal.tricks + (event.trick(self.players),)
+            number = len(tricks)
         else:
             current = _trick_deal(deals)
             if event.replaces > len(current.deal.tricks):
@@ -282,8 +303,70 @@ class RoiGame(_Fields):
                                           len(current.deal.tricks)).format(
                     number=current.number, count=len(current.deal.tricks), wanted=event.replaces))
             tricks = _with(current.deal.tricks, event.replaces, event.trick(self.players))
-        self._check_tricks(current.deal.special, tricks, strict or event.replaces is not None)
-        return _with(deals, current.number, current._replace(deal=current.deal._replace(tricks=tricks)))
+        special = current.deal.special
+        if strict:
+            check_limits(tricks[number - 1], number, special)
+        if strict and event.winner is not None:
+            tricks = _with(tricks, number, self._judged_winner(tricks, number, special, event.winner))
+        self._check_tricks(current.deal, tricks, strict or event.replaces is not None, since=number)
+        settled = current.deal._replace(tricks=settle(tricks, special))
+        return _with(deals, current.number, current._replace(deal=settled))
+
+    def _judged_winner(self, tricks, number: int, special: Special, stated: str) -> Trick:
+        """A winner typed with --winner: refused unless the rules leave it open or agree."""
+        before = settle(tricks[:number - 1], special)
+        trick = tricks[number - 1]
+        said = ruling(trick.plays, special, before[-1] if before else None)
+        if said.winner is None:
+            return trick
+        if said.winner != stated:
+            raise AssistantError(_("{winner} wins this trick, not {stated}: {why}").format(
+                winner=said.winner, stated=stated, why=said.why))
+        return trick._replace(winner=None, stated_winner=False)
+
+    def _apply_move(self, deals, event, strict: bool):
+        """Cards changing hands between two tricks: the Druid's swap, the blue 11's pass, the red 11's take,
+        the Sorcerer's take-back."""
+        current = _open(deals, len(self.players))
+        if current is None or not current.deal.tricks:
+            raise InputError(_("cards change hands between two tricks of the deal being played: record the "
+                               "trick first"))
+        deal, special = current.deal, current.deal.special
+        after = len(deal.tricks)
+        trick = deal.tricks[-1]
+        if isinstance(event, TakeBackEvent):
+            if special.play.get("between_tricks") != "take_back":
+                raise InputError(_("take-back is the Sorcerer's exchange, and {card} is this deal's special card")
+                                 .format(card=special.said))
+            if deal.taken_back():
+                raise AssistantError(_("the Sorcerer was already used in this deal (after trick {number})")
+                                     .format(number=next(iter(deal.taken_back()))))
+            if player_of(trick, event.card) is None:
+                raise InputError(_("{card} is not in trick {number}: the Sorcerer takes back a card of the trick "
+                                   "just played").format(card=_said(event.card, special), number=after))
+        else:
+            kind = {SwapEvent: "swap", PassEvent: "pass", TakeEvent: "take"}[type(event)]
+            mover = player_of(trick, special.card)
+            if special.hands != kind or mover is None:
+                raise InputError(_("{step} follows the trick holding the card whose text says it ({card}), "
+                                   "not trick {number}").format(step=event.FORM.verb, card=special.said, number=after))
+            if any(done == after for done, unused in deal.moves):
+                raise AssistantError(_("the hands already changed after trick {number}").format(number=after))
+            if isinstance(event, SwapEvent) and event.player == mover:
+                raise InputError(_("{player} played {card} and swaps hands with another player").format(
+                    player=mover, card=special.said))
+            if isinstance(event, TakeEvent):
+                if event.player == mover:
+                    raise InputError(_("{player} played {card} and takes cards from another player's hand").format(
+                        player=mover, card=special.said))
+                if strict and len(event.taken) != special.take:
+                    raise AssistantError(ngettext("{card} takes {count} card (got {got})",
+                                                  "{card} takes {count} cards (got {got})", special.take).format(
+                        card=special.said, count=special.take, got=len(event.taken)))
+        moves = deal.moves + ((after, event),)
+        if strict:
+            check_play(deal.tricks, moves, special, self.players, since=after + 1)
+        return _with(deals, current.number, current._replace(deal=deal._replace(moves=moves)))
 
     # -- the checks --------------------------------------------------------------------------
 
@@ -309,10 +392,14 @@ class RoiGame(_Fields):
             raise AssistantError(_("{card} was shuffled into deal {number}: each special card goes back to the box "
                                    "after its deal").format(card=event.special.said, number=state.number))
 
-    def _check_tricks(self, special: Special, tricks: tuple[Trick, ...], strict: bool) -> None:
-        """Each trick led by the last winner, each card of this deck once; strict: no revoke."""
+    def _check_tricks(self, deal: Deal, tricks: tuple[Trick, ...], strict: bool, since: int = 1) -> None:
+        """Each trick led by the last winner, each card of this deck once (the Sorcerer's card twice);
+        strict: what a player could not have played, from trick ``since`` on."""
+        special = deal.special
         available = deck(len(self.players), special)
+        back = {card.id: after for after, card in deal.taken_back().items()}
         seen: dict[str, int] = {}
+        tricks = settle(tricks, special)
         for number, trick in enumerate(tricks, 1):
             if number > 1 and trick.leader != tricks[number - 2].winner:
                 text = (_("{winner} won the last trick and leads this one, not {leader}") if number == len(tricks)
@@ -322,11 +409,16 @@ class RoiGame(_Fields):
             for unused, card in trick.plays:
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, len(self.players), special))
-                if card.id in seen:
+                if card.id in seen and not seen[card.id] <= back.pop(card.id, 0) < number:
                     raise InputError(_played_twice(_said(card, special), seen[card.id], number, len(tricks)))
                 seen[card.id] = number
+        for after, move in deal.moves:  # a corrected trick must still hold what the change after it moved
+            needed = move.card if isinstance(move, TakeBackEvent) else special.card
+            if after <= len(tricks) and player_of(tricks[after - 1], needed) is None:
+                raise InputError(_("trick {number} must hold {card}: the step after it ({step}) needs it; undo that "
+                                   "step first").format(number=after, card=_said(needed, special), step=self.step(move)))
         if strict:
-            _check_follow_suit(tricks, special)
+            check_play(tricks, deal.moves, special, self.players, since)
 
     def _check_summary(self, deal: Deal, strict: bool) -> None:
         s, quest, special = deal.summary, deal.quest, deal.special
@@ -452,14 +544,19 @@ class RoiGame(_Fields):
     def score_sheet(self) -> dict:
         """The score table as data: each deal played, its points and the running totals; the winner."""
         return {"players": list(self.players), "deals": [
-            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals} for r in self._played_rows()],
-            "totals": self.totals(), "winner": self.winner()}
+            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals,
+             "quest_points": r.parts.quest, "special_points": r.parts.special, "doubled": r.parts.doubled}
+            for r in self._played_rows()], "totals": self.totals(), "winner": self.winner()}
 
     def score_lines(self) -> list[list]:
-        """The score table as lines of cells, a header first (a spreadsheet's rows)."""
-        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players)]
+        """The score table as lines of cells, a header first (a spreadsheet's rows); each deal's parts last:
+        the quest's points, the special card's, who doubled (Enchanter)."""
+        header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players),
+                  *(f"{p} quest" for p in self.players), *(f"{p} special" for p in self.players), "doubled"]
         return [header, *([r.number, r.title, *(r.points[p] for p in self.players),
-                           *(r.totals[p] for p in self.players)] for r in self._played_rows())]
+                           *(r.totals[p] for p in self.players), *(r.parts.quest[p] for p in self.players),
+                           *(r.parts.special[p] for p in self.players), r.parts.doubled or ""]
+                          for r in self._played_rows())]
 
     def _played_rows(self) -> list[Row]:
         return [row for row in self._table if row.points is not None]
@@ -527,6 +624,28 @@ class RoiGame(_Fields):
             text = _("trick {number}: {cards}; {winner} wins")
         return text.format(number=number, cards=cards, winner=trick.winner)
 
+    def move_said(self) -> str:
+        """'after trick 3: Ana swaps hands with Cleo': the hand change just recorded, in the player's language."""
+        deal = self.open_deal() or self.trick_deal()
+        after, move = deal.deal.moves[-1]
+        special = deal.deal.special
+        mover = next((p for t in deal.deal.tricks[after - 1:after] for p, c in t.plays if c == special.card), "?")
+        if isinstance(move, SwapEvent):
+            text = _("after trick {number}: {mover} swaps hands with {player}")
+        elif isinstance(move, PassEvent):
+            text = (_("after trick {number}: every hand passes left, to the next player") if move.direction == "left"
+                    else _("after trick {number}: every hand passes right, to the previous player"))
+        elif isinstance(move, TakeEvent):
+            text = _("after trick {number}: {mover} takes {taken} from {player} and gives back {back}")
+        else:
+            text = _("after trick {number}: {player} puts {card} in that trick and takes back {taken}, to play it "
+                     "again")
+        taken = move.taken if isinstance(move, TakeEvent) else (getattr(move, "card", None),)
+        return text.format(number=after, mover=mover, player=getattr(move, "player", ""),
+                           taken=", ".join(_said(c, special) for c in taken if c is not None),
+                           back=", ".join(_said(c, special) for c in getattr(move, "back", ())),
+                           card=special.said)
+
     # -- the saved form ----------------------------------------------------------------------
 
     def header(self) -> dict:
@@ -572,10 +691,24 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
         result = score(state.deal, players, face_value)
         for p in players:
             totals[p] += result.total[p]
-        note = _("{player} doubles ({card})").format(player=result.doubled, card=state.deal.special.shown) \
-            if result.doubled else ""
-        rows.append(Row(state.number, state.title, result.total, dict(totals), note, False, state.said))
+        rows.append(Row(state.number, state.title, result.total, dict(totals), _breakdown(result, state.deal.special),
+                        False, state.said, result))
     return rows
+
+
+def _breakdown(result: DealScore, special: Special) -> str:
+    """'quest: Ana +3, Ben +0; Porte-étendard: Ana +3; Ana doubles (Enchanteur)': what a deal's points are made
+    of, said when the special card added to the quest's points ('' when the quest gave them all)."""
+    bonus = {player: points for player, points in result.special.items() if points}
+    if not bonus and not result.doubled:
+        return ""
+    said = [_("quest: {points}").format(points=", ".join(f"{p} {q:+d}" for p, q in result.quest.items()))]
+    if bonus:
+        said.append(_("{card}: {points}").format(card=special.shown,
+                                                 points=", ".join(f"{p} {q:+d}" for p, q in bonus.items())))
+    if result.doubled:
+        said.append(_("{player} doubles ({card})").format(player=result.doubled, card=special.shown))
+    return both(said, _)
 
 
 def _used(deals: tuple[DealState, ...], but: int | None = None) -> Used:
@@ -613,11 +746,6 @@ def _played(deals: tuple[DealState, ...], players: int) -> int:
     return sum(1 for s in deals if not s.removed and s.complete(players))
 
 
-def _said(card: Card, special: Special) -> str:
-    """A card as the player reads it: 'Rv' in French, the deal's special card by its French name when known."""
-    return special.said if card == special.card else said(card)
-
-
 def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
     if first == again:
         return _("{card} is played twice in trick {again}: each card is played once").format(card=card, again=again)
@@ -634,30 +762,3 @@ def _not_in_deck(card: Card, players: int, special: Special) -> str:
         return _("{card} is not in this deal: the special card shuffled in is {special}").format(
             card=card.id, special=special.said)
     return _("{card} is not a card of this deck").format(card=said(card))
-
-
-def _check_follow_suit(tricks: tuple[Trick, ...], special: Special) -> None:
-    """A player who did not follow a suit has none left, until a card's text moves cards between hands.
-
-    rules: 'À votre tour, vous devez suivre la couleur' (follow suit when you
-    can). A magic card shows nothing: its text may let it be played instead
-    of the suit led (the Clone in the rules' example)."""
-    void: dict[tuple[str, str], tuple[int, Card]] = {}
-    for number, trick in enumerate(tricks, 1):
-        for player, card in trick.plays:
-            shown_void = None if card.magic else void.get((player, card.suit))
-            if shown_void is not None:
-                earlier, instead = shown_void
-                raise AssistantError(_("{player} played {instead}, not {suit}, in trick {earlier} while {suit} was "
-                                       "led, so had no {suit} left, yet plays {card} in trick {number}: a player "
-                                       "follows suit when able; correct one of the two").format(
-                    player=player, instead=_said(instead, special), suit=_(SUIT_SAID[card.suit]), earlier=earlier,
-                    card=_said(card, special),
-                    number=number))
-        led = trick.plays[0][1]
-        if not led.magic:
-            for player, card in trick.plays[1:]:
-                if not card.magic and card.suit != led.suit:
-                    void.setdefault((player, led.suit), (number, card))
-        if special.changes_hands and any(card == special.card for unused, card in trick.plays):
-            void.clear()  # its text moves cards between hands after this trick

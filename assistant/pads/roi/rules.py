@@ -14,10 +14,36 @@ from ...errors import DataError, InputError
 from ...i18n import N_, _, localized
 from ...words import join_names, key, shown
 from ..cards import SUITS, Card, parse_rank_suit
-from .scoring import SCORERS, SEATING, describe_effect, english
+from .scoring import SCORERS, SEATING, both, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
-SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands"}
+SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands",
+                "hands", "play", "source", "sure", "chosen"}
+HANDS = ("swap", "pass", "take")  # what a card's text moves between hands (see the data file)
+# How a magic card plays: each key and the values it takes (see the data file).
+PLAY = {"wins": ("always", "unless_ace"), "copies": ("previous_winner", "card_before"), "only_when_void": (True,),
+        "not_in_first_trick": (True,), "not_leading_first_trick": (True,), "between_tricks": ("take_back",)}
+SURE = ("HIGH", "MED", "GUESS")
+SURE_SAID = {"HIGH": N_("sure: the rules or two sources"), "MED": N_("one secondary source"),
+             "GUESS": N_("a guess, not sourced")}
+PLAY_SAID = {
+    ("wins", "always"): N_("wins its trick"),
+    ("wins", "unless_ace"): N_("wins its trick unless an Ace is played: then the Ace of the suit led wins, "
+                               "else the last Ace played"),
+    ("copies", "previous_winner"): N_("plays as the card that won the trick before, its suit and value"),
+    ("copies", "card_before"): N_("plays as the card played just before it, a little more"),
+    ("only_when_void", True): N_("played only by a player with no card of the suit led"),
+    ("not_in_first_trick", True): N_("not in the first trick"),
+    ("not_leading_first_trick", True): N_("cannot lead the first trick"),
+    ("between_tricks", "take_back"): N_("never played into a trick: between two tricks its holder puts it in the "
+                                        "trick just played and takes back one of its cards (take-back NAME CARD)"),
+}
+HANDS_SAID = {
+    "swap": N_("after its trick, whoever played it swaps hands with a player (swap NAME)"),
+    "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
+    "take": N_("after its trick, whoever played it takes {count} cards from a player's hand and gives {count} "
+               "back (take NAME CARD... --back CARD,...)"),
+}
 
 
 class Quest(NamedTuple):
@@ -67,6 +93,12 @@ class Special(NamedTuple):
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
     fr_description: str | None = None  # a card whose French name is unknown, described in French (never a name)
+    hands: str | None = None  # what its text moves between hands: swap, pass or take (see HANDS)
+    take: int = 0  # hands 'take': how many cards
+    play: dict = {}  # a magic card: how it plays (see PLAY)
+    source: str = ""  # where its text comes from
+    sure: str = ""  # how sure that is: HIGH, MED or GUESS
+    chosen: str = ""  # what the rules leave open and the tool decides
 
     @property
     def shown(self) -> str:
@@ -83,6 +115,13 @@ class Special(NamedTuple):
     def scores(self, tr=english) -> str:
         """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
         return describe_effect(self.effect, tr) or tr(N_("no points (its text changes the play)"))
+
+    def plays(self, tr=english) -> str:
+        """How its text changes the play, in words ('' for none): a magic card's play, a hand change."""
+        said = [tr(PLAY_SAID[name, value]) for name, value in self.play.items()]
+        if self.hands:
+            said.append(tr(HANDS_SAID[self.hands]).format(count=self.take))
+        return both(said, tr)
 
     def words(self) -> tuple[str, ...]:
         """Every word it goes by, id first (French name folded to plain letters)."""
@@ -148,7 +187,12 @@ def listing(rules: "Rules") -> list[str]:
     for special in rules.specials:
         named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
             ", ".join(special.words())
-        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special.scores(_)))
+        said = special.scores(_)
+        if special.plays():
+            said = both((said, special.plays(_)), _)
+        if special.sure:
+            said = _("{said} [{sure}]").format(said=said, sure=_(SURE_SAID[special.sure]))
+        lines.append("  " + _("{names}: {scores}").format(names=named, scores=said))
     return lines
 
 
@@ -224,12 +268,38 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
             problems.append(_("{path}: expected suit (green, blue, red) and rank (1 or 11), or magic: true")
                             .format(path=path))
             continue
+        hands, take = _read_hands(entry.get("hands"), path, problems)
+        play = entry.get("play") or {}
+        if not isinstance(play, dict) or any(PLAY.get(name) is None or value not in PLAY[name]
+                                             for name, value in play.items()) or (play and not card.magic):
+            problems.append(_("{path}.play: a magic card's play, expected some of {names}").format(
+                path=path, names=", ".join(f"{name}: {'|'.join(map(str, values))}" for name, values in PLAY.items())))
+            play = {}
+        sure = entry.get("sure", "")
+        if sure not in ("", *SURE):
+            problems.append(_("{path}.sure: expected one of {names} (got {got})").format(
+                path=path, names=", ".join(SURE), got=shown(sure)))
         aliases = entry.get("aliases") or []
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
         fr, described = entry.get("fr"), entry.get("fr_description")
         specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
-                                card, effect, tuple(aliases), entry.get("changes_hands") is True,
-                                described if isinstance(described, str) else None))
+                                card, effect, tuple(aliases), entry.get("changes_hands") is True or hands is not None,
+                                described if isinstance(described, str) else None, hands, take, play,
+                                *(str(entry.get(name) or "") for name in ("source", "sure", "chosen"))))
     return specials
+
+
+def _read_hands(value: object, path: str, problems: list[str]) -> tuple[str | None, int]:
+    """``hands: swap`` / ``pass`` / ``{take: 2}`` -> (kind, cards taken)."""
+    if value is None:
+        return None, 0
+    if value in ("swap", "pass"):
+        return str(value), 0
+    if isinstance(value, dict) and list(value) == ["take"] and isinstance(value["take"], int) \
+            and not isinstance(value["take"], bool) and value["take"] > 0:
+        return "take", value["take"]
+    problems.append(_("{path}.hands: expected swap, pass or {{take: N}} (got {got})").format(
+        path=path, got=shown(value)))
+    return None, 0

@@ -39,7 +39,7 @@ class Facts(NamedTuple):
     doubler: str | None
     next_dealer: str | None
     blue_five: str | None  # who played the blue 5 (chose this deal's quest)
-    red_five: str | None  # who played the red 5 (led the first trick)
+    red_five: str | None  # who led the first trick (the holder of the red 5 leads it)
 
 
 class Seats(NamedTuple):
@@ -255,7 +255,7 @@ def _either(words: list[str], tr) -> str:
     return tr(N_("{some} or {last}")).format(some=", ".join(words[:-1]), last=words[-1])
 
 
-def _both(parts, tr) -> str:
+def both(parts, tr) -> str:
     """Several scoring terms in one line: 'A; B' (French: 'A ; B')."""
     parts = list(parts)
     said = parts[0] if parts else ""
@@ -294,7 +294,7 @@ def _describe_match(match: dict, tr) -> str:
 
 
 def _describe_per_card(spec, face_value: int, tr) -> str:
-    return _both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
+    return both((tr(N_("{points} per {card} won")).format(points=_signed(t["points"]),
                                                            card=_describe_match(t["match"], tr)) for t in spec), tr)
 
 
@@ -315,7 +315,7 @@ COMPARED = {("fewer", "previous"): N_("{points} if you won fewer tricks than you
 
 
 def _describe_neighbours(spec, face_value: int, tr) -> str:
-    return _both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
+    return both((tr(COMPARED[t["when"], t["neighbour"]]).format(points=_signed(t["points"])) for t in spec), tr)
 
 
 def _describe_card_sum(spec, face_value: int, tr) -> str:
@@ -421,7 +421,7 @@ EFFECT_SAID = {
 def describe_effect(effect: dict, tr=english) -> str:
     """A special card's scoring effect in words ('' when it scores nothing); ``tr=_`` in the player's language."""
     faces = ", ".join(rank_letters(tr).values())
-    return _both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
+    return both((tr(EFFECT_SAID[name]).format(points=_signed(value) if name != "doubles" else "", faces=faces)
                   for name, value in effect.items()), tr)
 
 
@@ -437,20 +437,23 @@ def facts_of(deal, players: tuple[str, ...]) -> Facts:
     if deal.summary is not None:
         return _summary_facts(deal.summary, deal.special, players)
     special, tricks = deal.special, deal.tricks
+    taken_back = deal.taken_back()  # the Sorcerer lies in that trick's pile, the card taken back is played again
     order = tuple(trick.winner for trick in tricks)
     won: dict[str, list[Card]] = {p: [] for p in players}
     points: dict[str, int] = {}
-    doubler = next_dealer = blue_five = red_five = None
+    doubler = next_dealer = blue_five = None
+    red_five = tricks[0].leader if tricks else None  # the holder of the red 5 leads the first trick
     effect = special.effect
     for position, trick in enumerate(tricks):
-        won[trick.winner].extend(card for unused, card in trick.plays)
+        back = taken_back.get(position + 1)
+        won[trick.winner].extend(special.card if card == back else card for unused, card in trick.plays)
         for player, card in trick.plays:
+            if card.id == "5b":
+                blue_five = blue_five or player  # who first played it held it when the quest was chosen
+            if card == back:
+                continue
             if card.id == "5g":
                 next_dealer = trick.winner
-            elif card.id == "5b":
-                blue_five = player
-            elif card.id == "5r":
-                red_five = player
             if card.id != special.card.id:
                 continue
             last = position == len(tricks) - 1
