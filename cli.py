@@ -320,7 +320,7 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "question": "asked", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -674,6 +674,55 @@ def clue(
     say_recorded(updated)
 
 
+@app.command(help=N_("A question put to me: print the answer to give (from my loot, --mine) and record "
+                     "who heard it.\n\n"
+                     "Only the asker learns the answer, unless it is said aloud (--aloud: the megaphone, "
+                     "a 'pipelette'): then every opponent does. Their maps of my loot: assistant sheet "
+                     "--theirs.\n\n"
+                     "Example: assistant asked area B3 --by red --aloud"))
+def asked(
+    words: Annotated[list[str], typer.Argument(
+        help=N_("KIND and its words: area B3 | line-of-sight A1 | flower C3 blue; the answer only without "
+                "--mine (it is checked otherwise)."),
+        metavar=N_("KIND WORDS... [ANSWER]"), autocompletion=STEP_WORDS)],
+    by: Annotated[str, typer.Option("--by", "--par", help=N_("Who asked you."), autocompletion=completer("--by"))],
+    aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
+        "Answered aloud (megaphone): every opponent hears it."))] = False,
+    colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
+                                                  help=N_("Flower colour asked about."),
+                                                  autocompletion=completer("--colour"))] = None,
+    game: GameOption = None,
+) -> None:
+    from assistant import mirror
+
+    before = {}
+
+    def record(g):
+        event = deduction(g).read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour})
+        before.update(mirror.maps(g))
+        return g.record(event)
+
+    from assistant.words import said_answer
+
+    updated = store().update(game, record)
+    entry = updated.entries()[-1]
+    told = mirror.answered(updated, entry.event, before)
+    typer.echo(_("answer: {answer}").format(answer=said_answer(told.answer)))
+    typer.echo(f"{entry.number}. {said(updated, entry.event)} -> {_theirs_summary(updated)}")
+    for line in told.warnings:
+        typer.echo(line)
+
+
+def _theirs_summary(game) -> str:
+    """One line: how many cells each opponent has left for my loot."""
+    from assistant import mirror
+    from assistant.words import join_clauses
+
+    return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
+                                 len(cells)).format(player=player, count=len(cells))
+                        for player, cells in mirror.cells(mirror.maps(game)).items())
+
+
 @app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out.\n\n"
                      "Example: assistant accuse C4 wrong"))
 def accuse(
@@ -837,19 +886,34 @@ def recover(name: Annotated[Optional[str], typer.Argument(help=N_("The damaged g
 
 
 OddsOption = Annotated[bool, typer.Option("--odds", help=N_("Add each cell's probability (exact joint model)."))]
+TheirsOption = Annotated[bool, typer.Option("--theirs", "--leurs", help=N_(
+    "Each opponent's map of my loot: the cells the answers they heard leave them."))]
+
+
+def _their_cells(game) -> dict:
+    """Each opponent's cells for my loot (refused on a board where nobody hides anything of mine)."""
+    from assistant import mirror
+    from assistant.errors import InputError
+
+    if not game.board.per_opponent:
+        raise InputError(_("on {board} you hide nothing: --theirs is for 75 Gnom' Street").format(
+            board=game.board.name))
+    return mirror.cells(mirror.maps(game))
 
 
 @app.command(help=N_("Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat "
-                     "map).\n\n"
+                     "map; --theirs: beside them, each opponent's map of my loot).\n\n"
                      "Each cell shows its terrain and flowers (the city: district, pictograms, kind) "
                      "as marks the legend explains. --svg/--html FILE also save the picture to share."))
-def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
+def sheet(odds: OddsOption = False, theirs: TheirsOption = False, game: GameOption = None, svg: SvgOption = None,
+          html: HtmlOption = None) -> None:
     from assistant import advisor, render
 
     current = deduction(store().load(game))
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
-    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
+    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None,
+                      _their_cells(current) if theirs else None), svg=svg, html=html)
     match = current.match_score()
     if match:
         typer.echo(match)
@@ -857,14 +921,21 @@ def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = No
 
 @app.command(help=N_("List the cells still possible for each opponent.\n\n"
                      "--json prints {\"red\": [\"A1\", ...], ...}; with --odds, {\"candidates\": {...}, "
-                     "\"odds\": {\"red\": {\"A1\": 0.25, ...}}, \"method\": \"...\"}."))
+                     "\"odds\": {\"red\": {\"A1\": 0.25, ...}}, \"method\": \"...\"}; with --theirs, each "
+                     "opponent's cells for my loot: {\"red\": [\"C2\", ...], ...}."))
 def candidates(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print a JSON object: name -> cells."))] = False,
     odds: OddsOption = False,
+    theirs: TheirsOption = False,
     game: GameOption = None,
 ) -> None:
     current = deduction(store().load(game))
     board = current.board
+    if theirs:
+        if odds:
+            raise typer.BadParameter(_("choose one: --odds (my sheet) or --theirs (their maps of my loot)"))
+        _their_candidates(current, as_json)
+        return
     the_sheet = current.sheet()
     names = the_sheet.candidate_names()
     the_odds = None
@@ -890,6 +961,23 @@ def candidates(
                                                    value=", ".join(shown) if shown else _("(none)")))
     if the_odds is not None:
         typer.echo(_("odds: {method}").format(method=the_odds.method))
+
+
+def _their_candidates(game, as_json: bool) -> None:
+    from assistant import mirror
+
+    board = game.board
+    maps = _their_cells(game)
+    if as_json:
+        echo_json({player: board.names(cells) for player, cells in maps.items()})
+        return
+    for player, cells in maps.items():
+        typer.echo(_("{name}: {value}").format(name=player, value=" ".join(board.names(cells))))
+    mine = game.current_mine()
+    if mine is not None:
+        typer.echo(_("(your loot: {cell})").format(cell=board.name_of(mine)))
+    for line in mirror.close_lines(board, maps):
+        typer.echo(line)
 
 
 @app.command(help=N_("Advise my turn from the tokens left: which to take, where my miniature goes, "

@@ -12,7 +12,7 @@ replaying it once (``Game.state``), never saved.
 from functools import cached_property
 from typing import NamedTuple, Union
 
-from . import garden
+from . import garden, mirror
 from .board import Board
 from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue, shown_kinds
@@ -88,6 +88,12 @@ class ClueEvent(NamedTuple):
         card = (found.last("card") or "").strip() or None
         by = found.last("by")
         asker = game.player(by) if by is not None else None
+        if asker not in (None, garden.ME) and game.board.per_opponent and game.opponents == (asker,):
+            # Two players: the opponent asks nobody but me, so the answer is about my loot, never theirs.
+            if game.reading_saved:  # a log saved before `asked` existed: read as the question put to me
+                return mirror.AskedEvent(clue, asker, answers[0][1])
+            raise InputError(_("{player} asked you: the answer is about your loot, not {player}'s; record it "
+                               "with: asked {clue} --by {player}").format(player=asker, clue=clue.said(game.board)))
         return cls(clue, answers, card, None if asker == garden.ME else asker)
 
     def words(self, game: "Game") -> list[str]:
@@ -156,8 +162,8 @@ class AccuseEvent(NamedTuple):
         return [self.item]
 
 
-STEPS = (ClueEvent, AccuseEvent, *garden.PIECES)  # every numbered entry's type, by its form
-Event = Union[(ClueEvent, AccuseEvent, Retract, *garden.PIECES)]
+STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, *garden.PIECES)  # every numbered entry's type, by its form
+Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, Retract, *garden.PIECES)]
 
 
 class State(NamedTuple):
@@ -191,7 +197,7 @@ class Game(_Fields):
     ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
     ``values`` say what may be typed."""
 
-    EXPECTS = ("candidates", "count", "found")  # what a scenario may expect after a step
+    EXPECTS = ("candidates", "count", "found", "theirs")  # what a scenario may expect after a step
 
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
@@ -410,7 +416,7 @@ class Game(_Fields):
         if over is not None:
             raise AssistantError(garden.over(self.display(over)))
         cat = self.garden().cat
-        if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
@@ -421,6 +427,9 @@ class Game(_Fields):
                                        "accusation to reopen it").format(item=self.board.local_item(item),
                                                                         cell=self.board.name_of(cell)))
         number = len(self.history().entries) + 1
+        if isinstance(event, mirror.AskedEvent):  # my answer: the opponents' maps move, never my sheet
+            mirror.check(self, event)
+            return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
 
@@ -471,7 +480,7 @@ class Game(_Fields):
 
     def forms(self) -> tuple[Form, ...]:
         """Every step this game hears (the grammar's Speaker)."""
-        pieces = tuple(piece.FORM for piece in garden.PIECES) if self.board.per_opponent else ()
+        pieces = (mirror.AskedEvent.FORM, *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
         return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
