@@ -320,7 +320,7 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "question": "asked", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "question": "asked", "taupes": "moles", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -698,7 +698,8 @@ def asked(
     before = {}
 
     def record(g):
-        event = deduction(g).read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour})
+        mirror.require(deduction(g))
+        event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour})
         before.update(mirror.maps(g))
         return g.record(event)
 
@@ -893,12 +894,18 @@ TheirsOption = Annotated[bool, typer.Option("--theirs", "--leurs", help=N_(
 def _their_cells(game) -> dict:
     """Each opponent's cells for my loot (refused on a board where nobody hides anything of mine)."""
     from assistant import mirror
-    from assistant.errors import InputError
 
-    if not game.board.per_opponent:
-        raise InputError(_("on {board} you hide nothing: --theirs is for 75 Gnom' Street").format(
-            board=game.board.name))
+    mirror.require(game)
     return mirror.cells(mirror.maps(game))
+
+
+def _their_cells_if_asked(game) -> dict | None:
+    """The opponents' maps of my loot, when a question put to me is standing in this set (replay draws them)."""
+    from assistant.mirror import AskedEvent
+
+    if any(isinstance(entry.event, AskedEvent) for entry in game.current_set()[0]):
+        return _their_cells(game)
+    return None
 
 
 @app.command(help=N_("Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat "
@@ -1054,6 +1061,58 @@ def suggest(
 GROUP_SHOWN = 5  # questions spelt out per value; the rest are counted
 
 
+PLACES = {"miniature": N_("your miniature is there"), "card-7": N_("card 7: free, next to your miniature")}
+
+
+@app.command(help=N_("Where my next Mole is worth most now (expected points from the exact odds), and "
+                     "where a Bait misleads most.\n\n"
+                     "Every cell, best first; the cells a token of mine may go on now are marked (my "
+                     "miniatures; card 7: a free cell next to one). A face-down token on a stack counts "
+                     "as a Mole.\n\n"
+                     "Example: assistant moles --json"))
+def moles(
+    top: Annotated[Optional[int], typer.Option(help=N_("How many cells to list (default: all)."), min=1)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    game: GameOption = None,
+) -> None:
+    from assistant import moles as advice
+
+    current = deduction(store().load(game))
+    found = advice.advise(current)
+    name = current.board.name_of
+    if as_json:
+        echo_json({"moles": [{"cell": name(row.cell), "expected_points": round(row.expected_points, 6),
+                              "chance": round(row.chance, 6), "place": row.place} for row in found.moles[:top]],
+                   "baits": [{"cell": name(row.cell), "lure": round(row.lure, 6), "place": row.place}
+                             for row in found.baits[:top]],
+                   "moles_left": found.moles_left, "baits_left": found.baits_left, "method": found.method})
+        return
+    if found.two_players:
+        typer.echo(_("your Mole, best first: the chance it finds the loot and wins the set ({method}):").format(
+            method=found.method))
+    else:
+        typer.echo(_("your next Mole, best first: expected points ({method}; a face-down token counts as a "
+                     "Mole):").format(method=found.method))
+    for rank, row in enumerate(found.moles[:top], 1):
+        figure = f"{row.chance:.0%}" if found.two_players else \
+            _("{points} (a loot there: {chance})").format(points=f"{row.expected_points:.2f}",
+                                                          chance=f"{row.chance:.0%}")
+        place = f"  <- {_(PLACES[row.place])}" if row.place else ""
+        typer.echo(f"{rank:>3}. {name(row.cell)}  {figure}{place}")
+    if found.baits:
+        typer.echo(_("a Bait misleads most where the opponents can believe your loot is and no loot lies (their "
+                     "belief: uniform over each one's map of your loot, summed):"))
+        for rank, row in enumerate([row for row in found.baits if row.lure > 0][:top], 1):
+            place = f"  <- {_(PLACES[row.place])}" if row.place else ""
+            typer.echo(f"{rank:>3}. {name(row.cell)}  {row.lure:.2f}{place}")
+    if found.two_players:
+        left = _("your Mole ends the set") if found.moles_left else _("your Mole is placed")
+    else:
+        left = ngettext("you have {moles} Mole and {baits} Baits left", "you have {moles} Moles and {baits} Baits left",
+                        found.moles_left).format(moles=found.moles_left, baits=found.baits_left)
+    typer.echo(left)
+
+
 def _question_json(question, single: bool, board=None) -> dict:
     from assistant import advisor
 
@@ -1181,7 +1240,7 @@ def replay(
                 typer.echo(line)
         else:
             closed = {item: outcome.game.closed(item) for item in outcome.game.items}
-            show(render.sheet(outcome.game.sheet(), closed), REPLAY_WIDTH)
+            show(render.sheet(outcome.game.sheet(), closed, theirs=_their_cells_if_asked(outcome.game)), REPLAY_WIDTH)
         if step:
             try:
                 input(_("(Enter for the next step) "))

@@ -66,9 +66,6 @@ class AskedEvent(NamedTuple):
         words = list(found.positional)
         if not words:
             raise InputError(_("say which question you were asked, e.g. asked area B3 --by red"))
-        if not game.board.per_opponent:
-            raise InputError(_("on {board} nobody asks you anything: record clues with assistant clue").format(
-                board=game.board.name))
         kind = game.kind_named(words[0])
         if not kind.question or kind.name not in game.board.questions:
             raise InputError(_("{kind} is not a question players ask: asked takes {kinds}").format(
@@ -87,12 +84,12 @@ class AskedEvent(NamedTuple):
         if asker == garden.ME:
             raise InputError(_("you do not ask yourself: --by names the opponent who asked you ({names})").format(
                 names=join_names(game.opponents)))
-        if game.reading_saved:  # a saved step always holds its answer; nothing is checked again
-            if typed is None:
+        if typed is None:
+            if game.reading_saved:  # a saved step always holds its answer
                 raise InputError(_("a saved question put to you holds its answer: {usage}").format(
                     usage=_(cls.FORM.usage)))
-            return cls(clue, asker, typed, found.flag("aloud"))
-        return cls(clue, asker, truthful(game, clue, typed), found.flag("aloud"))
+            typed = truth(game, clue)
+        return cls(clue, asker, typed, found.flag("aloud"))
 
     def words(self, game) -> list[str]:
         return ["asked", self.clue.kind, *self.clue.args, answer_word(self.answer), "--by", self.by,
@@ -117,25 +114,24 @@ class AskedEvent(NamedTuple):
                     self.clue.relation(board), self.answer, label)
 
 
-def truthful(game, clue: Clue, typed: bool | None) -> bool:
-    """The answer to give, from my loot; an answer typed is checked against it.
-
-    Without my loot (``--mine`` at ``new``) the answer must be typed."""
+def truth(game, clue: Clue) -> bool:
+    """The answer to give, from my loot; without it (``--mine`` at ``new``) the answer must be typed."""
     mine = game.current_mine()
     if mine is None:
-        if typed is None:
-            raise InputError(_("your loot is not known, so the answer cannot be worked out: type the answer you "
-                               "gave ({example}), or start the game with --mine CELL").format(
-                example=f"asked {clue.said(game.board)} {said_answer(True)} --by NAME"))
-        return typed
-    truth = mine in clue.accepted(game.board)
-    if typed is not None and typed != truth:
-        raise InputError(_("your loot is on {mine}: to {clue} the answer is {answer}").format(
-            mine=game.board.name_of(mine), clue=clue.said(game.board), answer=said_answer(truth)))
-    return truth
+        raise InputError(_("your loot is not known, so the answer cannot be worked out: type the answer you "
+                           "gave ({example}), or start the game with --mine CELL").format(
+            example=f"asked {clue.said(game.board)} {said_answer(True)} --by NAME"))
+    return mine in clue.accepted(game.board)
 
 
 # -- the maps ----------------------------------------------------------------------------------
+
+
+def require(game) -> None:
+    """Refuse a game where I hide nothing (New York): nobody asks me anything there."""
+    if not game.board.per_opponent:
+        raise InputError(_("on {board} you hide nothing and nobody asks you anything: this is for 75 Gnom' "
+                           "Street").format(board=game.board.name))
 
 
 def me_item(game) -> str:
@@ -176,7 +172,12 @@ def cells(maps_: dict[str, Sheet]) -> dict[str, CellSet]:
 
 
 def check(game, event: AskedEvent) -> None:
-    """Refuse an answer its listeners could not hold with what they heard (a wrong answer typed)."""
+    """Refuse an answer that is not the truth about my loot, or (my loot unknown) one its listeners
+    could not hold with the answers they heard before."""
+    mine = game.current_mine()
+    if mine is not None and event.answer != truth(game, event.clue):
+        raise InputError(_("your loot is on {mine}: to {clue} the answer is {answer}").format(
+            mine=game.board.name_of(mine), clue=event.clue.said(game.board), answer=said_answer(not event.answer)))
     before = maps(game)
     number = len(game.history().entries) + 1
     item = me_item(game)

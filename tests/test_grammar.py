@@ -17,6 +17,7 @@ from assistant.clues import Clue, kind_named
 from assistant.errors import InputError
 from assistant.game import AccuseEvent, ClueEvent, Game
 from assistant.log import Retract
+from assistant.mirror import AskedEvent
 from assistant.words import split
 
 from conftest import shipped_board
@@ -47,8 +48,23 @@ def clue_events(draw, game: Game) -> ClueEvent:
         asked = draw(st.lists(st.sampled_from(game.items), min_size=1, unique=True))
         answers = tuple((item, draw(st.booleans())) for item in asked)
     card = draw(st.none() | CARD_TEXT)
-    by = draw(st.none() | st.sampled_from(game.opponents)) if game.opponents else None
+    # two players: a clue asked by the opponent is a question put to me (asked), never a clue
+    by = draw(st.none() | st.sampled_from(game.opponents)) if len(game.opponents) > 1 else None
     return ClueEvent(Clue(kind.name, tuple(args)), answers, card, by)
+
+
+@st.composite
+def asked_events(draw, game: Game) -> AskedEvent:
+    """A question put to me; with my loot known, its answer is the truth (any other is refused)."""
+    board = game.board
+    cell = draw(st.sampled_from(game.values("asking-cell")))
+    kind = draw(st.sampled_from(board.questions))
+    args = (cell, draw(st.sampled_from(board.values_at(board.parse_cell(cell), "flowers")))) \
+        if kind == "flower" else (cell,)
+    clue = Clue(kind, args)
+    mine = game.current_mine()
+    answer = mine in clue.accepted(board) if mine is not None else draw(st.booleans())
+    return AskedEvent(clue, draw(st.sampled_from(game.opponents)), answer, draw(st.booleans()))
 
 
 @st.composite
@@ -81,7 +97,7 @@ def garden_pieces(draw, game: Game):
 def events(game: Game):
     kinds = [clue_events(game), accusations(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
     if game.board.per_opponent:
-        kinds.append(garden_pieces(game))
+        kinds += [garden_pieces(game), asked_events(game)]
     return st.one_of(kinds)
 
 
