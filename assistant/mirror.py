@@ -134,9 +134,9 @@ def require(game) -> None:
                            "Street").format(board=game.board.name))
 
 
-def me_item(game) -> str:
-    """How a map names my loot: my name at the table, else 'me' in the player's language."""
-    return game.display(garden.ME)
+def me_item() -> str:
+    """How a map names its one item, in the player's language: 'your loot would have no possible cell left'."""
+    return _("your loot")
 
 
 def their_loot(game, opponent: str, sheet: Sheet | None = None) -> Cell | None:
@@ -152,7 +152,7 @@ def maps(game, extra: AskedEvent | None = None) -> dict[str, Sheet]:
 
     A map is a one-item ``Sheet``: its base is every open cell less the
     opponent's own loot (when I know it), and each answer heard is a fact."""
-    board, item = game.board, me_item(game)
+    board, item = game.board, me_item()
     heard: dict[str, list[Fact]] = {opponent: [] for opponent in game.opponents}
     entries = [(entry.number, entry.event) for entry in game.current_set()[0]]
     if extra is not None:
@@ -180,7 +180,7 @@ def check(game, event: AskedEvent) -> None:
             mine=game.board.name_of(mine), clue=event.clue.said(game.board), answer=said_answer(not event.answer)))
     before = maps(game)
     number = len(game.history().entries) + 1
-    item = me_item(game)
+    item = me_item()
     for listener in event.listeners(game.opponents):
         before[listener].add([event.fact(game.board, number, item)])
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from assistant import i18n, mirror
 from assistant.clues import Clue
-from assistant.errors import InputError
+from assistant.errors import Contradiction, InputError
 from assistant.game import Game
 from assistant.mirror import AskedEvent
 
@@ -112,8 +112,8 @@ def test_a_wrong_answer_is_refused_and_without_my_loot_the_answer_is_typed():
         unknown.read_step("asked area F3 --by red")
     unknown = unknown.record(unknown.read_step("asked area F3 yes --by red"))
     unknown = unknown.record(unknown.read_step("asked area A1 no --by red"))
-    with pytest.raises(Exception, match="no possible cell left"):  # red heard it cannot be both
-        unknown.record(unknown.read_step("asked at F3 --by red".replace("at", "area").replace("F3", "E3") + " no"))
+    with pytest.raises(Contradiction, match="no possible cell left"):  # answers red heard that cannot all hold
+        unknown.record(unknown.read_step("asked area E3 no --by red"))
 
 
 def test_two_players_a_clue_by_the_opponent_is_refused_pointing_to_asked(run, home):
@@ -156,12 +156,12 @@ def test_asked_prints_the_answer_and_warns_when_an_opponent_is_close(run, home):
     assert result.stdout.splitlines()[-1] == "warning: red knows where your loot is: C2"
     french = run("--lang", "fr", "question", "ligne-de-vue", "F2", "--par", "blue")
     assert french.stdout.splitlines()[0] == "réponse : oui"
-    assert json.loads(run("candidates", "--theirs", "--json").stdout) == {"red": ["C2"], "blue": ["C2"]}
+    assert json.loads(run("candidates", "--theirs", "--json").stdout) == {"red": ["C2"], "blue": ["C2", "D2"]}
     sheet = run("sheet", "--theirs").stdout
-    assert "red's map of your loot: 1 cell" in sheet and "blue's map of your loot: 1 cell" in sheet
-    assert "warning: blue knows where your loot is: C2" in sheet
+    assert "red's map of your loot: 1 cell" in sheet and "blue's map of your loot: 2 cells" in sheet
+    assert "warning: blue can place your loot on only 2 cells: C2 and D2" in sheet
     run("undo")
-    assert json.loads(run("candidates", "--theirs", "--json").stdout)["blue"] == ["A1", "C1", "D1", "C2", "D2"]
+    assert json.loads(run("candidates", "--theirs", "--json").stdout)["blue"] == ["B1", "C1", "C2", "D1", "D2"]
 
 
 def test_a_refused_question_leaves_the_saved_game_unchanged(run, home):
