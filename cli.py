@@ -320,7 +320,7 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "question": "asked", "taupes": "moles", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "question": "asked", "taupes": "moles", "combat": "fight", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -419,6 +419,9 @@ def completer(option: Optional[str] = None):
 
 EXPLAIN_AS = {"explain": "accuse"}  # explain CELL names a cell as accuse CELL does: the same slot
 STEP_WORDS = completer()
+PowerOption = Annotated[Optional[str], typer.Option(
+    "--power", "--pouvoir", help=N_("The asker's gnome power, once a fight is recorded: sky or adam (ask anyone), "
+                                    "mick (ask everyone)."), autocompletion=completer("--power"))]
 OpponentOption = Annotated[Optional[str], typer.Option(
     "--opponent", "-o", "--opponents", "--adversaire", "--adversaires", help=N_("Who answered (several: red,blue)."),
     autocompletion=completer("--opponent"))]
@@ -667,10 +670,12 @@ def clue(
                                                   help=N_("Flower colour asked about."), autocompletion=completer("--colour"))] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte", help=N_("The card it came from, e.g. 'informant 3'."))] = None,
     by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who asked (default: me)."))] = None,
+    power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
+                                                                              power)))
     say_recorded(updated)
 
 
@@ -691,6 +696,7 @@ def asked(
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
                                                   help=N_("Flower colour asked about."),
                                                   autocompletion=completer("--colour"))] = None,
+    power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
     from assistant import mirror
@@ -699,7 +705,7 @@ def asked(
 
     def record(g):
         mirror.require(deduction(g))
-        event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour})
+        event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour, "power": power})
         before.update(mirror.maps(g))
         return g.record(event)
 
@@ -722,6 +728,32 @@ def _theirs_summary(game) -> str:
     return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
                                  len(cells)).format(player=player, count=len(cells))
                         for player, cells in mirror.cells(mirror.maps(game)).items())
+
+
+@app.command(help=N_("Record the round's fight: each player's gnome value; ties drop to zero and the "
+                     "gnome throw orders them.\n\n"
+                     "Then a question is checked against the ranking: a player asks only those ranked "
+                     "after them, the loser asks nobody (unless --power), and suggest knows whom I may "
+                     "ask. Without a fight nothing is checked.\n\n"
+                     "Example: assistant fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea"))
+def fight(
+    values: Annotated[list[str], typer.Argument(help=N_("Each player's gnome card: me=5 red=3 ..."),
+                                                metavar=N_("PLAYER=VALUE..."), autocompletion=STEP_WORDS)],
+    throw: Annotated[Optional[str], typer.Option("--throw", "--lancer", help=N_(
+        "The tied players, best gnome throw first: blue,Lea."))] = None,
+    game: GameOption = None,
+) -> None:
+    from assistant import fight as rounds
+    from assistant.words import join_names
+
+    updated = store().update(game, lambda g: deduction(g).record(g.read("fight", list(values), {"throw": throw})))
+    entry = updated.entries()[-1]
+    ranking = entry.event.ranking()
+    typer.echo(f"{entry.number}. {said(updated, entry.event)}")
+    typer.echo(_("this round: {ranking}").format(ranking=", ".join(map(updated.display, ranking))))
+    whom = rounds.asked_after(updated, ranking)
+    typer.echo(_("you ask: {names}").format(names=join_names(whom)) if whom else
+               _("you are the loser this round: you ask nobody, unless a power lets you"))
 
 
 @app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out.\n\n"
@@ -996,7 +1028,8 @@ def suggest(
     left: Annotated[Optional[str], typer.Option(
         "--left", "--terrain", help=N_("Terrain tokens left for me, e.g. grass,wood."))] = None,
     actions: Annotated[Optional[str], typer.Option(help=N_("Action tokens left, e.g. area,flower,cat."))] = None,
-    ask: Annotated[Optional[str], typer.Option(help=N_("Players I may ask (ranked below me), e.g. red,blue."))] = None,
+    ask: Annotated[Optional[str], typer.Option(help=N_("Players I may ask (ranked below me), e.g. red,blue; "
+                                                       "default: those the round's fight ranks after me."))] = None,
     everyone: Annotated[bool, typer.Option("--all", help=N_("Mick: one question to all the players asked."))] = False,
     top: Annotated[int, typer.Option(
         help=N_("How many values to show, questions of equal value together (with --json: questions)."), min=1)] = 10,
@@ -1028,6 +1061,10 @@ def suggest(
     cat = current.garden().cat if board.per_opponent else None
     turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone,
                              board.parse_cell(cat) if cat else None)
+    if board.per_opponent:  # the round's fight, if recorded, says whom I may ask and how many tokens are left
+        from assistant import fight as rounds
+
+        turn = rounds.turn(current, turn, ask is not None, left is not None or actions is not None)
     single = len(current.items) == 1
     if as_json:
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)

@@ -24,6 +24,7 @@ from .board import Board
 from .cells import Cell, CellSet
 from .clues import Clue, read_clue
 from .errors import InputError
+from .fight import POWER, read_power
 from .grammar import MORE, Form, Option
 from .i18n import N_, _, ngettext
 from .sheet import Fact, Sheet
@@ -56,9 +57,10 @@ class AskedEvent(NamedTuple):
     by: str
     answer: bool
     aloud: bool = False
+    power: str | None = None  # the asker's gnome power, when it lets them ask me (see fight)
 
-    FORM = Form(("asked", "question"), _asked_slots, (BY, ALOUD, COLOUR),
-                N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud]"), french="question")
+    FORM = Form(("asked", "question"), _asked_slots, (BY, ALOUD, COLOUR, POWER),
+                N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud] [--power NAME]"), french="question")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "AskedEvent":
@@ -89,11 +91,11 @@ class AskedEvent(NamedTuple):
                 raise InputError(_("a saved question put to you holds its answer: {usage}").format(
                     usage=_(cls.FORM.usage)))
             typed = truth(game, clue)
-        return cls(clue, asker, typed, found.flag("aloud"))
+        return cls(clue, asker, typed, found.flag("aloud"), read_power(found.last("power")))
 
     def words(self, game) -> list[str]:
         return ["asked", self.clue.kind, *self.clue.args, answer_word(self.answer), "--by", self.by,
-                *(["--aloud"] if self.aloud else [])]
+                *(["--aloud"] if self.aloud else []), *(["--power", self.power] if self.power else [])]
 
     def items(self) -> list[str]:
         """The opponents' loot it tells me about: none (it is about mine)."""
