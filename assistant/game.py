@@ -65,8 +65,7 @@ class ClueEvent(NamedTuple):
     power: str | None = None  # a gnome's power that changes who may be asked (sky, adam, mick): see fight
 
     FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
-                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME] "
-                   "[--power NAME]"),
+                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
                 french="indice")
 
     @classmethod

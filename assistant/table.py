@@ -158,6 +158,7 @@ def help_text(game) -> Text:
     """The words of this game (from its forms), then the screen's own words and keys."""
     text = Text(_("words of this game") + "\n", style="bold")
     forms = game.forms()
+    shown = set()
     for form in forms:
         other = [verb for verb in form.verbs if verb != grammar.spoken_verb(form)]
         text.append(f"  {usage(form)}")
@@ -165,7 +166,9 @@ def help_text(game) -> Text:
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
             said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(grammar.said_values(game, first)))
-            text.append(f"      {said}\n", style="dim")
+            if said not in shown:  # a list said once (a question's kinds after clue and asked)
+                text.append(f"      {said}\n", style="dim")
+            shown.add(said)
     if not forms:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
     text.append(_("the screen") + "\n", style="bold")
