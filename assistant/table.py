@@ -33,7 +33,7 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError
-from .i18n import N_, _, language
+from .i18n import N_, _, language, ngettext
 from .store import PADS, Store
 from .words import join_clauses
 
@@ -120,6 +120,23 @@ def pieces_text(game) -> Text | None:
     if state.sets:
         parts.append(_("sets won: {sets}").format(sets=", ".join(map(game.display, state.sets))))
     return Text("\n".join(parts) if parts else _("no pieces on the garden yet"), style="")
+
+
+def theirs_lines(game) -> list[Text]:
+    """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
+    one line of their maps (the cells when few are left, else how many), then a warning for those close."""
+    from . import mirror
+
+    if is_pad(game) or not game.board.per_opponent or not any(
+            isinstance(entry.event, mirror.AskedEvent) for entry in game.current_set()[0]):
+        return []
+    board, maps = game.board, mirror.cells(mirror.maps(game))
+    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
+            ngettext("{player} {count} cell", "{player} {count} cells", len(cells)).format(player=player,
+                                                                                       count=len(cells))
+            for player, cells in maps.items()]
+    lines = [Text(_("their maps of your loot: {maps}").format(maps=join_clauses(said)))]
+    return lines + [Text(line, style="bold") for line in mirror.close_lines(board, maps)]
 
 
 def token_word(game, token) -> str:
@@ -416,7 +433,7 @@ class TableApp(App):
         # What the table needs to hear (the game's report); the full sheets say "found" themselves.
         lines = [Text(line, style="bold") for line in report_lines(game)
                  if not (full_sheets and line.startswith(">>> found"))]
-        parts = [part for part in [pieces_text(game), *lines] if part is not None]
+        parts = [part for part in [pieces_text(game), *theirs_lines(game), *lines] if part is not None]
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).

@@ -197,3 +197,20 @@ def test_a_french_table_reads_the_step_in_french():
 
     with i18n.speaking("fr"):
         assert grammar.said(game, game.step(game.events[-1])) == "question zone C1 oui --by red --aloud"
+
+
+def test_the_table_screen_says_what_they_know_of_my_loot(run, home):
+    from test_table import drive, enter, table_app
+
+    run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "asked area B3 --by red", typed=False)
+        assert "1. asked area B3 yes --by red" in text  # the answer to give is in the step
+        assert "their maps of your loot: red 5 cells; blue 16 cells; yellow 16 cells" in text
+        text = await enter(pilot, "question zone C1 --par blue --haut", typed=False)
+        assert "their maps of your loot: red C2; blue 5 cells; yellow 5 cells" in text
+        assert "warning: red knows where your loot is: C2" in text
+
+    drive(app, script, size=(120, 40))
