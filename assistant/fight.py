@@ -55,7 +55,7 @@ class FightEvent(NamedTuple):
         players = [player for player, unused in values]
         if sorted(players) != sorted(game.players) or len(set(players)) != len(players):
             raise InputError(_("a fight names every player once with the value of the gnome card played: {example}")
-                             .format(example=" ".join(f"{game.display(p)}=5" for p in game.players)))
+                             .format(example=" ".join(f"{game.display(p)}={GNOME_VALUES[1] - at}" for at, p in enumerate(game.players))))
         throw = tuple(game.player(name) for name in pairs(found.last("throw") or ""))
         return cls(tuple(values), throw)
 
