@@ -69,7 +69,7 @@ class AskedEvent(NamedTuple):
         if not words:
             raise InputError(_("say which question you were asked, e.g. asked area B3 --by red"))
         kind = game.kind_named(words[0])
-        if not kind.question or kind.name not in game.board.questions:
+        if not game.reading_saved and (not kind.question or kind.name not in game.board.questions):
             raise InputError(_("{kind} is not a question players ask: asked takes {kinds}").format(
                 kind=kind.shown, kinds=", ".join(game.kind_named(name).shown for name in game.board.questions)))
         rest = words[1:]

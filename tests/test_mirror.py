@@ -214,3 +214,14 @@ def test_the_table_screen_says_what_they_know_of_my_loot(run, home):
         assert "warning: red knows where your loot is: C2" in text
 
     drive(app, script, size=(120, 40))
+
+
+def test_an_old_two_player_statement_by_the_opponent_loads_and_saves_back(run, home):
+    folder = home / "games"
+    folder.mkdir(parents=True)
+    (folder / "old.yaml").write_text("assistant: game/1\nboard: gnom-street\nopponents:\n- Matt\nmine: F1\nevents:\n"
+                                     "- clue at F1 --by Matt\n")
+    run("use", "old")
+    assert run("clue", "area", "A1", "no").exit_code == 0  # saved again in today's words
+    assert "- asked at F1 yes --by Matt\n" in (folder / "old.yaml").read_text()
+    assert json.loads(run("candidates", "--theirs", "--json").stdout) == {"Matt": ["F1"]}
