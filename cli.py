@@ -320,7 +320,9 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "question": "asked", "taupes": "moles", "combat": "fight", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           # what they know about me, my moles, the fight
+           "question": "asked", "taupes": "moles", "combat": "fight",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -700,16 +702,15 @@ def asked(
     game: GameOption = None,
 ) -> None:
     from assistant import mirror
+    from assistant.words import said_answer
 
-    before = {}
+    before = {}  # the maps as they were, to warn only of those this answer narrows
 
     def record(g):
         mirror.require(deduction(g))
         event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour, "power": power})
         before.update(mirror.maps(g))
         return g.record(event)
-
-    from assistant.words import said_answer
 
     updated = store().update(game, record)
     entry = updated.entries()[-1]
@@ -933,11 +934,9 @@ def _their_cells(game) -> dict:
 
 def _their_cells_if_asked(game) -> dict | None:
     """The opponents' maps of my loot, when a question put to me is standing in this set (replay draws them)."""
-    from assistant.mirror import AskedEvent
+    from assistant.mirror import asked_this_set
 
-    if any(isinstance(entry.event, AskedEvent) for entry in game.current_set()[0]):
-        return _their_cells(game)
-    return None
+    return _their_cells(game) if asked_this_set(game) else None
 
 
 @app.command(help=N_("Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat "

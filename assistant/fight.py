@@ -54,8 +54,9 @@ class FightEvent(NamedTuple):
             values.append((game.player(name), whole_number(value, N_("a gnome card's value"), *GNOME_VALUES)))
         players = [player for player, unused in values]
         if sorted(players) != sorted(game.players) or len(set(players)) != len(players):
+            example = " ".join(f"{game.display(p)}={GNOME_VALUES[1] - at}" for at, p in enumerate(game.players))
             raise InputError(_("a fight names every player once with the value of the gnome card played: {example}")
-                             .format(example=" ".join(f"{game.display(p)}={GNOME_VALUES[1] - at}" for at, p in enumerate(game.players))))
+                             .format(example=example))
         throw = tuple(game.player(name) for name in pairs(found.last("throw") or ""))
         return cls(tuple(values), throw)
 

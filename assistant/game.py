@@ -419,7 +419,8 @@ class Game(_Fields):
         if over is not None:
             raise AssistantError(garden.over(self.display(over)))
         cat = self.garden().cat
-        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question and event.clue.args[0] == cat:
+        asking = isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question
+        if asking and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))

@@ -168,6 +168,11 @@ def maps(game, extra: AskedEvent | None = None) -> dict[str, Sheet]:
             for opponent, facts in heard.items()}
 
 
+def asked_this_set(game) -> bool:
+    """Whether a question put to me stands in this set (then pictures show the maps unasked)."""
+    return any(isinstance(entry.event, AskedEvent) for entry in game.current_set()[0])
+
+
 def cells(maps_: dict[str, Sheet]) -> dict[str, CellSet]:
     """Each opponent's cells for my loot."""
     return {opponent: sheet.candidates(sheet.items[0]) for opponent, sheet in maps_.items()}

@@ -127,8 +127,7 @@ def theirs_lines(game) -> list[Text]:
     one line of their maps (the cells when few are left, else how many), then a warning for those close."""
     from . import mirror
 
-    if is_pad(game) or not game.board.per_opponent or not any(
-            isinstance(entry.event, mirror.AskedEvent) for entry in game.current_set()[0]):
+    if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
         return []
     board, maps = game.board, mirror.cells(mirror.maps(game))
     said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
