@@ -358,6 +358,8 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
            "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           # what they know about me, my moles, the fight
+           "question": "asked", "taupes": "moles", "combat": "fight",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -460,6 +462,9 @@ def completer(option: Optional[str] = None):
 
 EXPLAIN_AS = {"explain": "accuse"}  # explain CELL names a cell as accuse CELL does: the same slot
 STEP_WORDS = completer()
+PowerOption = Annotated[Optional[str], typer.Option(
+    "--power", "--pouvoir", help=N_("The asker's gnome power, once a fight is recorded: sky or adam (ask anyone), "
+                                    "mick (ask everyone)."), autocompletion=completer("--power"))]
 OpponentOption = Annotated[Optional[str], typer.Option(
     "--opponent", "-o", "--opponents", "--adversaire", "--adversaires", help=N_("Who answered (several: red,blue)."),
     autocompletion=completer("--opponent"))]
@@ -712,11 +717,89 @@ def clue(
                                                   help=N_("Flower colour asked about."), autocompletion=completer("--colour"))] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte", help=N_("The card it came from, e.g. 'informant 3'."))] = None,
     by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who asked, or drew the card (default: me)."))] = None,
+    power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by)))
+    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
+                                                                              power)))
     say_recorded(updated)
+
+
+@app.command(help=N_("A question put to me: print the answer to give (from my loot, --mine) and record "
+                     "who heard it.\n\n"
+                     "Only the asker learns the answer, unless it is said aloud (--aloud: the megaphone, "
+                     "a 'pipelette'): then every opponent does. Their maps of my loot: assistant sheet "
+                     "--theirs.\n\n"
+                     "Example: assistant asked area B3 --by red --aloud"))
+def asked(
+    words: Annotated[list[str], typer.Argument(
+        help=N_("KIND and its words: area B3 | line-of-sight A1 | flower C3 blue; the answer only without "
+                "--mine (it is checked otherwise)."),
+        metavar=N_("KIND WORDS... [ANSWER]"), autocompletion=STEP_WORDS)],
+    by: Annotated[str, typer.Option("--by", "--par", help=N_("Who asked you."), autocompletion=completer("--by"))],
+    aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
+        "Answered aloud (megaphone): every opponent hears it."))] = False,
+    colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
+                                                  help=N_("Flower colour asked about."),
+                                                  autocompletion=completer("--colour"))] = None,
+    power: PowerOption = None,
+    game: GameOption = None,
+) -> None:
+    from assistant import mirror
+    from assistant.words import said_answer
+
+    before = {}  # the maps as they were, to warn only of those this answer narrows
+
+    def record(g):
+        mirror.require(deduction(g))
+        event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour, "power": power})
+        before.update(mirror.maps(g))
+        return g.record(event)
+
+    updated = store().update(game, record)
+    entry = updated.entries()[-1]
+    told = mirror.answered(updated, entry.event, before)
+    typer.echo(_("answer: {answer}").format(answer=said_answer(told.answer)))
+    typer.echo(f"{entry.number}. {said(updated, entry.event)} -> {_theirs_summary(updated)}")
+    for line in told.warnings:
+        typer.echo(line)
+
+
+def _theirs_summary(game) -> str:
+    """One line: how many cells each opponent has left for my loot."""
+    from assistant import mirror
+    from assistant.words import join_clauses
+
+    return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
+                                 len(cells)).format(player=player, count=len(cells))
+                        for player, cells in mirror.cells(mirror.maps(game)).items())
+
+
+@app.command(help=N_("Record the round's fight: each player's gnome value; ties drop to zero and the "
+                     "gnome throw orders them.\n\n"
+                     "Then a question is checked against the ranking: a player asks only those ranked "
+                     "after them, the loser asks nobody (unless --power), and suggest knows whom I may "
+                     "ask. Without a fight nothing is checked.\n\n"
+                     "Example: assistant fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea"))
+def fight(
+    values: Annotated[list[str], typer.Argument(help=N_("Each player's gnome card: me=5 red=3 ..."),
+                                                metavar=N_("PLAYER=VALUE..."), autocompletion=STEP_WORDS)],
+    throw: Annotated[Optional[str], typer.Option("--throw", "--lancer", help=N_(
+        "The tied players, best gnome throw first: blue,Lea."))] = None,
+    game: GameOption = None,
+) -> None:
+    from assistant import fight as rounds
+    from assistant.words import join_names
+
+    updated = store().update(game, lambda g: deduction(g).record(g.read("fight", list(values), {"throw": throw})))
+    entry = updated.entries()[-1]
+    ranking = entry.event.ranking()
+    typer.echo(f"{entry.number}. {said(updated, entry.event)}")
+    typer.echo(_("this round: {ranking}").format(ranking=", ".join(map(updated.display, ranking))))
+    whom = rounds.asked_after(updated, ranking)
+    typer.echo(_("you ask: {names}").format(names=join_names(whom)) if whom else
+               _("you are the loser this round: you ask nobody, unless a power lets you"))
 
 
 @app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out, a right "
@@ -915,19 +998,38 @@ def recover(name: Annotated[Optional[str], typer.Argument(help=N_("The damaged g
 
 
 OddsOption = Annotated[bool, typer.Option("--odds", help=N_("Add each cell's probability (exact joint model)."))]
+TheirsOption = Annotated[bool, typer.Option("--theirs", "--leurs", help=N_(
+    "Each opponent's map of my loot: the cells the answers they heard leave them."))]
+
+
+def _their_cells(game) -> dict:
+    """Each opponent's cells for my loot (refused on a board where nobody hides anything of mine)."""
+    from assistant import mirror
+
+    mirror.require(game)
+    return mirror.cells(mirror.maps(game))
+
+
+def _their_cells_if_asked(game) -> dict | None:
+    """The opponents' maps of my loot, when a question put to me is standing in this set (replay draws them)."""
+    from assistant.mirror import asked_this_set
+
+    return _their_cells(game) if asked_this_set(game) else None
 
 
 @app.command(help=N_("Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat "
-                     "map).\n\n"
+                     "map; --theirs: beside them, each opponent's map of my loot).\n\n"
                      "Each cell shows its terrain and flowers (the city: district, pictograms, kind) "
                      "as marks the legend explains. --svg/--html FILE also save the picture to share."))
-def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
+def sheet(odds: OddsOption = False, theirs: TheirsOption = False, game: GameOption = None, svg: SvgOption = None,
+          html: HtmlOption = None) -> None:
     from assistant import advisor, render
 
     current = deduction(store().load(game))
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
-    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None), svg=svg, html=html)
+    show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None,
+                      _their_cells(current) if theirs else None), svg=svg, html=html)
     for line in (current.out_line(), current.match_score()):
         if line:
             typer.echo(line)
@@ -935,14 +1037,21 @@ def sheet(odds: OddsOption = False, game: GameOption = None, svg: SvgOption = No
 
 @app.command(help=N_("List the cells still possible for each opponent.\n\n"
                      "--json prints {\"red\": [\"A1\", ...], ...}; with --odds, {\"candidates\": {...}, "
-                     "\"odds\": {\"red\": {\"A1\": 0.25, ...}}, \"method\": \"...\"}."))
+                     "\"odds\": {\"red\": {\"A1\": 0.25, ...}}, \"method\": \"...\"}; with --theirs, each "
+                     "opponent's cells for my loot: {\"red\": [\"C2\", ...], ...}."))
 def candidates(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print a JSON object: name -> cells."))] = False,
     odds: OddsOption = False,
+    theirs: TheirsOption = False,
     game: GameOption = None,
 ) -> None:
     current = deduction(store().load(game))
     board = current.board
+    if theirs:
+        if odds:
+            raise typer.BadParameter(_("choose one: --odds (my sheet) or --theirs (their maps of my loot)"))
+        _their_candidates(current, as_json)
+        return
     the_sheet = current.sheet()
     names = the_sheet.candidate_names()
     the_odds = None
@@ -970,6 +1079,23 @@ def candidates(
         typer.echo(_("odds: {method}").format(method=the_odds.method))
 
 
+def _their_candidates(game, as_json: bool) -> None:
+    from assistant import mirror
+
+    board = game.board
+    maps = _their_cells(game)
+    if as_json:
+        echo_json({player: board.names(cells) for player, cells in maps.items()})
+        return
+    for player, cells in maps.items():
+        typer.echo(_("{name}: {value}").format(name=player, value=" ".join(board.names(cells))))
+    mine = game.current_mine()
+    if mine is not None:
+        typer.echo(_("(your loot: {cell})").format(cell=board.name_of(mine)))
+    for line in mirror.close_lines(board, maps):
+        typer.echo(line)
+
+
 @app.command(help=N_("Advise my turn from the tokens left: which to take, where my miniature goes, "
                      "whom to ask what.\n\n"
                      "Best first. With tokens short, the advice looks one turn ahead. On a board "
@@ -979,7 +1105,8 @@ def suggest(
     left: Annotated[Optional[str], typer.Option(
         "--left", "--terrain", help=N_("Terrain tokens left for me, e.g. grass,wood."))] = None,
     actions: Annotated[Optional[str], typer.Option(help=N_("Action tokens left, e.g. area,flower,cat."))] = None,
-    ask: Annotated[Optional[str], typer.Option(help=N_("Players I may ask (ranked below me), e.g. red,blue."))] = None,
+    ask: Annotated[Optional[str], typer.Option(help=N_("Players I may ask (ranked below me), e.g. red,blue; "
+                                                       "default: those the round's fight ranks after me."))] = None,
     everyone: Annotated[bool, typer.Option("--all", help=N_("Mick: one question to all the players asked."))] = False,
     top: Annotated[int, typer.Option(
         help=N_("How many values to show, questions of equal value together (with --json: questions)."), min=1)] = 10,
@@ -1009,6 +1136,10 @@ def suggest(
                                    risk=f"{1 - a.probability:.0%}"))
         return
     turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone, current.barred())
+    if board.per_opponent:  # the round's fight, if recorded, says whom I may ask and how many tokens are left
+        from assistant import fight as rounds
+
+        turn = rounds.turn(current, turn, ask is not None, left is not None or actions is not None)
     single = len(current.items) == 1
     if as_json:
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)
@@ -1047,6 +1178,58 @@ def suggest(
 
 
 GROUP_SHOWN = 5  # questions spelt out per value; the rest are counted
+
+
+PLACES = {"miniature": N_("your miniature is there"), "card-7": N_("card 7: free, next to your miniature")}
+
+
+@app.command(help=N_("Where my next Mole is worth most now (expected points from the exact odds), and "
+                     "where a Bait misleads most.\n\n"
+                     "Every cell, best first; the cells a token of mine may go on now are marked (my "
+                     "miniatures; card 7: a free cell next to one). A face-down token on a stack counts "
+                     "as a Mole.\n\n"
+                     "Example: assistant moles --json"))
+def moles(
+    top: Annotated[Optional[int], typer.Option(help=N_("How many cells to list (default: all)."), min=1)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    game: GameOption = None,
+) -> None:
+    from assistant import moles as advice
+
+    current = deduction(store().load(game))
+    found = advice.advise(current)
+    name = current.board.name_of
+    if as_json:
+        echo_json({"moles": [{"cell": name(row.cell), "expected_points": round(row.expected_points, 6),
+                              "chance": round(row.chance, 6), "place": row.place} for row in found.moles[:top]],
+                   "baits": [{"cell": name(row.cell), "lure": round(row.lure, 6), "place": row.place}
+                             for row in found.baits[:top]],
+                   "moles_left": found.moles_left, "baits_left": found.baits_left, "method": found.method})
+        return
+    if found.two_players:
+        typer.echo(_("your Mole, best first: the chance it finds the loot and wins the set ({method}):").format(
+            method=found.method))
+    else:
+        typer.echo(_("your next Mole, best first: expected points ({method}; a face-down token counts as a "
+                     "Mole):").format(method=found.method))
+    for rank, row in enumerate(found.moles[:top], 1):
+        figure = f"{row.chance:.0%}" if found.two_players else \
+            _("{points} (a loot there: {chance})").format(points=f"{row.expected_points:.2f}",
+                                                          chance=f"{row.chance:.0%}")
+        place = f"  <- {_(PLACES[row.place])}" if row.place else ""
+        typer.echo(f"{rank:>3}. {name(row.cell)}  {figure}{place}")
+    if found.baits:
+        typer.echo(_("a Bait misleads most where the opponents can believe your loot is and no loot lies (their "
+                     "belief: uniform over each one's map of your loot, summed):"))
+        for rank, row in enumerate([row for row in found.baits if row.lure > 0][:top], 1):
+            place = f"  <- {_(PLACES[row.place])}" if row.place else ""
+            typer.echo(f"{rank:>3}. {name(row.cell)}  {row.lure:.2f}{place}")
+    if found.two_players:
+        left = _("your Mole ends the set") if found.moles_left else _("your Mole is placed")
+    else:
+        left = ngettext("you have {moles} Mole and {baits} Baits left", "you have {moles} Moles and {baits} Baits left",
+                        found.moles_left).format(moles=found.moles_left, baits=found.baits_left)
+    typer.echo(left)
 
 
 def _question_json(question, single: bool, board=None) -> dict:
@@ -1177,7 +1360,7 @@ def replay(
                 typer.echo(line)
         else:
             closed = {item: outcome.game.closed(item) for item in outcome.game.items}
-            show(render.sheet(outcome.game.sheet(), closed), REPLAY_WIDTH)
+            show(render.sheet(outcome.game.sheet(), closed, theirs=_their_cells_if_asked(outcome.game)), REPLAY_WIDTH)
         if step:
             try:
                 input(_("(Enter for the next step) "))

@@ -20,6 +20,15 @@ Fact
 Sheet
     Every hidden item's possible cells given the facts: what the paper
     investigation sheet shows, with the reasoning across opponents.
+Map
+    An opponent's map of my loot (``mirror``): a one-item sheet of where they
+    can still place it from the answers they heard. After ``asked area B3
+    --by red`` (a question put to me, answered yes) red's map is the area of
+    B3; ``--aloud`` puts the answer on every opponent's map.
+Fight
+    A round's ranking from the gnome cards played (``fight``): ``fight Léa=5
+    red=3 blue=5 yellow=2 --throw blue,Léa`` ranks red, yellow, blue, Léa; a
+    player then asks only those ranked after them.
 Item
     What one opponent hides (their loot: the item ``red``), or the board's own
     hidden thing (New York's ``thief``). A sheet keeps each item's cells.

@@ -12,7 +12,7 @@ replaying it once (``Game.state``), never saved.
 from functools import cached_property
 from typing import NamedTuple, Union
 
-from . import garden
+from . import fight, garden, mirror
 from .board import Board
 from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue, shown_kinds
@@ -62,8 +62,9 @@ class ClueEvent(NamedTuple):
     answers: tuple[tuple[str, bool], ...]
     card: str | None = None
     by: str | None = None
+    power: str | None = None  # a gnome's power that changes who may be asked (sky, adam, mick): see fight
 
-    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER),
+    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
                 N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
                 french="indice")
 
@@ -93,7 +94,13 @@ class ClueEvent(NamedTuple):
             card = game.board.card(card) if card is not None else None
         by = found.last("by")
         asker = game.player(by) if by is not None else None
-        return cls(clue, answers, card, None if asker == garden.ME else asker)
+        if asker not in (None, garden.ME) and game.board.per_opponent and game.opponents == (asker,):
+            # Two players: the opponent asks nobody but me, so the answer is about my loot, never theirs.
+            if game.reading_saved:  # a log saved before `asked` existed: read as the question put to me
+                return mirror.AskedEvent(clue, asker, answers[0][1], power=fight.read_power(found.last("power")))
+            raise InputError(_("{player} asked you: the answer is about your loot, not {player}'s; record it "
+                               "with: asked {clue} --by {player}").format(player=asker, clue=clue.said(game.board)))
+        return cls(clue, answers, card, None if asker == garden.ME else asker, fight.read_power(found.last("power")))
 
     def words(self, game: "Game") -> list[str]:
         words = ["clue", self.clue.kind, *self.clue.args]
@@ -105,6 +112,8 @@ class ClueEvent(NamedTuple):
             words += ["--card", self.card]
         if self.by:
             words += ["--by", self.by]
+        if self.power:
+            words += ["--power", self.power]
         return words
 
     def facts(self, board: Board, number: int) -> list[Fact]:
@@ -172,8 +181,8 @@ class AccuseEvent(NamedTuple):
         return [self.item]
 
 
-STEPS = (ClueEvent, AccuseEvent, *garden.PIECES)  # every numbered entry's type, by its form
-Event = Union[(ClueEvent, AccuseEvent, Retract, *garden.PIECES)]
+STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, *garden.PIECES)  # every entry's type
+Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, Retract, *garden.PIECES)]
 
 
 class State(NamedTuple):
@@ -210,9 +219,10 @@ class Game(_Fields):
 
     @property
     def EXPECTS(self) -> tuple[str, ...]:  # noqa: N802 (the name every game and pad shares)
-        """What a scenario may expect after a step: the sheet's cells; on the garden, the tally too."""
+        """What a scenario may expect after a step: the sheet's cells; on the garden, what the opponents
+        know of my loot and the tally too."""
         sheet = ("candidates", "count", "found")
-        return (*sheet, "totals", "winner") if self.board.per_opponent else sheet
+        return (*sheet, "theirs", "totals", "winner") if self.board.per_opponent else sheet
 
     @classmethod
     def new(cls, name: str, board: Board, opponents: list[str] | None = None,
@@ -551,7 +561,8 @@ class Game(_Fields):
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
                                "another player, never themselves").format(player=event.by))
         cat = self.garden().cat
-        if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
+        asking = isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question
+        if asking and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
@@ -568,6 +579,15 @@ class Game(_Fields):
                                        "accusation to reopen it").format(item=self.board.local_item(item),
                                                                         cell=self.board.name_of(cell)))
         number = len(self.history().entries) + 1
+        if isinstance(event, fight.FightEvent):
+            event.ranking(self.display)  # a throw that does not fit the ties is refused
+            return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
+        if isinstance(event, mirror.AskedEvent):  # my answer: the opponents' maps move, never my sheet
+            fight.check(self, event.by, [garden.ME], event.power)
+            mirror.check(self, event)
+            return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
+        if isinstance(event, ClueEvent) and event.clue.spec.question and self.board.per_opponent:
+            fight.check(self, event.by or garden.ME, event.items(), event.power)
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
 
@@ -667,7 +687,8 @@ class Game(_Fields):
 
     def forms(self) -> tuple[Form, ...]:
         """Every step this game hears (the grammar's Speaker)."""
-        pieces = tuple(piece.FORM for piece in garden.PIECES) if self.board.per_opponent else ()
+        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
+            if self.board.per_opponent else ()
         return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
@@ -708,6 +729,11 @@ class Game(_Fields):
             return ("found", "missed")
         if slot == "token":
             return ("mole", "bait")
+        if slot == "fighter":
+            low, high = fight.GNOME_VALUES
+            return tuple(f"{player}={value}" for player in self.players for value in range(low, high + 1))
+        if slot == "power":
+            return fight.POWERS
         if slot == "entry":
             return tuple(str(entry.number) for entry in self.standing())
         return ()
@@ -729,6 +755,10 @@ class Game(_Fields):
             return self.board.said_card(word)
         if slot == "player" and word == garden.ME:
             return self.display(word)  # my name (--me), else 'moi': both read back as me
+        if slot == "fighter" and word.startswith(f"{garden.ME}="):
+            return self.display(garden.ME) + word[len(garden.ME):]
+        if slot == "players":  # the gnome throw's order: me by my name
+            return ",".join(self.display(name) if name == garden.ME else name for name in word.split(","))
         return word
 
     def read_step(self, text: str) -> Event:
@@ -755,9 +785,10 @@ class Game(_Fields):
         return join(event.words() if isinstance(event, Retract) else event.words(self))
 
     def read_clue(self, words: list[str], opponents: str | None = None, colour: str | None = None,
-                  card: str | None = None, by: str | None = None) -> ClueEvent:
+                  card: str | None = None, by: str | None = None, power: str | None = None) -> ClueEvent:
         """A clue from typed arguments: the same reader as the step ``clue ...``."""
-        return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by})
+        return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by,
+                                         "power": power})
 
     def read_accusation(self, cell: str, verdict: str, opponent: str | None = None,
                         by: str | None = None) -> AccuseEvent:

@@ -21,6 +21,7 @@ from rich.text import Text
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
 from .i18n import N_, _, ngettext
+from .mirror import CLOSE, close_lines
 from .sheet import Sheet
 
 POND = "≈≈≈"
@@ -249,11 +250,14 @@ def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) ->
     return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
 
 
-def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None) -> RenderableType:
+def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None, theirs=None) -> RenderableType:
     """Every item's grid side by side, loud lines for found items, and the legend.
 
-    ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities."""
+    ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities;
+    ``theirs`` (opponent -> cells, from ``mirror``) adds beside them each
+    opponent's map of my loot, and a warning under them for those close to it."""
     grids = [item_grid(sheet, item, odds.items[item] if odds else None) for item in sheet.items]
+    grids += [their_grid(sheet.board, player, cells, sheet.mine) for player, cells in (theirs or {}).items()]
     compact = sheet.board.grid.size > COMPACT_ABOVE
     parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 2))]
     for item in sheet.items:
@@ -263,10 +267,20 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
                               style="bold green"))
     if not sheet.consistent:
         parts.append(Text(_("!!! the clues contradict each other: retract the misheard one"), style="bold red"))
+    for line in close_lines(sheet.board, theirs or {}):
+        parts.append(Text(line, style="bold yellow"))
     if odds is not None:
         parts.append(Text(_("odds: {method}").format(method=odds.method), style="dim"))
     parts.append(legend(sheet.board))
     return Palette(Group(*parts))
+
+
+def their_grid(board: Board, player: str, cells: CellSet, mine: Cell | None) -> RenderableType:
+    """One opponent's map of my loot: the cells where they can still place it (mine marked ★)."""
+    title = Text(ngettext("{player}'s map of your loot: {count} cell", "{player}'s map of your loot: {count} cells",
+                          len(cells)).format(player=player, count=len(cells)),
+                 style="bold yellow" if len(cells) <= CLOSE else "")
+    return Palette(cells_grid(board, title, cells, mine))
 
 
 FOUND_LINES = {  # (one hidden item per opponent, case closed) -> the line under the grids

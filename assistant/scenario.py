@@ -11,6 +11,7 @@ each optionally with what should hold after it:
           candidates: {red: [B1]}     # exactly these cells remain
           count: {blue: 15}           # this many cells remain
           found: {red: B1}            # one cell left, this one
+          theirs: {red: [C2, D2]}     # red's map of my loot (after asked ... --by red)
           refused: conflicts          # the step is refused (text: part of the message)
 
 A score pad scenario names ``pad: roi-des-nains`` and ``players`` instead of
@@ -36,6 +37,7 @@ class Expect(NamedTuple):
     candidates: dict[str, list[str]] | None = None
     count: dict[str, int] | None = None
     found: dict[str, str] | None = None
+    theirs: dict[str, list[str]] | None = None  # each opponent's map of my loot (mirror)
     refused: str | bool | None = None  # True: any refusal; text: part of the message
     totals: dict[str, int] | None = None  # score pads: running totals
     points: dict[str, int] | None = None  # score pads: the last deal's points
@@ -194,8 +196,19 @@ def _winner(game, raw, path: str, problems: list[str]) -> str:
 
 
 def _check_candidates(game, expected: dict) -> Iterator[str]:
+    return _compare_cells(game, expected, game.sheet().candidates)
+
+
+def _check_theirs(game, expected: dict) -> Iterator[str]:
+    from .mirror import cells, maps
+
+    return _compare_cells(game, expected, cells(maps(game)).__getitem__)
+
+
+def _compare_cells(game, expected: dict, cells_of: Callable) -> Iterator[str]:
+    """A mismatch line for each item whose cells (``cells_of(item)``) are not those expected."""
     for item, cells in expected.items():
-        actual = game.board.names(game.sheet().candidates(item))
+        actual = game.board.names(cells_of(item))
         if actual != cells:
             extra = sorted(set(actual) - set(cells), key=actual.index)
             missing = sorted(set(cells) - set(actual), key=cells.index)
@@ -270,6 +283,7 @@ EXPECTATIONS = {
     "candidates": Expectation(_mapping(_item, _cells, N_("opponent -> cells")), _check_candidates),
     "count": Expectation(_mapping(_item, _count, N_("opponent -> number of cells")), _check_count),
     "found": Expectation(_mapping(_item, _cell, N_("opponent -> cell")), _check_found),
+    "theirs": Expectation(_mapping(_item, _cells, N_("opponent -> cells of your loot")), _check_theirs),
     "totals": Expectation(_mapping(_player, _points, N_("player -> points")), _check_totals),
     "points": Expectation(_mapping(_player, _points, N_("player -> points")), _check_points),
     "winner": Expectation(_winner, _check_winner),

@@ -33,7 +33,7 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
-from .i18n import N_, _, language
+from .i18n import N_, _, language, ngettext
 from .store import PADS, Store
 from .words import join_clauses
 
@@ -122,6 +122,22 @@ def pieces_text(game) -> Text | None:
     return Text("\n".join(parts) if parts else _("no pieces on the garden yet"), style="")
 
 
+def theirs_lines(game) -> list[Text]:
+    """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
+    one line of their maps (the cells when few are left, else how many), then a warning for those close."""
+    from . import mirror
+
+    if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
+        return []
+    board, maps = game.board, mirror.cells(mirror.maps(game))
+    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
+            ngettext("{player} {count} cell", "{player} {count} cells", len(cells)).format(player=player,
+                                                                                       count=len(cells))
+            for player, cells in maps.items()]
+    lines = [Text(_("their maps of your loot: {maps}").format(maps=join_clauses(said)))]
+    return lines + [Text(line, style="bold") for line in mirror.close_lines(board, maps)]
+
+
 def token_word(game, token) -> str:
     face = game.said_value("token", token.face) if token.face else _("face down")  # taupe, appât: typed back
     return f"{game.display(token.owner)} {face}"
@@ -158,6 +174,7 @@ def help_text(game) -> Text:
     """The words of this game (from its forms), then the screen's own words and keys."""
     text = Text(_("words of this game") + "\n", style="bold")
     forms = game.forms()
+    shown = set()
     for form in forms:
         other = [verb for verb in form.verbs if verb != grammar.spoken_verb(form)]
         text.append(f"  {usage(form)}")
@@ -165,7 +182,9 @@ def help_text(game) -> Text:
         first = grammar.expect(game, [form.verb])  # what comes after the verb, when it is a short list
         if first.values and len(first.values) <= HELP_VALUES:
             said = _("{slot}: {values}").format(slot=_(first.name), values=", ".join(grammar.said_values(game, first)))
-            text.append(f"      {said}\n", style="dim")
+            if said not in shown:  # a list said once (a question's kinds after clue and asked)
+                text.append(f"      {said}\n", style="dim")
+            shown.add(said)
     if not forms:
         text.append("  " + _("as on the command line, without 'assistant'") + "\n", style="dim")
     text.append(_("the screen") + "\n", style="bold")
@@ -414,7 +433,7 @@ class TableApp(App):
         # What the table needs to hear (the game's report); the full sheets say "found" themselves.
         lines = [Text(line, style="bold") for line in report_lines(game)
                  if not (full_sheets and line.startswith(">>> found"))]
-        parts = [part for part in [pieces_text(game), *lines] if part is not None]
+        parts = [part for part in [pieces_text(game), *theirs_lines(game), *lines] if part is not None]
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).

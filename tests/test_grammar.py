@@ -12,11 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant import garden as pieces
-from assistant import grammar, i18n
+from assistant import fight, grammar, i18n
 from assistant.clues import Clue, kind_named
 from assistant.errors import InputError
 from assistant.game import AccuseEvent, ClueEvent, Game
 from assistant.log import Retract
+from assistant.mirror import AskedEvent
 from assistant.words import split
 
 from conftest import shipped_board
@@ -47,8 +48,35 @@ def clue_events(draw, game: Game) -> ClueEvent:
         asked = draw(st.lists(st.sampled_from(game.items), min_size=1, unique=True))
         answers = tuple((item, draw(st.booleans())) for item in asked)
     card = draw(st.none() | card_texts(game.board))
-    by = draw(st.none() | st.sampled_from(game.opponents)) if game.opponents else None
-    return ClueEvent(Clue(kind.name, tuple(args)), answers, card, by)
+    # two players: a clue asked by the opponent is a question put to me (asked), never a clue
+    by = draw(st.none() | st.sampled_from(game.opponents)) if len(game.opponents) > 1 else None
+    power = draw(st.none() | st.sampled_from(fight.POWERS)) if game.board.per_opponent else None
+    return ClueEvent(Clue(kind.name, tuple(args)), answers, card, by, power)
+
+
+@st.composite
+def asked_events(draw, game: Game) -> AskedEvent:
+    """A question put to me; with my loot known, its answer is the truth (any other is refused)."""
+    board = game.board
+    cell = draw(st.sampled_from(game.values("asking-cell")))
+    kind = draw(st.sampled_from(board.questions))
+    args = (cell, draw(st.sampled_from(board.values_at(board.parse_cell(cell), "flowers")))) \
+        if kind == "flower" else (cell,)
+    clue = Clue(kind, args)
+    mine = game.current_mine()
+    answer = mine in clue.accepted(board) if mine is not None else draw(st.booleans())
+    return AskedEvent(clue, draw(st.sampled_from(game.opponents)), answer, draw(st.booleans()),
+                      draw(st.none() | st.sampled_from(fight.POWERS)))
+
+
+@st.composite
+def fights(draw, game: Game) -> fight.FightEvent:
+    """A round's fight: a gnome value per player, and the throw's order among the tied ones."""
+    players = draw(st.permutations(game.players))
+    values = tuple((player, draw(st.integers(1, 8))) for player in players)
+    counts = [value for unused, value in values]
+    tied = [player for player, value in values if counts.count(value) > 1]
+    return fight.FightEvent(values, tuple(draw(st.permutations(tied))))
 
 
 def card_texts(board):
@@ -90,7 +118,7 @@ def garden_pieces(draw, game: Game):
 def events(game: Game):
     kinds = [clue_events(game), accusations(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
     if game.board.per_opponent:
-        kinds.append(garden_pieces(game))
+        kinds += [garden_pieces(game), asked_events(game), fights(game)]
     return st.one_of(kinds)
 
 

@@ -61,7 +61,7 @@ def test_steps_refused_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clu area B3 yes") == (
         "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une de indice, accuser, annuler, retirer, "
-        "statuette, chat, jeton, révéler, butin, taupe)")
+        "question, combat, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
     assert refused(game, "clue area B3 yes -o red -o blue") == "--opponent est donnée deux fois : donnez-la une seule fois"

@@ -333,8 +333,8 @@ def test_a_refused_step_and_a_wrong_expectation_are_said_in_french(run, tmp_path
                                     "  - step: clue area A1 yes\n    expect: {count: {opponent: -1}, size: 3}\n")
     message = one_line_error(run("--lang", "fr", "replay", str(path)), 1)
     assert f"{path}: colour: clé inconnue (attendu l'une de " in message
-    assert ("steps[0].expect.size: attente inconnue (attendu l'une de candidates, count, found, totals, winner, "
-            "refused)") in message
+    assert ("steps[0].expect.size: attente inconnue (attendu l'une de candidates, count, found, theirs, totals, "
+            "winner, refused)") in message
     assert "steps[0].expect.count.opponent: attendu un nombre de cases (reçu -1)" in message
 
 

@@ -86,6 +86,9 @@ GARDEN_LINES = [
     "token blue F3 --alex", "cat A3", "reveal A3 1 bait", "reveal D1 1 mole", "loot red F3", "loot blue A3",
     "tally", "tally --json", "mole D3 found --game duel", "mole A1 missed --by opponent --game duel",
     "use gnom-street-1", "use new-york-1", "recover",
+    "asked area B3 --by red", "asked flower B3 blue --by blue --aloud", "question zone C1 --par red --haut",
+    "candidates --theirs --json", "sheet --theirs", "moles", "moles --json --top 3",
+    "fight me=5 red=3 blue=5 --throw blue,me", "clue area A1 yes -o red --power sky",
 ]
 PAD_LINES = [
     "quest deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4", "quest deal 1A --special shaman",

@@ -57,8 +57,8 @@ def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_p
         "colour: unknown key (expected one of assistant, board, counters, description, events, flagstones, fr, me, mine, opponents, pad, players, sides, starter, steps, title)",
         "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
         "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
-        "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, totals, winner, "
-            "refused)",
+        "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, theirs, totals, "
+            "winner, refused)",
         "steps[2].expect.candidates.green: unknown opponent 'green': this game has red and blue",
         "steps[2].expect.count.red: expected a number of cells (got 'many')",
         "steps[2].expect.found.red: no cell 'Q1' on this board: write a column A-F then a row 1-3, e.g. B2",
