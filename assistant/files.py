@@ -27,8 +27,8 @@ from .i18n import _, ngettext
 
 LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same file
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
-# Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
 STALE_AFTER = 3600.0  # seconds after which a temporary file is a dead writer's (see above)
+# Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
 WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
 
 
@@ -90,26 +90,24 @@ def regular_file_problem(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
 
 
-def write_atomically(path: Path, content: str | bytes, already: list[Path] = ()) -> None:
-    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync).
-
-    ``already``: files this command wrote before, named by the failure message if this write fails."""
-    write_together([(path, content)], already)
+def write_atomically(path: Path, content: str | bytes) -> None:
+    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync)."""
+    write_together([(path, content)])
 
 
-def write_together(files: list[tuple[Path, str | bytes]], already: list[Path] = ()) -> None:
+def write_together(files: list[tuple[Path, str | bytes]]) -> None:
     """Replace several files, each atomically; a full disk changes none of them.
 
     Every new content is written and synced to a temporary file beside its
     target first: the disk fills, if it does, while nothing has changed yet.
     Only then is each renamed over its target, in order, and its folder synced.
-    A failure says which files were written, if any, counting ``already``
-    (a WriteError). The stale temporary files of each target go (``STALE_AFTER``).
+    A failure says which files were written, if any (a WriteError). The stale
+    temporary files of each target go (``STALE_AFTER``).
     """
     import tempfile  # only writing commands pay for it
 
     temporaries: list[str] = []
-    written: list[Path] = list(already)
+    written: list[Path] = []
     target = files[0][0]
     try:
         for path, content in files:

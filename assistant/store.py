@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from . import yamlfile
-from .files import (CannotRead, WriteError, is_reserved_name, locked, read_regular, regular_file_problem,
-                    write_atomically, write_together)
+from .files import (TEMPORARY_TAIL, CannotRead, WriteError, is_reserved_name, locked, read_regular,
+                    regular_file_problem, remove_stale, write_atomically, write_together)
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
@@ -401,6 +401,8 @@ class Store:
         for stale in self.games_dir.glob(f".*{game.name}*.tmp"):
             if stale.name.startswith((f".{game.name}.yaml.", f"..{game.name}.good.yaml.")):
                 stale.unlink(missing_ok=True)
+        # Those of other games (never saved again, perhaps) go once they are an hour old.
+        remove_stale(self.games_dir, r"\..+\." + TEMPORARY_TAIL)
 
     def recover(self, name: str | None = None) -> "Recovery":
         """Put back the last good state of a damaged game; the damaged file is kept beside it.

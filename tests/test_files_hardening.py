@@ -327,13 +327,12 @@ def test_a_full_disk_never_hides_what_was_written(command, failing, run, home):
 
 
 def test_a_game_saved_on_a_disk_that_fills_before_it_is_made_current_says_so(run, home, monkeypatch):
-    def refuse_current(path, content, already=()):
-        raise files.WriteError(path, os.strerror(errno.ENOSPC), list(already))
+    def write_atomically(path, content):
+        if path.name == "current":  # the disk fills after the game is saved
+            raise files.WriteError(path, os.strerror(errno.ENOSPC), [])
+        files.write_atomically(path, content)
 
-    real = files.write_atomically
-    monkeypatch.setattr("assistant.store.write_atomically",
-                        lambda path, content, already=(): (refuse_current if path.name == "current" else real)(
-                            path, content, already))
+    monkeypatch.setattr("assistant.store.write_atomically", write_atomically)
     line = one_line(run("new", "gnom-street", "--opponents", "red"), 1)
     assert line == (f"error: game gnom-street-1 was saved, but it is not the current game: cannot write "
                     f"{home / 'current'} (No space left on device); make it current with assistant use "
@@ -433,8 +432,10 @@ def test_temporary_files_of_killed_writers_are_cleaned_on_the_next_write(run, ho
     cache = home / "cache"
     stale = [left_behind(cache, "0badf00d.bin", AN_HOUR_AND_MORE),  # a cache entry never written again
              left_behind(home, "current", AN_HOUR_AND_MORE),
-             left_behind(home / "boards" / "fixes", "gnom-street.yaml", AN_HOUR_AND_MORE)]
-    live = [left_behind(cache, "0badf00d.bin", 0), left_behind(home, "current", 0)]  # writers still at work
+             left_behind(home / "boards" / "fixes", "gnom-street.yaml", AN_HOUR_AND_MORE),
+             left_behind(home / "games", "gone-long-ago.yaml", AN_HOUR_AND_MORE)]  # a game never saved again
+    live = [left_behind(cache, "0badf00d.bin", 0), left_behind(home, "current", 0),  # writers still at work
+            left_behind(home / "games", "another.yaml", 0)]
     assert all(path.exists() for path in stale + live)
     assert run("clue", "area", "A1", "no").exit_code == 0  # writes the game and the cache
     assert run("use", "gnom-street-1").exit_code == 0  # writes current
