@@ -415,19 +415,20 @@ class Store:
         name = self.resolve(name, kept=True)
         path, good = self.game_path(name), self._good_path(name)
         with locked(self.game_path(name, ".lock")):
+            missing = not path.exists() and not path.is_symlink()
+            if not missing:
+                raw = read_regular(path, MAX_DAMAGED)  # one that cannot be read is not replaced: it could not be kept
+                try:
+                    return Recovery(self._read_game(path, name), None, None, False)  # it loads: nothing to recover
+                except DataError:
+                    pass
             if not good.is_file():
                 raise InputError(_("no good state of {name} is kept (it was never saved by this version)")
                                  .format(name=name))
-            if not path.exists() and not path.is_symlink():
-                game = self._read_game(good, name)
+            game = self._read_game(good, name)  # a good state that cannot be used either: nothing is changed
+            if missing:
                 write_atomically(path, read_regular(good, yamlfile.MAX_BYTES))
                 return Recovery(game, None, None, True)
-            raw = read_regular(path, MAX_DAMAGED)  # one that cannot be read is not replaced: it could not be kept
-            try:
-                return Recovery(self._read_game(path, name), None, None, False)  # it loads: nothing to recover
-            except DataError:
-                pass
-            game = self._read_game(good, name)  # a good state that cannot be used either: nothing is changed
             damaged = self._free_damaged_path(name)
             write_together([(damaged, raw), (path, read_regular(good, yamlfile.MAX_BYTES))])
         return Recovery(game, damaged, _listed_events(raw), True)

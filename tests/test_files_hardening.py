@@ -101,6 +101,14 @@ def test_recover_on_a_healthy_game_says_so_and_changes_nothing(run, home):
     assert data_files(home) == before
 
 
+def test_recover_on_a_healthy_game_without_a_good_state_says_it_is_not_damaged(run, home):
+    """A game saved before the good state was kept loads: that is what recover says first."""
+    run("new", "gnom-street", "--opponents", "red")
+    (home / "games" / ".gnom-street-1.good.yaml").unlink()
+    result = run("recover")
+    assert result.exit_code == 0 and result.stdout.startswith("game gnom-street-1 is not damaged (0 events")
+
+
 def test_a_game_whose_file_is_missing_is_found_and_recovered(run, home):
     run("new", "gnom-street", "--opponents", "red")
     run("clue", "area", "A1", "no")
