@@ -7,6 +7,7 @@ becomes one line on stderr and an exit code (``ExitCode``), never a traceback.
 """
 
 import os
+import stat
 import sys
 from enum import IntEnum
 from pathlib import Path
@@ -495,10 +496,15 @@ def home() -> Path:
             folder = legacy
         what = _("the data folder {folder}").format(folder=folder)
     try:
-        usable = folder.is_dir() or not folder.exists()
-    except OSError as error:  # a name too long, a loop of links
+        usable = stat.S_ISDIR(os.stat(folder).st_mode)
+    except FileNotFoundError:
+        usable = not os.path.islink(folder)  # missing: made on the first write; a link to nowhere is refused
+        if not usable:
+            raise AssistantError(_("{what}: a symbolic link to {target}, which does not exist: set ASSISTANT_HOME "
+                                   "to a folder").format(what=what, target=os.readlink(folder))) from None
+    except (OSError, ValueError) as error:  # a name too long, a loop of links, a NUL byte
         raise AssistantError(_("{what}: {reason}: set ASSISTANT_HOME to a folder").format(
-            what=what, reason=error.strerror)) from None
+            what=what, reason=getattr(error, "strerror", None) or error)) from None
     if not usable:
         raise AssistantError(_("{what} is a file, not a folder: set ASSISTANT_HOME to a folder (made if missing)")
                              .format(what=what))
@@ -660,7 +666,7 @@ def delete(
     from assistant.errors import InputError
 
     data = store()
-    name = data.resolve(name)
+    name = data.resolve(name, kept=True)  # a game whose file is gone may go too
     if not yes:
         try:
             # Not typer.confirm: it knows y and n only, and a French table answers o or oui.
@@ -685,7 +691,11 @@ def rename(
     old: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))],
     new: Annotated[str, typer.Argument(help=N_("Its new name: letters, digits, - and _."))],
 ) -> None:
-    typer.echo(_("renamed game {old} to {new}").format(old=old, new=store().rename(old, new)))
+    renamed = store().rename(old, new)
+    if renamed == old:
+        typer.echo(_("game {name} is called {name} already: nothing was changed").format(name=old))
+        return
+    typer.echo(_("renamed game {old} to {new}").format(old=old, new=renamed))
 
 
 @app.command(help=N_("Make NAME the current game."))
@@ -978,20 +988,32 @@ def tally(
     typer.echo(result.verdict())
 
 
-@app.command(help=N_("Restore a damaged game's last good state (the damaged file is kept beside it)."))
+@app.command(help=N_("Restore a damaged game's last good state (the damaged file is kept beside it, under a "
+                     "name of its own). A game that loads is left as it is."))
 def recover(name: Annotated[Optional[str], typer.Argument(help=N_("The damaged game (default: the current one)."))] = None) -> None:
-    game, damaged, listed = store().recover(name)
+    game, damaged, listed, restored = store().recover(name)
+    count = len(game.events)
+    if not restored:  # a no-op, said plainly: the command asked for is done (exit 0)
+        typer.echo(ngettext("game {name} is not damaged ({count} event; it loads): nothing to recover, "
+                            "nothing was changed", "game {name} is not damaged ({count} events; it loads): "
+                            "nothing to recover, nothing was changed", count).format(name=game.name, count=count))
+        return
+    if damaged is None:
+        typer.echo(ngettext("restored {name}: {count} event (its game file was missing)",
+                            "restored {name}: {count} events (its game file was missing)", count).format(
+            name=game.name, count=count))
+        return
     if listed is None:
         loss = _("its events cannot be counted")
     else:
-        lost = max(0, listed - len(game.events))
+        lost = max(0, listed - count)
         loss = ngettext("it listed {listed} events: {lost} of them is not in the good state",
                         "it listed {listed} events: {lost} of them are not in the good state", lost).format(
             listed=listed, lost=lost)
     # English says "1 events", as it always has; ngettext gives French its singular.
     typer.echo(ngettext("restored {name}: {count} events; the damaged file is kept as {file} ({loss})",
                         "restored {name}: {count} events; the damaged file is kept as {file} ({loss})",
-                        len(game.events)).format(name=game.name, count=len(game.events), file=damaged, loss=loss))
+                        count).format(name=game.name, count=count, file=damaged, loss=loss))
 
 
 # -- reading the sheet ------------------------------------------------------------------
@@ -1418,7 +1440,8 @@ def import_(
     data = store()
     loaded = data.scenario(path)
     game = scenario.to_game(loaded)
-    game = data.create(game._replace(name=name or data.free_name(game.kind)))
+    # Without --name the store numbers the game (new-york-2) under its lock, as new does.
+    game = data.create(game._replace(name=name or game.kind), numbered=name is None)
     typer.echo(ngettext("imported {path} as game {name}: {count} event; {summary}",
                         "imported {path} as game {name}: {count} events; {summary}", len(game.events)).format(
         path=path, name=game.name, count=len(game.events), summary=game.summary()))
@@ -1452,7 +1475,7 @@ def quest_new(
     from assistant.pads.roi import RoiGame
 
     data = store()
-    game = data.create(RoiGame.new(name or data.free_name(ROI), players.split(","), _roi_rules()))
+    game = data.create(RoiGame.new(name or ROI, players.split(","), _roi_rules()), numbered=name is None)
     typer.echo(_("new score pad {name}: {table}").format(name=game.name, table=game.table_said()))
 
 
@@ -1659,7 +1682,8 @@ def tug_new(
     from assistant.pads.tug import TugGame
 
     data = store()
-    game = data.create(TugGame.new(name or data.free_name(TUG), sides.split(","), counters, starts, flagstones))
+    game = data.create(TugGame.new(name or TUG, sides.split(","), counters, starts, flagstones),
+                       numbered=name is None)
     if game.flagstones is None:
         typer.echo(_("notice: the path of {count} flagstones ({half} a side) is unverified: from public sources, "
                      "check your box; if yours differs: assistant tug new --flagstones N").format(

@@ -511,8 +511,8 @@ class _BoardReader:
             values.append(Value(
                 name=value_name,
                 aliases=self.names(value_spec.get("aliases"), f"{value_path}.aliases"),
-                colour=value_spec.get("colour"),
-                symbol=value_spec.get("symbol"),
+                colour=self.optional_text(value_spec, "colour", f"{value_path}.colour"),
+                symbol=self.optional_text(value_spec, "symbol", f"{value_path}.symbol"),
                 fr=self.optional_text(value_spec, "fr", f"{value_path}.fr"),
             ))
         return values

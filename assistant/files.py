@@ -6,10 +6,18 @@ cut leaves the old file or the new one, never half of one. A failed write (a
 full disk, a read-only folder) says exactly which file it could not write and
 what was changed. ``locked`` serialises read-modify-write between processes
 with a lock that works on every platform (``filelock``).
+
+A writer killed between its temporary file and the rename leaves that file
+behind (``.NAME.xxxxxxxx.tmp``). The next write of the same file removes the
+ones older than ``STALE_AFTER``: a live writer holds its temporary file for
+milliseconds, so an hour-old one has no writer left (a writer stopped for an
+hour and then resumed finds its file gone and says it could not write).
 """
 
 import os
+import re
 import stat
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -19,8 +27,22 @@ from .i18n import _, ngettext
 
 LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same file
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
+STALE_AFTER = 3600.0  # seconds after which a temporary file is a dead writer's (see above)
 # Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
 WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
+
+
+class CannotRead(DataError):
+    """A file that could not be read at all (permissions, a folder in its place...): its content
+    is not known to be damaged, so no remedy for damaged files applies."""
+
+
+class WriteError(AssistantError):
+    """A write the disk refused: which file, why, and which files were written before it."""
+
+    def __init__(self, path: Path, reason: str, written: list[Path]):
+        self.path, self.reason, self.written = path, reason, list(written)
+        super().__init__(write_failure(path, reason, written))
 
 
 def is_reserved_name(name: str) -> bool:
@@ -41,12 +63,12 @@ def read_regular(path: Path, limit: int, source: str | None = None, follow: bool
     try:
         handle = os.open(path, flags)
     except OSError as error:
-        raise DataError(_("{path}: cannot read ({reason})").format(path=name, reason=error.strerror)) from None
+        raise CannotRead(_("{path}: cannot read ({reason})").format(path=name, reason=error.strerror)) from None
     except ValueError:  # a NUL byte in the name
         raise DataError(_("{path}: not a usable file name").format(path=shown(name))) from None
     if not stat.S_ISREG(os.fstat(handle).st_mode):  # before fdopen, which refuses a folder with its own error
         os.close(handle)
-        raise DataError(_("{path}: not a regular file (a folder, a named pipe or a device): give a file")
+        raise CannotRead(_("{path}: not a regular file (a folder, a named pipe or a device): give a file")
                         .format(path=name))
     with os.fdopen(handle, "rb") as stream:
         raw = stream.read(limit + 1)
@@ -79,7 +101,8 @@ def write_together(files: list[tuple[Path, str | bytes]]) -> None:
     Every new content is written and synced to a temporary file beside its
     target first: the disk fills, if it does, while nothing has changed yet.
     Only then is each renamed over its target, in order, and its folder synced.
-    A failure says which files were written, if any (an AssistantError).
+    A failure says which files were written, if any (a WriteError). The stale
+    temporary files of each target go (``STALE_AFTER``).
     """
     import tempfile  # only writing commands pay for it
 
@@ -102,15 +125,37 @@ def write_together(files: list[tuple[Path, str | bytes]]) -> None:
             written.append(target)
     except OSError as error:
         _remove(temporaries)
-        raise AssistantError(write_failure(target, error, written)) from None
+        raise WriteError(target, error.strerror or str(error), written) from None
     except BaseException:
         _remove(temporaries)
         raise
+    names: dict[Path, list[str]] = {}  # each folder written in, and the names of what was written there
+    for path, unused in files:
+        names.setdefault(path.parent, []).append(re.escape(f".{path.name}."))
+    for folder, prefixes in names.items():
+        remove_stale(folder, f"(?:{'|'.join(prefixes)}){TEMPORARY_TAIL}")
 
 
-def write_failure(path: Path, error: OSError, written: list[Path] = ()) -> str:
+TEMPORARY_TAIL = r"[a-z0-9_]{8}\.tmp"  # what tempfile.mkstemp adds to a prefix (no dots), then our suffix
+
+
+def remove_stale(folder: Path, pattern: str) -> None:
+    """Remove the temporary files in ``folder`` whose whole name matches ``pattern`` and that no
+    writer has touched for ``STALE_AFTER`` seconds (left by writers killed mid-write)."""
+    matches = re.compile(pattern).fullmatch
+    now = time.time()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if matches(entry.name) and entry.is_file(follow_symlinks=False) \
+                        and now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
+                    os.unlink(entry.path)
+    except OSError:
+        pass  # gone already, or a folder we may not list: the next write tries again
+
+
+def write_failure(path: Path, reason: str, written: list[Path] = ()) -> str:
     """'cannot write PATH (No space left on device); nothing was changed', or what was."""
-    reason = error.strerror or error
     if not written:
         return _("cannot write {path} ({reason}); nothing was changed").format(path=path, reason=reason)
     return ngettext("cannot write {path} ({reason}); {written} was written",

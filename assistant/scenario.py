@@ -87,7 +87,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     # Steps are read against the game as it stands (a trick needs its deal).
     current = game
     raw_steps = data.get("steps", data.get("events"))
-    if not isinstance(raw_steps, list):  # no steps: a game just started, as export writes it
+    if not isinstance(raw_steps, list):  # empty is a list: a game exported before its first entry
         raise DataError(problems + [f"{source}: steps: " + _("expected a list of steps")])
     steps = []
     for position, raw in enumerate(raw_steps):

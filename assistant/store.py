@@ -5,6 +5,7 @@ Layout of the data folder (``ASSISTANT_HOME``, else the platform's app dir):
     current                 the current game's name
     games/NAME.yaml         one game log per file
     games/.NAME.good.yaml   the same log again, the last good state (see recover)
+    games/.NAME.damaged-N.yaml  a damaged game file, as recover found it (1, 2, ...: never replaced)
     games/.NAME.lock        taken while a command changes that game
     games/.lock             taken while a new game picks a free name
     boards/NAME.yaml        the user's own boards
@@ -17,12 +18,14 @@ leaves half a file. No path the store reads or writes leads out of the data
 folder, whatever symbolic links it holds.
 """
 
+import os
 import re
 from pathlib import Path
 from typing import Callable, NamedTuple
 
 from . import yamlfile
-from .files import is_reserved_name, locked, read_regular, regular_file_problem, write_atomically, write_together
+from .files import (TEMPORARY_TAIL, CannotRead, WriteError, is_reserved_name, locked, read_regular,
+                    regular_file_problem, remove_stale, write_atomically, write_together)
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
@@ -49,6 +52,20 @@ def shipped_folder(name: str) -> Path:
     return packaged if packaged.is_dir() else package.parent / name
 
 
+MAX_DAMAGED = 1 << 30  # bytes of a damaged game file recover keeps a copy of (it is read whole)
+
+
+class Recovery(NamedTuple):
+    """What ``Store.recover`` did: the game as it now stands, where the damaged file is kept (None if
+    there was none), how many events the damaged file listed (None if they cannot be counted), and
+    whether the game file was written (False: it loaded as it was, nothing to recover)."""
+
+    game: object
+    damaged: Path | None
+    listed: int | None
+    restored: bool
+
+
 class BoardInfo(NamedTuple):
     name: str
     origin: str  # 'shipped' (in the language spoken) or the user's file path
@@ -69,7 +86,11 @@ class Store:
     def _inside(self, path: Path) -> Path:
         """``path``, checked to stay in the data folder once symbolic links are followed."""
         if self._root is None:
-            self._root = self.home.resolve()
+            try:
+                self._root = self.home.resolve()
+            except (OSError, RuntimeError) as error:  # the data folder itself is a loop of links
+                raise AssistantError(_("the data folder {home} cannot be used ({reason}): set ASSISTANT_HOME "
+                                       "to a folder").format(home=self.home, reason=_reason(error))) from None
         try:
             real = path.resolve()
         except (OSError, RuntimeError):  # a loop of links, a name too long
@@ -95,7 +116,7 @@ class Store:
 
     def board_names(self) -> list[str]:
         shipped = sorted(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p))
-        own = sorted(p.stem for p in self.boards_dir.glob("*.yaml") if p.stem not in shipped)
+        own = sorted(stem for stem in _stems(self.boards_dir, ".yaml") if stem not in shipped and stem[:1] != ".")
         return shipped + own
 
     def _board_data(self, name: str) -> tuple[dict, str]:
@@ -119,15 +140,32 @@ class Store:
         path = self._fix_path(name)
         if not path.is_file():
             return {}
-        data = yamlfile.load(path, cache_dir=self.cache_dir)
-        if not isinstance(data, dict) or not isinstance(data.get("cells", {}), dict):
-            raise DataError(_("{path}: expected verified and cells").format(path=path))
+        try:
+            data = yamlfile.load(path, cache_dir=self.cache_dir)
+            if not isinstance(data, dict) or not isinstance(data.get("cells", {}), dict):
+                raise DataError(_("{path}: expected verified and cells").format(path=path))
+        except CannotRead:
+            raise
+        except DataError as error:
+            raise DataError(error.problems[:1] + [self._fix_remedy(name)]) from None
         return data
+
+    def _fix_remedy(self, name: str) -> str:
+        """What to do about a corrections file that cannot be used (the games on the board wait for it)."""
+        return _("this file holds your corrections to board {board}: correct it, or delete it to go back to "
+                 "the board as shipped").format(board=name)
 
     def board(self, name: str) -> Board:
         """The board with the user's corrections applied."""
         data, source = self._board_data(name)
-        return self._corrected(name, data, source, self._fix(name))
+        fix = self._fix(name)
+        try:
+            return self._corrected(name, data, source, fix)
+        except DataError as error:
+            if not fix:
+                raise
+            Board.from_mapping(data, source)  # the board is damaged itself: its own error, no remedy for fixes
+            raise DataError(error.problems[:1] + [self._fix_remedy(name)]) from None
 
     def _corrected(self, name: str, data: dict, source: str, fix: dict) -> Board:
         if fix:
@@ -266,7 +304,10 @@ class Store:
         return self._inside(self.games_dir / f"{hidden}{name}{suffix}")
 
     def game_names(self) -> list[str]:
-        return sorted(p.stem for p in self.games_dir.glob("*.yaml") if is_game_name(p.stem))
+        """Every saved game's name, a game whose file is gone but whose last good state is kept included."""
+        games = {stem for stem in _stems(self.games_dir, ".yaml") if is_game_name(stem)}
+        kept = {stem[1:] for stem in _stems(self.games_dir, ".good.yaml") if is_game_name(stem[1:])}
+        return sorted(games | kept)
 
     def current_name(self) -> str | None:
         try:
@@ -275,16 +316,26 @@ class Store:
             return None
         return name or None
 
-    def resolve(self, name: str | None) -> str:
-        """The game to work on: ``name``, else the current game."""
+    def resolve(self, name: str | None, kept: bool = False) -> str:
+        """The game to work on: ``name``, else the current game.
+
+        A game whose file is missing while its last good state is kept is refused
+        with the way to restore it, or taken as it is when ``kept`` (recover,
+        delete, rename)."""
+        chosen = name if name is not None else self.current_name()
+        if chosen is not None and (name is not None or is_game_name(chosen)):  # a bad NAME is refused here
+            if self.game_path(chosen).is_file():
+                return chosen
+            if self._good_path(chosen).is_file():
+                if kept:
+                    return chosen
+                problem = self._good_state_problem(chosen)
+                hint = _recover_hint(chosen) if problem is None else \
+                    _("its last good state cannot be used either: {problem}").format(problem=problem)
+                raise DataError(_("{path}: missing; {hint}").format(path=self.game_path(chosen), hint=hint))
         if name is not None:
-            if not self.game_path(name).is_file():
-                raise InputError(_("no game {name}: {hint}").format(name=repr(name), hint=self._games_hint()))
-            return name
-        current = self.current_name()
-        if current is None or not is_game_name(current) or not self.game_path(current).is_file():
-            raise InputError(_("no current game: {hint}").format(hint=self._games_hint()))
-        return current
+            raise InputError(_("no game {name}: {hint}").format(name=repr(name), hint=self._games_hint()))
+        raise InputError(_("no current game: {hint}").format(hint=self._games_hint()))
 
     def _games_hint(self) -> str:
         names = self.game_names()
@@ -309,16 +360,28 @@ class Store:
         """Read a game or score pad (default: the current one).
 
         A damaged file is a DataError with its path and line; when the last good
-        state is kept beside it, the message says how to restore it."""
+        state kept beside it loads, the message says how to restore it. A file
+        that cannot be read at all (permissions) or a board the game cannot be
+        played on (a broken corrections file) is said as it is: restoring the
+        game would not help."""
         name = self.resolve(name)
         path = self.game_path(name)
         try:
             return self._read_game(path, name)
-        except DataError as error:
-            if self._good_path(name).is_file():
-                hint = _("the last good state is kept: restore it with assistant recover {name}").format(name=name)
-                raise DataError(error.problems[:1] + [hint]) from None
+        except CannotRead:
             raise
+        except DataError as error:
+            if self._good_path(name).is_file() and self._good_state_problem(name) is None:
+                raise DataError(error.problems[:1] + [_recover_hint(name)]) from None
+            raise
+
+    def _good_state_problem(self, name: str) -> str | None:
+        """None if the last good state kept beside game ``name`` loads, else why it does not."""
+        try:
+            self._read_game(self._good_path(name), name)
+        except AssistantError as error:
+            return str(error)
+        return None
 
     def _good_path(self, name: str) -> Path:
         return self.game_path(name, ".good.yaml")
@@ -370,9 +433,22 @@ class Store:
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
                 raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
+            if self._good_path(game.name).exists():  # its file is gone, not its last good state
+                raise InputError(_("a game called {name} exists already (only its last good state is left: "
+                                   "assistant recover {name}, or assistant delete {name}): pick another --name")
+                                 .format(name=game.name))
             self._save(game)
-        write_atomically(self._current_path, game.name + "\n")
+        self._make_current(game.name, _("game {name} was saved").format(name=game.name))
         return game
+
+    def _make_current(self, name: str, done: str) -> None:
+        """Make ``name`` the current game after ``done`` (what was written): a failure says both."""
+        try:
+            write_atomically(self._current_path, name + "\n")
+        except WriteError as error:
+            raise AssistantError(_("{done}, but it is not the current game: cannot write {path} ({reason}); "
+                                   "make it current with assistant use {name}").format(
+                done=done, path=error.path, reason=error.reason, name=name)) from None
 
     def _save(self, game) -> None:
         data = game.to_mapping()
@@ -389,28 +465,43 @@ class Store:
         for stale in self.games_dir.glob(f".*{game.name}*.tmp"):
             if stale.name.startswith((f".{game.name}.yaml.", f"..{game.name}.good.yaml.")):
                 stale.unlink(missing_ok=True)
+        # Those of other games (never saved again, perhaps) go once they are an hour old.
+        remove_stale(self.games_dir, r"\..+\." + TEMPORARY_TAIL)
 
-    def recover(self, name: str | None = None):
+    def recover(self, name: str | None = None) -> "Recovery":
         """Put back the last good state of a damaged game; the damaged file is kept beside it.
 
-        Returns the game put back, where the damaged file is kept, and how many
-        events the damaged file listed (None if it cannot be read), so that the
-        caller can say how many the good state lacks."""
-        name = self.resolve(name)
+        Each damaged file is kept under a name of its own (``.NAME.damaged-N.yaml``,
+        the first N free), so a second recover never replaces the first one's copy.
+        A game that loads is left as it is (nothing to recover); a game whose file
+        is missing gets it back. Nothing is changed if the good state itself cannot
+        be used, or if the damaged file cannot be read (it could not be kept)."""
+        name = self.resolve(name, kept=True)
         path, good = self.game_path(name), self._good_path(name)
         with locked(self.game_path(name, ".lock")):
+            missing = not path.exists() and not path.is_symlink()
+            if not missing:
+                raw = read_regular(path, MAX_DAMAGED)  # one that cannot be read is not replaced: it could not be kept
+                try:
+                    return Recovery(self._read_game(path, name), None, None, False)  # it loads: nothing to recover
+                except DataError:
+                    pass
             if not good.is_file():
                 raise InputError(_("no good state of {name} is kept (it was never saved by this version)")
                                  .format(name=name))
-            game = self._read_game(good, name)
-            damaged = self.game_path(name, ".damaged.yaml")
-            listed = None
-            if path.is_file():
-                raw = path.read_bytes()
-                listed = _listed_events(raw)
-                write_atomically(damaged, raw)
-            write_atomically(path, good.read_bytes())
-        return game, damaged, listed
+            game = self._read_game(good, name)  # a good state that cannot be used either: nothing is changed
+            if missing:
+                write_atomically(path, read_regular(good, yamlfile.MAX_BYTES))
+                return Recovery(game, None, None, True)
+            damaged = self._free_damaged_path(name)
+            write_together([(damaged, raw), (path, read_regular(good, yamlfile.MAX_BYTES))])
+        return Recovery(game, damaged, _listed_events(raw), True)
+
+    def _free_damaged_path(self, name: str) -> Path:
+        number = 1
+        while self.game_path(name, f".damaged-{number}.yaml").exists():
+            number += 1
+        return self.game_path(name, f".damaged-{number}.yaml")
 
     def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
@@ -428,35 +519,32 @@ class Store:
         """Every saved game: its name, what it is played on, who plays, its entries, when it last changed.
 
         Read from each file's header, without replaying its log; a file that
-        cannot be read is listed with its problem instead."""
+        cannot be read, or whose header is not a game's, is listed with its
+        problem instead, and so is a game whose file is missing while its last
+        good state is kept. One such file never hides the others."""
         listed = []
         for name in self.game_names():
-            path = self.game_path(name)
             entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
             try:
+                path = self.game_path(name)
+                if not path.exists() and self._good_path(name).is_file():
+                    self.resolve(name)  # says it is missing, and how to restore it
                 entry["changed"] = path.stat().st_mtime
-                data = yamlfile.load(path, cache_dir=self.cache_dir)
-                if not isinstance(data, dict):
-                    raise DataError(_("{path}: not an assistant game file").format(path=path))
+                entry.update(_header(yamlfile.load(path, cache_dir=self.cache_dir), path))
             except (AssistantError, OSError) as error:
-                entry["problem"] = str(error)
-                listed.append(entry)
-                continue
-            entry["kind"] = data.get("board") or data.get("pad")
-            players = data.get("opponents") or data.get("players") or data.get("sides") or []
-            if data.get("opponents"):  # a garden: I play too
-                players = [data.get("me") or "me", *players]
-            entry["players"] = [str(player) for player in players] if isinstance(players, list) else [str(players)]
-            events = data.get("events")
-            entry["entries"] = len(events) if isinstance(events, list) else 0
+                entry["problem"] = str(error) if isinstance(error, AssistantError) else \
+                    _("{path}: cannot read ({reason})").format(path=self.games_dir / f"{name}.yaml",
+                                                               reason=_reason(error))
             listed.append(entry)
         return listed
 
     def delete(self, name: str) -> str:
-        """Remove a saved game and the good state kept beside it; forget it as the current game."""
-        name = self.resolve(name)
+        """Remove a saved game and the good state kept beside it; forget it as the current game.
+
+        Damaged copies kept by recover stay: they are the only copy of what they hold."""
+        name = self.resolve(name, kept=True)
         with locked(self.game_path(name, ".lock")):
-            self.game_path(name).unlink()
+            self.game_path(name).unlink(missing_ok=True)
             self._good_path(name).unlink(missing_ok=True)
         if self.current_name() == name:
             self._current_path.unlink(missing_ok=True)
@@ -466,11 +554,16 @@ class Store:
         """Give game ``old`` the name ``new`` (its good state too); the current game follows.
 
         The new files are written (and synced) before the old ones go: a crash
-        in between leaves the game under both names, never under none."""
-        old = self.resolve(old)
+        in between leaves the game under both names, never under none. A game
+        given its own name is left as it is. The two locks are taken in the order
+        of their names, so that two renames the other way round never wait on each other."""
+        old = self.resolve(old, kept=True)
         target = self.game_path(new)  # refuses a bad name
-        with locked(self.game_path(old, ".lock")), locked(self.game_path(new, ".lock")):
-            if target.exists():
+        if new == old:
+            return new
+        first, second = sorted((old, new))
+        with locked(self.game_path(first, ".lock")), locked(self.game_path(second, ".lock")):
+            if target.exists() or self._good_path(new).exists():
                 raise InputError(_("a game called {name} exists already: pick another name").format(name=repr(new)))
             moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new))]
             moved = [(source, destination) for source, destination in moved if source.is_file()]
@@ -478,8 +571,51 @@ class Store:
             for source, unused in moved:
                 source.unlink()
         if self.current_name() == old:
-            self.use(new)
+            self._make_current(new, _("game {old} was renamed {new}").format(old=old, new=new))
         return new
+
+
+def _header(data: object, path: Path) -> dict:
+    """What ``games`` lists of a game file, read from its header: kind, players, entries."""
+    if not isinstance(data, dict):
+        raise DataError(_("{path}: not an assistant game file").format(path=path))
+    kind = data.get("board") or data.get("pad")
+    if not isinstance(kind, str):
+        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(path=path, value=shown(kind)))
+    field = next((field for field in ("opponents", "players", "sides") if data.get(field)), "players")
+    players, me = data.get(field) or [], data.get("me") or "me"
+    for at, value in ((field, players), ("me", [me])):
+        if not isinstance(value, list) or not all(isinstance(player, (str, int)) for player in value):
+            raise DataError(_("{path}: {field}: expected a list of names (got {value})")
+                            .format(path=path, field=at, value=shown(data.get(at))))
+    if field == "opponents":  # a garden: I play too
+        players = [me, *players]
+    events = data.get("events")
+    return {"kind": kind, "players": [str(player) for player in players],
+            "entries": len(events) if isinstance(events, list) else 0}
+
+
+def _recover_hint(name: str) -> str:
+    return _("the last good state is kept: restore it with assistant recover {name}").format(name=name)
+
+
+def _reason(error: Exception) -> str:
+    """Why an OSError (or a loop of links, a RuntimeError before Python 3.13) happened, in a few words."""
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _stems(folder: Path, suffix: str) -> list[str]:
+    """The names in ``folder`` ending in ``suffix``, without it; a folder that cannot be listed says why.
+
+    A missing folder holds nothing yet; ``glob`` would also say nothing of a folder it may not read."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise CannotRead(_("{folder}: cannot read this folder ({reason})").format(folder=folder,
+                                                                                 reason=_reason(error))) from None
+    return [name[:-len(suffix)] for name in names if name.endswith(suffix) and len(name) > len(suffix)]
 
 
 def _is_board_file(path: Path) -> bool:

@@ -92,10 +92,13 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -
 
 def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     """Cache ``data`` as the parse of ``raw`` (the bytes just read from or written to ``path``)."""
-    from .files import write_atomically
+    from .files import TEMPORARY_TAIL, remove_stale, write_atomically
 
     try:
         entry = marshal.dumps((CACHE_VERSION, raw, data))
         write_atomically(_cache_file(cache_dir, path), entry)
     except (ValueError, AssistantError):
-        pass  # data marshal cannot hold (dates), or a read-only folder or a full disk: just don't cache
+        return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache
+    # Entries are written without a lock: a writer killed mid-write leaves its temporary file,
+    # and the entry it was for may never be written again. Any write cleans them all.
+    remove_stale(cache_dir, r"\.[0-9a-f]{8}\.bin\." + TEMPORARY_TAIL)

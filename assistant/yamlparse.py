@@ -5,6 +5,11 @@ PyYAML's ``safe_load`` still keeps the last of two duplicate keys and reads
 that refuses duplicate keys and anchors/aliases (no data file of ours needs
 them, and they are how "billion laughs" files blow up), and that reads only
 ``true``/``false`` as booleans, so a flower called ``no`` stays a string.
+It builds plain data only: a date (``2024-02-30`` or ``2024-02-28``) or ``=``
+stays text, the tags that build other types (``!!timestamp``, ``!!binary``,
+``!!set``, ``!!omap``, ``!!pairs``) are refused, and a value its tag cannot
+make (``!!int abc``, ``!!bool maybe``, a number of more than 4,300 digits) is
+refused with its line, like any other YAML mistake.
 Before anything is built, one pass over the parser's events refuses anchors,
 aliases, nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values
 (2 MB of ``[[[[...`` or ``[[], [], ...`` would otherwise cost a minute and
@@ -14,11 +19,12 @@ half a gigabyte to build).
 from __future__ import annotations
 
 import re
+import sys
 
 import yaml
 
-from .errors import DataError, printable
-from .i18n import _
+from .errors import DataError, printable, shown
+from .i18n import N_, _
 
 from .yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
@@ -29,10 +35,15 @@ class StrictLoader(_Base):  # type: ignore[misc, valid-type]
     """SafeLoader that refuses duplicate keys and aliases; yes/no stay strings."""
 
 
+# Implicit types read as text: YAML 1.1's yes/no/on/off (true/false are put back below), dates,
+# and '=' (the 'value' type, which no loader constructs).
+AS_TEXT = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value", "tag:yaml.org,2002:yaml"}
+
+
 def _without_yes_no(resolvers: dict) -> dict:
     result = {}
     for first, entries in resolvers.items():
-        kept = [(tag, regexp) for tag, regexp in entries if tag != "tag:yaml.org,2002:bool"]
+        kept = [(tag, regexp) for tag, regexp in entries if tag not in AS_TEXT]
         if first in "tTfF":
             kept.insert(0, ("tag:yaml.org,2002:bool", _TRUE_FALSE))
         result[first] = kept
@@ -63,6 +74,39 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
 
 
 StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _refuse_tag(loader: yaml.SafeLoader, node: yaml.Node) -> None:
+    raise yaml.constructor.ConstructorError(
+        None, None, _("{tag}: this tag is not used in data files (write the value as text)")
+        .format(tag=node.tag.replace("tag:yaml.org,2002:", "!!")), node.start_mark)
+
+
+for _tag in ("timestamp", "binary", "set", "omap", "pairs"):  # they build dates, bytes, sets, tuples
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+
+def _checked(construct, expected: str):
+    """``construct``, turning a value its tag cannot make (``!!int abc``) into a YAML error at its line."""
+    def construct_checked(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+        try:
+            return construct(loader, node)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            value = loader.construct_scalar(node)
+            digits = sum(character.isdigit() for character in value)
+            if expected == "int" and sys.get_int_max_str_digits() and digits > sys.get_int_max_str_digits():
+                problem = _("a number of {count} digits (at most {most})").format(
+                    count=f"{digits:,}", most=f"{sys.get_int_max_str_digits():,}")
+            else:
+                problem = _("{tag} {value}: {expected}").format(
+                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value), expected=_(EXPECTED[expected]))
+            raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from None
+    return construct_checked
+
+
+EXPECTED = {"int": N_("not a whole number"), "float": N_("not a number"), "bool": N_("expected true or false")}
+for _tag in EXPECTED:
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
 
 
 def loads(text: str, source: str) -> object:

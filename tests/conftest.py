@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,33 @@ def run(home) -> Run:
 
 def game_file(home: Path, name: str) -> bytes:
     return (home / "games" / f"{name}.yaml").read_bytes()
+
+
+def fill_the_disk_at(failing: int):
+    """Within the block, the ``failing``-th flush to disk is refused, as a full disk refuses it."""
+    return _failing(os.fsync.__name__, failing, errno.ENOSPC)
+
+
+def fail_a_rename_at(failing: int):
+    """Within the block, the ``failing``-th rename fails, as a disk failing mid-command makes it."""
+    return _failing(os.replace.__name__, failing, errno.EIO)
+
+
+@contextmanager
+def _failing(call: str, failing: int, error: int):
+    real, calls = getattr(os, call), []
+
+    def failing_call(*args):
+        calls.append(args)
+        if len(calls) == failing:
+            raise OSError(error, os.strerror(error))
+        real(*args)
+
+    setattr(os, call, failing_call)
+    try:
+        yield
+    finally:
+        setattr(os, call, real)
 
 
 # Property tests are deterministic: the same examples on every run, nothing saved.

@@ -137,7 +137,7 @@ def test_a_damaged_game_file_is_named_left_alone_and_recovered_in_one_command(ru
     recovered = run("recover")
     assert recovered.exit_code == 0 and recovered.stdout.startswith("restored gnom-street-1: 1 events")
     assert path.read_bytes() == good
-    assert (home / "games" / ".gnom-street-1.damaged.yaml").read_text().endswith("- clue area Q7 yes\n")
+    assert (home / "games" / ".gnom-street-1.damaged-1.yaml").read_text().endswith("- clue area Q7 yes\n")
     assert run("history").stdout == "  1. clue area A1 yes\n"
 
 

@@ -13,7 +13,7 @@ import pytest
 from assistant import store as store_module
 from assistant.errors import AssistantError
 from assistant.store import Store, write_atomically
-from conftest import game_file
+from conftest import fail_a_rename_at, fill_the_disk_at, game_file
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -88,23 +88,14 @@ def test_new_games_without_a_name_pick_their_number_under_the_lock(run, home, an
 
 
 @pytest.mark.parametrize("failing", range(1, 7), ids=lambda n: f"sync {n}")
-def test_a_full_disk_is_reported_as_it_happened(failing, run, home, monkeypatch):
+def test_a_full_disk_is_reported_as_it_happened(failing, run, home):
     """Whichever write the disk refuses, the command says what happened: nothing was
     changed (and the game and its backup are untouched), or the clue is recorded."""
     run("new", "gnom-street", "--opponents", "red,blue")
     games = home / "games"
     before = {p.name: p.read_bytes() for p in games.iterdir()}
-    real_fsync, calls = os.fsync, []
-
-    def fsync(handle):
-        calls.append(handle)
-        if len(calls) == failing:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real_fsync(handle)
-
-    monkeypatch.setattr(os, "fsync", fsync)
-    result = run("clue", "area", "A1", "red=yes", "blue=no")
-    monkeypatch.setattr(os, "fsync", real_fsync)
+    with fill_the_disk_at(failing):
+        result = run("clue", "area", "A1", "red=yes", "blue=no")
     assert "internal error" not in result.stderr and result.stderr.count("\n") <= 1
     if result.exit_code == 0:
         assert run("history").stdout == "  1. clue area A1 red=yes blue=no\n"
@@ -116,19 +107,10 @@ def test_a_full_disk_is_reported_as_it_happened(failing, run, home, monkeypatch)
         assert {p.name: p.read_bytes() for p in games.iterdir()} == before
 
 
-def test_a_backup_that_cannot_be_renamed_is_reported_with_what_was_written(run, home, monkeypatch):
+def test_a_backup_that_cannot_be_renamed_is_reported_with_what_was_written(run, home):
     run("new", "gnom-street", "--opponents", "red,blue")
-    real_replace, calls = os.replace, []
-
-    def replace(source, target):
-        calls.append(target)
-        if len(calls) == 2:
-            raise OSError(errno.EIO, os.strerror(errno.EIO))
-        real_replace(source, target)
-
-    monkeypatch.setattr(os, "replace", replace)
-    result = run("clue", "area", "A1", "red=yes", "blue=no")
-    monkeypatch.setattr(os, "replace", real_replace)
+    with fail_a_rename_at(2):
+        result = run("clue", "area", "A1", "red=yes", "blue=no")
     games = home / "games"
     assert result.exit_code == 1
     assert result.stderr == (f"error: cannot write {games / '.gnom-street-1.good.yaml'} (Input/output error); "
@@ -192,7 +174,7 @@ def test_recover_says_how_many_events_the_good_state_lacks(run, home):
     result = run("recover")
     assert result.exit_code == 0, result.stderr
     assert result.stdout == (f"restored gnom-street-1: 1 events; the damaged file is kept as "
-                             f"{games / '.gnom-street-1.damaged.yaml'} (it listed 3 events: "
+                             f"{games / '.gnom-street-1.damaged-1.yaml'} (it listed 3 events: "
                              f"2 of them are not in the good state)\n")
 
 
