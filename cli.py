@@ -356,7 +356,7 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 # French command words, accepted and never listed: the table speaks both languages.
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
-           "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
+           "candidats": "candidates", "jeux": "games", "statistiques": "stats", "parties": "games", "supprimer": "delete",
            "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
@@ -618,18 +618,26 @@ def new(
 
 @app.command(help=N_("List saved games: board or pad, players, entries, last change; the current one "
                      "is marked with *."))
-def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
+def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+          finished: Annotated[bool, typer.Option("--finished", "--finies", help=N_(
+              "Only the finished games (each with its winner and the day it ended)."))] = False) -> None:
     from datetime import datetime
+
+    from assistant.stats import outcomes
 
     data = store()
     current = data.current_name()
+    ended = {each["name"]: each for each in outcomes(data)[0] if each["finished"]}
     listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
-               if entry["changed"] else None, "current": entry["name"] == current} for entry in data.game_list()]
+               if entry["changed"] else None, "current": entry["name"] == current,
+               "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", [])}
+              for entry in data.game_list() if not finished or entry["name"] in ended]
     if as_json:
         echo_json(listed)
         return
     if not listed:
-        typer.echo(_("no games yet: start one with assistant new gnom-street --opponents red,blue"))
+        typer.echo(_("no finished game yet") if finished else
+                   _("no games yet: start one with assistant new gnom-street --opponents red,blue"))
     width = max((len(entry["name"]) for entry in listed), default=0)
     kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
     for entry in listed:
@@ -642,7 +650,49 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
         who = ", ".join(entry["players"]) or "-"
         told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
-        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}")
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")
+
+
+def _ended(entry: dict) -> str:
+    """'; finished 2026-11-20, Ana won' for a finished game in the list (its date: the file's last change)."""
+    if not entry["finished"]:
+        return ""
+    day = entry["changed"][:10]
+    if not entry["winners"]:
+        return "  " + _("finished {date}, no winner").format(date=day)
+    return "  " + ngettext("finished {date}, {winners} won", "finished {date}, {winners} won",
+                           len(entry["winners"])).format(date=day, winners=" + ".join(entry["winners"]))
+
+
+@app.command(help=N_("Statistics across saved games: per player, games played, finished and won; for Le Roi "
+                     "des Nains the mean points per quest face and special card, and the faces each chose; for "
+                     "75 Gnom' Street the sets won and the mean turns to find a loot (a turn is one question "
+                     "I asked, counted until my sheet kept one cell for that opponent); for Oh ! les Nains "
+                     "the rounds.\n\n"
+                     "Example: assistant stats --player Ana --since 2026-11-01"))
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    kind: Annotated[Optional[str], typer.Option("--game-kind", "--type", help=N_(
+        "Only games of this kind: gnom-street, new-york, roi-des-nains, oh-les-nains."))] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "--joueur", help=N_(
+        "Only this player's games and row (me, or your --me name, for your own)."))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", "--depuis", help=N_(
+        "Only games whose file last changed on this day or later (YYYY-MM-DD)."))] = None,
+    svg: SvgOption = None, html: HtmlOption = None,
+) -> None:
+    from assistant import stats as evenings
+
+    first = evenings.parse_since(since)
+    found, skipped = evenings.outcomes(store())
+    summary = evenings.summarise(evenings.choose(found, kind, player, first), player)
+    if as_json:
+        echo_json({**summary, "skipped": skipped})
+        return
+    from assistant import render
+
+    show(render.stats(summary), svg=svg, html=html)
+    for each in skipped:
+        typer.echo(_("left out {name}: {problem}").format(name=each["name"], problem=each["problem"]), err=True)
 
 
 @app.command(help=N_("Delete a saved game for good (asks first, unless --yes).\n\n"
