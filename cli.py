@@ -366,7 +366,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
            "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
            # inside board
-           "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
+           "corriger": "set", "exporter": "export", "importer": "import", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
            "réinitialiser": "reset", "remettre": "reset"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -1524,6 +1524,62 @@ def board_show(
 
     notice_if_unverified(chosen)
     show(render.board(chosen), svg=svg, html=html)
+
+
+@board_app.command("export", help=N_("Write the board as you have it (your corrections, and whether you "
+                                     "verified it) in one YAML file, for another owner's assistant board import.\n\n"
+                                     "Example: assistant board export gnom-street garden.yaml"))
+def board_export(
+    name: Annotated[str, typer.Argument(help=N_("Board name."))],
+    file: Annotated[Optional[str], typer.Argument(help=N_("The file to write (default: print it)."),
+                                                  metavar=N_("[FILE]"))] = None,
+) -> None:
+    text = store().export_board(name)
+    if file is None:
+        typer.echo(text, nl=False)
+        return
+    from assistant.errors import AssistantError
+    from assistant.files import write_atomically
+
+    try:
+        write_atomically(Path(file), text)
+    except (OSError, ValueError) as error:
+        raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
+            file=repr(file), reason=getattr(error, "strerror", None) or error)) from None
+    typer.echo(_("saved {file}").format(file=file))
+
+
+@board_app.command("import", help=N_("Take another owner's board file (from assistant board export) as your "
+                                     "corrections: shows what changes and asks first, unless --yes.\n\n"
+                                     "Example: assistant board import garden.yaml"))
+def board_import(
+    file: Annotated[str, typer.Argument(help=N_("A board file written by assistant board export."),
+                                        metavar=N_("FILE"))],
+    yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help=N_("Import without asking."))] = False,
+) -> None:
+    from assistant.errors import InputError
+
+    data = store()
+    name, fix, changes = data.board_import_plan(Path(file))
+    if not changes:
+        typer.echo(_("nothing to change: your board {name} is already as {file} has it").format(name=name, file=file))
+        return
+    typer.echo(ngettext("{count} change to your board {name}:", "{count} changes to your board {name}:",
+                        len(changes)).format(count=len(changes), name=name))
+    for line in changes:
+        typer.echo("  " + line)
+    if not yes:
+        try:
+            answer = typer.prompt(_("take these corrections? [y/N]"), default="", show_default=False, err=True)
+        except typer.Abort:
+            typer.echo("", err=True)
+            raise InputError(_("board {name} was not changed: answer y at the question, or add --yes")
+                             .format(name=name)) from None
+        if answer.strip().lower() not in YES:
+            typer.echo(_("kept your board {name} as it was").format(name=name))
+            return
+    data.import_board(name, fix)
+    typer.echo(_("imported {file} into your corrections of {name}").format(file=file, name=name))
 
 
 @board_app.command("set", help=N_("Correct one cell from your own box (saved in your data folder, not "
