@@ -65,7 +65,7 @@ def test_a_file_that_is_not_a_valid_board_is_refused_with_every_problem(run, hom
     data["cells"]["A1"]["terrain"] = "gras"
     data["cells"]["C1"]["flowers"] = ["blue"]
     bad = tmp_path / "bad.yaml"
-    bad.write_text(yaml.safe_dump(data))
+    bad.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     result = run("board", "import", str(bad), "--yes")
     assert result.exit_code == 1
     assert result.stderr.startswith("error: ")
@@ -80,7 +80,7 @@ def test_a_board_with_another_frame_is_refused(run, home, tmp_path):
     data = yaml.safe_load(shared.read_text())
     data["rows"] = 4
     data["cells"].update({f"{column}4": {"terrain": "grass", "flowers": ["blue", "red"]} for column in "ABCDEF"})
-    shared.write_text(yaml.safe_dump(data))
+    shared.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     result = run("board", "import", str(shared), "--yes")
     assert result.exit_code == 2
     assert "differs from yours in more than its cells" in result.stderr
