@@ -1218,11 +1218,35 @@ def _replay_folder(data, folder: Path) -> None:
         raise typer.Exit(ExitCode.ERROR)
 
 
-@app.command(help=N_("Print a game's log as a scenario (YAML), to replay or import elsewhere."))
-def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None) -> None:
+@app.command(help=N_("Print a game's log as a scenario (YAML), to replay or import elsewhere; or a finished "
+                     "play as BG Stats imports it (--bgstats, --bgstats-link).\n\n"
+                     "Example: assistant export friday --bgstats"))
+def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None,
+           bgstats: Annotated[bool, typer.Option("--bgstats", help=N_(
+               "Print the finished play as the JSON the BG Stats app imports (players, scores, winner, date)."))] = False,
+           bgstats_link: Annotated[bool, typer.Option("--bgstats-link", help=N_(
+               "Print the link that opens the finished play in BG Stats."))] = False) -> None:
+    if bgstats or bgstats_link:
+        _export_bgstats(name, bgstats_link)
+        return
     from assistant import scenario, yamlparse
 
     typer.echo(yamlparse.dumps(scenario.export(store().load(name))), nl=False)
+
+
+def _export_bgstats(name: Optional[str], as_link: bool) -> None:
+    from datetime import datetime
+
+    from assistant import bgstats, stats
+
+    data = store()
+    game = data.load(name)
+    ended = datetime.fromtimestamp(data.game_path(game.name).stat().st_mtime).astimezone()
+    played = bgstats.play(game, stats.outcome(game), ended)
+    if as_link:
+        typer.echo(bgstats.link(played))
+    else:
+        echo_json(played)
 
 
 @app.command("import", help=N_("Turn a scenario into a saved game and make it current."))
