@@ -357,7 +357,7 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "statistiques": "stats", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "imprimer": "print", "carnet": "pad", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -1641,6 +1641,92 @@ def board_verify(name: Annotated[str, typer.Argument(help=N_("Board name."))]) -
 
 
 # -- the table screen ------------------------------------------------------------------
+
+
+print_app = typer.Typer(cls=OneLineErrors, help=N_("Printable A4 pages for a table short of the booklet: "
+                                                   "investigation sheets, score pads."),
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
+app.add_typer(print_app, name="print")
+PrintFile = Annotated[Optional[str], typer.Option("--html", help=N_(
+    "The HTML page to write (default: NAME-sheet.html or NAME-pad.html in this folder)."), metavar=N_("FILE"))]
+PadPlayers = Annotated[Optional[str], typer.Option("--players", "--joueurs", help=N_(
+    "How many players (their names written by hand), or their names: 4, or Ana,Ben,Cleo,Dan."))]
+
+
+def _save_page(text: str, file: str) -> None:
+    from assistant.errors import AssistantError
+    from assistant.files import write_atomically
+
+    try:
+        write_atomically(Path(file), text)
+    except (OSError, ValueError) as error:
+        raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
+            file=repr(file), reason=getattr(error, "strerror", None) or error)) from None
+    typer.echo(_("saved {file}: open it and print it on A4").format(file=file))
+
+
+@print_app.command("sheet", help=N_("An A4 page of blank investigation sheets, one per opponent, on your board "
+                                    "(your corrections included); with --game, that game's sheets as they stand.\n\n"
+                                    "Example: assistant print sheet gnom-street --players 4"))
+def print_sheet(
+    board: Annotated[Optional[str], typer.Argument(help=N_("Board name, e.g. gnom-street (not with --game)."))] = None,
+    players: Annotated[Optional[str], typer.Option("--players", "--joueurs", help=N_(
+        "How many play, you included: one sheet per opponent (default 4)."))] = None,
+    opponents: Annotated[Optional[str], typer.Option("--opponents", "--adversaires", help=N_(
+        "Or the opponents' names, one sheet each: red,blue,yellow."))] = None,
+    game: GameOption = None,
+    html: PrintFile = None,
+) -> None:
+    from assistant import printing
+    from assistant.errors import InputError
+
+    data = store()
+    if game is not None or board is None:
+        chosen = deduction(data.load(game))
+        _save_page(printing.sheet_page(chosen.board, [], chosen), html or f"{chosen.name}-sheet.html")
+        return
+    plan = data.board(board)
+    if not plan.per_opponent:
+        if players is not None or opponents is not None:
+            raise InputError(_("{board} has one hidden {noun} for the whole table: give neither --players nor "
+                               "--opponents").format(board=plan.name, noun=plan.local_noun))
+        sheets = list(plan.hidden_items)
+    else:
+        from assistant.game import MAX_OPPONENTS
+
+        most = plan.max_opponents or MAX_OPPONENTS  # the garden's box holds four gangs
+        if opponents is not None:
+            if players is not None:
+                raise InputError(_("give --players (how many play) or --opponents (their names), not both"))
+            sheets = printing.player_list(opponents, 1, most, 3, "--opponents")
+        else:
+            if players is not None and not players.strip().isdigit():
+                raise InputError(_("--players {players}: how many play, a number; name the opponents with "
+                                   "--opponents").format(players=repr(players[:40])))
+            sheets = printing.player_list(players, 2, most + 1, min(4, most + 1))[1:]
+    _save_page(printing.sheet_page(plan, sheets), html or f"{plan.name}-sheet.html")
+
+
+@print_app.command("pad", help=N_("An A4 score pad for Le Roi des Nains: the 7 deals, each player's points and "
+                                  "total; with --game, that pad as it stands.\n\n"
+                                  "Example: assistant print pad roi-des-nains --players 4"))
+def print_pad(
+    kind: Annotated[Optional[str], typer.Argument(help=N_("The score pad: roi-des-nains (not with --game)."))] = None,
+    players: PadPlayers = None,
+    game: GameOption = None,
+    html: PrintFile = None,
+) -> None:
+    from assistant import printing
+    from assistant.errors import InputError
+    from assistant.words import key
+
+    if game is not None or kind is None:
+        chosen = pad(store().load(game), "roi-des-nains")
+        _save_page(printing.pad_page([], _roi_rules(), chosen), html or f"{chosen.name}-pad.html")
+        return
+    if key(kind) not in ("roidesnains", "roi"):
+        raise InputError(_("no printed pad for {kind}: the pad is roi-des-nains").format(kind=repr(kind)))
+    _save_page(printing.pad_page(printing.player_list(players, 3, 5, 4), _roi_rules()), html or "roi-des-nains-pad.html")
 
 
 @app.command(help=N_("Open the table screen: the game stays in front of you, one line takes each "

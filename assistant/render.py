@@ -105,6 +105,20 @@ def _ground(board: Board) -> Attribute | None:
     return next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
 
 
+ground = _ground  # for the printed sheets (assistant.printing), which draw the same marks in HTML
+
+
+def css_colour(name: str | None) -> str | None:
+    """A board value's colour as CSS ('#008700' for green4), for the printed sheets; None if unknown."""
+    if not name:
+        return None
+    try:
+        red, green, blue = Color.parse(name).get_truecolor(DEFAULT_TERMINAL_THEME)
+    except Exception:  # a colour name rich does not know (a user's board): no colour, the marks still say it
+        return None
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
 @lru_cache(maxsize=64)
 def codes(attribute: Attribute) -> dict[str, str]:
     """Each value's mark in the drawings, so that no cell is told by colour alone.
