@@ -1562,6 +1562,12 @@ def board_export(
     if file is None:
         typer.echo(text, nl=False)
         return
+    write_file(file, text)
+    typer.echo(_("saved {file}").format(file=file))
+
+
+def write_file(file: str, text: str) -> None:
+    """Write a file the player named (a board, a printed page); one line if it cannot be written."""
     from assistant.errors import AssistantError
     from assistant.files import write_atomically
 
@@ -1570,7 +1576,6 @@ def board_export(
     except (OSError, ValueError) as error:
         raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
             file=repr(file), reason=getattr(error, "strerror", None) or error)) from None
-    typer.echo(_("saved {file}").format(file=file))
 
 
 @board_app.command("import", help=N_("Take another owner's board file (from assistant board export) as your "
@@ -1654,14 +1659,7 @@ PadPlayers = Annotated[Optional[str], typer.Option("--players", "--joueurs", hel
 
 
 def _save_page(text: str, file: str) -> None:
-    from assistant.errors import AssistantError
-    from assistant.files import write_atomically
-
-    try:
-        write_atomically(Path(file), text)
-    except (OSError, ValueError) as error:
-        raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
-            file=repr(file), reason=getattr(error, "strerror", None) or error)) from None
+    write_file(file, text)
     typer.echo(_("saved {file}: open it and print it on A4").format(file=file))
 
 

@@ -149,9 +149,12 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
     games that could not be read (name and problem). Outcomes are cached under each file's digest."""
     from .yamlfile import MAX_BYTES
 
-    cache_path = store.cache_dir / CACHE_NAME
+    try:
+        cache_path = store.cache_dir / CACHE_NAME
+    except AssistantError:  # the cache folder leads out of the data folder: read every game, keep nothing
+        cache_path = None
     boards = _corrections_digest(store)
-    cached = _read_cache(cache_path, boards)
+    cached = _read_cache(cache_path, boards) if cache_path is not None else {}
     kept: dict[str, dict] = {}
     found, skipped = [], []
     for name in store.game_names():
@@ -174,7 +177,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
                 continue
         kept[name] = {"digest": digest, "outcome": result}
         found.append({**result, "date": changed.date().isoformat(), "changed": changed.isoformat(timespec="seconds")})
-    if kept != cached:
+    if kept != cached and cache_path is not None:
         _write_cache(cache_path, boards, kept)
     return found, skipped
 
