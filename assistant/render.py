@@ -524,7 +524,7 @@ def pad(game) -> RenderableType:
 
 BAR = "█"
 HALF_BAR = "▌"
-BAR_WIDTH = 24
+BAR_WIDTH = 16  # a bar and its table fit 80 columns
 
 
 def bar(value: float, top: float, width: int = BAR_WIDTH, style: str = "green3") -> Text:
@@ -540,6 +540,14 @@ def _signed_bar(value: float, top: float) -> Text:
     text = Text(("+" if value >= 0 else "-"), style="bold")
     text.append_text(drawn)
     return text
+
+
+def _add_column(table: Table, heading: str, justify: str) -> None:
+    """A column of a statistics table; the bars' own (no heading) keeps its whole width, never cut."""
+    if heading:
+        table.add_column(heading, justify=justify)
+    else:
+        table.add_column("", justify="left", no_wrap=True, min_width=BAR_WIDTH + 1)
 
 
 def _named_player(name: str) -> str:
@@ -558,7 +566,7 @@ def stats(summary: dict) -> RenderableType:
                   title_justify="left")
     for column, justify in ((_("player"), "left"), (_("played"), "right"), (_("finished"), "right"),
                             (_("won"), "right"), (_("win rate"), "right"), ("", "left")):
-        table.add_column(column, justify=justify)
+        _add_column(table, column, justify)
     for row in players:
         rate = row["win_rate"]
         table.add_row(Text(_named_player(row["name"])), Text(str(row["played"])), Text(str(row["finished"])),
@@ -573,7 +581,7 @@ def stats(summary: dict) -> RenderableType:
                       title_justify="left")
         for column, justify in ((_("player"), "left"), (_("sets won"), "right"), (_("loots found"), "right"),
                                 (_("mean turns"), "right"), ("", "left")):
-            table.add_column(column, justify=justify)
+            _add_column(table, column, justify)
         for row in gnom:
             mean = row["mean_turns_to_find"]
             table.add_row(Text(_named_player(row["name"])), Text(str(row["sets_won"])), Text(str(row["finds"])),
@@ -583,7 +591,7 @@ def stats(summary: dict) -> RenderableType:
     if rope:
         table = Table(box=box.SIMPLE_HEAD, title=Text(_("Oh ! les Nains: rounds won")), title_justify="left")
         for column, justify in ((_("player"), "left"), (_("rounds"), "right"), (_("won"), "right"), ("", "left")):
-            table.add_column(column, justify=justify)
+            _add_column(table, column, justify)
         for row in rope:
             table.add_row(Text(row["name"]), Text(str(row["rounds"])), Text(str(row["rounds_won"])),
                           bar(row["rounds_won"], row["rounds"]))
@@ -600,7 +608,7 @@ def _quest_means(summary: dict, players: list[dict]) -> RenderableType:
     chart = Table(box=box.SIMPLE_HEAD, title=Text(_("Le Roi des Nains: mean points per player and deal, by "
                                                      "quest face")), title_justify="left")
     for column, justify in ((_("quest"), "left"), (_("deals"), "right"), (_("mean"), "right"), ("", "left")):
-        chart.add_column(column, justify=justify)
+        _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():
         chart.add_row(Text(face), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
                       _signed_bar(mean["mean"], top))
