@@ -167,7 +167,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
             continue
         digest = hashlib.sha1(raw).hexdigest()
         entry = cached.get(name)
-        if entry is not None and entry.get("digest") == digest and isinstance(entry.get("outcome"), dict):
+        if isinstance(entry, dict) and entry.get("digest") == digest and _is_outcome(entry.get("outcome")):
             result = entry["outcome"]
         else:
             try:
@@ -180,6 +180,29 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
     if kept != cached and cache_path is not None:
         _write_cache(cache_path, boards, kept)
     return found, skipped
+
+
+def _is_outcome(data: object) -> bool:
+    """Whether a cached entry has an outcome's shape (a hand-edited or damaged cache is read anew)."""
+    def names(value) -> bool:
+        return isinstance(value, list) and all(isinstance(name, str) for name in value)
+
+    def counts(value) -> bool:
+        return isinstance(value, dict) and all(isinstance(k, str) and type(v) in (int, float) for k, v in value.items())
+
+    if not isinstance(data, dict) or not (isinstance(data.get("name"), str) and isinstance(data.get("kind"), str)
+                                          and names(data.get("players")) and names(data.get("winners"))
+                                          and isinstance(data.get("finished"), bool)):
+        return False
+    deals, rounds = data.get("deals", []), data.get("rounds", {"played": 0, "won": {}})
+    return (isinstance(deals, list) and all(isinstance(deal, dict) and isinstance(deal.get("quest"), str)
+                                            and isinstance(deal.get("special"), str) and counts(deal.get("points"))
+                                            and isinstance(deal.get("chooser"), (str, type(None))) for deal in deals)
+            and isinstance(rounds, dict) and type(rounds.get("played")) is int and counts(rounds.get("won"))
+            and counts(data.get("sets", {}))
+            and isinstance(data.get("finds", []), list)
+            and all(isinstance(find, list) and len(find) == 2 and isinstance(find[0], str) and type(find[1]) is int
+                    for find in data.get("finds", [])))
 
 
 def _corrections_digest(store) -> str:
@@ -261,12 +284,16 @@ def summarise(found: Iterable[dict], player: str | None = None) -> dict:
     found = sorted(found, key=lambda each: (each["changed"], each["name"]), reverse=True)
     rows: dict[str, dict] = {}
     faces: dict[str, list[list[int]]] = {}  # quest face -> each deal's points
-    for each in sorted(found, key=lambda each: (each["changed"], each["name"])):
+    for each in sorted(found, key=lambda each: (each["changed"], each["name"], each["players"])):
+        seen: set[str] = set()
         for name in each["players"]:
+            if (key(name) or name) in seen:  # one game counts once per player, however spelt
+                continue
+            seen.add(key(name) or name)
             row = rows.setdefault(key(name) or name, _row(name))
             row["played"] += 1
             row["finished"] += each["finished"]
-            row["won"] += name in each["winners"]
+            row["won"] += any(_same_player(name, winner) for winner in each["winners"])
             row["kinds"][each["kind"]] = row["kinds"].get(each["kind"], 0) + 1
         for name, count in each.get("sets", {}).items():
             rows[key(name) or name]["sets_won"] += count

@@ -241,3 +241,42 @@ def test_french_command_word_and_headings(run):
 @pytest.mark.parametrize("face, order", [("2A", (2, "2A")), ("13B", (13, "13B"))])
 def test_face_order(face, order):
     assert stats._face_order(face) == order
+
+
+def test_a_cache_entry_of_the_wrong_shape_is_read_anew(run, home, store):
+    play_roi(run)
+    stats.outcomes(store)
+    path = home / "cache" / stats.CACHE_NAME
+    cache = json.loads(path.read_text())
+    cache["games"]["friday"]["outcome"] = {"name": 3, "players": "Ana"}  # the file's digest, a wrong outcome
+    path.write_text(json.dumps(cache))
+    found, unused = stats.outcomes(store)
+    assert found[0]["winners"] == ["Ana"] and found[0]["players"] == ["Ana", "Ben", "Cleo"]
+    assert summary(run)["finished"] == 1
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+OUTCOMES = st.lists(st.fixed_dictionaries({
+    "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(stats.KNOWN_KINDS)),
+    "players": st.lists(st.sampled_from(["Ana", "ana", "Ben", "me", "Léa", "Lea"]), min_size=1, max_size=4, unique=True),
+    "finished": st.booleans(), "date": st.sampled_from(["2026-11-01", "2026-11-20"]),
+    "changed": st.sampled_from(["2026-11-01T20:00:00+00:00", "2026-11-20T21:00:00+00:00"]),
+}), max_size=8).map(lambda games: [{**game, "winners": game["players"][:1] if game["finished"] else []}
+                                   for game in games])
+
+
+@given(OUTCOMES, st.randoms(use_true_random=False))
+def test_laws_of_the_statistics(found, rng):
+    """Whatever the games: the order they are read in changes nothing; each player won no more games than
+    finished, finished no more than played; every game counts once per player in it."""
+    summary = stats.summarise(found)
+    shuffled = list(found)
+    rng.shuffle(shuffled)
+    assert stats.summarise(shuffled)["players"] == summary["players"]
+    for row in summary["players"]:
+        assert 0 <= row["won"] <= row["finished"] <= row["played"]
+        assert row["win_rate"] is None or 0 <= row["win_rate"] <= 1
+    assert sum(row["played"] for row in summary["players"]) == \
+        sum(len({stats.key(name) for name in game["players"]}) for game in found)
+    assert summary["games"] == len(found) and summary["finished"] == sum(game["finished"] for game in found)
