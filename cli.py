@@ -690,7 +690,12 @@ def stats(
         return
     from assistant import render
 
-    show(render.stats(summary), svg=svg, html=html)
+    names = {}
+    if summary["quests"]:  # quest faces and special cards named as the player reads them
+        rules = _roi_rules()
+        names = {**{quest.id: quest.said for quest in rules.quests},
+                 **{special.id: special.shown for special in rules.specials}}
+    show(render.stats(summary, names), svg=svg, html=html)
     for each in skipped:
         typer.echo(_("left out {name}: {problem}").format(name=each["name"], problem=each["problem"]), err=True)
 

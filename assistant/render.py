@@ -554,8 +554,10 @@ def _named_player(name: str) -> str:
     return _("me") if name == "me" else name
 
 
-def stats(summary: dict) -> RenderableType:
-    """Statistics across saved games: win rates as bars, then what each kind of game keeps."""
+def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
+    """Statistics across saved games: win rates as bars, then what each kind of game keeps.
+
+    ``names``: quest faces and special cards by id, as the player reads them ('7A Most Victories', 'Druide')."""
     players = summary["players"]
     parts: list[RenderableType] = [heading(ngettext(
         "{games} game, {finished} finished", "{games} games, {finished} finished", summary["games"]).format(
@@ -597,11 +599,11 @@ def stats(summary: dict) -> RenderableType:
                           bar(row["rounds_won"], row["rounds"]))
         parts.append(table)
     if summary["quests"]:
-        parts.append(_quest_means(summary, players))
+        parts.append(_quest_means(summary, players, names or {}))
     return Group(*parts)
 
 
-def _quest_means(summary: dict, players: list[dict]) -> RenderableType:
+def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:
     """Le Roi des Nains: each quest face's mean points per deal (all players, as bars, then each player's),
     the same by special card, and who chose which face."""
     top = max((abs(mean["mean"]) for mean in summary["quests"].values()), default=1) or 1
@@ -610,7 +612,7 @@ def _quest_means(summary: dict, players: list[dict]) -> RenderableType:
     for column, justify in ((_("quest"), "left"), (_("deals"), "right"), (_("mean"), "right"), ("", "left")):
         _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():
-        chart.add_row(Text(face), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
+        chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
                       _signed_bar(mean["mean"], top))
     roi = [row for row in players if row["quests"]]
     table = Table(box=box.SIMPLE_HEAD, title=Text(_("each player's mean points, by quest face (deals in "
@@ -627,7 +629,7 @@ def _quest_means(summary: dict, players: list[dict]) -> RenderableType:
     for row in roi:
         specials.add_column(Text(row["name"]), justify="right")
     for card in sorted({card for row in roi for card in row["specials"]}):
-        specials.add_row(Text(card), *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
+        specials.add_row(Text(names.get(card, card)), *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
                                        if card in row["specials"] else Text("-", style="dim") for row in roi))
     chose = Text("\n".join(_("{player} chose {faces}").format(
         player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
