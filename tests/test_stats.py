@@ -114,6 +114,28 @@ def test_a_second_evening_averages_with_the_first(run):
     assert ana["specials"]["druid"] == {"deals": 2, "mean": 3.5}
 
 
+# A deal entered trick by trick (seating Ana, Ben, Cleo; cards in seating order, each trick following suit):
+# Ana plays the blue 5 in trick 6, so she chose the quest; Cleo wins every trick but the 9th, which the
+# Shaman (red 11, highest of 11r 2r 3r) wins for Ana: 7A gives Ana 1 - 3 = -2, Ben 0, Cleo 12.
+TRICKS = ["Ana 3g 4g 5g", "Cleo 6g 7g 8g", "Cleo 9g 10g Jg", "Cleo Qg Kg Ag", "Cleo 2b 3b 4b", "Cleo 5b 6b 7b",
+          "Cleo 8b 9b 10b", "Cleo Jb Qb Kb", "Cleo 11r 2r 3r", "Ana 4r 5r 6r", "Cleo 7r 8r 9r", "Cleo 10r Jr Qr",
+          "Cleo Kr Ar Ab"]
+
+
+def test_who_chose_which_face_from_the_blue_five(run):
+    assert run("quest", "new", "--players", "Ana,Ben,Cleo").exit_code == 0
+    assert run("quest", "deal", "7A", "--special", "shaman").exit_code == 0
+    for trick in TRICKS:
+        assert run("quest", "trick", *trick.split(), "--seating").exit_code == 0
+    data = summary(run)
+    assert {row["name"]: row["chose"] for row in data["players"]} == {"Ana": {"7A": 1}, "Ben": {}, "Cleo": {}}
+    assert {row["name"]: row["quests"]["7A"]["mean"] for row in data["players"]} == \
+        {"Ana": -2.0, "Ben": 0.0, "Cleo": 12.0}
+    assert {row["name"]: row["specials"]["shaman"]["mean"] for row in data["players"]} == \
+        {"Ana": -2.0, "Ben": 0.0, "Cleo": 12.0}
+    assert "Ana chose 7A x1" in run("stats").stdout
+
+
 def test_rope_rounds_and_wins(run):
     play_rope(run)
     data = summary(run)
