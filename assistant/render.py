@@ -600,7 +600,30 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         parts.append(table)
     if summary["quests"]:
         parts.append(_quest_means(summary, players, names or {}))
+    parts.append(_plays(summary["history"]))
     return Group(*parts)
+
+
+HISTORY_SHOWN = 10  # the latest plays drawn; --json lists them all
+
+
+def _plays(history: list[dict]) -> RenderableType:
+    """The latest plays, newest first: day, game, kind, who won (or that it goes on)."""
+    table = Table(box=box.SIMPLE_HEAD, title_justify="left", title=Text(ngettext(
+        "the latest play ({count} in all; --json lists them all)",
+        "the latest plays ({count} in all; --json lists them all)", len(history)).format(count=len(history))))
+    for column in (_("day"), _("game"), _("kind"), _("result")):
+        table.add_column(column)
+    for play in history[:HISTORY_SHOWN]:
+        if not play["finished"]:
+            result = _("not finished")
+        elif play["winners"]:
+            result = ngettext("{winners} won", "{winners} won", len(play["winners"])).format(
+                winners=" + ".join(_named_player(name) for name in play["winners"]))
+        else:
+            result = _("finished, no winner")
+        table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))
+    return table
 
 
 def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:

@@ -243,6 +243,10 @@ def test_picture_tells_nothing_by_colour_alone(run):
     assert "100%" in result.stdout and " 0%" in result.stdout  # Ana won both, Ben neither
     assert "████" in result.stdout  # the bars are drawn in characters
     assert "+5.0" in result.stdout and "11A" in result.stdout
+    # the latest plays, newest first, each with its result
+    plays = result.stdout[result.stdout.index("the latest plays (2 in all"):].splitlines()
+    assert [line.split()[1:2] + line.split()[-2:] for line in plays[5:7]] == [["rope", "Ana", "won"],
+                                                                              ["friday", "Ana", "won"]]
 
 
 def test_stats_saves_svg_and_html(run, tmp_path):
