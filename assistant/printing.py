@@ -91,7 +91,7 @@ def sheet_page(board, opponents: list[str | None], game=None) -> str:
         grids.append(f'<div class="sheet"><h2>{heading}</h2>{_grid(board, render, remaining, mine)}</div>')
     title = (_("{board}: investigation sheets").format(board=board.local_title) if game is None else
              _("{board}: sheets of {game}").format(board=board.local_title, game=game.name))
-    note = _("Cross out each cell a clue rules out; the marks say each cell's terrain and flowers.") \
+    note = _("Cross out each cell a clue rules out; the marks under each cell's name are explained below the sheets.") \
         if game is None else game.summary()
     return page(title, f'<p class="note">{escape(note)}</p>\n<div class="sheets">{"".join(grids)}</div>\n'
                        f"{_legend(board, render)}")
