@@ -359,6 +359,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
            "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "statistiques": "stats", "imprimer": "print", "carnet": "pad",
            # what they know about me, my moles, the fight
            "question": "asked", "taupes": "moles", "combat": "fight",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
@@ -370,7 +371,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
            "echanger": "swap", "échanger": "swap", "passer": "pass", "prendre": "take", "reprendre": "take-back",
            # inside board
-           "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
+           "corriger": "set", "exporter": "export", "importer": "import", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
            "réinitialiser": "reset", "remettre": "reset"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -630,18 +631,26 @@ def new(
 
 @app.command(help=N_("List saved games: board or pad, players, entries, last change; the current one "
                      "is marked with *."))
-def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
+def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+          finished: Annotated[bool, typer.Option("--finished", "--finies", help=N_(
+              "Only the finished games (each with its winner and the day it ended)."))] = False) -> None:
     from datetime import datetime
+
+    from assistant.stats import outcomes
 
     data = store()
     current = data.current_name()
+    ended = {each["name"]: each for each in outcomes(data)[0] if each["finished"]}
     listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
-               if entry["changed"] else None, "current": entry["name"] == current} for entry in data.game_list()]
+               if entry["changed"] else None, "current": entry["name"] == current,
+               "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", [])}
+              for entry in data.game_list() if not finished or entry["name"] in ended]
     if as_json:
         echo_json(listed)
         return
     if not listed:
-        typer.echo(_("no games yet: start one with assistant new gnom-street --opponents red,blue"))
+        typer.echo(_("no finished game yet") if finished else
+                   _("no games yet: start one with assistant new gnom-street --opponents red,blue"))
     width = max((len(entry["name"]) for entry in listed), default=0)
     kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
     for entry in listed:
@@ -654,7 +663,54 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
         who = ", ".join(entry["players"]) or "-"
         told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
-        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}")
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")
+
+
+def _ended(entry: dict) -> str:
+    """'; finished 2026-11-20, Ana won' for a finished game in the list (its date: the file's last change)."""
+    if not entry["finished"]:
+        return ""
+    day = entry["changed"][:10]
+    if not entry["winners"]:
+        return "  " + _("finished {date}, no winner").format(date=day)
+    return "  " + ngettext("finished {date}, {winners} won", "finished {date}, {winners} won",
+                           len(entry["winners"])).format(date=day, winners=" + ".join(entry["winners"]))
+
+
+@app.command(help=N_("Statistics across saved games: per player, games played, finished and won; for Le Roi "
+                     "des Nains the mean points per quest face and special card, and the faces each chose; for "
+                     "75 Gnom' Street the sets won and the mean turns to find a loot (a turn is one question "
+                     "I asked, counted until my sheet kept one cell for that opponent); for Oh ! les Nains "
+                     "the rounds.\n\n"
+                     "Example: assistant stats --player Ana --since 2026-11-01"))
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    kind: Annotated[Optional[str], typer.Option("--game-kind", "--type", help=N_(
+        "Only games of this kind: gnom-street, new-york, roi-des-nains, oh-les-nains."))] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "--joueur", help=N_(
+        "Only this player's games and row (me, or your --me name, for your own)."))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", "--depuis", help=N_(
+        "Only games whose file last changed on this day or later (YYYY-MM-DD)."))] = None,
+    svg: SvgOption = None, html: HtmlOption = None,
+) -> None:
+    from assistant import stats as evenings
+
+    first = evenings.parse_since(since)
+    found, skipped = evenings.outcomes(store())
+    summary = evenings.summarise(evenings.choose(found, kind, player, first), player)
+    if as_json:
+        echo_json({**summary, "skipped": skipped})
+        return
+    from assistant import render
+
+    names = {}
+    if summary["quests"]:  # quest faces and special cards named as the player reads them
+        rules = _roi_rules()
+        names = {**{quest.id: quest.said for quest in rules.quests},
+                 **{special.id: special.shown for special in rules.specials}}
+    show(render.stats(summary, names), svg=svg, html=html)
+    for each in skipped:
+        typer.echo(_("left out {name}: {problem}").format(name=each["name"], problem=each["problem"]), err=True)
 
 
 @app.command(help=N_("Delete a saved game for good (asks first, unless --yes).\n\n"
@@ -1423,11 +1479,35 @@ def _replay_folder(data, folder: Path) -> None:
         raise typer.Exit(ExitCode.ERROR)
 
 
-@app.command(help=N_("Print a game's log as a scenario (YAML), to replay or import elsewhere."))
-def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None) -> None:
+@app.command(help=N_("Print a game's log as a scenario (YAML), to replay or import elsewhere; or a finished "
+                     "play as BG Stats imports it (--bgstats, --bgstats-link).\n\n"
+                     "Example: assistant export friday --bgstats"))
+def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None,
+           bgstats: Annotated[bool, typer.Option("--bgstats", help=N_(
+               "Print the finished play as the JSON the BG Stats app imports (players, scores, winner, date)."))] = False,
+           bgstats_link: Annotated[bool, typer.Option("--bgstats-link", help=N_(
+               "Print the link that opens the finished play in BG Stats."))] = False) -> None:
+    if bgstats or bgstats_link:
+        _export_bgstats(name, bgstats_link)
+        return
     from assistant import scenario, yamlparse
 
     typer.echo(yamlparse.dumps(scenario.export(store().load(name))), nl=False)
+
+
+def _export_bgstats(name: Optional[str], as_link: bool) -> None:
+    from datetime import datetime
+
+    from assistant import bgstats, stats
+
+    data = store()
+    game = data.load(name)
+    ended = datetime.fromtimestamp(data.game_path(game.name).stat().st_mtime).astimezone()
+    played = bgstats.play(game, stats.outcome(game), ended)
+    if as_link:
+        typer.echo(bgstats.link(played))
+    else:
+        echo_json(played)
 
 
 @app.command("import", help=N_("Turn a scenario into a saved game and make it current."))
@@ -1825,6 +1905,67 @@ def board_show(
     show(render.board(chosen), svg=svg, html=html)
 
 
+@board_app.command("export", help=N_("Write the board as you have it (your corrections, and whether you "
+                                     "verified it) in one YAML file, for another owner's assistant board import.\n\n"
+                                     "Example: assistant board export gnom-street garden.yaml"))
+def board_export(
+    name: Annotated[str, typer.Argument(help=N_("Board name."))],
+    file: Annotated[Optional[str], typer.Argument(help=N_("The file to write (default: print it)."),
+                                                  metavar=N_("[FILE]"))] = None,
+) -> None:
+    text = store().export_board(name)
+    if file is None:
+        typer.echo(text, nl=False)
+        return
+    write_file(file, text)
+    typer.echo(_("saved {file}").format(file=file))
+
+
+def write_file(file: str, text: str) -> None:
+    """Write a file the player named (a board, a printed page); one line if it cannot be written."""
+    from assistant.errors import AssistantError
+    from assistant.files import write_atomically
+
+    try:
+        write_atomically(Path(file), text)
+    except (OSError, ValueError) as error:
+        raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
+            file=repr(file), reason=getattr(error, "strerror", None) or error)) from None
+
+
+@board_app.command("import", help=N_("Take another owner's board file (from assistant board export) as your "
+                                     "corrections: shows what changes and asks first, unless --yes.\n\n"
+                                     "Example: assistant board import garden.yaml"))
+def board_import(
+    file: Annotated[str, typer.Argument(help=N_("A board file written by assistant board export."),
+                                        metavar=N_("FILE"))],
+    yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help=N_("Import without asking."))] = False,
+) -> None:
+    from assistant.errors import InputError
+
+    data = store()
+    name, fix, changes = data.board_import_plan(Path(file))
+    if not changes:
+        typer.echo(_("nothing to change: your board {name} is already as {file} has it").format(name=name, file=file))
+        return
+    typer.echo(ngettext("{count} change to your board {name}:", "{count} changes to your board {name}:",
+                        len(changes)).format(count=len(changes), name=name))
+    for line in changes:
+        typer.echo("  " + line)
+    if not yes:
+        try:
+            answer = typer.prompt(_("take these corrections? [y/N]"), default="", show_default=False, err=True)
+        except typer.Abort:
+            typer.echo("", err=True)
+            raise InputError(_("board {name} was not changed: answer y at the question, or add --yes")
+                             .format(name=name)) from None
+        if answer.strip().lower() not in YES:
+            typer.echo(_("kept your board {name} as it was").format(name=name))
+            return
+    data.import_board(name, fix)
+    typer.echo(_("imported {file} into your corrections of {name}").format(file=file, name=name))
+
+
 @board_app.command("set", help=N_("Correct one cell from your own box (saved in your data folder, not "
                                   "the shipped file).\n\n"
                                   "Example: assistant board set gnom-street C2 terrain=gravel "
@@ -1860,6 +2001,85 @@ def board_verify(name: Annotated[str, typer.Argument(help=N_("Board name."))]) -
 
 
 # -- the table screen ------------------------------------------------------------------
+
+
+print_app = typer.Typer(cls=OneLineErrors, help=N_("Printable A4 pages for a table short of the booklet: "
+                                                   "investigation sheets, score pads."),
+                        no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
+app.add_typer(print_app, name="print")
+PrintFile = Annotated[Optional[str], typer.Option("--html", help=N_(
+    "The HTML page to write (default: NAME-sheet.html or NAME-pad.html in this folder)."), metavar=N_("FILE"))]
+PadPlayers = Annotated[Optional[str], typer.Option("--players", "--joueurs", help=N_(
+    "How many players (their names written by hand), or their names: 4, or Ana,Ben,Cleo,Dan."))]
+
+
+def _save_page(text: str, file: str) -> None:
+    write_file(file, text)
+    typer.echo(_("saved {file}: open it and print it on A4").format(file=file))
+
+
+@print_app.command("sheet", help=N_("An A4 page of blank investigation sheets, one per opponent, on your board "
+                                    "(your corrections included); with --game, that game's sheets as they stand.\n\n"
+                                    "Example: assistant print sheet gnom-street --players 4"))
+def print_sheet(
+    board: Annotated[Optional[str], typer.Argument(help=N_("Board name, e.g. gnom-street (not with --game)."))] = None,
+    players: Annotated[Optional[str], typer.Option("--players", "--joueurs", help=N_(
+        "How many play, you included: one sheet per opponent (default 4)."))] = None,
+    opponents: Annotated[Optional[str], typer.Option("--opponents", "--adversaires", help=N_(
+        "Or the opponents' names, one sheet each: red,blue,yellow."))] = None,
+    game: GameOption = None,
+    html: PrintFile = None,
+) -> None:
+    from assistant import printing
+    from assistant.errors import InputError
+
+    data = store()
+    if game is not None or board is None:
+        chosen = deduction(data.load(game))
+        _save_page(printing.sheet_page(chosen.board, [], chosen), html or f"{chosen.name}-sheet.html")
+        return
+    plan = data.board(board)
+    if not plan.per_opponent:
+        if players is not None or opponents is not None:
+            raise InputError(_("{board} has one hidden {noun} for the whole table: give neither --players nor "
+                               "--opponents").format(board=plan.name, noun=plan.local_noun))
+        sheets = list(plan.hidden_items)
+    else:
+        from assistant.game import MAX_OPPONENTS
+
+        most = plan.max_opponents or MAX_OPPONENTS  # the garden's box holds four gangs
+        if opponents is not None:
+            if players is not None:
+                raise InputError(_("give --players (how many play) or --opponents (their names), not both"))
+            sheets = printing.player_list(opponents, 1, most, 3, "--opponents")
+        else:
+            if players is not None and not players.strip().isdigit():
+                raise InputError(_("--players {players}: how many play, a number; name the opponents with "
+                                   "--opponents").format(players=repr(players[:40])))
+            sheets = printing.player_list(players, 2, most + 1, min(4, most + 1))[1:]
+    _save_page(printing.sheet_page(plan, sheets), html or f"{plan.name}-sheet.html")
+
+
+@print_app.command("pad", help=N_("An A4 score pad for Le Roi des Nains: the 7 deals, each player's points and "
+                                  "total; with --game, that pad as it stands.\n\n"
+                                  "Example: assistant print pad roi-des-nains --players 4"))
+def print_pad(
+    kind: Annotated[Optional[str], typer.Argument(help=N_("The score pad: roi-des-nains (not with --game)."))] = None,
+    players: PadPlayers = None,
+    game: GameOption = None,
+    html: PrintFile = None,
+) -> None:
+    from assistant import printing
+    from assistant.errors import InputError
+    from assistant.words import key
+
+    if game is not None or kind is None:
+        chosen = pad(store().load(game), "roi-des-nains")
+        _save_page(printing.pad_page([], _roi_rules(), chosen), html or f"{chosen.name}-pad.html")
+        return
+    if key(kind) not in ("roidesnains", "roi"):
+        raise InputError(_("no printed pad for {kind}: the pad is roi-des-nains").format(kind=repr(kind)))
+    _save_page(printing.pad_page(printing.player_list(players, 3, 5, 4), _roi_rules()), html or "roi-des-nains-pad.html")
 
 
 @app.command(help=N_("Open the table screen: the game stays in front of you, one line takes each "

@@ -106,6 +106,20 @@ def _ground(board: Board) -> Attribute | None:
     return next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
 
 
+ground = _ground  # for the printed sheets (assistant.printing), which draw the same marks in HTML
+
+
+def css_colour(name: str | None) -> str | None:
+    """A board value's colour as CSS ('#008700' for green4), for the printed sheets; None if unknown."""
+    if not name:
+        return None
+    try:
+        red, green, blue = Color.parse(name).get_truecolor(DEFAULT_TERMINAL_THEME)
+    except Exception:  # a colour name rich does not know (a user's board): no colour, the marks still say it
+        return None
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
 @lru_cache(maxsize=64)
 def codes(attribute: Attribute) -> dict[str, str]:
     """Each value's mark in the drawings, so that no cell is told by colour alone.
@@ -534,3 +548,143 @@ def tug(game) -> Group:
 def pad(game) -> RenderableType:
     """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
     return tug(game) if game.kind == "oh-les-nains" else pad_table(game)
+
+
+# -- statistics across games -----------------------------------------------------------------------
+
+BAR = "█"
+HALF_BAR = "▌"
+BAR_WIDTH = 16  # a bar and its table fit 80 columns
+
+
+def bar(value: float, top: float, width: int = BAR_WIDTH, style: str = "green3") -> Text:
+    """A bar of ``value`` out of ``top``, in half blocks; the number is always printed beside it, so the
+    colour only repeats what the length and the figure say."""
+    halves = round(2 * width * value / top) if top > 0 else 0
+    return Text(BAR * (halves // 2) + HALF_BAR * (halves % 2), style=style)
+
+
+def _signed_bar(value: float, top: float) -> Text:
+    """A bar to the right for points won, to the left (after a minus sign) for points lost."""
+    drawn = bar(abs(value), top, BAR_WIDTH // 2, "green3" if value >= 0 else "red1")
+    text = Text(("+" if value >= 0 else "-"), style="bold")
+    text.append_text(drawn)
+    return text
+
+
+def _add_column(table: Table, heading: str, justify: str) -> None:
+    """A column of a statistics table; the bars' own (no heading) keeps its whole width, never cut."""
+    if heading:
+        table.add_column(heading, justify=justify)
+    else:
+        table.add_column("", justify="left", no_wrap=True, min_width=BAR_WIDTH + 1)
+
+
+def _named_player(name: str) -> str:
+    return _("me") if name == "me" else name
+
+
+def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
+    """Statistics across saved games: win rates as bars, then what each kind of game keeps.
+
+    ``names``: quest faces and special cards by id, as the player reads them ('7A Most Victories', 'Druide')."""
+    players = summary["players"]
+    parts: list[RenderableType] = [heading(ngettext(
+        "{games} game, {finished} finished", "{games} games, {finished} finished", summary["games"]).format(
+        games=summary["games"], finished=summary["finished"]))]
+    if not players:
+        return Group(*parts)
+    table = Table(box=box.SIMPLE_HEAD, title=Text(_("wins per player (win rate: games won / games finished)")),
+                  title_justify="left")
+    for column, justify in ((_("player"), "left"), (_("played"), "right"), (_("finished"), "right"),
+                            (_("won"), "right"), (_("win rate"), "right"), ("", "left")):
+        _add_column(table, column, justify)
+    for row in players:
+        rate = row["win_rate"]
+        table.add_row(Text(_named_player(row["name"])), Text(str(row["played"])), Text(str(row["finished"])),
+                      Text(str(row["won"])), Text("-" if rate is None else f"{rate:.0%}"),
+                      bar(rate or 0, 1))
+    parts.append(table)
+    gnom = [row for row in players if row["sets_won"] or row["finds"]]
+    if gnom:
+        top = max(row["mean_turns_to_find"] or 0 for row in gnom)
+        table = Table(box=box.SIMPLE_HEAD, title=Text(_("75 Gnom' Street: sets won, turns to find a loot (my "
+                                                         "questions until my sheet kept one cell)")),
+                      title_justify="left")
+        for column, justify in ((_("player"), "left"), (_("sets won"), "right"), (_("loots found"), "right"),
+                                (_("mean turns"), "right"), ("", "left")):
+            _add_column(table, column, justify)
+        for row in gnom:
+            mean = row["mean_turns_to_find"]
+            table.add_row(Text(_named_player(row["name"])), Text(str(row["sets_won"])), Text(str(row["finds"])),
+                          Text("-" if mean is None else f"{mean:.2f}"), bar(mean or 0, top))
+        parts.append(table)
+    rope = [row for row in players if row["rounds"]]
+    if rope:
+        table = Table(box=box.SIMPLE_HEAD, title=Text(_("Oh ! les Nains: rounds won")), title_justify="left")
+        for column, justify in ((_("player"), "left"), (_("rounds"), "right"), (_("won"), "right"), ("", "left")):
+            _add_column(table, column, justify)
+        for row in rope:
+            table.add_row(Text(row["name"]), Text(str(row["rounds"])), Text(str(row["rounds_won"])),
+                          bar(row["rounds_won"], row["rounds"]))
+        parts.append(table)
+    if summary["quests"]:
+        parts.append(_quest_means(summary, players, names or {}))
+    parts.append(_plays(summary["history"]))
+    return Group(*parts)
+
+
+HISTORY_SHOWN = 10  # the latest plays drawn; --json lists them all
+
+
+def _plays(history: list[dict]) -> RenderableType:
+    """The latest plays, newest first: day, game, kind, who won (or that it goes on)."""
+    table = Table(box=box.SIMPLE_HEAD, title_justify="left", title=Text(ngettext(
+        "the latest play ({count} in all; --json lists them all)",
+        "the latest plays ({count} in all; --json lists them all)", len(history)).format(count=len(history))))
+    for column in (_("day"), _("game"), _("kind"), _("result")):
+        table.add_column(column)
+    for play in history[:HISTORY_SHOWN]:
+        if not play["finished"]:
+            result = _("not finished")
+        elif play["winners"]:
+            result = ngettext("{winners} won", "{winners} won", len(play["winners"])).format(
+                winners=" + ".join(_named_player(name) for name in play["winners"]))
+        else:
+            result = _("finished, no winner")
+        table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))
+    return table
+
+
+def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:
+    """Le Roi des Nains: each quest face's mean points per deal (all players, as bars, then each player's),
+    the same by special card, and who chose which face."""
+    top = max((abs(mean["mean"]) for mean in summary["quests"].values()), default=1) or 1
+    chart = Table(box=box.SIMPLE_HEAD, title=Text(_("Le Roi des Nains: mean points per player and deal, by "
+                                                     "quest face")), title_justify="left")
+    for column, justify in ((_("quest"), "left"), (_("deals"), "right"), (_("mean"), "right"), ("", "left")):
+        _add_column(chart, column, justify)
+    for face, mean in summary["quests"].items():
+        chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
+                      _signed_bar(mean["mean"], top))
+    roi = [row for row in players if row["quests"]]
+    table = Table(box=box.SIMPLE_HEAD, title=Text(_("each player's mean points, by quest face (deals in "
+                                                     "brackets)")), title_justify="left")
+    table.add_column(_("quest"), justify="left")
+    for row in roi:
+        table.add_column(Text(row["name"]), justify="right")
+    for face in summary["quests"]:
+        table.add_row(Text(face), *(Text(f"{row['quests'][face]['mean']:+.1f} ({row['quests'][face]['deals']})")
+                                    if face in row["quests"] else Text("-", style="dim") for row in roi))
+    specials = Table(box=box.SIMPLE_HEAD, title=Text(_("mean points per deal, by special card")),
+                     title_justify="left")
+    specials.add_column(_("special card"), justify="left")
+    for row in roi:
+        specials.add_column(Text(row["name"]), justify="right")
+    for card in sorted({card for row in roi for card in row["specials"]}):
+        specials.add_row(Text(names.get(card, card)), *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
+                                       if card in row["specials"] else Text("-", style="dim") for row in roi))
+    chose = Text("\n".join(_("{player} chose {faces}").format(
+        player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
+        for row in roi if row["chose"]))
+    return Group(chart, table, specials, chose)

@@ -280,6 +280,71 @@ class Store:
             write_atomically(self._fix_path(name), _dumps(fix))
         return self.board(name)
 
+    def export_board(self, name: str) -> str:
+        """The board as its owner has it (the shipped file with their corrections and whether they verified it),
+        as one board file: valid like any board file, for another owner's ``import_board``."""
+        data, source = self._board_data(name)
+        merged = _apply_fix(data, self._fix(name))
+        Board.from_mapping(merged, source)  # what is handed on reads back
+        return (_("# board {name} as its owner has it (assistant board export): give it to "
+                  "assistant board import FILE").format(name=name).replace("\n", " ") + "\n" + _dumps(merged))
+
+    def board_import_plan(self, path: Path) -> tuple[str, dict, list[str]]:
+        """Read another owner's board file: the board it is for, the corrections that make ours equal to it,
+        and what would change here, one line each (nothing written).
+
+        A file that is not a valid board is refused with every problem listed; a board whose frame or values
+        differ from ours (rows, columns, attributes) cannot be taken as corrections, and is refused too."""
+        path = Path(path)
+        problem = regular_file_problem(path)
+        if problem:
+            raise InputError(_("{path}: {problem}: give a board file written by assistant board export")
+                             .format(path=shown(str(path), 300), problem=problem))
+        theirs = Board.from_mapping(yamlfile.load(path, str(path)), str(path))
+        data, source = self._board_data(theirs.name)
+        shipped = Board.from_mapping(data, source).describe()["cells"]
+        wanted = theirs.describe()
+        cells = {}
+        for cell, entry in wanted["cells"].items():
+            if shipped.get(cell) is None:
+                continue  # a cell we do not have: the comparison below refuses the file
+            fixed = {"pond": True} if entry["pond"] else {attr: value for attr, value in entry.items()
+                                                        if attr != "pond" and value not in (None, [])}
+            if not _same_cell(fixed, shipped[cell]):
+                cells[cell] = fixed
+        fix = {"verified": theirs.verified, "cells": cells}
+        try:
+            after = Board.from_mapping(_apply_fix(data, fix), source)
+            same = after.describe()
+        except DataError:
+            same = None
+        if same is None or {**same, "title": None, "verified": None} != {**wanted, "title": None, "verified": None}:
+            raise InputError(_("{path}: board {name} there differs from yours in more than its cells (rows, columns "
+                               "or the values of an attribute): only corrections of cells can be taken; a board of "
+                               "your own goes in {folder}").format(path=shown(str(path), 300), name=theirs.name,
+                                                                  folder=self.boards_dir))
+        ours = self.board(theirs.name)
+        now = ours.describe()
+        changes = []
+        for cell, entry in wanted["cells"].items():
+            if entry != now["cells"][cell]:
+                number = ours.parse_cell(cell)
+                changes.append(_("{cell}: {before} -> {after}").format(
+                    cell=cell, before=_cell_values(ours, number), after=_cell_values(after, number)))
+        if theirs.verified != ours.verified:
+            changes.append(_("verified: {before} -> {after}").format(before=_("yes") if ours.verified else _("no"),
+                                                                     after=_("yes") if theirs.verified else _("no")))
+        return theirs.name, fix, changes
+
+    def import_board(self, name: str, fix: dict) -> Board:
+        """Make ``fix`` (from ``board_import_plan``) the owner's corrections of board ``name``: refused, nothing
+        written, when a saved game on the board would contradict it (as a ``board set`` is)."""
+        self._board_data(name)
+        with locked(self._fix_path(name, ".lock")):
+            data, source = self._board_data(name)
+            return self._write_fix(name, data, source, fix, _("{source} with the corrections imported")
+                                   .format(source=source))
+
     # -- scenarios ------------------------------------------------------------------------
 
     def scenario(self, path: Path, name: str = "scenario"):
@@ -667,6 +732,14 @@ def _same_cell(entry: dict, shipped: dict) -> bool:
     values = {attr: value for attr, value in shipped.items() if attr != "pond" and value not in (None, [])}
     return {attr: sorted(v) if isinstance(v, list) else v for attr, v in entry.items()} == \
         {attr: sorted(v) if isinstance(v, list) else v for attr, v in values.items()}
+
+
+def _cell_values(board: Board, cell: int) -> str:
+    """A cell's values as ``board set`` confirms them, without the board's name: 'terrain=gravel, flowers=...'."""
+    from .board import cell_line
+
+    prefix = _("{board} {cell}: {values}").format(board=board.name, cell=board.name_of(cell), values="")
+    return cell_line(board, cell)[len(prefix):]
 
 
 def _apply_fix(data: dict, fix: dict) -> dict:
