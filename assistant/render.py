@@ -53,8 +53,12 @@ def _ink(background: Color | None) -> str | None:
     """Black or white text, whichever reads on ``background`` (None: the terminal's own)."""
     if background is None:
         return None
-    red, green, blue = background.get_truecolor(DEFAULT_TERMINAL_THEME)
-    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 110 else "bright_white"
+    return "black" if _light(*background.get_truecolor(DEFAULT_TERMINAL_THEME)) else "bright_white"
+
+
+def _light(red: int, green: int, blue: int) -> bool:
+    """Whether black ink reads on this colour (else white)."""
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 110
 
 
 def _on(colour: str | None, **extra) -> Style:
@@ -504,3 +508,15 @@ def tug(game) -> Group:
 def pad(game) -> RenderableType:
     """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
     return tug(game) if game.kind == "oh-les-nains" else pad_table(game)
+
+
+def web_colour(colour: str | None) -> tuple[str, str] | None:
+    """A board colour for the phones' page, as the terminal draws it: ('#rrggbb' ground, 'black' or 'white' ink).
+    None: no colour, or one rich does not know (a user's board): the cell is drawn plain."""
+    if not colour:
+        return None
+    try:
+        red, green, blue = Color.parse(colour).get_truecolor(DEFAULT_TERMINAL_THEME)
+    except Exception:
+        return None
+    return f"#{red:02x}{green:02x}{blue:02x}", "black" if _light(red, green, blue) else "white"
