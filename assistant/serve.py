@@ -252,7 +252,7 @@ def cell_html(game, sheet, item: str, cell: int, remaining, found, chances, rend
         status, face = _("ruled out for {item}").format(item=board.local_item(item)), render.CROSS
         classes.append("out")
     else:
-        status = _("found") if cell == found else _("possible")
+        status = _("found: the only cell left") if cell == found else _("possible")
         face = ""
         classes.append("found" if cell == found else "open")
     if chances is not None and cell in remaining:
