@@ -472,24 +472,39 @@ GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold 
 
 def tug(game) -> Group:
     """Oh ! les Nains: the hose over its 16 flagstones, the fence, both lines of gnomes."""
-    from .i18n import _, ngettext
+    state = game.state()
+    left, right = hose(game, state)
+    halves = []
+    for half in (left, right):
+        text = Text()
+        for colour in half:
+            text.append(" ● " if colour else " · ", GNOME_STYLE.get(colour) if colour else "dim")
+        halves.append(text)
+    line = Text()
+    line.append(f"{game.side_name(0)} ", style="bold")
+    line.append_text(halves[0])
+    line.append("║", style="bold white")
+    line.append_text(halves[1])
+    line.append(f" {game.side_name(1)}", style="bold")
+    recent = Text("\n".join(state.log[-4:]), style="dim")
+    return Group(line, Text(hose_said(game, state), style="dim"), recent)
+
+
+def hose(game, state) -> tuple[list[str | None], list[str | None]]:
+    """The flagstones of each side of the fence, left to right: a gnome's colour, or None where none stands."""
     from .pads.tug import HALF_PATH
 
-    state = game.state()
     far = (HALF_PATH + state.shift, HALF_PATH - state.shift)
-    left, right = Text(), Text()
-    for position in range(far[0]):  # from the back of side 0's line towards the fence
-        line = state.lines[0]
-        left.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
-    for position in reversed(range(far[1])):  # from the fence to the back of side 1's line
-        line = state.lines[1]
-        right.append(" ● " if position < len(line) else " · ", GNOME_STYLE.get(line[position]) if position < len(line) else "dim")
-    hose = Text()
-    hose.append(f"{game.side_name(0)} ", style="bold")
-    hose.append_text(left)
-    hose.append("║", style="bold white")
-    hose.append_text(right)
-    hose.append(f" {game.side_name(1)}", style="bold")
+    left = [state.lines[0][position] if position < len(state.lines[0]) else None for position in range(far[0])]
+    right = [state.lines[1][position] if position < len(state.lines[1]) else None
+             for position in reversed(range(far[1]))]  # from the fence to the back of side 1's line
+    return left, right
+
+
+def hose_said(game, state) -> str:
+    """Where the hose stands, in words: 'hose: centred; Ana's front gnome 8 from the fence; ...'."""
+    from .i18n import _, ngettext
+
     if state.shift:
         moved = abs(state.shift)
         toward = ngettext("{count} flagstone towards {side}", "{count} flagstones towards {side}", moved).format(
@@ -499,10 +514,7 @@ def tug(game) -> Group:
     fronts = [ngettext("{side}'s front gnome {distance} from the fence", "{side}'s front gnome {distance} from the fence",
                        max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
               if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
-    facts = Text(_("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1]),
-                 style="dim")
-    recent = Text("\n".join(state.log[-4:]), style="dim")
-    return Group(hose, facts, recent)
+    return _("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1])
 
 
 def pad(game) -> RenderableType:

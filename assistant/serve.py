@@ -66,6 +66,7 @@ HEADERS = {
                                # a cell's colours are style attributes (custom properties): nothing else inline
                                "style-src-attr 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
+PAD_TITLES = {"roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}  # the games' own names
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
 
 
@@ -185,8 +186,9 @@ def request_language(header: str | None) -> str:
 
 def view_html(game, odds: bool = False) -> str:
     """The live part of the page: the sheets (or the pad), the game's state, the history."""
-    parts = [f'<p class="summary">{escape(printable(game.summary()))}</p>']
-    parts.append(pad_html(game) if is_pad(game) else sheets_html(game, odds))
+    several = is_pad(game) or len(game.items) > 1  # one sheet alone: its caption says it already
+    parts = [f'<p class="summary">{escape(printable(game.summary()))}</p>'] if several else []
+    parts.append(pad_html(game) if is_pad(game) else sheets_html(game, odds) + pieces_html(game))
     parts.append(history_html(game))
     return "\n".join(parts)
 
@@ -197,7 +199,8 @@ def sheets_html(game, odds: bool) -> str:
     board, sheet = game.board, game.sheet()
     chances = advisor.odds(sheet) if odds and sheet.consistent else None
     grids = [item_html(game, sheet, item, chances.items[item] if chances else None, render) for item in game.items]
-    lines = [f'<div class="sheets">{"".join(grids)}</div>']
+    many = " many" if len(board.attributes) > 2 else ""  # the city's cells carry three kinds of marks
+    lines = [f'<div class="sheets{many}">{"".join(grids)}</div>']
     for item in game.items:
         cell = sheet.found(item)
         if cell is not None:
@@ -342,9 +345,82 @@ def history_html(game) -> str:
 
 
 def pad_html(game) -> str:
-    """A score pad: what the table must hear now (the log protocol's report)."""
+    """A score pad: its picture as a real table (Le Roi des Nains) or the rope in words (Oh ! les Nains),
+    then what the table must hear now (the log protocol's report)."""
+    from . import render
+
+    picture = tug_html(game, render) if game.kind == "oh-les-nains" else deals_html(game)
     lines = "".join(f"<li>{escape(printable(line))}</li>" for line in game.report())
-    return f'<ul class="report">{lines}</ul>'
+    return picture + f'<ul class="report">{lines}</ul>'
+
+
+def deals_html(game) -> str:
+    """Le Roi des Nains: deals as rows, each player's points and running total; a removed deal struck out."""
+    head = "".join(f'<th scope="col">{escape(printable(player))}</th>' for player in game.players)
+    rows = []
+    for row in game.rows():
+        title = escape(printable(row.said or row.title))
+        title = f"<del>{title}</del>" if row.removed else title
+        if row.points is None:
+            cells = "".join('<td class="dim">-</td>' for unused in game.players)
+        else:
+            cells = "".join(f"<td>{row.points[p]:+d} = {row.totals[p]}</td>" for p in game.players)
+        rows.append(f'<tr><th scope="row">{row.number}</th><td>{title}</td>{cells}'
+                    f'<td class="dim">{escape(printable(row.note))}</td></tr>')
+    caption = escape(printable(_("{name}: Le Roi des Nains").format(name=game.name)))
+    return (f'<div class="scroll"><table class="pad"><caption>{caption}</caption><tr><th scope="col">{escape(_("deal"))}'
+            f'</th><th scope="col">{escape(_("quest + special card"))}</th>{head}<th></th></tr>{"".join(rows)}'
+            "</table></div>")
+
+
+def tug_html(game, render) -> str:
+    """Oh ! les Nains: the hose's flagstones, each gnome named by its colour, then where the hose stands in words."""
+    state = game.state()
+    left, right = render.hose(game, state)
+
+    def stones(half: list[str | None], side: int) -> str:
+        out = []
+        for colour in half:
+            if colour is None:
+                out.append('<span class="stone" aria-hidden="true">·</span>')
+                continue
+            said = game.said_value("card", colour)  # rouge, jaune: the words a French table types
+            label = escape(_("{side}: {colour} gnome").format(side=game.side_name(side), colour=said))
+            out.append(f'<span class="stone gnome gnome-{escape(colour)}" role="img" aria-label="{label}">'
+                       f"{escape(said[:1].upper())}</span>")  # the colour's initial: not told by colour alone
+        return "".join(out)
+
+    recent = "".join(f"<li>{escape(printable(line))}</li>" for line in state.log[-4:])
+    sides = "".join(f"<b>{escape(printable(game.side_name(side)))}</b>" for side in (0, 1))
+    return (f'<div class="hose"><p class="sides">{sides}</p><p class="stones">{stones(left, 0)}'
+            f'<span class="fence" aria-hidden="true">║</span>{stones(right, 1)}</p></div>'
+            f'<p>{escape(render.hose_said(game, state))}</p><ul class="dim">{recent}</ul>')
+
+
+def pieces_html(game) -> str:
+    lines = panels.pieces_lines(game)
+    if lines is None:
+        return ""
+    heading = escape(_("pieces"))
+    return f'<h2>{heading}</h2><ul class="pieces">' + "".join(
+        f"<li>{escape(printable(line))}</li>" for line in lines) + "</ul>"
+
+
+def tally_html(game) -> str:
+    """75 Gnom' Street's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    from .garden import ME
+    from .pads import gnom_tally
+
+    result = gnom_tally.score_game(game, "fr")
+    heads = [_("player"), _("miniatures"), _("loot"), _("baits"), _("total")]
+    rows = "".join(f'<tr><th scope="row">{escape(printable(_("me") if line.player == ME else line.player))}</th>'
+                   f"<td>{line.miniatures:+d}</td><td>{line.loot}</td><td>{line.baits}</td><td><b>{line.total}</b></td></tr>"
+                   for line in result.lines)
+    notes = "".join(f"<li>{escape(printable(note))}</li>" for note in (result.said or result.notes))
+    caption = escape(_("75 Gnom' Street: victory points"))
+    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in heads)
+    return (f'<table class="pad"><caption>{caption}</caption><tr>{head}</tr>{rows}</table>'
+            f'<ul class="dim">{notes}</ul><p><b>{escape(printable(result.verdict()))}</b></p>')
 
 
 def explain_lines(game, cell_text: str, item: str | None) -> list[str]:
@@ -364,7 +440,7 @@ def explain_lines(game, cell_text: str, item: str | None) -> list[str]:
 
 PAGE_WORDS = {  # the page's own words, translated where the page is drawn
     "record": N_("Record"), "undo": N_("Undo"), "clear": N_("Clear"), "back": N_("Back"),
-    "odds": N_("Odds"), "suggest": N_("Suggest"), "entry": N_("Entry"), "next": N_("next: {slot}"),
+    "odds": N_("Odds"), "suggest": N_("Suggest"), "tally": N_("Tally"), "entry": N_("Entry"), "next": N_("next: {slot}"),
     "complete": N_("the step is complete: Record saves it"), "typed": N_("Type a step, or tap the words below"),
     "explain": N_("Tap a cell to hear why it is ruled out or still possible."),
     "live": N_("follows the game live"), "offline": N_("connection lost: trying again"),
@@ -375,7 +451,7 @@ PAGE_WORDS = {  # the page's own words, translated where the page is drawn
 def page_html(game, link: Link, spoken: str, version: int = 0) -> str:
     """The whole page: a header, the live part, and (for a link that records) the entry panel."""
     words = {key: _(text) for key, text in PAGE_WORDS.items()}
-    title = escape(printable(f"{game.name} - {game.board.local_title if not is_pad(game) else game.kind}"))
+    title = escape(printable(f"{game.name} - {PAD_TITLES.get(game.kind, game.kind) if is_pad(game) else game.board.local_title}"))
     entry = ""
     if link.keeper:
         entry = f"""
@@ -394,10 +470,12 @@ def page_html(game, link: Link, spoken: str, version: int = 0) -> str:
 </section>"""
     else:
         entry = f'<p class="dim">{escape(words["readonly"])}</p>'
+    tally = "" if is_pad(game) or not game.board.per_opponent else \
+        f'<button type="button" id="tally">{escape(words["tally"])}</button>'
     tools = "" if is_pad(game) else f"""
 <div class="actions tools">
   <button type="button" id="odds" aria-pressed="false">{escape(words['odds'])}</button>
-  <button type="button" id="suggest" aria-expanded="false">{escape(words['suggest'])}</button>
+  <button type="button" id="suggest">{escape(words['suggest'])}</button>{tally}
 </div>
 <p class="dim">{escape(words['explain'])}</p>
 <section id="panel" aria-live="polite"></section>"""
@@ -559,7 +637,8 @@ class Server:
         action, method = request.path_params["action"], request.method
         handlers = {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
                     ("complete", "POST"): self.complete, ("step", "POST"): self.step,
-                    ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest}
+                    ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
+                    ("tally", "POST"): self.tally}
         handler = handlers.get((action, method))
         if handler is None:
             return await self.not_found(request)
@@ -647,6 +726,14 @@ class Server:
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
+
+    async def tally(self, request, link, served, spoken, data) -> Response:
+        with speaking(spoken):
+            try:
+                html = tally_html(self.game(served))
+            except AssistantError as error:
+                html = f'<p class="refused">{escape(printable(str(error)))}</p>'
+            return JSONResponse({"html": html}, headers=HEADERS)
 
     async def suggest(self, request, link, served, spoken, data) -> Response:
         with speaking(spoken):

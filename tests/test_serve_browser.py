@@ -101,3 +101,57 @@ def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home
         expect(page.locator("#live ol.history li").first).to_contain_text("clue area A2 blue=no", timeout=WAIT)
         assert history_count(page) == 6
         shot(page, "garden-after-undo-390x844.png")
+
+
+def pages(run, home) -> dict[str, tuple[str, str]]:
+    """A game of each kind, with a few entries: name -> (game, what the page should show)."""
+    steps = [
+        ("garden", ["new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "garden"],
+         [["clue", "area", "B3", "red=no", "blue=yes", "yellow=no"], ["miniature", "me", "A1"], ["cat", "D1"],
+          ["miniature", "red", "A3"], ["token", "red", "A3"], ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
+          ["reveal", "A3", "1", "mole"], ["loot", "red", "F3"], ["loot", "blue", "A3"], ["loot", "yellow", "F2"]]),
+        ("city", ["new", "new-york", "--name", "city"],
+         [["clue", "north-of", "4", "--card", "informant 3"], ["accuse", "C2", "wrong"]]),
+        ("quest", ["quest", "new", "--players", "Ana,Ben,Cleo", "--name", "quest"],
+         [["quest", "deal", "7A", "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4"],
+          ["quest", "deal", "1A", "--special", "shaman"], ["quest", "trick", "Ana", "5g", "7g", "Kb"]]),
+        ("rope", ["tug", "new", "--sides", "Ana,Ben", "--name", "rope"],
+         [["tug", "gnome", "red", "--by", "Ana"], ["tug", "gnome", "yellow"], ["tug", "gnome", "multi", "blue"]]),
+    ]
+    for name, new, entries in steps:
+        result = run(*new)
+        assert result.exit_code == 0, result.output
+        for entry in entries:
+            result = run(*entry, "--game", name) if entry[0] not in ("quest", "tug") else run(
+                entry[0], *entry[1:], "--game", name)
+            assert result.exit_code == 0, (entry, result.output)
+    return ["garden", "city", "quest", "rope"]
+
+
+@pytest.mark.parametrize("language,size", [("en-GB", {"width": 360, "height": 640}), ("fr-FR", PHONE)])
+def test_every_kind_of_page_reads_at_a_phones_size(home, run, browser, language, size):
+    names = pages(run, home)
+    store = Store(home)
+    links = serve.make_links(store, names)
+    suffix = f"{language[:2]}-{size['width']}x{size['height']}"
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=size, locale=language)
+        for link in links:
+            page.goto(base + f"/g/{link.token}/")
+            expect(page.locator("#live")).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], link.game
+            assert page.get_attribute("html", "lang") == language[:2]
+            cells = page.locator("button.cell")
+            for at in range(cells.count()):  # every cell is read out in words, never by colour alone
+                assert len(cells.nth(at).get_attribute("aria-label").split(", ")) >= 2
+            role = "keeper" if link.keeper else "table"
+            if link.game == "garden":
+                page.locator("#tally").click()
+                expect(page.locator("#panel table.pad")).to_contain_text("red", timeout=WAIT)
+                page.locator("button.cell[data-cell='B3'][data-item='red']").click()
+                expect(page.locator("#panel li").first).to_contain_text("B3", timeout=WAIT)
+            shot(page, f"{link.game}-{role}-{suffix}.png")
+        french = language.startswith("fr")
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#record")).to_have_text("Enregistrer" if french else "Record")
+        expect(page.locator("#live")).to_contain_text("indice zone B3" if french else "clue area B3")

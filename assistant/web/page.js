@@ -111,7 +111,13 @@
     });
     offer();
   }
-  const oddsButton = $("odds"), suggestButton = $("suggest");
+  const oddsButton = $("odds"), suggestButton = $("suggest"), tallyButton = $("tally");
+  if (tallyButton) {
+    tallyButton.addEventListener("click", async () => {
+      const data = await post("tally", {});
+      panel.innerHTML = data.html;  // drawn by the server, every text escaped there
+    });
+  }
   if (oddsButton) {
     oddsButton.addEventListener("click", () => {
       odds = !odds;
