@@ -1559,8 +1559,15 @@ def serve(
 
     data = store()
     names = list(dict.fromkeys(data.resolve(name) for name in (game or [None])))
-    links = web.make_links(data, names, keep_links)
     host = web.lan_address() if lan else "127.0.0.1"
+    try:  # the port first: a port taken is one line, before any link is printed
+        bound = web.listening("0.0.0.0" if lan else host, port)
+    except OSError as error:
+        from assistant.errors import AssistantError
+
+        raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
+            port=port, reason=error.strerror or error)) from None
+    links = web.make_links(data, names, keep_links)
     for link in links:
         role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.game)) \
             else _("private sheet")
@@ -1569,13 +1576,7 @@ def serve(
     typer.echo(_("serving on {host}:{port}; Ctrl+C stops").format(host=host, port=port))
     if lan and host == "127.0.0.1":
         typer.echo(_("no network address found: only this machine can connect"), err=True)
-    try:
-        web.run(data, links, "0.0.0.0" if lan else host, port)
-    except OSError as error:
-        from assistant.errors import AssistantError
-
-        raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
-            port=port, reason=error.strerror or error)) from None
+    web.run(data, links, bound)
     typer.echo(_("stopped serving"))
 
 

@@ -772,11 +772,29 @@ def config(server: Server, host: str, port: int):
                           h11_max_incomplete_event_size=16 * 1024, server_header=False, date_header=False)
 
 
-def run(store: Store, links: list[Link], host: str, port: int) -> None:
-    """Serve until Ctrl+C."""
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: a free one); a port taken is an OSError here, said in one line."""
+    bound = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    bound.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        bound.bind((host, port))
+    except OSError:
+        bound.close()
+        raise
+    return bound
+
+
+def run(store: Store, links: list[Link], bound: socket.socket) -> None:
+    """Serve on ``bound`` (see ``listening``) until Ctrl+C or SIGTERM: open requests are finished, then it returns."""
     import uvicorn
 
-    uvicorn.Server(config(Server(store, links), host, port)).run()
+    host, port = bound.getsockname()[:2]
+    try:
+        uvicorn.Server(config(Server(store, links), host, port)).run(sockets=[bound])
+    except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl+C it caught again
+        pass
+    finally:
+        bound.close()
 
 
 @contextlib.contextmanager
@@ -787,12 +805,10 @@ def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECOND
 
     import uvicorn
 
-    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listening.bind(("127.0.0.1", 0))
-    port = listening.getsockname()[1]
+    bound = listening("127.0.0.1", 0)
+    port = bound.getsockname()[1]
     server = uvicorn.Server(config(Server(store, links, watch_seconds), "127.0.0.1", port))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
     thread.start()
     try:
         while not server.started:
@@ -803,4 +819,4 @@ def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECOND
     finally:
         server.should_exit = True
         thread.join(10)
-        listening.close()
+        bound.close()

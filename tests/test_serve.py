@@ -252,10 +252,31 @@ def test_a_score_pad_records_from_the_scorekeepers_link_only(run, home):
         assert "deal 7A" in request(base, "GET", f"/g/{table.token}/view")[2].decode()
 
 
+class FakeSocket:
+    def __init__(self, host, port):
+        self.address = (host, port)
+
+    def getsockname(self):
+        return self.address
+
+
+def test_a_port_taken_is_one_line_before_any_link(run, home):
+    assert run("new", "gnom-street", "--opponents", "red", "--mine", "C2", "--name", "evening").exit_code == 0
+    taken = serve.listening("127.0.0.1", 0)
+    try:
+        taken.listen()
+        result = run("serve", "--port", str(taken.getsockname()[1]))
+    finally:
+        taken.close()
+    assert result.exit_code == 1 and "http://" not in result.output
+    assert result.output.startswith("error: cannot listen on port ") and result.output.count("\n") == 1
+
+
 def test_serve_prints_each_link_with_its_qr_code_and_listens_where_asked(run, home, monkeypatch):
     assert run("new", "gnom-street", "--opponents", "red", "--mine", "C2", "--name", "evening").exit_code == 0
     listened = []
-    monkeypatch.setattr(serve, "run", lambda store, links, host, port: listened.append((host, port, links)))
+    monkeypatch.setattr(serve, "run", lambda store, links, bound: listened.append((*bound.getsockname()[:2], links)))
+    monkeypatch.setattr(serve, "listening", lambda host, port: FakeSocket(host, port))
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
     result = run("serve", "--port", "9000")
     assert result.exit_code == 0, result.output
@@ -266,3 +287,13 @@ def test_serve_prints_each_link_with_its_qr_code_and_listens_where_asked(run, ho
     result = run("serve", "--lan", "--game", "evening", "--keep-links")
     assert f"http://192.168.1.20:8765/g/{token}/" in result.output and listened[1][0] == "0.0.0.0"
     assert run("serve", "--game", "nosuch").exit_code != 0
+
+
+def test_what_players_typed_is_shown_as_text_never_as_markup(run, home):
+    assert run("new", "new-york", "--name", "city").exit_code == 0
+    assert run("clue", "north-of", "4", "--card", '<script>alert("x")</script>', "--game", "city").exit_code == 0
+    store = Store(home)
+    links = serve.make_links(store, ["city"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = request(base, "GET", f"/g/{links[0].token}/")[2].decode()
+    assert "<script>alert" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
