@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import grammar
-from .i18n import _
+from .i18n import N_, _
 from .store import PADS
 from .words import join_clauses
 
@@ -94,3 +94,9 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
         return [_("no question left to ask")], False
     return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}")
             for rank, question in enumerate(ranked, 1)], True
+
+
+# The names of the grammar's slots that table.SLOT_WORDS does not mark, shown as 'next: leader' on the
+# page (and on the table screen after Tab): marked here for both faces, said with _(slot.name).
+SLOT_WORDS = (N_("colours"), N_("leader"), N_("scout"), N_("special"), N_("special-winner"), N_("text"),
+              N_("trick"), N_("tricks"), N_("verdict"), N_("won"))

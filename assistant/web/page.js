@@ -7,6 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
   let version = Number(live.dataset.version), odds = false, slot = "", typing = "", asked = 0;
+  let latest = version, recording = 0;  // the newest version the server announced; entries on their way
 
   async function post(path, body) {
     const response = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
@@ -56,7 +57,14 @@
   }
 
   async function record(text) {
-    const data = await post("step", {line: text, odds: odds});
+    recording += 1;
+    let data;
+    try {
+      data = await post("step", {line: text, odds: odds});
+    } finally {
+      recording -= 1;
+    }
+    if (latest > (data.version || version)) refresh();  // someone else's change came meanwhile
     if (data.refused) {
       answer.textContent = data.refused;
       answer.className = "refused";
@@ -134,7 +142,11 @@
 
   // Changes made anywhere else (command line, table screen, another phone).
   const events = new EventSource("events");
-  events.onmessage = (event) => { if (Number(event.data) !== version) refresh(); };
+  events.onmessage = (event) => {
+    latest = Number(event.data);
+    // our own entry's answer brings the page itself: no second request for it
+    if (!recording && latest !== version) refresh();
+  };
   events.onerror = () => { $("status").textContent = words.offline; };
   events.onopen = () => { $("status").textContent = words.live; };
 })();
