@@ -42,7 +42,7 @@ from starlette.routing import Route
 from . import grammar, panels
 from .panels import is_pad
 from .errors import AssistantError, printable
-from .files import write_atomically
+from .files import read_regular, write_atomically
 from .i18n import DEFAULT, LANGUAGES, N_, _, language, ngettext, speaking
 from .store import PADS, Store
 
@@ -107,19 +107,19 @@ def _links_path(store: Store) -> Path:
 
 
 def _kept_links(store: Store) -> dict[tuple[str, bool], str]:
-    try:
-        data = json.loads(_links_path(store).read_text())
+    try:  # never through a symbolic link: the tokens kept are the ones this folder's owner wrote
+        data = json.loads(read_regular(_links_path(store), 1 << 20, follow=False))
         return {(entry["game"], bool(entry["keeper"])): entry["token"] for entry in data
                 if isinstance(entry.get("token"), str) and len(entry["token"]) >= 22}
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {}  # no links kept, or a damaged file: new ones
+    except (AssistantError, ValueError, TypeError, KeyError, AttributeError):
+        return {}  # no links kept, a damaged file or a link: new ones
 
 
 def _save_links(store: Store, links: list[Link]) -> None:
     store.home.mkdir(parents=True, exist_ok=True)
     path = _links_path(store)
     write_atomically(path, json.dumps([link._asdict() for link in links]))
-    os.chmod(path, 0o600)  # the tokens are the keys to the games
+    os.chmod(path, 0o600)  # the tokens are the keys to the games (mkstemp made it so; said here on purpose)
 
 
 def find_link(links: list[Link], token: str) -> Link | None:
@@ -460,7 +460,7 @@ def page_html(game, link: Link, spoken: str, version: int = 0) -> str:
   <div class="line"><input id="line" name="line" autocomplete="off" autocapitalize="off" spellcheck="false"
     enterkeyhint="done"><button type="button" id="back" aria-label="{escape(words['back'])}">⌫</button></div>
   <p id="slot" class="dim" aria-live="polite"></p>
-  <div id="choices" role="group"></div>
+  <div id="choices" role="group" aria-labelledby="slot"></div>
   <div class="actions">
     <button type="button" id="record" class="primary">{escape(words['record'])}</button>
     <button type="button" id="undo">{escape(words['undo'])}</button>

@@ -297,3 +297,14 @@ def test_what_players_typed_is_shown_as_text_never_as_markup(run, home):
     with serve.serving(store, links, watch_seconds=0.05) as base:
         page = request(base, "GET", f"/g/{links[0].token}/")[2].decode()
     assert "<script>alert" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
+
+
+def test_kept_links_are_never_read_through_a_symbolic_link(garden_game, tmp_path):
+    first = serve.make_links(garden_game, ["evening"])
+    planted = tmp_path / "planted.json"
+    planted.write_text(json.dumps([{"token": "A" * 32, "game": "evening", "keeper": True}]))
+    links_file = garden_game.home / serve.LINKS_FILE
+    links_file.unlink()
+    links_file.symlink_to(planted)
+    kept = serve.make_links(garden_game, ["evening"], keep=True)
+    assert kept[0].token not in ("A" * 32, first[0].token)
