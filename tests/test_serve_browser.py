@@ -169,3 +169,33 @@ def test_every_kind_of_page_reads_at_a_phones_size(home, run, browser, language,
         page.goto(base + f"/g/{links[0].token}/")
         expect(page.locator("#record")).to_have_text("Enregistrer" if french else "Record")
         expect(page.locator("#live")).to_contain_text("indice zone B3" if french else "clue area B3")
+
+
+def test_the_scorekeeper_records_a_deal_and_a_trick_and_the_table_follows(home, run, browser):
+    assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "quest").exit_code == 0
+    store = Store(home)
+    keeper, table = serve.make_links(store, ["quest"])
+    with serve.serving(store, [keeper, table], watch_seconds=0.05) as base:
+        scorer = browser.new_page(viewport=PHONE, locale="en-GB")
+        scorer.goto(base + f"/g/{keeper.token}/")
+        follower = browser.new_page(viewport=PHONE, locale="fr-FR")
+        follower.goto(base + f"/g/{table.token}/")
+        assert follower.locator("#record").count() == 0  # the table's link has no entry panel
+        # a deal by summary, typed: the line offers the words that fit what is being typed
+        scorer.locator("#line").press_sequentially("de")
+        tap(scorer, "deal")
+        expect(scorer.locator("#line")).to_have_value("deal ")
+        scorer.locator("#line").press_sequentially("7A --special druid --tricks Ana=5,Ben=4,Cleo=4")
+        scorer.locator("#line").press("Enter")
+        expect(scorer.locator("#answer")).to_have_class("said", timeout=WAIT)
+        expect(follower.locator("#live table.pad")).to_contain_text("+5 = 5", timeout=WAIT)
+        # a deal trick by trick, by taps
+        for word in ["deal", "1A", "--special", "shaman"]:
+            tap(scorer, word)
+        scorer.click("#record")
+        expect(scorer.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
+        for word in ["trick", "Ana:", "5g", "7g", "Kb"]:
+            tap(scorer, word)
+        scorer.click("#record")
+        expect(follower.locator("#live ol.history li").first).to_contain_text("pli Ana: 5v 7v Rb", timeout=WAIT)
+    assert "trick Ana: 5g 7g Kb" in (home / "games" / "quest.yaml").read_text()

@@ -6,7 +6,7 @@
   const words = JSON.parse(document.body.dataset.words);
   const $ = (id) => document.getElementById(id);
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
-  let version = Number(live.dataset.version), odds = false, slot = "", typing = "", asked = 0;
+  let version = Number(live.dataset.version), odds = false, slot = "", asked = 0;
   let latest = version, recording = 0;  // the newest version the server announced; entries on their way
 
   async function post(path, body) {
@@ -34,7 +34,6 @@
     const data = await post("complete", {line: line.value});
     if (ask !== asked) return;  // a later question was asked meanwhile: its answer counts, not this one
     slot = data.slot;
-    typing = data.typing;
     $("slot").textContent = data.end ? words.complete : words.next.replace("{slot}", data.said);
     const box = $("choices");
     box.replaceChildren();
@@ -44,15 +43,18 @@
       button.className = "choice";
       button.textContent = choice;
       button.addEventListener("click", () => take(choice));
+      // a tap on a word leaves the focus where it was: typing on the line goes on, the keyboard stays
+      button.addEventListener("mousedown", (event) => event.preventDefault());
       box.append(button);
     }
   }
 
+  // The word offered takes the place of the word being typed (the line's last one, unless a blank ends
+  // it), as the grammar reads the line: the line as it is now, whatever answer is still on its way.
   function take(word) {
-    let value = line.value;
-    if (typing && value.endsWith(typing)) value = value.slice(0, value.length - typing.length);
-    else if (value && !/\s$/.test(value)) value += " ";
+    const value = line.value.replace(/\S+$/, "");
     line.value = value + word + " ";
+    line.setSelectionRange(line.value.length, line.value.length);  // typing goes on after it
     offer();
   }
 
@@ -96,7 +98,6 @@
     const cell = event.target.closest("button.cell");
     if (!cell) return;
     if (line && words.cellSlots.includes(slot)) {
-      typing = "";
       take(cell.dataset.cell);
       return;
     }
