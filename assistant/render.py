@@ -239,18 +239,24 @@ def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | No
 def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) -> RenderableType:
     """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks (or odds)."""
     board = sheet.board
+    words, loud = item_title(sheet, item)
+    title = Text(words, style={"none": "bold red", "found": "bold green"}.get(loud, ""))
+    return Palette(cells_grid(board, title, sheet.candidates(item), sheet.mine, odds))
+
+
+def item_title(sheet: Sheet, item: str) -> tuple[str, str]:
+    """The heading of an item's grid ('red: 7 cells left', 'red: FOUND at D3'), and what it tells:
+    'none' (no cell fits), 'found', or '' (still searching)."""
+    board = sheet.board
     remaining = sheet.candidates(item)
     found = remaining.only()
-    count = len(remaining)
     shown = board.local_item(item)
-    if not sheet.consistent and count == 0:
-        title = Text(_("{item}: no cell fits the clues!").format(item=shown), style="bold red")
-    elif found is not None:
-        title = Text(_("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found)), style="bold green")
-    else:
-        title = Text(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
-                     .format(item=shown, count=count))
-    return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
+    if not sheet.consistent and not remaining:
+        return _("{item}: no cell fits the clues!").format(item=shown), "none"
+    if found is not None:
+        return _("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found)), "found"
+    return ngettext("{item}: {count} cell left", "{item}: {count} cells left", len(remaining)).format(
+        item=shown, count=len(remaining)), ""
 
 
 def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None) -> RenderableType:
@@ -263,7 +269,7 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None)
     for item in sheet.items:
         cell = sheet.found(item)
         if cell is not None:
-            parts.append(Text(_found_line(sheet.board, item, cell, bool(closed and closed.get(item) == cell)),
+            parts.append(Text(found_line(sheet.board, item, cell, bool(closed and closed.get(item) == cell)),
                               style="bold green"))
     if not sheet.consistent:
         parts.append(Text(_("!!! the clues contradict each other: retract the misheard one"), style="bold red"))
@@ -281,7 +287,7 @@ FOUND_LINES = {  # (one hidden item per opponent, case closed) -> the line under
 }
 
 
-def _found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
+def found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
     """'>>> found: blue's loot is on D3 <<<', or the thief's, or 'case closed' once accused."""
     return _(FOUND_LINES[board.per_opponent, closed]).format(item=item, noun=board.local_noun, cell=board.name_of(cell))
 

@@ -27,6 +27,7 @@ import contextlib
 import hmac
 import json
 import os
+import re
 import secrets
 import socket
 from dataclasses import dataclass, field
@@ -40,11 +41,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from . import grammar, panels
-from .panels import is_pad
 from .errors import AssistantError, printable
 from .files import read_regular, write_atomically
-from .i18n import DEFAULT, LANGUAGES, N_, _, language, ngettext, speaking
-from .store import PADS, Store
+from .i18n import DEFAULT, LANGUAGES, N_, _, speaking
+from .panels import is_pad
+from .store import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
 MAX_BODY = 4096  # bytes: the longest step is a few hundred characters
@@ -53,6 +54,7 @@ MAX_CONNECTIONS = 64  # uvicorn answers 503 past this many at once
 PER_ADDRESS = 16  # requests at once from one address: one phone cannot take every slot
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
 PING_SECONDS = 15.0  # an idle event stream says it is alive this often (proxies close silent ones)
+KEPT_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # a kept token: at least 128 bits, and only what a path may hold
 LINKS_FILE = "serve-links.json"  # in the data folder: the links of the last start (--keep-links)
 STATIC = Path(__file__).parent / "web"
 NOT_FOUND = b"not found"
@@ -62,9 +64,11 @@ HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-                               # a cell's colours are style attributes (custom properties): nothing else inline
-                               "style-src-attr 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    # Nothing from anywhere else (offline, and no injected script could call out); a cell's colours are
+    # style attributes (custom properties), the one thing inline.
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; style-src-attr "
+                               "'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
 }
 PAD_TITLES = {"roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}  # the games' own names
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
@@ -93,8 +97,7 @@ def make_links(store: Store, names: list[str], keep: bool = False) -> list[Link]
     kept = _kept_links(store) if keep else {}
     links = []
     for name in names:
-        game = store.load(name)
-        roles = (True, False) if game.kind in PADS else (True,)
+        roles = (True, False) if is_pad(store.load(name)) else (True,)
         for keeper in roles:
             token = kept.get((name, keeper)) or new_token()
             links.append(Link(token, name, keeper))
@@ -110,7 +113,7 @@ def _kept_links(store: Store) -> dict[tuple[str, bool], str]:
     try:  # never through a symbolic link: the tokens kept are the ones this folder's owner wrote
         data = json.loads(read_regular(_links_path(store), 1 << 20, follow=False))
         return {(entry["game"], bool(entry["keeper"])): entry["token"] for entry in data
-                if isinstance(entry.get("token"), str) and len(entry["token"]) >= 22}
+                if isinstance(entry.get("token"), str) and KEPT_TOKEN.fullmatch(entry["token"])}
     except (AssistantError, ValueError, TypeError, KeyError, AttributeError):
         return {}  # no links kept, a damaged file or a link: new ones
 
@@ -176,7 +179,7 @@ def request_language(header: str | None) -> str:
             except ValueError:
                 weight = 0.0
         weight -= position * 1e-6  # equal weights: the first listed
-        if code in LANGUAGES and weight > best_weight:
+        if code in LANGUAGES and 0 < weight and weight > best_weight:  # q=0: 'not this one'
             best, best_weight = code, weight
     return best
 
@@ -204,7 +207,7 @@ def sheets_html(game, odds: bool) -> str:
     for item in game.items:
         cell = sheet.found(item)
         if cell is not None:
-            lines.append(f'<p class="found">{escape(render._found_line(board, item, cell, game.closed(item) == cell))}</p>')
+            lines.append(f'<p class="found">{escape(render.found_line(board, item, cell, game.closed(item) == cell))}</p>')
     if not sheet.consistent:
         lines.append('<p class="refused">' + escape(_("!!! the clues contradict each other: retract the misheard one"))
                      + "</p>")
@@ -217,14 +220,7 @@ def item_html(game, sheet, item: str, chances: dict | None, render) -> str:
     board = sheet.board
     remaining = sheet.candidates(item)
     found = remaining.only()
-    shown = board.local_item(item)
-    if not sheet.consistent and not remaining:
-        title = _("{item}: no cell fits the clues!").format(item=shown)
-    elif found is not None:
-        title = _("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found))
-    else:
-        title = ngettext("{item}: {count} cell left", "{item}: {count} cells left", len(remaining)).format(
-            item=shown, count=len(remaining))
+    title, unused = render.item_title(sheet, item)
     grid = board.grid
     from .cells import column_letters
 
@@ -297,16 +293,16 @@ def ground_colour(board, cell: int, render) -> tuple[str, str] | None:
 
 def marks_html(board, cell: int, render) -> str:
     """The terminal's marks for a cell (same letters and symbols), each chip on its colour too."""
-    out = []
-    for attribute in board.attributes:
-        codes = render.codes(attribute)
-        for value_name in board.values_at(cell, attribute.name):
-            value = attribute.value(value_name)
-            colour = render.web_colour(value.colour)
-            style = f' style="--chip:{colour[0]};--chipink:{colour[1]}"' if colour else ""
-            kind = "chip" if not value.symbol else "symbol"
-            out.append(f'<span class="{kind}"{style}>{escape(codes[value_name])}</span>')
-    return "".join(out)
+    return "".join(mark_html(attribute, attribute.value(value_name), render)
+                   for attribute in board.attributes for value_name in board.values_at(cell, attribute.name))
+
+
+def mark_html(attribute, value, render) -> str:
+    """One value's mark: its letter on its colour (a chip), or its symbol."""
+    colour = render.web_colour(value.colour)
+    style = f' style="--chip:{colour[0]};--chipink:{colour[1]}"' if colour else ""
+    kind = "chip" if not value.symbol else "symbol"
+    return f'<span class="{kind}"{style}>{escape(render.codes(attribute)[value.name])}</span>'
 
 
 def legend_html(board, render) -> str:
@@ -315,13 +311,7 @@ def legend_html(board, render) -> str:
     first = (_("{cross} ruled out   {pond} pond   {mine} your loot") if board.ponds else _("{cross} ruled out"))
     items = [f"<li>{escape(first.format(**marks))}</li>"]
     for attribute in board.attributes:
-        codes = render.codes(attribute)
-        entries = []
-        for value in attribute.values:
-            colour = render.web_colour(value.colour)
-            style = f' style="--chip:{colour[0]};--chipink:{colour[1]}"' if colour else ""
-            kind = "chip" if not value.symbol else "symbol"
-            entries.append(f'<span class="{kind}"{style}>{escape(codes[value.name])}</span> {escape(value.local_name)}')
+        entries = [f"{mark_html(attribute, value, render)} {escape(value.local_name)}" for value in attribute.values]
         items.append("<li>" + escape(_("{attribute}: ").format(attribute=attribute.local_name)) + "  ".join(entries)
                      + "</li>")
     return '<ul class="legend">' + "".join(items) + "</ul>"

@@ -12,7 +12,6 @@ import json
 import logging
 import re
 import socket
-import threading
 import time
 from urllib.parse import urlsplit
 
@@ -221,7 +220,7 @@ def test_a_change_made_elsewhere_reaches_the_event_stream(served, run):
         seen = b""
         while b"data: " not in seen.split(b"\r\n\r\n", 1)[-1].replace(first, b""):
             seen += stream.recv(1000)
-    status, view = request(base, "GET", f"/g/{token}/view")[0], json.loads(request(base, "GET", f"/g/{token}/view")[2])
+    view = json.loads(request(base, "GET", f"/g/{token}/view")[2])
     assert "clue area A2 blue=no" in view["html"]
 
 
@@ -231,6 +230,7 @@ def test_the_page_speaks_the_browsers_language(served):
     assert '<html lang="fr">' in page and "Enregistrer" in page and "herbe" in page
     assert serve.request_language("de-DE,en;q=0.5,fr;q=0.7") == "fr"
     assert serve.request_language("en-GB,fr;q=0.9") == "en" and serve.request_language(None) == "en"
+    assert serve.request_language("fr;q=0, de") == "en"  # q=0: not French
     status, answer = post(base, f"/g/{token}/complete", {"line": "indice "}, {"Accept-Language": "fr"})
     assert "zone" in answer["choices"] and "ligne-de-vue" in answer["choices"] and answer["slot"] == "kind"
 
