@@ -2107,6 +2107,48 @@ def table(
     screen.run(data, game, board)
 
 
+# -- the phones' page --------------------------------------------------------------------
+
+
+@app.command(help=N_("Serve games to the phones at the table: each game at its own secret link, printed "
+                     "with its QR code, until Ctrl+C.\n\n"
+                     "A score pad gets two links: the scorekeeper's, which records, and the table's, "
+                     "read-only. Only this machine can connect unless --lan is given.\n\n"
+                     "Example: assistant serve --game friday --lan"))
+def serve(
+    game: Annotated[Optional[list[str]], typer.Option("--game", "-g", help=N_(
+        "A game to serve (repeat for several; default: the current one)."))] = None,
+    lan: Annotated[bool, typer.Option("--lan", help=N_(
+        "Listen on this machine's network address, so that phones on the same Wi-Fi connect."))] = False,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("The port to listen on."))] = 8765,
+    keep_links: Annotated[bool, typer.Option("--keep-links", help=N_(
+        "Keep the links of the last start (else every start makes new ones)."))] = False,
+) -> None:
+    from assistant import serve as web
+
+    data = store()
+    names = list(dict.fromkeys(data.resolve(name) for name in (game or [None])))
+    host = web.lan_address() if lan else "127.0.0.1"
+    try:  # the port first: a port taken is one line, before any link is printed
+        bound = web.listening("0.0.0.0" if lan else host, port)
+    except OSError as error:
+        from assistant.errors import AssistantError
+
+        raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
+            port=port, reason=error.strerror or error)) from None
+    links = web.make_links(data, names, keep_links)
+    for link in links:
+        role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.game)) \
+            else _("private sheet")
+        typer.echo(_("{game} ({role}): {url}").format(game=link.game, role=role, url=web.url(host, port, link)))
+        typer.echo(web.qr_text(web.url(host, port, link)))
+    typer.echo(_("serving on {host}:{port}; Ctrl+C stops").format(host=host, port=port))
+    if lan and host == "127.0.0.1":
+        typer.echo(_("no network address found: only this machine can connect"), err=True)
+    web.run(data, links, bound)
+    typer.echo(_("stopped serving"))
+
+
 def app_for(args: list[str]) -> typer.Typer:
     """The app, holding only the command about to run when the arguments name one.
 

@@ -73,6 +73,10 @@ Deal
 Trick
     One card from each player, clockwise from the leader; the highest card of
     the suit led wins: ``trick Ana 5g 7g Kb`` (Ana led, Ben's 7g wins).
+Link
+    A game's secret address on the phones' page (``assistant serve``):
+    ``http://192.168.1.20:8765/g/TOKEN/``, the token 192 random bits; a score
+    pad has the scorekeeper's link and the table's read-only one.
 
 One word, one meaning: a token's ``face`` is mole or bait (None while it lies
 face down); a game's ``kind`` is what it is played on (a board's name or a

@@ -54,8 +54,12 @@ def _ink(background: Color | None) -> str | None:
     """Black or white text, whichever reads on ``background`` (None: the terminal's own)."""
     if background is None:
         return None
-    red, green, blue = background.get_truecolor(DEFAULT_TERMINAL_THEME)
-    return "black" if 0.299 * red + 0.587 * green + 0.114 * blue > 110 else "bright_white"
+    return "black" if _light(*background.get_truecolor(DEFAULT_TERMINAL_THEME)) else "bright_white"
+
+
+def _light(red: int, green: int, blue: int) -> bool:
+    """Whether black ink reads on this colour (else white)."""
+    return 0.299 * red + 0.587 * green + 0.114 * blue > 110
 
 
 def _on(colour: str | None, **extra) -> Style:
@@ -250,18 +254,24 @@ def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | No
 def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) -> RenderableType:
     """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks (or odds)."""
     board = sheet.board
+    words, loud = item_title(sheet, item)
+    title = Text(words, style={"none": "bold red", "found": "bold green"}.get(loud, ""))
+    return Palette(cells_grid(board, title, sheet.candidates(item), sheet.mine, odds))
+
+
+def item_title(sheet: Sheet, item: str) -> tuple[str, str]:
+    """The heading of an item's grid ('red: 7 cells left', 'red: FOUND at D3'), and what it tells:
+    'none' (no cell fits), 'found', or '' (still searching)."""
+    board = sheet.board
     remaining = sheet.candidates(item)
     found = remaining.only()
-    count = len(remaining)
     shown = board.local_item(item)
-    if not sheet.consistent and count == 0:
-        title = Text(_("{item}: no cell fits the clues!").format(item=shown), style="bold red")
-    elif found is not None:
-        title = Text(_("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found)), style="bold green")
-    else:
-        title = Text(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
-                     .format(item=shown, count=count))
-    return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
+    if not sheet.consistent and not remaining:
+        return _("{item}: no cell fits the clues!").format(item=shown), "none"
+    if found is not None:
+        return _("{item}: FOUND at {cell}").format(item=shown, cell=board.name_of(found)), "found"
+    return ngettext("{item}: {count} cell left", "{item}: {count} cells left", len(remaining)).format(
+        item=shown, count=len(remaining)), ""
 
 
 def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None, theirs=None) -> RenderableType:
@@ -277,7 +287,7 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None,
     for item in sheet.items:
         cell = sheet.found(item)
         if cell is not None:
-            parts.append(Text(_found_line(sheet.board, item, cell, bool(closed and closed.get(item) == cell)),
+            parts.append(Text(found_line(sheet.board, item, cell, bool(closed and closed.get(item) == cell)),
                               style="bold green"))
     if not sheet.consistent:
         parts.append(Text(_("!!! the clues contradict each other: retract the misheard one"), style="bold red"))
@@ -305,7 +315,7 @@ FOUND_LINES = {  # (one hidden item per opponent, case closed) -> the line under
 }
 
 
-def _found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
+def found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
     """'>>> found: blue's loot is on D3 <<<', or the thief's, or 'case closed' once accused."""
     return _(FOUND_LINES[board.per_opponent, closed]).format(item=item, noun=board.local_noun, cell=board.name_of(cell))
 
@@ -504,32 +514,44 @@ def tug(game) -> Group:
 
     Each gnome shows its colour's letter (R B Y G, in French R B J V) in its colour, and a
     legend says which is which: the colours are never told by colour alone."""
-    from .i18n import _, ngettext
+    from .i18n import _
     from .pads.tug import COLOURS, letter, said
 
     state = game.state()
-
-    def flagstone(line: tuple[str, ...], position: int) -> tuple[str, str]:
-        if position < len(line):
-            return f" {letter(line[position])} ", GNOME_STYLE[line[position]]
-        return " · ", "dim"
-
-    left, right = Text(), Text()
-    for position in range(state.far(0)):  # from the back of side 0's line towards the fence
-        left.append(*flagstone(state.lines[0], position))
-    for position in reversed(range(state.far(1))):  # from the fence to the back of side 1's line
-        right.append(*flagstone(state.lines[1], position))
+    halves = []
+    for half in hose(game, state):
+        text = Text()
+        for colour in half:
+            text.append(f" {letter(colour)} " if colour else " · ", GNOME_STYLE[colour] if colour else "dim")
+        halves.append(text)
     legend = Text(_("gnomes: "))
     for number, colour_name in enumerate(COLOURS):
         legend.append(letter(colour_name), GNOME_STYLE[colour_name])
         legend.append(f" {said(colour_name)}" + (", " if number < len(COLOURS) - 1 else ""))
     legend.append(_("; · a free flagstone; ║ the fence"))
-    hose = Text()
-    hose.append(f"{game.side_name(0)} ", style="bold")
-    hose.append_text(left)
-    hose.append("║", style="bold white")
-    hose.append_text(right)
-    hose.append(f" {game.side_name(1)}", style="bold")
+    line = Text()
+    line.append(f"{game.side_name(0)} ", style="bold")
+    line.append_text(halves[0])
+    line.append("║", style="bold white")
+    line.append_text(halves[1])
+    line.append(f" {game.side_name(1)}", style="bold")
+    recent = Text("\n".join(state.log[-4:]), style="dim")
+    return Group(line, legend, Text(hose_said(game, state), style="dim"), recent)
+
+
+def hose(game, state) -> tuple[list[str | None], list[str | None]]:
+    """The flagstones of each side of the fence, left to right: a gnome's colour, or None where none stands."""
+    left = [state.lines[0][position] if position < len(state.lines[0]) else None
+            for position in range(state.far(0))]  # from the back of side 0's line towards the fence
+    right = [state.lines[1][position] if position < len(state.lines[1]) else None
+             for position in reversed(range(state.far(1)))]  # from the fence to the back of side 1's line
+    return left, right
+
+
+def hose_said(game, state) -> str:
+    """Where the hose stands, in words: 'hose: centred; Ana's front gnome 8 from the fence; ...'."""
+    from .i18n import _, ngettext
+
     if state.shift:
         moved = abs(state.shift)
         toward = ngettext("{count} flagstone towards {side}", "{count} flagstones towards {side}", moved).format(
@@ -539,10 +561,7 @@ def tug(game) -> Group:
     fronts = [ngettext("{side}'s front gnome {distance} from the fence", "{side}'s front gnome {distance} from the fence",
                        max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
               if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
-    facts = Text(_("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1]),
-                 style="dim")
-    recent = Text("\n".join(state.log[-4:]), style="dim")
-    return Group(hose, legend, facts, recent)
+    return _("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1])
 
 
 def pad(game) -> RenderableType:
@@ -688,3 +707,15 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
         player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
         for row in roi if row["chose"]))
     return Group(chart, table, specials, chose)
+
+
+def web_colour(colour: str | None) -> tuple[str, str] | None:
+    """A board colour for the phones' page, as the terminal draws it: ('#rrggbb' ground, 'black' or 'white' ink).
+    None: no colour, or one rich does not know (a user's board): the cell is drawn plain."""
+    if not colour:
+        return None
+    try:
+        red, green, blue = Color.parse(colour).get_truecolor(DEFAULT_TERMINAL_THEME)
+    except Exception:
+        return None
+    return f"#{red:02x}{green:02x}{blue:02x}", "black" if _light(red, green, blue) else "white"

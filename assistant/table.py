@@ -16,7 +16,6 @@ each finished cell saved like ``assistant board set``.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -29,19 +28,17 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from . import grammar, render
+from . import grammar, panels, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
 from .i18n import N_, _, language, ngettext
-from .store import PADS, Store
+from .store import Store
 from .words import join_clauses
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
 HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
-# A CLI line pasted whole still reads: these first words are dropped.
-CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
 DISPLAY_WORDS = {
     "sheet": N_("the sheet without odds"),
     "odds": N_("toggle the odds heat map (F2)"),
@@ -67,8 +64,7 @@ def run(store: Store, name: str | None, board: str | None = None) -> None:
 # -- what the screen shows, from the game ------------------------------------------------------
 
 
-def is_pad(game) -> bool:
-    return game.kind in PADS
+is_pad = panels.is_pad
 
 
 def report_lines(game) -> list[str]:
@@ -101,25 +97,8 @@ def history_text(game, last: int | None = None) -> Text:
 
 def pieces_text(game) -> Text | None:
     """The garden's pieces: miniatures, the cat, token stacks, finished sets (None: nothing to show)."""
-    if is_pad(game) or not game.board.per_opponent:
-        return None
-    state = game.garden()
-    parts = []
-    standing = [f"{game.display(player)} {' '.join(cells)}" for player, cells in state.miniatures.items() if cells]
-    if standing:
-        parts.append(_("miniatures: {standing}").format(standing=join_clauses(standing)))
-    if state.cat:
-        parts.append(_("cat: {cell}").format(cell=state.cat))
-    if state.stacks:
-        stacks = [f"{cell} [{', '.join(token_word(game, token) for token in tokens)}]"
-                  for cell, tokens in state.stacks.items()]
-        parts.append(_("stacks (bottom first): {stacks}").format(stacks=join_clauses(stacks)))
-    if state.loot:
-        parts.append(_("loot shown: {loot}").format(loot=", ".join(f"{game.display(p)} {c}"
-                                                                   for p, c in state.loot.items())))
-    if state.sets:
-        parts.append(_("sets won: {sets}").format(sets=", ".join(map(game.display, state.sets))))
-    return Text("\n".join(parts) if parts else _("no pieces on the garden yet"), style="")
+    lines = panels.pieces_lines(game)
+    return None if lines is None else Text("\n".join(lines), style="")
 
 
 def theirs_lines(game) -> list[Text]:
@@ -138,35 +117,11 @@ def theirs_lines(game) -> list[Text]:
     return lines + [Text(line, style="bold") for line in mirror.close_lines(board, maps)]
 
 
-def token_word(game, token) -> str:
-    face = game.said_value("token", token.face) if token.face else _("face down")  # taupe, appât: typed back
-    return f"{game.display(token.owner)} {face}"
-
-
 def suggestions_text(game) -> Text:
     """The best questions now (or, where nobody asks, the likeliest cells): the suggest command's figures."""
-    from . import advisor
-
     text = Text(_("suggestions") + "\n", style="bold")
-    if is_pad(game):
-        text.append(_("nothing to suggest on a score pad"), style="dim")
-        return text
-    sheet = game.sheet()
-    odds = advisor.odds(sheet)
-    if not game.board.questions:
-        for item in game.items:
-            for accusation in advisor.accusations(sheet, item, odds)[:3]:
-                text.append(_("{item} on {cell}: {probability}").format(
-                    item=game.board.local_item(item), cell=game.board.name_of(accusation.cell),
-                    probability=f"{accusation.probability:.0%}")
-                    + "\n")
-        return text
-    single = len(game.items) == 1
-    ranked = advisor.questions(sheet, advisor.Turn(barred=game.barred()), odds, limit=8)
-    if not ranked:
-        text.append(_("no question left to ask"), style="dim")
-    for rank, question in enumerate(ranked, 1):
-        text.append(f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}") + "\n")
+    lines, some = panels.suggestion_lines(game)
+    text.append("\n".join(lines) + ("\n" if some and lines else ""), style="" if some else "dim")
     return text
 
 
@@ -234,31 +189,7 @@ def fits(board: Board, items: int, width: int, height: int) -> bool:
     return board.grid.size <= render.COMPACT_ABOVE and items * (grid_width + 3) <= width and grid_height <= height
 
 
-def cli_prefix(text: str) -> str:
-    """The start of a line that is not the step: 'assistant', 'quest', 'tug' and the spaces after them."""
-    found = CLI_PREFIX.match(text)
-    return found.group(0) if found else ""
-
-
-def step_text(text: str) -> str:
-    """A line as typed, less a leading 'assistant' and a command group ('quest trick ...' is 'trick ...')."""
-    return text[len(cli_prefix(text)):].strip()
-
-
-def said(before: object, after) -> str:
-    """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
-    old = {entry.number: entry.retracted for entry in before.history().entries}
-    entries = after.history().entries
-    news = [entry for entry in entries if entry.number not in old]
-    if news:
-        entry = news[-1]
-        told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
-        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"
-    taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
-    if taken:
-        return _("took back {number}. {step} -> {summary}").format(
-            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)), summary=after.summary())
-    return _("recorded -> {summary}").format(summary=after.summary())
+cli_prefix, step_text, said = panels.cli_prefix, panels.step_text, panels.said  # shared with the phones' page
 
 
 def file_stamp(paths: list[Path]) -> tuple:

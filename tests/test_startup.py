@@ -14,6 +14,17 @@ def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
     assert out.stdout.strip() == "[]"
 
 
+def test_the_web_libraries_are_imported_by_serve_alone():
+    code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
+            " 'playwright', 'assistant.serve') if m in sys.modules]; print(heavy)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    for path in (ROOT / "assistant").rglob("*.py"):
+        if path.name != "serve.py":
+            text = path.read_text()
+            assert "starlette" not in text and "uvicorn" not in text and "import serve" not in text, path
+
+
 def test_the_core_never_imports_typer_and_only_render_imports_rich():
     for path in (ROOT / "assistant").rglob("*.py"):
         text = path.read_text()

@@ -1,0 +1,85 @@
+"""The phones' page: from a tap on Record to the updated page, on a garden of 50 clues and 3 opponents.
+
+Serves the game on loopback (the real server, as `assistant serve` runs it) and drives Debian's
+chromium at a phone's size (390x844) through Playwright. Each entry is put into the page's line, Record
+is tapped, and the clock (the page's own, performance.now) stops when the new sheets and history are
+in the page and the next frame has been painted: the step read, recorded under the lock, written
+atomically, the page's new part drawn by the server and put in place. Entries alternate a clue and its
+undo, so the game keeps its 50 clues standing. Prints the median; target 100 ms.
+
+    python benchmarks/serve.py [--entries 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from startup import make_game  # noqa: E402  (the same 50-clue garden as the start-up benchmark)
+from table import clues  # noqa: E402  (clues that hold with those 50)
+
+from assistant import serve  # noqa: E402
+from assistant.store import Store  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Runs in the page: one entry, timed from the tap on Record to the frame painted after the update.
+TIMED_ENTRY = """async (line) => {
+  const live = document.getElementById("live");
+  const before = live.dataset.version;
+  document.getElementById("line").value = line;
+  const start = performance.now();
+  await new Promise((resolve) => {
+    const watcher = new MutationObserver(() => {
+      if (live.dataset.version !== before) { watcher.disconnect(); resolve(); }
+    });
+    watcher.observe(live, {attributes: true});
+    document.getElementById("record").click();
+  });
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now() - start;
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=60)
+    entries = parser.parse_args().entries
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        make_game(home)
+        store = Store(home)
+        holding = clues(home)
+        links = serve.make_links(store, ["bench"])
+        with serve.serving(store, links) as base, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            # bypass_csp: the timing function is the benchmark's own script, which the page's policy forbids
+            page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
+            page.goto(base + f"/g/{links[0].token}/")
+            page.wait_for_selector("#choices button.choice")
+            times = []
+            for number in range(entries + 4):  # the first four warm up
+                line = holding[number // 2 % len(holding)] if number % 2 == 0 else "undo"
+                elapsed = page.evaluate(TIMED_ENTRY, line)
+                if "refused" in (page.get_attribute("#answer", "class") or ""):
+                    raise SystemExit(f"refused: {line}: {page.text_content('#answer')}")
+                if number >= 4:
+                    times.append(elapsed)
+            browser.close()
+        standing = len(store.load("bench").standing())
+    print(f"game: 50 clues, 3 opponents ({standing} entries standing at the end); chromium at 390x844")
+    print(f"tap to updated page: median {statistics.median(times):.1f} ms, "
+          f"90th percentile {sorted(times)[int(len(times) * 0.9)]:.1f} ms ({entries} entries)")
+    print("target: median 100 ms or less")
+
+
+if __name__ == "__main__":
+    main()
