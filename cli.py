@@ -16,7 +16,7 @@ import typer
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from assistant.i18n import N_, _, ngettext
+from assistant.i18n import N_, _, decimal, ngettext
 
 if TYPE_CHECKING:
     from assistant.board import Board
@@ -267,6 +267,8 @@ def usage_error(error) -> str:
     from typer._click import exceptions as click
     from typer._click.utils import _escape_control_characters as escaped
 
+    from assistant.i18n import language as i18n_language
+
     message = getattr(error, "message", str(error))
     if isinstance(error, click.NoSuchOption):
         option = escaped(error.option_name)
@@ -279,6 +281,9 @@ def usage_error(error) -> str:
             error.param.get_error_hint(error.ctx) if error.param is not None else None
         hint = " / ".join(repr(each) for each in hint) if hint is not None and not isinstance(hint, str) else hint
         if isinstance(error, click.MissingParameter):
+            if error.param is not None and len(getattr(error.param, "opts", ())) > 1:  # one spelling: the language's
+                spellings = [opt for opt in error.param.opts if opt.startswith("--")] or error.param.opts
+                hint = repr(spellings[-1] if i18n_language() != "en" else spellings[0])
             extra = error.param.type.get_missing_message(param=error.param, ctx=error.ctx) \
                 if error.param is not None else None
             detail = ". ".join(part for part in (message, extra) if part)
@@ -357,7 +362,10 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use", "decompte": "tally",
+           "décompte": "tally", "quete": "quest", "quête": "quest", "revue": "review", "exporter": "export",
+           "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
+           "plateau": "board", "corde": "tug",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
            "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
            "retourner": "reveal", "butin": "loot", "taupe": "mole",
@@ -876,7 +884,7 @@ def recover(name: Annotated[Optional[str], typer.Argument(help=N_("The damaged g
 # -- reading the sheet ------------------------------------------------------------------
 
 
-OddsOption = Annotated[bool, typer.Option("--odds", help=N_("Add each cell's probability (exact joint model)."))]
+OddsOption = Annotated[bool, typer.Option("--odds", "--cotes", "--chances", help=N_("Add each cell's probability (exact joint model)."))]
 
 
 @app.command(help=N_("Draw each opponent's sheet: crossed cells, ponds, what is left (--odds: a heat "
@@ -989,7 +997,7 @@ def suggest(
     for rank, (shown, count) in enumerate(groups, 1):
         first = shown[0]
         worth = (_("{bits} bits, saves {turns} turns") if first.turns_saved else _("{bits} bits")).format(
-            bits=f"{first.bits:.2f}", turns=f"{first.turns_saved:.2f}")
+            bits=decimal(first.bits), turns=decimal(first.turns_saved))
         if count == 1:
             typer.echo(f"{rank:>3}. " + _("{turn} ({worth}; {split})").format(
                 turn=advisor.turn_words(board, first, single), worth=worth, split=advisor.split_words(first)))
@@ -1041,13 +1049,13 @@ def review(
     board = current.board
     for r in reviews:
         typer.echo(_("clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)")
-                   .format(number=r.number, asked=r.asked.words(single, board), bits=f"{r.asked.bits:.2f}",
-                           gained=f"{r.gained:.2f}", best=r.best.words(single, board), best_bits=f"{r.best.bits:.2f}"))
+                   .format(number=r.number, asked=r.asked.words(single, board), bits=decimal(r.asked.bits),
+                           gained=decimal(r.gained), best=r.best.words(single, board), best_bits=decimal(r.best.bits)))
     asked_bits = sum(r.asked.bits for r in reviews)
     best_bits = sum(r.best.bits for r in reviews)
     said = _("in all: {asked} bits expected from your questions, {best} from the best ({share} of the best)") \
         if best_bits else _("in all: {asked} bits expected from your questions, {best} from the best")
-    typer.echo(said.format(asked=f"{asked_bits:.2f}", best=f"{best_bits:.2f}",
+    typer.echo(said.format(asked=decimal(asked_bits), best=decimal(best_bits),
                            share=f"{asked_bits / best_bits:.0%}" if best_bits else ""))
 
 
@@ -1213,7 +1221,7 @@ def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> 
 @quest_app.command("new", help=N_("Start a Le Roi des Nains score pad and make it current.\n\n"
                                   "Example: assistant quest new --players Ana,Ben,Cleo"))
 def quest_new(
-    players: Annotated[str, typer.Option(help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
+    players: Annotated[str, typer.Option("--players", "--joueurs", help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
     name: Annotated[Optional[str], typer.Option(help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
 ) -> None:
     from assistant.pads.roi import RoiGame

@@ -36,7 +36,7 @@ from .board import Board
 from .cells import Cell, CellSet
 from .clues import Clue, kind_named, shown_kinds
 from .errors import AssistantError, InputError
-from .i18n import _, ngettext
+from .i18n import _, decimal, ngettext
 from .sheet import Sheet
 from .words import join_names, key
 
@@ -231,7 +231,7 @@ def split_words(question: Question) -> str:
     """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
     if question.yes_left is None:
         return _("{expected} cells expected on their sheets, {worst} at worst").format(
-            expected=f"{question.expected_left:.1f}", worst=question.worst_left)
+            expected=decimal(question.expected_left, 1), worst=question.worst_left)
     if not question.yes_left or not question.no_left:
         total = question.yes_left + question.no_left
         return ngettext("{count} cell whatever the answer: it tells nothing",

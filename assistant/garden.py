@@ -34,12 +34,12 @@ MINIATURES = 3
 BAITS = 2
 
 
-FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
+FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
-FAR = Option("far", ("--three", "--trois", "--far"))  # the gnome card that moves the cat up to 3 cells
+FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")  # the gnome card that moves the cat up to 3 cells
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
-BY = Option("by", ("--by", "--par"), "player")
-NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
+BY = Option("by", ("--by", "--par"), "player", french="--par")
+NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell", french="--prochain-butin")
 FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
 
 
@@ -291,7 +291,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     elif isinstance(event, TokenEvent):
         if count == 2:
             raise InputError(_("in a two-player game the only token is your Mole: record it with "
-                               "assistant mole CELL found|missed"))
+                               "mole CELL found|missed"))
         _check_token_place(garden, event, board, name)
         _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
@@ -323,7 +323,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     if players != 2:
-        raise InputError(_("sets are for the two-player game; with more players, place tokens with assistant token"))
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .sheet import Sheet
 
 POND = "≈≈≈"
@@ -105,24 +105,37 @@ def _ground(board: Board) -> Attribute | None:
     return next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
 
 
-@lru_cache(maxsize=64)
 def codes(attribute: Attribute) -> dict[str, str]:
-    """Each value's mark in the drawings, so that no cell is told by colour alone.
+    """Each value's mark in the drawings, so that no cell is told by colour alone, from its name in
+    the language spoken ('Y' yellow, 'J' jaune): see ``_codes``."""
+    return _codes(attribute, language())
 
-    The value's symbol from the board file, else its initial ('B' blue), or the
-    initials of its words ('SI' staten-island), made longer when two collide."""
+
+@lru_cache(maxsize=64)
+def _codes(attribute: Attribute, spoken: str) -> dict[str, str]:
+    """The value's symbol from the board file, else its initial ('B' blue), or the initials of its
+    words ('SI' staten-island), made longer when two collide. Where a cell holds several values
+    side by side (flowers), a one-word name whose initial an earlier value took gets another letter
+    of its own instead (French: 'B' bleu, then 'L' blanc): the chips stay one letter each."""
     result = {value.name: value.symbol for value in attribute.values if value.symbol}
-    initials = [value.name[:1].upper() for value in attribute.values if not value.symbol]
+    names = {value.name: value.local_name.lower().replace(" ", "-") for value in attribute.values}
+    initials = [names[value.name][:1].upper() for value in attribute.values if not value.symbol]
     for value in attribute.values:
         if value.symbol:
             continue
-        words = [word for word in value.name.split("-") if word] or [value.name]
+        name = names[value.name]
+        words = [word for word in name.split("-") if word] or [name]
         initial = words[0][:1].upper()
-        shared = initials.count(initial) > 1
-        candidates = ([] if shared else [initial]) + (["".join(w[:1] for w in words).upper()] if len(words) > 1 else [])
-        candidates += [initial + letter for letter in value.name[1:] if letter.isalnum()]
         taken = set(result.values())
-        result[value.name] = next((code for code in candidates if code not in taken), value.name)
+        shared = initials.count(initial) > 1
+        if len(words) == 1 and attribute.kind != "one":
+            candidates = [initial] + [letter.upper() for letter in name[1:] if letter.isascii() and letter.isalpha()]
+        elif len(words) == 1:
+            candidates = [] if shared else [initial]
+        else:
+            candidates = ([] if shared else [initial]) + ["".join(w[:1] for w in words).upper()]
+        candidates += [initial + letter for letter in name[1:] if letter.isalnum()]
+        result[value.name] = next((code for code in candidates if code not in taken), name)
     return {value.name: result[value.name] for value in attribute.values}
 
 

@@ -281,8 +281,11 @@ class Sheet(NamedTuple):
             else:
                 alone = _("refused: on its own this clue means {failure}; nothing was recorded")
             return Contradiction(alone.format(failure=what), ())
-        return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (if a clue was misheard, "
-                               "retract it first)").format(clues=_named(culprits, groups), failure=what),
+        from .log import retract_steps
+
+        return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (a clue misheard? take it "
+                               "back first: {steps})").format(clues=_named(culprits, groups), failure=what,
+                                                              steps=retract_steps(culprits)),
                              tuple(culprits))
 
 

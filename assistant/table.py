@@ -33,12 +33,12 @@ from . import grammar, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
-from .i18n import N_, _, language
+from .i18n import N_, _, decimal, language
 from .store import PADS, Store
-from .words import join_clauses
+from .words import join_clauses, use_face
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
-HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
+HELP_VALUES = 12  # the help lists the words after a verb when there are no more than this (not every cell)
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
@@ -51,9 +51,11 @@ DISPLAY_WORDS = {
     "quit": N_("leave the table screen (Ctrl+Q)"),
 }
 # The screen's own words in French, accepted and never listed (the table speaks both languages).
-FRENCH_WORDS = {"sheet": "feuille", "odds": "chances", "suggest": "suggérer", "help": "aide", "board": "plateau",
+# 'cotes' rather than 'chances' for the odds: 'ch' then completes the cat's step (chat) alone.
+FRENCH_WORDS = {"sheet": "feuille", "odds": "cotes", "suggest": "suggérer", "help": "aide", "board": "plateau",
                 "quit": "quitter"}  # what the help and Tab offer while French is spoken
-SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit"}
+SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit",
+                  "chances": "odds"}
 # The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
 SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
               N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
@@ -150,7 +152,7 @@ def suggestions_text(game) -> Text:
     if not ranked:
         text.append(_("no question left to ask"), style="dim")
     for rank, question in enumerate(ranked, 1):
-        text.append(f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}") + "\n")
+        text.append(f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=decimal(question.bits)) + "\n")
     return text
 
 
@@ -239,6 +241,12 @@ def said(before: object, after) -> str:
         return _("took back {number}. {step} -> {summary}").format(
             number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)), summary=after.summary())
     return _("recorded -> {summary}").format(summary=after.summary())
+
+
+def refusal_said(line: str) -> bool:
+    """Whether a refusal already says it is one ('refused: with clue 1 ...'): it is not said twice."""
+    heads = (_("refused: {error}"), _("refused: {reason}"))
+    return any(line.startswith(head.partition("{")[0]) for head in heads)
 
 
 def file_stamp(paths: list[Path]) -> tuple:
@@ -344,6 +352,7 @@ class TableApp(App):
         yield Footer()
 
     def on_mount(self) -> None:
+        use_face("screen")  # a refusal points at F1, not at --help
         try:
             self.load()
             self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
@@ -355,6 +364,9 @@ class TableApp(App):
         self.query_one(EntryLine).focus()
         if self.board_name is not None:
             self.open_board(self.board_name)
+
+    def on_unmount(self) -> None:
+        use_face("cli")
 
     def on_resize(self) -> None:
         if self.game is not None:
@@ -439,7 +451,7 @@ class TableApp(App):
         """The last answer, or the refusal: one line (it wraps on a narrow screen), control characters escaped."""
         line = printable(line)
         self.answer_line = line
-        if refused:  # the words around the refusal in bold, the refusal itself plain
+        if refused and not refusal_said(line):  # the words around the refusal in bold, the refusal itself plain
             before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")
             text = Text(before, style="bold")
             text.append(line)
@@ -545,8 +557,13 @@ class TableApp(App):
             matches += tuple(word for word in words if word.startswith(typing.lower()))
         if not matches:
             slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
-            self.show("#choices", Text(_("the step is complete: Enter records it") if slot.name == "end"
-                                       else _("nothing to complete here ({slot})").format(slot=_(slot.name))))
+            if typing:
+                said = _("nothing here begins with {word}").format(word=typing)
+            elif slot.name == "end":
+                said = _("the step is complete: Enter records it")
+            else:
+                said = _("nothing to complete here ({slot})").format(slot=_(slot.name))
+            self.show("#choices", Text(said))
             return
         if len(matches) == 1:
             new = matches[0] + " "

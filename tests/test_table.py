@@ -532,7 +532,7 @@ def test_the_screen_speaks_french(garden_game, run):
         assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
-        assert "  chances  affiche ou cache la carte des chances (F2)" in text
+        assert "  cotes    affiche ou cache la carte des chances (F2)" in text
         await type_line(pilot, "ai")
         await keys(pilot, "tab")
         assert pilot.app.query_one("#entry").value == "aide "
@@ -540,7 +540,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
-        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(retirée)" in text
+        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(entrée retirée)" in text
 
     drive(app, script, size=(100, 40))
     assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words
