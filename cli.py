@@ -538,7 +538,7 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
                          (html, lambda: console.export_html(clear=False))):
         if path:
             try:
-                write_atomically(Path(path), export())
+                write_atomically(Path(path), export(), shared=True)  # readable by those it is shared with
             except (OSError, ValueError) as error:
                 from assistant.errors import AssistantError
 
@@ -783,7 +783,7 @@ CellArg = Annotated[str, typer.Argument(help=N_("A garden cell, e.g. C3."))]
 @app.command(help=N_("Record a miniature placed on the garden (it kicks out one standing there).\n\n"
                      "Example: assistant miniature red C3 --from A1"))
 def miniature(player: PlayerArg, cell: CellArg,
-              origin: Annotated[Optional[str], typer.Option("--from", help=N_("Move it from this cell."))] = None,
+              origin: Annotated[Optional[str], typer.Option("--from", "--depuis", help=N_("Move it from this cell."))] = None,
               game: GameOption = None) -> None:
     _piece(game, "miniature", [player, cell], origin=origin)
 
@@ -823,8 +823,8 @@ def loot(player: PlayerArg, cell: CellArg, game: GameOption = None) -> None:
                      "Example: assistant mole D3 found --next-mine A2"))
 def mole(cell: CellArg,
          verdict: Annotated[str, typer.Argument(help=N_("found or missed (trouvé, raté)."))],
-         by: Annotated[Optional[str], typer.Option(help=N_("Who placed it (default: me)."))] = None,
-         next_mine: Annotated[Optional[str], typer.Option(help=N_("My loot cell for the next set."))] = None,
+         by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who placed it (default: me)."))] = None,
+         next_mine: Annotated[Optional[str], typer.Option("--next-mine", "--prochain-butin", help=N_("My loot cell for the next set."))] = None,
          game: GameOption = None) -> None:
     _piece(game, "mole", [cell, verdict], by=by, next_mine=next_mine)
 
@@ -861,8 +861,7 @@ def tally(
     if as_json:
         echo_json(result.to_mapping())
         return
-    show(render.tally_table(result), svg=svg, html=html)
-    typer.echo(result.verdict())
+    show(render.tally_table(result), svg=svg, html=html)  # the verdict included, in the picture too
 
 
 @app.command(help=N_("Restore a damaged game's last good state (the damaged file is kept beside it)."))
@@ -1213,7 +1212,10 @@ def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> 
     """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant import render
 
-    show(render.pad(game), svg=svg, html=html)
+    if svg or html:  # the picture to share carries the score and whose turn it is (or who won)
+        show(render.with_report(render.pad(game), game.report()), svg=svg, html=html)
+        return
+    show(render.pad(game))
     for line in game.report():
         typer.echo(line)
 
@@ -1337,7 +1339,7 @@ TUG = "oh-les-nains"
 tug_app = typer.Typer(cls=OneLineErrors, help=N_("Oh ! les Nains: the rope tracker."), no_args_is_help=True,
                       rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(tug_app, name="tug")
-ByOption = Annotated[Optional[str], typer.Option("--by", help=N_("Who plays (default: whose turn it is)."),
+ByOption = Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who plays (default: whose turn it is)."),
                                                  autocompletion=completer("--by"))]
 
 
@@ -1543,7 +1545,19 @@ def table(
                            "commands themselves (assistant clue ...)"))
     from assistant import table as screen
 
-    screen.run(data, game, board)
+    closing = screen.run(data, game, board)
+    if closing:
+        typer.echo(closing)
+
+
+def command_name(command) -> str:
+    """A registered command's name as typed: its own, else its function's ('import_' is import)."""
+    return command.name or command.callback.__name__.replace("_", "-")
+
+
+def command_names(typer_app: typer.Typer) -> set[str]:
+    """The names of an app's (or a group's) commands: the table screen runs them too."""
+    return {command_name(command) for command in typer_app.registered_commands}
 
 
 def app_for(args: list[str]) -> typer.Typer:
@@ -1555,7 +1569,7 @@ def app_for(args: list[str]) -> typer.Typer:
     name = next((arg for at, arg in enumerate(args)
                  if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
     name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
-    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
+    commands = [c for c in app.registered_commands if command_name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if name is None or not (commands or groups) or args[:1] in (["--help"], ["-h"]):
         return app

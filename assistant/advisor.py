@@ -194,9 +194,9 @@ def odds(sheet: Sheet) -> Odds:
                 result[item][cell] = p
     result = {item: dict(sorted(cells.items())) for item, cells in result.items()}
     if distinct:
-        method = _("exact: inclusion-exclusion over the {ways} ways {count} hidden cells could coincide, summed "
-                   "subset by subset ({total} placements fit)").format(ways=len(partitions(len(masks))),
-                                                                       count=len(masks), total=total)
+        # said for players: every placement that fits counted once (inclusion-exclusion is how, README)
+        method = _("exact: each of the {total} ways the hidden cells could lie, all different, counted "
+                   "once").format(total=total)
     else:
         method = _("exact: each hidden cell uniform over its sheet ({total} placements fit)").format(total=total)
     return Odds(result, total, method, tuple(groups))

@@ -410,7 +410,7 @@ class Game(_Fields):
             return self._appended(event)
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
-            raise AssistantError(garden.over(self.display(over)))
+            raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
         cat = self.garden().cat
         if isinstance(event, ClueEvent) and event.clue.spec.question and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature

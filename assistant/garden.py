@@ -242,9 +242,11 @@ def match_winner(garden: Garden) -> str | None:
     return None
 
 
-def over(winner: str) -> str:
-    """The refusal once the match is won: 'the match is over: Léa won it; start a new game'."""
-    return _("the match is over: {winner} won it; start a new game").format(winner=winner)
+def over(winner: str, board: str, opponents: list[str]) -> str:
+    """The refusal once the match is won, naming the step that starts the next: 'the match is over:
+    Léa won it; start the next with new gnom-street --opponents Matt'."""
+    return _("the match is over: {winner} won it; start the next with {step}").format(
+        winner=winner, step=_("new {board} --opponents {names}").format(board=board, names=",".join(opponents)))
 
 
 def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
@@ -258,7 +260,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     winner = match_winner(garden)
     if winner is not None:
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
-        raise AssistantError(over(name(winner)))
+        raise AssistantError(over(name(winner), board.name, [player for player in players if player != ME]))
     if isinstance(event, SetEvent):
         _check_set(garden, event, count, mine, name)
     elif isinstance(event, CatEvent):

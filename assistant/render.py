@@ -190,15 +190,22 @@ COMPACT_ABOVE = 400  # cells: past this a board is drawn one character per cell
 
 
 def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None = None,
-               odds: dict[Cell, float] | None = None) -> RenderableType:
+               odds: dict[Cell, float] | None = None, link=None) -> RenderableType:
     """A grid of the board with ``remaining`` cells shown and the others crossed.
 
-    With ``odds``, each remaining cell shows its probability on a heat colour."""
+    With ``odds``, each remaining cell shows its probability on a heat colour; ``link`` (a cell's
+    name -> a Style) is laid over each cell (the table screen: a click explains the cell)."""
     if board.grid.size > COMPACT_ABOVE:
         return _compact_grid(board, title, remaining, mine)
     found = remaining.only()
 
     def draw(cell: Cell) -> Text:
+        text = _drawn(cell)
+        if link is not None:
+            text.stylize(link(board.name_of(cell)))
+        return text
+
+    def _drawn(cell: Cell) -> Text:
         if cell in board.ponds:
             return Text(POND, style="bold blue")
         if cell == mine:
@@ -218,7 +225,8 @@ HEAT = ("grey30", "dark_orange3", "orange1", "red1", "bright_red")
 def _heat(name: str, probability: float) -> Text:
     """'B3 25%' on a colour from cold to hot."""
     level = min(len(HEAT) - 1, int(probability * len(HEAT) * 1.5))
-    return Text(f"{name} {probability:>4.0%}", style=Style(color="white", bgcolor=HEAT[level], bold=probability >= 0.5))
+    # the ink that reads on each heat (black on the oranges, bright white on the grey and the reds)
+    return Text(f"{name} {probability:>4.0%}", style=_on(HEAT[level], bold=probability >= 0.5))
 
 
 def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None) -> Text:
@@ -245,7 +253,7 @@ def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | No
     return text
 
 
-def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) -> RenderableType:
+def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None, link=None) -> RenderableType:
     """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks (or odds)."""
     board = sheet.board
     remaining = sheet.candidates(item)
@@ -259,14 +267,14 @@ def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) ->
     else:
         title = Text(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
                      .format(item=shown, count=count))
-    return Palette(cells_grid(board, title, remaining, sheet.mine, odds))
+    return Palette(cells_grid(board, title, remaining, sheet.mine, odds, link))
 
 
-def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None) -> RenderableType:
+def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None, link=None) -> RenderableType:
     """Every item's grid side by side, loud lines for found items, and the legend.
 
-    ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities."""
-    grids = [item_grid(sheet, item, odds.items[item] if odds else None) for item in sheet.items]
+    ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities; ``link``: see cells_grid."""
+    grids = [item_grid(sheet, item, odds.items[item] if odds else None, link) for item in sheet.items]
     compact = sheet.board.grid.size > COMPACT_ABOVE
     parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 2))]
     for item in sheet.items:
@@ -295,49 +303,72 @@ def _found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
     return _(FOUND_LINES[board.per_opponent, closed]).format(item=item, noun=board.local_noun, cell=board.name_of(cell))
 
 
-def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
-    """Every item's grid at three characters a cell, side by side, for a small terminal (the table screen).
-
-    ● possible, · ruled out, ≈ pond, ★ my loot; with ``odds`` (advisor.Odds) a
-    possible cell shows its probability in percent instead of ●."""
+def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
+    """Every item's grid at one line a row, side by side (stacked when they do not fit across), for a
+    small terminal (the table screen): a possible cell shows its marks (terrain and flowers, or
+    district and pictograms: the legend below says which), · ruled out, ≈ pond, ★ my loot; with
+    ``odds`` (advisor.Odds) a possible cell shows its probability in percent instead; ``link``: see
+    cells_grid."""
     board, grid = sheet.board, sheet.board.grid
+    marked = odds is None and grid.size <= COMPACT_ABOVE
+    marks = {cell: _marks(board, cell) for cell in board.open} if marked else {}
+    width = max([3 if odds is None else 4, *(len(text) + 1 for text in marks.values())])  # ' 100': never glued
     grids = []
     for item in sheet.items:
         remaining = sheet.candidates(item)
         found = remaining.only()
+
+        def draw(cell: Cell) -> Text:
+            if cell in board.ponds:
+                return Text(f"{'≈':^{width}}", style="blue")
+            if cell == sheet.mine:
+                return Text(f"{MINE:^{width}}", style="magenta")
+            if cell not in remaining:
+                return Text(f"{'·':^{width}}", style="dim")
+            if odds is not None:
+                return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
+            if not marked:
+                return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
+            mark = marks[cell].copy()
+            if cell == found:
+                mark.stylize("reverse bold")
+            return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
+
         if found is not None:
             status = _("{item}: FOUND on {cell}").format(item=board.local_item(item), cell=board.name_of(found))
         else:
             status = (ngettext("{item}: {count} left", "{item}: {count} left", len(remaining))
                       .format(item=board.local_item(item), count=len(remaining)))
         text = Text(status + "\n", style="bold")
-        width = len(str(grid.rows))
-        text.append(" " * width + "".join(f"{column_letters(c):^3}" for c in range(grid.columns)), style="dim")
+        label = len(str(grid.rows))
+        text.append(" " * label + "".join(f"{column_letters(c):^{width}}" for c in range(grid.columns)), style="dim")
         for row in range(grid.rows):
-            text.append(f"\n{row + 1:>{width}}", style="dim")
+            text.append(f"\n{row + 1:>{label}}", style="dim")
             for column in range(grid.columns):
                 cell = grid.cell(row, column)
-                if cell in board.ponds:
-                    text.append(" ≈ ", style="blue")
-                elif cell == sheet.mine:
-                    text.append(f" {MINE} ", style="magenta")
-                elif cell not in remaining:
-                    text.append(" · ", style="dim")
-                elif odds is not None:
-                    text.append(f"{odds.items[item].get(cell, 0.0) * 100:>3.0f}", style="bold")
-                else:
-                    text.append(" ● ", style=Style(bold=True, reverse=cell == found))
+                drawn = draw(cell)
+                if link is not None:
+                    drawn.stylize(link(board.name_of(cell)))
+                text.append_text(drawn)
         grids.append(text)
-    key = _("odds in %  · ruled out") if odds is not None else _("● possible  · ruled out")
+    if odds is not None:
+        key = _("odds in %  · ruled out")
+    else:
+        key = _("marks: possible  · ruled out") if marked else _("● possible  · ruled out")
     key += _("  ≈ pond  {mine} your loot").format(mine=MINE) if board.ponds else ""
-    return Group(Columns(grids, padding=(0, 3)), Text(key, style="dim"))
+    parts: list[RenderableType] = [Columns(grids, padding=(0, 1)), Text(key, style="dim")]
+    if marked:
+        parts.append(legend(board, marks_only=True))
+    return Group(*parts)
 
 
-def legend(board: Board) -> RenderableType:
-    """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...')."""
+def legend(board: Board, marks_only: bool = False) -> RenderableType:
+    """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...');
+    ``marks_only``: the attributes' lines alone (the compact sheet says its own key)."""
     marks = dict(cross=CROSS, pond=POND, mine=MINE)
-    lines = [Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
-                  _("{cross} ruled out").format(**marks), style="dim")]
+    lines = [] if marks_only else [
+        Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
+             _("{cross} ruled out").format(**marks), style="dim")]
     ground = _ground(board)
     for attribute in board.attributes:
         entries = []
@@ -445,17 +476,28 @@ def pad_table(game) -> Table:
     table = Table(title=Text(_("{name}: Le Roi des Nains").format(name=game.name)), title_justify="left",
                   box=box.SQUARE)
     table.add_column(_("deal"), justify="right")
-    table.add_column(_("quest + special card"))
+    table.add_column(_("quest + special card"), overflow="fold")  # a long name wraps, never cut
     for player in game.players:
         table.add_column(Text(player), justify="right")
-    table.add_column("", style="dim")
-    for row in game.rows():
+    rows = game.rows()
+    notes = any(row.note for row in rows)
+    if notes:
+        table.add_column(_("note"), style="dim", overflow="fold")
+    for row in rows:
         if row.points is None:
             cells = [Text("-", style="dim") for unused in game.players]
         else:
             cells = [Text(f"{row.points[p]:+d} = {row.totals[p]}") for p in game.players]
         table.add_row(Text(str(row.number)), Text(row.said or row.title, style="strike" if row.removed else ""),
-                      *cells, Text(row.note))
+                      *cells, *([Text(row.note)] if notes else []))
+    if rows:
+        table.rows[-1].end_section = True  # a line above the totals
+    totals, winner = game.totals(), game.winner()
+    said = _("{winner} wins").format(winner=winner) if winner else ""
+    table.add_row(Text(""), Text(_("total"), style="bold"), *(Text(str(totals[p]), style="bold") for p in game.players),
+                  *([Text(said, style="bold")] if notes else []))
+    if winner and not notes:
+        table.caption, table.caption_justify = Text(said, style="bold"), "left"
     return table
 
 
@@ -473,7 +515,7 @@ def tally_table(result) -> Group:
         table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
                       Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
-    return Group(table, notes)
+    return Group(table, notes, Text(result.verdict(), style="bold"))  # the picture carries the result
 
 
 GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold yellow1", "green": "bold green3"}
@@ -512,6 +554,11 @@ def tug(game) -> Group:
                  style="dim")
     recent = Text("\n".join(state.log[-4:]), style="dim")
     return Group(hose, facts, recent)
+
+
+def with_report(picture: RenderableType, lines) -> Group:
+    """A picture and what the table needs to hear under it (the score, whose turn, the winner)."""
+    return Group(picture, Text("\n".join(lines), style="bold"))
 
 
 def pad(game) -> RenderableType:

@@ -157,7 +157,8 @@ def test_one_cell_left_is_singular_in_both_languages(french):
 def test_a_contradiction_and_the_compact_key_are_said_in_french(french):
     game = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
     drawn = picture(render.compact_sheet(game.sheet()))
-    assert "● possible  · exclue  ≈ mare  ★ votre butin" in drawn
+    assert "marques : possible  · exclue  ≈ mare  ★ votre butin" in drawn
+    assert "fleurs : B bleu  R rouge  J jaune  L blanc" in drawn  # what the marks of the cells say
 
 
 def read_french_legend(lines: list[str], board) -> dict[str, dict[str, str]]:
