@@ -493,6 +493,9 @@ class TableApp(App):
         try:
             self.load()
             self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
+            if not is_pad(self.game) and not self.game.board.verified:  # said here, never over the screen
+                self.say(_("notice: board {board} is unverified: F4 compares it with your box, cell by cell")
+                         .format(board=self.game.board.name))
         except AssistantError:
             if self.board_name is None:
                 raise

@@ -104,7 +104,8 @@ def join(words: list[str]) -> str:
         return " ".join(words)
     import shlex
 
-    return shlex.join(words)
+    # each word on its own: 'près-de' stays bare beside a quoted 'informateur 1'
+    return " ".join(word if word and _NEEDS_QUOTES.isdisjoint(word) else shlex.quote(word) for word in words)
 
 
 MAX_TEXT = 200  # characters of a free text (a card's words): a card says a few words, never a page
