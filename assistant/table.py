@@ -185,7 +185,10 @@ def help_text(game) -> Text:
     text.append(_("the screen") + "\n", style="bold")
     for word, what in DISPLAY_WORDS.items():
         text.append(f"  {screen_word(word):<8} {_(what)}\n")
-    text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry"), style="dim")
+    text.append("  " + _("every command too, as on the command line: tally, quest show, new gnom-street ..., "
+                         "board set ..., sheet --svg FILE") + "\n")
+    text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry; "
+                         "Ctrl+P lists every step and command; a click on a cell explains it"), style="dim")
     return text
 
 
