@@ -1224,7 +1224,7 @@ def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> 
                                   "Example: assistant quest new --players Ana,Ben,Cleo"))
 def quest_new(
     players: Annotated[str, typer.Option("--players", "--joueurs", help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
-    name: Annotated[Optional[str], typer.Option(help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
 ) -> None:
     from assistant.pads.roi import RoiGame
 
@@ -1352,10 +1352,10 @@ def _tug_move(game: Optional[str], build) -> None:
 @tug_app.command("new", help=N_("Start an Oh ! les Nains match; each player then places a first "
                                 "gnome: assistant tug gnome red --by Ana."))
 def tug_new(
-    sides: Annotated[str, typer.Option(help=N_("Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan."))],
-    counters: Annotated[bool, typer.Option("--counters", help=N_("Play with contre, sur-contre, sur-sur-contre."))] = False,
-    starts: Annotated[Optional[str], typer.Option(help=N_("Who plays first (the smallest player; default: the first named)."))] = None,
-    name: Annotated[Optional[str], typer.Option(help=N_("The match's name (default: oh-les-nains-N)."))] = None,
+    sides: Annotated[str, typer.Option("--sides", "--camps", help=N_("Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan."))],
+    counters: Annotated[bool, typer.Option("--counters", "--contres", help=N_("Play with contre, sur-contre, sur-sur-contre."))] = False,
+    starts: Annotated[Optional[str], typer.Option("--starts", "--commence", help=N_("Who plays first (the smallest player; default: the first named)."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The match's name (default: oh-les-nains-N)."))] = None,
 ) -> None:
     from assistant.pads.tug import TugGame
 
