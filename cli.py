@@ -517,6 +517,7 @@ def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
         from assistant.board import unverified_notice
 
+        sys.stdout.flush()  # what was printed comes first: the notice never glues to its last line
         typer.echo(unverified_notice(board), err=True)
 
 
@@ -1482,8 +1483,8 @@ def board_show(
         return
     from assistant import render
 
-    notice_if_unverified(chosen)
     show(render.board(chosen), svg=svg, html=html)
+    notice_if_unverified(chosen)  # under the picture, on a line of its own
 
 
 @board_app.command("set", help=N_("Correct one cell from your own box (saved in your data folder, not "
