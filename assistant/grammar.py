@@ -191,7 +191,7 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
                      if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
 
     if typing.startswith("-") or not slot.values:
-        return typing, fitting(slot.options)
+        return typing, fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
     return typing, fitting(said_values(game, slot)) or fitting(slot.values)
 
 
@@ -213,6 +213,17 @@ def _positional(rest: list[str], by_spelling: dict[str, Option]) -> list[str]:
             continue
         positional.append(word)
     return positional
+
+
+def _spoken_options(game: Speaker, words: list[str], slot: Slot) -> tuple[str, ...]:
+    """The options still open, as the player reads them (French: --adversaire, --couleur)."""
+    if language() == DEFAULT or not words or not slot.options:
+        return slot.options
+    try:
+        form = form_for(game, words[0])
+    except InputError:
+        return slot.options
+    return tuple(option.spoken() for option in form.options if option.spellings[0] in slot.options)
 
 
 def _open_options(form: Form, rest: list[str]) -> tuple[str, ...]:

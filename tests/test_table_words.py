@@ -61,6 +61,12 @@ def test_pieces_are_offered_no_pond_and_reveal_is_offered_the_stacks():
     assert offered(game, "reveal A3 ") == ("1",)
 
 
+def test_options_are_offered_in_french_at_a_french_table(french):
+    game = play()
+    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--couleur", "--carte", "--par")
+    assert offered(game, "clue area B3 yes --op") == ("--opponent",)  # begun in English: finished so
+
+
 def test_me_completes_to_moi_at_a_french_table(french):
     assert offered(play(), "miniature m") == ("moi",)
     assert offered(play(me="Léa"), "miniature ")[:2] == ("Léa", "moi")
