@@ -202,7 +202,7 @@ def usage(form) -> str:
     return _(form.usage) if form.usage else form.verb
 
 
-def picture(game, odds: bool, width: int, height: int) -> RenderableType:
+def picture(game, odds: bool, width: int, height: int, stack: bool = True) -> RenderableType:
     """The game's picture: every sheet (full grids when they fit, else compact), or the score pad.
     A click on a cell explains it (``TableApp.action_explain``)."""
     if is_pad(game):
@@ -211,7 +211,7 @@ def picture(game, odds: bool, width: int, height: int) -> RenderableType:
 
     sheet = game.sheet()
     the_odds = advisor.odds(sheet) if odds else None
-    if fits(game.board, len(game.items), width, height):
+    if fits(game.board, len(game.items), width, height, stack, odds):
         closed = {item: game.closed(item) for item in game.items}
         return render.sheet(sheet, closed, the_odds, link=explain_link)
     return render.compact_sheet(sheet, the_odds, link=explain_link)
@@ -227,20 +227,32 @@ def choice_link(word: str) -> Style:
     return Style.from_meta({"@click": f"app.choose({word!r})"})
 
 
-def picture_shape(game, odds: bool, width: int, height: int) -> tuple | None:
+def stacks(width: int) -> bool:
+    """Whether full grids may stack: on a wide screen, where the history stands beside them (on a narrow
+    one the history is below them and needs the height)."""
+    return width >= WIDE
+
+
+def picture_shape(game, odds: bool, width: int, height: int, stack: bool = True) -> tuple | None:
     """What decides the picture's size: when it is unchanged, a redraw needs no new layout (None: unknown)."""
     if is_pad(game):
         return None
     sheet = game.sheet()
     found = tuple(sheet.found(item) is not None for item in game.items)
-    return fits(game.board, len(game.items), width, height), odds, width, found, sheet.consistent
+    return fits(game.board, len(game.items), width, height, stack, odds), odds, width, found, sheet.consistent
 
 
-def fits(board: Board, items: int, width: int, height: int) -> bool:
-    """Whether the full grids (6 characters a column, 2 lines a row) all fit side by side."""
-    grid_width = board.grid.columns * 6 + 3
-    grid_height = board.grid.rows * 2 + 4 + len(board.attributes) + 2  # title, frame, legend
-    return board.grid.size <= render.COMPACT_ABOVE and items * (grid_width + 3) <= width and grid_height <= height
+def fits(board: Board, items: int, width: int, height: int, stack: bool = True, odds: bool = False) -> bool:
+    """Whether the full grids (6 characters a column, 8 with the odds; 2 lines a row) all fit, side by
+    side or (``stack``) stacked as many across as the width takes (as ``feuille`` draws them), with
+    their legend."""
+    grid_width = board.grid.columns * (8 if odds else 6) + 3
+    across = min(items, width // (grid_width + 3))
+    if board.grid.size > render.COMPACT_ABOVE or across < 1 or (across < items and not stack):
+        return False
+    stacked = -(-items // across)
+    legend = len(board.attributes) + 2 + (2 if odds else 0)  # the marks' lines; how the odds were counted
+    return stacked * (board.grid.rows * 2 + 4) + legend <= height  # each grid: its title and frame
 
 
 def cli_prefix(text: str, groups: bool = True) -> str:
@@ -562,8 +574,9 @@ class TableApp(App):
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {game.summary()}")
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
-        shape = picture_shape(game, self.toggled["odds"], width, height)
-        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height),
+        stack = stacks(self.size.width)
+        shape = picture_shape(game, self.toggled["odds"], width, height, stack)
+        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height, stack),
                                                   layout=shape is None or shape != self.on_panel.get("#picture"))
         self.on_panel["#picture"] = shape
         full_sheets = shape is not None and shape[0]
