@@ -17,7 +17,7 @@ import typer
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from assistant.i18n import N_, _, ngettext
+from assistant.i18n import N_, _, decimal, ngettext
 
 if TYPE_CHECKING:
     from assistant.board import Board
@@ -268,6 +268,8 @@ def usage_error(error) -> str:
     from typer._click import exceptions as click
     from typer._click.utils import _escape_control_characters as escaped
 
+    from assistant.i18n import language as i18n_language
+
     message = getattr(error, "message", str(error))
     if isinstance(error, click.NoSuchOption):
         option = escaped(error.option_name)
@@ -280,6 +282,9 @@ def usage_error(error) -> str:
             error.param.get_error_hint(error.ctx) if error.param is not None else None
         hint = " / ".join(repr(each) for each in hint) if hint is not None and not isinstance(hint, str) else hint
         if isinstance(error, click.MissingParameter):
+            if error.param is not None and len(getattr(error.param, "opts", ())) > 1:  # one spelling: the language's
+                spellings = [opt for opt in error.param.opts if opt.startswith("--")] or error.param.opts
+                hint = repr(spellings[-1] if i18n_language() != "en" else spellings[0])
             extra = error.param.type.get_missing_message(param=error.param, ctx=error.ctx) \
                 if error.param is not None else None
             detail = ". ".join(part for part in (message, extra) if part)
@@ -358,7 +363,10 @@ def _numbers_not_options(command, args: list[str]) -> list[str]:
 ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
            "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
            "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use", "decompte": "tally",
+           "décompte": "tally", "quete": "quest", "quête": "quest", "revue": "review", "exporter": "export",
+           "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
+           "plateau": "board", "corde": "tug",
            "statistiques": "stats", "imprimer": "print", "carnet": "pad",
            # what they know about me, my moles, the fight
            "question": "asked", "taupes": "moles", "combat": "fight",
@@ -371,7 +379,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
            "echanger": "swap", "échanger": "swap", "passer": "pass", "prendre": "take", "reprendre": "take-back",
            # inside board
-           "corriger": "set", "exporter": "export", "importer": "import", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
+           "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
            "réinitialiser": "reset", "remettre": "reset"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
@@ -522,6 +530,7 @@ def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
         from assistant.board import unverified_notice
 
+        sys.stdout.flush()  # what was printed comes first: the notice never glues to its last line
         typer.echo(unverified_notice(board), err=True)
 
 
@@ -543,7 +552,7 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
                          (html, lambda: console.export_html(clear=False))):
         if path:
             try:
-                write_atomically(Path(path), export())
+                write_atomically(Path(path), export(), shared=True)  # readable by those it is shared with
             except (OSError, ValueError) as error:
                 from assistant.errors import AssistantError
 
@@ -944,7 +953,7 @@ CellArg = Annotated[str, typer.Argument(help=N_("A garden cell, e.g. C3."))]
                      "the log cannot see.\n\n"
                      "Example: assistant miniature red C3 --from A1"))
 def miniature(player: PlayerArg, cell: CellArg,
-              origin: Annotated[Optional[str], typer.Option("--from", help=N_("Move it from this cell."))] = None,
+              origin: Annotated[Optional[str], typer.Option("--from", "--depuis", help=N_("Move it from this cell."))] = None,
               new_turn: Annotated[bool, typer.Option("--new-turn", "--nouveau-tour", help=N_(
                   "This miniature is the first of a new turn."))] = False,
               game: GameOption = None) -> None:
@@ -1000,8 +1009,8 @@ def loot(player: PlayerArg, cell: CellArg,
                      "Example: assistant mole D3 found --next-mine A2"))
 def mole(cell: CellArg,
          verdict: Annotated[str, typer.Argument(help=N_("found or missed (trouvé, raté)."))],
-         by: Annotated[Optional[str], typer.Option(help=N_("Who placed it (default: me)."))] = None,
-         next_mine: Annotated[Optional[str], typer.Option(help=N_("My loot cell for the next set."))] = None,
+         by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who placed it (default: me)."))] = None,
+         next_mine: Annotated[Optional[str], typer.Option("--next-mine", "--prochain-butin", help=N_("My loot cell for the next set."))] = None,
          game: GameOption = None) -> None:
     _piece(game, "mole", [cell, verdict], by=by, next_mine=next_mine)
 
@@ -1040,8 +1049,7 @@ def tally(
     if as_json:
         echo_json(result.to_mapping())
         return
-    show(render.tally_table(result), svg=svg, html=html)
-    typer.echo(result.verdict())
+    show(render.tally_table(result), svg=svg, html=html)  # the verdict included, in the picture too
 
 
 @app.command(help=N_("Restore a damaged game's last good state (the damaged file is kept beside it, under a "
@@ -1075,7 +1083,7 @@ def recover(name: Annotated[Optional[str], typer.Argument(help=N_("The damaged g
 # -- reading the sheet ------------------------------------------------------------------
 
 
-OddsOption = Annotated[bool, typer.Option("--odds", help=N_("Add each cell's probability (exact joint model)."))]
+OddsOption = Annotated[bool, typer.Option("--odds", "--cotes", "--chances", help=N_("Add each cell's probability (exact joint model)."))]
 TheirsOption = Annotated[bool, typer.Option("--theirs", "--leurs", help=N_(
     "Each opponent's map of my loot: the cells the answers they heard leave them."))]
 
@@ -1241,7 +1249,7 @@ def suggest(
     for rank, (shown, count) in enumerate(groups, 1):
         first = shown[0]
         worth = (_("{bits} bits, saves {turns} turns") if first.turns_saved else _("{bits} bits")).format(
-            bits=f"{first.bits:.2f}", turns=f"{first.turns_saved:.2f}")
+            bits=decimal(first.bits), turns=decimal(first.turns_saved))
         if count == 1:
             typer.echo(f"{rank:>3}. " + _("{turn} ({worth}; {split})").format(
                 turn=advisor.turn_words(board, first, single), worth=worth, split=advisor.split_words(first)))
@@ -1345,13 +1353,13 @@ def review(
     board = current.board
     for r in reviews:
         typer.echo(_("clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)")
-                   .format(number=r.number, asked=r.asked.words(single, board), bits=f"{r.asked.bits:.2f}",
-                           gained=f"{r.gained:.2f}", best=r.best.words(single, board), best_bits=f"{r.best.bits:.2f}"))
+                   .format(number=r.number, asked=r.asked.words(single, board), bits=decimal(r.asked.bits),
+                           gained=decimal(r.gained), best=r.best.words(single, board), best_bits=decimal(r.best.bits)))
     asked_bits = sum(r.asked.bits for r in reviews)
     best_bits = sum(r.best.bits for r in reviews)
     said = _("in all: {asked} bits expected from your questions, {best} from the best ({share} of the best)") \
         if best_bits else _("in all: {asked} bits expected from your questions, {best} from the best")
-    typer.echo(said.format(asked=f"{asked_bits:.2f}", best=f"{best_bits:.2f}",
+    typer.echo(said.format(asked=decimal(asked_bits), best=decimal(best_bits),
                            share=f"{asked_bits / best_bits:.0%}" if best_bits else ""))
 
 
@@ -1541,7 +1549,10 @@ def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> 
     """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant import render
 
-    show(render.pad(game), svg=svg, html=html)
+    if svg or html:  # the picture to share carries the score and whose turn it is (or who won)
+        show(render.with_report(render.pad(game), game.report()), svg=svg, html=html)
+        return
+    show(render.pad(game))
     for line in game.report():
         typer.echo(line)
 
@@ -1549,8 +1560,8 @@ def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> 
 @quest_app.command("new", help=N_("Start a Le Roi des Nains score pad and make it current.\n\n"
                                   "Example: assistant quest new --players Ana,Ben,Cleo"))
 def quest_new(
-    players: Annotated[str, typer.Option(help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
-    name: Annotated[Optional[str], typer.Option(help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
+    players: Annotated[str, typer.Option("--players", "--joueurs", help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
 ) -> None:
     from assistant.pads.roi import RoiGame
 
@@ -1734,7 +1745,7 @@ tug_app = typer.Typer(cls=OneLineErrors, help=N_(
     "contre multi counters the colour of the move it answers."), no_args_is_help=True,
                       rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(tug_app, name="tug")
-ByOption = Annotated[Optional[str], typer.Option("--by", help=N_("Who plays (default: whose turn it is)."),
+ByOption = Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who plays (default: whose turn it is)."),
                                                  autocompletion=completer("--by"))]
 
 
@@ -1752,10 +1763,10 @@ def _tug_move(game: Optional[str], build) -> None:
                                 "when it uses them.\n\n"
                                 "Example: assistant tug new --sides Ana+Cleo,Ben+Dan --flagstones 16"))
 def tug_new(
-    sides: Annotated[str, typer.Option(help=N_("Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan."))],
-    counters: Annotated[bool, typer.Option("--counters", help=N_("Play with contre, sur-contre, sur-sur-contre."))] = False,
-    starts: Annotated[Optional[str], typer.Option(help=N_("Who plays first (the smallest player; default: the first named)."))] = None,
-    name: Annotated[Optional[str], typer.Option(help=N_("The match's name (default: oh-les-nains-N)."))] = None,
+    sides: Annotated[str, typer.Option("--sides", "--camps", help=N_("Two players, or two teams: Ana,Ben or Ana+Cleo,Ben+Dan."))],
+    counters: Annotated[bool, typer.Option("--counters", "--contres", help=N_("Play with contre, sur-contre, sur-sur-contre."))] = False,
+    starts: Annotated[Optional[str], typer.Option("--starts", "--commence", help=N_("Who plays first (the smallest player; default: the first named)."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The match's name (default: oh-les-nains-N)."))] = None,
     flagstones: Annotated[Optional[str], typer.Option("--flagstones", "--dalles", help=N_(
         "The flagstones of the path in your box, both sides together (default: 16, unverified)."))] = None,
 ) -> None:
@@ -1901,8 +1912,8 @@ def board_show(
         return
     from assistant import render
 
-    notice_if_unverified(chosen)
     show(render.board(chosen), svg=svg, html=html)
+    notice_if_unverified(chosen)  # under the picture, on a line of its own
 
 
 @board_app.command("export", help=N_("Write the board as you have it (your corrections, and whether you "
@@ -2104,7 +2115,19 @@ def table(
                            "commands themselves (assistant clue ...)"))
     from assistant import table as screen
 
-    screen.run(data, game, board)
+    closing = screen.run(data, game, board)
+    if closing:
+        typer.echo(closing)
+
+
+def command_name(command) -> str:
+    """A registered command's name as typed: its own, else its function's ('import_' is import)."""
+    return command.name or command.callback.__name__.replace("_", "-")
+
+
+def command_names(typer_app: typer.Typer) -> set[str]:
+    """The names of an app's (or a group's) commands: the table screen runs them too."""
+    return {command_name(command) for command in typer_app.registered_commands}
 
 
 # -- the phones' page --------------------------------------------------------------------
@@ -2158,7 +2181,7 @@ def app_for(args: list[str]) -> typer.Typer:
     name = next((arg for at, arg in enumerate(args)
                  if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
     name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
-    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == name]
+    commands = [c for c in app.registered_commands if command_name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if name is None or not (commands or groups) or args[:1] in (["--help"], ["-h"]):
         return app

@@ -36,7 +36,7 @@ from .board import Board
 from .cells import Cell, CellSet
 from .clues import Clue, kind_named, shown_kinds
 from .errors import AssistantError, InputError
-from .i18n import _, ngettext
+from .i18n import _, decimal, ngettext
 from .sheet import Sheet
 from .words import join_names, key
 
@@ -194,9 +194,9 @@ def odds(sheet: Sheet) -> Odds:
                 result[item][cell] = p
     result = {item: dict(sorted(cells.items())) for item, cells in result.items()}
     if distinct:
-        method = _("exact: inclusion-exclusion over the {ways} ways {count} hidden cells could coincide, summed "
-                   "subset by subset ({total} placements fit)").format(ways=len(partitions(len(masks))),
-                                                                       count=len(masks), total=total)
+        # said for players: every placement that fits counted once (inclusion-exclusion is how, README)
+        method = _("exact: each of the {total} ways the hidden cells could lie, all different, counted "
+                   "once").format(total=total)
     else:
         method = _("exact: each hidden cell uniform over its sheet ({total} placements fit)").format(total=total)
     return Odds(result, total, method, tuple(groups))
@@ -231,7 +231,7 @@ def split_words(question: Question) -> str:
     """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
     if question.yes_left is None:
         return _("{expected} cells expected on their sheets, {worst} at worst").format(
-            expected=f"{question.expected_left:.1f}", worst=question.worst_left)
+            expected=decimal(question.expected_left, 1), worst=question.worst_left)
     if not question.yes_left or not question.no_left:
         total = question.yes_left + question.no_left
         return ngettext("{count} cell whatever the answer: it tells nothing",

@@ -14,7 +14,7 @@ from .board import Board
 from .cells import CellSet
 from .errors import InputError
 from .i18n import N_, _, ngettext
-from .words import hint, join_either, join_names, key, whole_number
+from .words import hint, join_either, join_names, key, see_help, whole_number
 
 # -- parameter types: read a word against a board, give its canonical text ------------
 
@@ -287,7 +287,7 @@ def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
     if found is None:
         spellings = [spelling for kind in KINDS if kind.name in heard for spelling in (kind.name, *kind.aliases)]
         raise InputError(_("unknown clue kind {kind}: {hint} (this board hears {kinds})").format(
-            kind=repr(text), hint=hint(text, spellings, N_("see assistant clue --help")), kinds=shown_kinds(heard)))
+            kind=repr(text), hint=hint(text, spellings, see_help("clue")), kinds=shown_kinds(heard)))
     return found
 
 

@@ -29,11 +29,11 @@ from .i18n import N_, _
 from .words import Options, join_names, key, name_value, pairs, shown, whole_number
 
 GNOME_VALUES = (1, 8)  # every gang's eight gnome cards are valued 1 to 8
-THROW = Option("throw", ("--throw", "--lancer"), "players")
+THROW = Option("throw", ("--throw", "--lancer"), "players", french="--lancer")
 POWERS = ("sky", "adam", "mick")
 ANYONE = ("sky", "adam")  # "Interrogates who you want, even the first player"
 EVERYONE = "mick"  # "If you are not the loser, ask your question to all players"
-POWER = Option("power", ("--power", "--pouvoir"), "power")
+POWER = Option("power", ("--power", "--pouvoir"), "power", french="--pouvoir")
 
 
 class FightEvent(NamedTuple):

@@ -90,12 +90,15 @@ def regular_file_problem(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
 
 
-def write_atomically(path: Path, content: str | bytes) -> None:
-    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync)."""
-    write_together([(path, content)])
+def write_atomically(path: Path, content: str | bytes, shared: bool = False) -> None:
+    """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync).
+
+    A temporary file is made readable by its owner alone; ``shared`` (a picture saved to share)
+    gives the file the mode any new file gets here (0644 under the usual umask 022)."""
+    write_together([(path, content)], shared)
 
 
-def write_together(files: list[tuple[Path, str | bytes]]) -> None:
+def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) -> None:
     """Replace several files, each atomically; a full disk changes none of them.
 
     Every new content is written and synced to a temporary file beside its
@@ -115,6 +118,8 @@ def write_together(files: list[tuple[Path, str | bytes]]) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             temporaries.append(temporary)
+            if shared:
+                os.chmod(temporary, 0o666 & ~_umask())
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
@@ -152,6 +157,13 @@ def remove_stale(folder: Path, pattern: str) -> None:
                     os.unlink(entry.path)
     except OSError:
         pass  # gone already, or a folder we may not list: the next write tries again
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it, then set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def write_failure(path: Path, reason: str, written: list[Path] = ()) -> str:

@@ -17,11 +17,11 @@ from .board import Board
 from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
-from .grammar import MORE, Form, Option, form_for, said as grammar_said
+from .grammar import MORE, Form, Option, form_for, positional, said as grammar_said
 from .i18n import DEFAULT, N_, _, language, ngettext
 from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
 from .sheet import Fact, Sheet, whose
-from .words import (Options, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
+from .words import (Options, see_help, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
                     lookup, name_value, parse_answer, said_answer, shown, split)
 
 DEFAULT_OPPONENT = "opponent"
@@ -36,10 +36,11 @@ WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "n
 
 # -- events --------------------------------------------------------------------------
 
-OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent")
-COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour")
-CARD = Option("card", ("--card", "--carte"), "card")
-ASKER = Option("by", ("--by", "--par"), "player")
+OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent",
+                  french="--adversaire")
+COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur")
+CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
+ASKER = Option("by", ("--by", "--par"), "player", french="--par")
 
 
 def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
@@ -73,7 +74,7 @@ class ClueEvent(NamedTuple):
         """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
         words = list(found.positional)
         if not words:
-            raise InputError(_("say which clue, e.g. area B2 yes (kinds: see assistant clue --help)"))
+            raise InputError(_("say which clue, e.g. area B2 yes ({help})").format(help=see_help("clue")))
         kind = game.kind_named(words[0])
         rest = words[1:]
         typed_answers: list[str] = []
@@ -555,7 +556,7 @@ class Game(_Fields):
             return self._appended(event)
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
-            raise AssistantError(garden.over(self.display(over)))
+            raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
         if isinstance(event, ClueEvent) and event.by in dict(event.answers):
             # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
@@ -721,8 +722,9 @@ class Game(_Fields):
             return plain + tuple(f"{item}={answer}" for item in self.items for answer in plain)
         if slot == "opponent":
             return self.items
-        if slot == "player":
-            return tuple(self.players) if board.per_opponent else (garden.ME, *self.named())
+        if slot == "player":  # in French 'moi' too: a player types it for me (ME_WORDS)
+            me = (garden.ME, "moi") if language() != DEFAULT else (garden.ME,)
+            return (*me, *self.opponents) if board.per_opponent else (*me, *self.named())
         if slot == "verdict":
             return ("right", "wrong")
         if slot == "found":
@@ -737,6 +739,34 @@ class Game(_Fields):
         if slot == "entry":
             return tuple(str(entry.number) for entry in self.standing())
         return ()
+
+    def values_here(self, slot: str, words: list[str]) -> tuple[str, ...]:
+        """The values of ``slot`` the step begun with ``words`` would accept there (the grammar's
+        optional narrowing, for completion): a flower clue's colours are those of its cell, a piece
+        goes on a cell that is not a pond, a token is revealed from a stack, one of its places."""
+        values = self.values(slot)
+        try:
+            form = form_for(self, words[0])
+        except (InputError, IndexError):
+            return values
+        cells = [name for name in map(self._cell_or_none, positional(form, words[1:])) if name is not None]
+        if slot == "colour" and form is ClueEvent.FORM and cells and self.board.has_attribute("flowers"):
+            at = self.board.values_at(self.board.parse_cell(cells[0]), "flowers")
+            return tuple(value for value in values if value in at)
+        pieces = {piece.FORM for piece in garden.PIECES}
+        if form in pieces and slot == "cell":
+            if form is garden.RevealEvent.FORM:
+                return tuple(cell for cell in values if cell in self.garden().stacks)
+            return tuple(self.board.names(self.board.open))
+        if form is garden.RevealEvent.FORM and slot == "position" and cells:
+            return tuple(str(n) for n in range(1, len(self.garden().stacks.get(cells[0], ())) + 1))
+        return values
+
+    def _cell_or_none(self, text: str) -> str | None:
+        try:
+            return self.cell_name(text)
+        except AssistantError:
+            return None
 
     def said_value(self, slot: str, word: str) -> str:
         """A word of a saved step said in the language spoken, one this game reads back (see grammar.said)."""

@@ -36,14 +36,14 @@ MINIATURES = 3
 BAITS = 2
 
 
-FROM = Option("origin", ("--from", "--depuis", "--de"), "cell")
-NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"))  # a turn began that the log cannot see
+FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
+NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"), french="--nouveau-tour")  # a turn the log cannot see
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
-FAR = Option("far", ("--three", "--trois", "--far"))  # the gnome card that moves the cat up to 3 cells
+FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")  # the gnome card that moves the cat up to 3 cells
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
-BY = Option("by", ("--by", "--par"), "player")
-NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell")
-REPLACE = Option("replace", ("--replace", "--remplace", "--remplacer"))  # a loot card misheard: the new one stands
+BY = Option("by", ("--by", "--par"), "player", french="--par")
+NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell", french="--prochain-butin")
+REPLACE = Option("replace", ("--replace", "--remplace", "--remplacer"), french="--remplace")  # a loot card misheard
 FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}
 
 
@@ -313,9 +313,11 @@ def match_winner(garden: Garden) -> str | None:
     return None
 
 
-def over(winner: str) -> str:
-    """The refusal once the match is won: 'the match is over: Léa won it; start a new game'."""
-    return _("the match is over: {winner} won it; start a new game").format(winner=winner)
+def over(winner: str, board: str, opponents: list[str]) -> str:
+    """The refusal once the match is won, naming the step that starts the next: 'the match is over:
+    Léa won it; start the next with new gnom-street --opponents Matt'."""
+    return _("the match is over: {winner} won it; start the next with {step}").format(
+        winner=winner, step=_("new {board} --opponents {names}").format(board=board, names=",".join(opponents)))
 
 
 def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
@@ -329,7 +331,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     winner = match_winner(garden)
     if winner is not None:
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
-        raise AssistantError(over(name(winner)))
+        raise AssistantError(over(name(winner), board.name, [player for player in players if player != ME]))
     if isinstance(event, SetEvent):
         _check_set(garden, event, count, mine, name)
     elif isinstance(event, CatEvent):
@@ -363,7 +365,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     elif isinstance(event, TokenEvent):
         if count == 2:
             raise InputError(_("in a two-player game the only token is your Mole: record it with "
-                               "assistant mole CELL found|missed"))
+                               "mole CELL found|missed"))
         _check_token_place(garden, event, board, name)
         _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
@@ -413,7 +415,7 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     if players != 2:
-        raise InputError(_("sets are for the two-player game; with more players, place tokens with assistant token"))
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"

@@ -29,6 +29,11 @@ class Option(NamedTuple):
     spellings: tuple[str, ...]
     slot: str | None = None
     repeat: bool = False
+    french: str = ""  # the spelling a French table reads back (one of ``spellings``); "": the first serves both
+
+    def spoken(self) -> str:
+        """The spelling the player reads: the French one while French is spoken."""
+        return self.french or self.spellings[0] if language() != DEFAULT else self.spellings[0]
 
 
 class Form(NamedTuple):
@@ -75,6 +80,10 @@ class Speaker(Protocol):
     def said_value(self, slot: str, word: str) -> str:
         ...
 
+    # Optional: ``values_here(slot, words)``, the values of ``slot`` the step begun with ``words``
+    # (its verb first) would accept at this place (a flower clue's colours at its cell, the stacks
+    # to reveal); without it, every value of the slot (``values``).
+
 
 class Slot(NamedTuple):
     """What is expected next: the slot's name and the values of this game that fit it.
@@ -117,14 +126,20 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
     by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
     if rest and rest[-1] in by_spelling and by_spelling[rest[-1]].slot is not None:
         slot = by_spelling[rest[-1]].slot
-        return Slot(slot, game.values(slot))
+        return Slot(slot, _values(game, slot, words))
     positional = _positional(rest, by_spelling)
     slots = form.positional_slots(game, positional)
     open_options = _open_options(form, rest)
     name = _slot_at(slots, len(positional))
     if name is None:
         return Slot("end", (), open_options)
-    return Slot(name, game.values(name), open_options)
+    return Slot(name, _values(game, name, words), open_options)
+
+
+def _values(game: Speaker, slot: str, words: Sequence[str]) -> tuple[str, ...]:
+    """The values of ``slot`` that fit after ``words``: the game's narrower answer when it has one."""
+    here = getattr(game, "values_here", None)
+    return game.values(slot) if here is None else here(slot, list(words))
 
 
 def said(game: Speaker, step: str) -> str:
@@ -146,8 +161,11 @@ def _said(game: Speaker, step: str) -> str:
     if form is None:
         return step
     spoken = [spoken_verb(form)]
+    by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
     for at in range(1, len(words)):
-        spoken.append(game.said_value(expect(game, words[:at]).name, words[at]))
+        option = by_spelling.get(words[at])
+        spoken.append(option.spoken() if option is not None else
+                      game.said_value(expect(game, words[:at]).name, words[at]))
     return join(spoken)
 
 
@@ -173,8 +191,13 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
                      if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
 
     if typing.startswith("-") or not slot.values:
-        return typing, fitting(slot.options)
+        return typing, fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
     return typing, fitting(said_values(game, slot)) or fitting(slot.values)
+
+
+def positional(form: Form, rest: Sequence[str]) -> list[str]:
+    """The positional words among the words after ``form``'s verb (options and their values left out)."""
+    return _positional(list(rest), {spelling: option for option in form.options for spelling in option.spellings})
 
 
 def _positional(rest: list[str], by_spelling: dict[str, Option]) -> list[str]:
@@ -190,6 +213,17 @@ def _positional(rest: list[str], by_spelling: dict[str, Option]) -> list[str]:
             continue
         positional.append(word)
     return positional
+
+
+def _spoken_options(game: Speaker, words: list[str], slot: Slot) -> tuple[str, ...]:
+    """The options still open, as the player reads them (French: --adversaire, --couleur)."""
+    if language() == DEFAULT or not words or not slot.options:
+        return slot.options
+    try:
+        form = form_for(game, words[0])
+    except InputError:
+        return slot.options
+    return tuple(option.spoken() for option in form.options if option.spellings[0] in slot.options)
 
 
 def _open_options(form: Form, rest: list[str]) -> tuple[str, ...]:

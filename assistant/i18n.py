@@ -50,14 +50,44 @@ class UnknownLanguage(ValueError):
 
 def _(message: str) -> str:
     """``message`` in the language spoken now (the English text is its own key)."""
-    return message if _catalogue is None else _catalogue.gettext(message)
+    return message if _catalogue is None else _elided(_catalogue.gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (French says "1 indice", "0 indice", "2 indices")."""
     if _catalogue is None:
         return singular if count == 1 else plural
-    return _catalogue.ngettext(singular, plural, count)
+    return _elided(_catalogue.ngettext(singular, plural, count))
+
+
+# French elides 'de' and 'que' before a vowel: 'le butin d'Ana', 'à côté d'A1'. A translated message
+# says 'de {item}' before it knows the name; the name, once given, decides ('de Ben', 'd'Ana').
+_ELIDED_BEFORE = "AEIOUÀÂÉÈÊÎÔŒaeiouàâéèêîôœ"  # not h (aspiré or not) nor y (Yann): 'de' stays
+_BEFORE_NAME = None  # compiled on first use
+
+
+class _Elides(str):
+    """A French message whose ``format`` elides 'de {name}' to 'd'{name}' when the name begins with a vowel."""
+
+    def format(self, *args, **values) -> str:
+        def elide(match) -> str:
+            value = str(values.get(match.group(2), ""))
+            if value[:1] and value[0] in _ELIDED_BEFORE:
+                return f"{match.group(1)[:-1]}'{{{match.group(2)}}}"
+            return match.group(0)
+
+        return str.format(_BEFORE_NAME.sub(elide, self), *args, **values)
+
+
+def _elided(text: str) -> str:
+    global _BEFORE_NAME
+    if "e {" not in text:
+        return text
+    if _BEFORE_NAME is None:
+        import re
+
+        _BEFORE_NAME = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+    return _Elides(text)
 
 
 def N_(message: str) -> str:
@@ -136,6 +166,12 @@ class speaking:
 
     def __exit__(self, *exc) -> None:
         use(self.before)
+
+
+def decimal(value: float, digits: int = 2) -> str:
+    """A number with ``digits`` decimals as the language writes it: '1.50' in English, '1,50' in French."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language == "fr" else text
 
 
 def localized(names: dict, fallback: str) -> str:

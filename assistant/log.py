@@ -23,7 +23,7 @@ RETRACT_WORDS = ("retract", "retirer")
 
 UNDO_FORM = Form(UNDO_WORDS, (), usage=N_("undo"), french="annuler")
 RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage=N_("retract N"), french="retirer")
-ENTRY_NUMBER = N_("an entry number as shown by assistant history")
+ENTRY_NUMBER = N_("an entry number as shown in the history")
 
 
 class Retract(NamedTuple):
@@ -40,7 +40,7 @@ class Retract(NamedTuple):
                                  .format(got=shown(" ".join(found.positional))))
             return cls(None)
         if len(found.positional) != 1:
-            raise InputError(_("write: retract N, N an entry number as shown by assistant history"))
+            raise InputError(_("write: retract N, N an entry number as shown in the history"))
         return cls(whole_number(found.positional[0], ENTRY_NUMBER, low=1))
 
     @classmethod
@@ -50,6 +50,14 @@ class Retract(NamedTuple):
 
     def words(self) -> list[str]:
         return ["undo"] if self.number is None else ["retract", str(self.number)]
+
+
+def retract_steps(numbers: Iterable[int]) -> str:
+    """The steps that take back entries ``numbers``, as the player types them: 'retract 1 or retract 3'
+    (French: 'retirer 1 ou retirer 3'): a refusal names the step to type, on every face."""
+    from .grammar import spoken_verb
+
+    return _(" or ").join(f"{spoken_verb(RETRACT_FORM)} {number}" for number in numbers)
 
 
 class Entry(NamedTuple):
@@ -86,9 +94,9 @@ def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing:
         return entries[standing[-1] - 1]
     if not 1 <= retract.number <= len(entries):
         if entries:
-            message = _("no entry {number}: entry numbers are 1-{last} (see assistant history)")
+            message = _("no entry {number}: entry numbers are 1-{last} (see the history)")
         else:
-            message = _("no entry {number}: entry numbers are none yet (see assistant history)")
+            message = _("no entry {number}: nothing is recorded yet")
         raise InputError(message.format(number=retract.number, last=len(entries)))
     if entries[retract.number - 1].retracted:
         raise InputError(_("entry {number} was already taken back").format(number=retract.number))

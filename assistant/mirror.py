@@ -31,9 +31,9 @@ from .sheet import Fact, Sheet
 from .words import Options, answer_word, is_answer, join_names, parse_answer, said_answer
 
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
-BY = Option("by", ("--by", "--par"), "player")
-ALOUD = Option("aloud", ("--aloud", "--haut", "--pipelette", "--megaphone", "--haut-parleur"))
-COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour")
+BY = Option("by", ("--by", "--par"), "player", french="--par")
+ALOUD = Option("aloud", ("--aloud", "--haut", "--pipelette", "--megaphone", "--haut-parleur"), french="--haut")
+COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur")
 
 
 def _asked_slots(game, typed: list[str]) -> tuple[str, ...]:

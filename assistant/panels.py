@@ -7,21 +7,22 @@ from __future__ import annotations
 import re
 
 from . import grammar
-from .i18n import N_, _
+from .i18n import N_, _, decimal
 from .store import PADS
 from .words import join_clauses
 
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
+ASSISTANT_PREFIX = re.compile(r"\s*(?:assistant\s+)+", re.IGNORECASE)
 
 
 def is_pad(game) -> bool:
     return game.kind in PADS
 
 
-def cli_prefix(text: str) -> str:
-    """The start of a line that is not the step: 'assistant', 'quest', 'tug' and the spaces after them."""
-    found = CLI_PREFIX.match(text)
+def cli_prefix(text: str, groups: bool = True) -> str:
+    """The start of a line that is not the step: 'assistant', 'quest', 'tug' (``groups``) and the spaces after them."""
+    found = (CLI_PREFIX if groups else ASSISTANT_PREFIX).match(text)
     return found.group(0) if found else ""
 
 
@@ -93,7 +94,7 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
     ranked = advisor.questions(sheet, advisor.Turn(barred=game.barred()), odds, limit=8)
     if not ranked:
         return [_("no question left to ask")], False
-    return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=f"{question.bits:.2f}")
+    return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=decimal(question.bits))
             for rank, question in enumerate(ranked, 1)], True
 
 

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, language, ngettext
 from .mirror import CLOSE, close_lines
 from .sheet import Sheet
 
@@ -124,24 +124,37 @@ def css_colour(name: str | None) -> str | None:
     return f"#{red:02x}{green:02x}{blue:02x}"
 
 
-@lru_cache(maxsize=64)
 def codes(attribute: Attribute) -> dict[str, str]:
-    """Each value's mark in the drawings, so that no cell is told by colour alone.
+    """Each value's mark in the drawings, so that no cell is told by colour alone, from its name in
+    the language spoken ('Y' yellow, 'J' jaune): see ``_codes``."""
+    return _codes(attribute, language())
 
-    The value's symbol from the board file, else its initial ('B' blue), or the
-    initials of its words ('SI' staten-island), made longer when two collide."""
+
+@lru_cache(maxsize=64)
+def _codes(attribute: Attribute, spoken: str) -> dict[str, str]:
+    """The value's symbol from the board file, else its initial ('B' blue), or the initials of its
+    words ('SI' staten-island), made longer when two collide. Where a cell holds several values
+    side by side (flowers), a one-word name whose initial an earlier value took gets another letter
+    of its own instead (French: 'B' bleu, then 'L' blanc): the chips stay one letter each."""
     result = {value.name: value.symbol for value in attribute.values if value.symbol}
-    initials = [value.name[:1].upper() for value in attribute.values if not value.symbol]
+    names = {value.name: value.local_name.lower().replace(" ", "-") for value in attribute.values}
+    initials = [names[value.name][:1].upper() for value in attribute.values if not value.symbol]
     for value in attribute.values:
         if value.symbol:
             continue
-        words = [word for word in value.name.split("-") if word] or [value.name]
+        name = names[value.name]
+        words = [word for word in name.split("-") if word] or [name]
         initial = words[0][:1].upper()
-        shared = initials.count(initial) > 1
-        candidates = ([] if shared else [initial]) + (["".join(w[:1] for w in words).upper()] if len(words) > 1 else [])
-        candidates += [initial + letter for letter in value.name[1:] if letter.isalnum()]
         taken = set(result.values())
-        result[value.name] = next((code for code in candidates if code not in taken), value.name)
+        shared = initials.count(initial) > 1
+        if len(words) == 1 and attribute.kind != "one":
+            candidates = [initial] + [letter.upper() for letter in name[1:] if letter.isascii() and letter.isalpha()]
+        elif len(words) == 1:
+            candidates = [] if shared else [initial]
+        else:
+            candidates = ([] if shared else [initial]) + ["".join(w[:1] for w in words).upper()]
+        candidates += [initial + letter for letter in name[1:] if letter.isalnum()]
+        result[value.name] = next((code for code in candidates if code not in taken), name)
     return {value.name: result[value.name] for value in attribute.values}
 
 
@@ -196,15 +209,22 @@ COMPACT_ABOVE = 400  # cells: past this a board is drawn one character per cell
 
 
 def cells_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None = None,
-               odds: dict[Cell, float] | None = None) -> RenderableType:
+               odds: dict[Cell, float] | None = None, link=None) -> RenderableType:
     """A grid of the board with ``remaining`` cells shown and the others crossed.
 
-    With ``odds``, each remaining cell shows its probability on a heat colour."""
+    With ``odds``, each remaining cell shows its probability on a heat colour; ``link`` (a cell's
+    name -> a Style) is laid over each cell (the table screen: a click explains the cell)."""
     if board.grid.size > COMPACT_ABOVE:
         return _compact_grid(board, title, remaining, mine)
     found = remaining.only()
 
     def draw(cell: Cell) -> Text:
+        text = _drawn(cell)
+        if link is not None:
+            text.stylize(link(board.name_of(cell)))
+        return text
+
+    def _drawn(cell: Cell) -> Text:
         if cell in board.ponds:
             return Text(POND, style="bold blue")
         if cell == mine:
@@ -224,7 +244,8 @@ HEAT = ("grey30", "dark_orange3", "orange1", "red1", "bright_red")
 def _heat(name: str, probability: float) -> Text:
     """'B3 25%' on a colour from cold to hot."""
     level = min(len(HEAT) - 1, int(probability * len(HEAT) * 1.5))
-    return Text(f"{name} {probability:>4.0%}", style=Style(color="white", bgcolor=HEAT[level], bold=probability >= 0.5))
+    # the ink that reads on each heat (black on the oranges, bright white on the grey and the reds)
+    return Text(f"{name} {probability:>4.0%}", style=_on(HEAT[level], bold=probability >= 0.5))
 
 
 def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None) -> Text:
@@ -251,12 +272,12 @@ def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | No
     return text
 
 
-def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None) -> RenderableType:
+def item_grid(sheet: Sheet, item: str, odds: dict[Cell, float] | None = None, link=None) -> RenderableType:
     """One item's sheet: crossed cells, ponds, my loot, remaining cells with their marks (or odds)."""
     board = sheet.board
     words, loud = item_title(sheet, item)
     title = Text(words, style={"none": "bold red", "found": "bold green"}.get(loud, ""))
-    return Palette(cells_grid(board, title, sheet.candidates(item), sheet.mine, odds))
+    return Palette(cells_grid(board, title, sheet.candidates(item), sheet.mine, odds, link))
 
 
 def item_title(sheet: Sheet, item: str) -> tuple[str, str]:
@@ -274,13 +295,14 @@ def item_title(sheet: Sheet, item: str) -> tuple[str, str]:
         item=shown, count=len(remaining)), ""
 
 
-def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None, theirs=None) -> RenderableType:
+def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None, theirs=None,
+          link=None) -> RenderableType:
     """Every item's grid side by side, loud lines for found items, and the legend.
 
     ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities;
     ``theirs`` (opponent -> cells, from ``mirror``) adds beside them each
-    opponent's map of my loot, and a warning under them for those close to it."""
-    grids = [item_grid(sheet, item, odds.items[item] if odds else None) for item in sheet.items]
+    opponent's map of my loot, and a warning under them for those close to it; ``link``: see cells_grid."""
+    grids = [item_grid(sheet, item, odds.items[item] if odds else None, link) for item in sheet.items]
     grids += [their_grid(sheet.board, player, cells, sheet.mine) for player, cells in (theirs or {}).items()]
     compact = sheet.board.grid.size > COMPACT_ABOVE
     parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 2))]
@@ -320,49 +342,72 @@ def found_line(board: Board, item: str, cell: Cell, closed: bool) -> str:
     return _(FOUND_LINES[board.per_opponent, closed]).format(item=item, noun=board.local_noun, cell=board.name_of(cell))
 
 
-def compact_sheet(sheet: Sheet, odds=None) -> RenderableType:
-    """Every item's grid at three characters a cell, side by side, for a small terminal (the table screen).
-
-    ● possible, · ruled out, ≈ pond, ★ my loot; with ``odds`` (advisor.Odds) a
-    possible cell shows its probability in percent instead of ●."""
+def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
+    """Every item's grid at one line a row, side by side (stacked when they do not fit across), for a
+    small terminal (the table screen): a possible cell shows its marks (terrain and flowers, or
+    district and pictograms: the legend below says which), · ruled out, ≈ pond, ★ my loot; with
+    ``odds`` (advisor.Odds) a possible cell shows its probability in percent instead; ``link``: see
+    cells_grid."""
     board, grid = sheet.board, sheet.board.grid
+    marked = odds is None and grid.size <= COMPACT_ABOVE
+    marks = {cell: _marks(board, cell) for cell in board.open} if marked else {}
+    width = max([3 if odds is None else 4, *(len(text) + 1 for text in marks.values())])  # ' 100': never glued
     grids = []
     for item in sheet.items:
         remaining = sheet.candidates(item)
         found = remaining.only()
+
+        def draw(cell: Cell) -> Text:
+            if cell in board.ponds:
+                return Text(f"{'≈':^{width}}", style="blue")
+            if cell == sheet.mine:
+                return Text(f"{MINE:^{width}}", style="magenta")
+            if cell not in remaining:
+                return Text(f"{'·':^{width}}", style="dim")
+            if odds is not None:
+                return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
+            if not marked:
+                return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
+            mark = marks[cell].copy()
+            if cell == found:
+                mark.stylize("reverse bold")
+            return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
+
         if found is not None:
             status = _("{item}: FOUND on {cell}").format(item=board.local_item(item), cell=board.name_of(found))
         else:
             status = (ngettext("{item}: {count} left", "{item}: {count} left", len(remaining))
                       .format(item=board.local_item(item), count=len(remaining)))
         text = Text(status + "\n", style="bold")
-        width = len(str(grid.rows))
-        text.append(" " * width + "".join(f"{column_letters(c):^3}" for c in range(grid.columns)), style="dim")
+        label = len(str(grid.rows))
+        text.append(" " * label + "".join(f"{column_letters(c):^{width}}" for c in range(grid.columns)), style="dim")
         for row in range(grid.rows):
-            text.append(f"\n{row + 1:>{width}}", style="dim")
+            text.append(f"\n{row + 1:>{label}}", style="dim")
             for column in range(grid.columns):
                 cell = grid.cell(row, column)
-                if cell in board.ponds:
-                    text.append(" ≈ ", style="blue")
-                elif cell == sheet.mine:
-                    text.append(f" {MINE} ", style="magenta")
-                elif cell not in remaining:
-                    text.append(" · ", style="dim")
-                elif odds is not None:
-                    text.append(f"{odds.items[item].get(cell, 0.0) * 100:>3.0f}", style="bold")
-                else:
-                    text.append(" ● ", style=Style(bold=True, reverse=cell == found))
+                drawn = draw(cell)
+                if link is not None:
+                    drawn.stylize(link(board.name_of(cell)))
+                text.append_text(drawn)
         grids.append(text)
-    key = _("odds in %  · ruled out") if odds is not None else _("● possible  · ruled out")
+    if odds is not None:
+        key = _("odds in %  · ruled out")
+    else:
+        key = _("marks: possible  · ruled out") if marked else _("● possible  · ruled out")
     key += _("  ≈ pond  {mine} your loot").format(mine=MINE) if board.ponds else ""
-    return Group(Columns(grids, padding=(0, 3)), Text(key, style="dim"))
+    parts: list[RenderableType] = [Columns(grids, padding=(0, 1)), Text(key, style="dim")]
+    if marked:
+        parts.append(legend(board, marks_only=True))
+    return Group(*parts)
 
 
-def legend(board: Board) -> RenderableType:
-    """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...')."""
+def legend(board: Board, marks_only: bool = False) -> RenderableType:
+    """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...');
+    ``marks_only``: the attributes' lines alone (the compact sheet says its own key)."""
     marks = dict(cross=CROSS, pond=POND, mine=MINE)
-    lines = [Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
-                  _("{cross} ruled out").format(**marks), style="dim")]
+    lines = [] if marks_only else [
+        Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
+             _("{cross} ruled out").format(**marks), style="dim")]
     ground = _ground(board)
     for attribute in board.attributes:
         entries = []
@@ -475,17 +520,28 @@ def pad_table(game) -> Table:
     table = Table(title=Text(_("{name}: Le Roi des Nains").format(name=game.name)), title_justify="left",
                   box=box.SQUARE)
     table.add_column(_("deal"), justify="right")
-    table.add_column(_("quest + special card"))
+    table.add_column(_("quest + special card"), overflow="fold")  # a long name wraps, never cut
     for player in game.players:
         table.add_column(Text(player), justify="right")
-    table.add_column("", style="dim")
-    for row in game.rows():
+    rows = game.rows()
+    notes = any(row.note for row in rows)
+    if notes:
+        table.add_column(_("note"), style="dim", overflow="fold")
+    for row in rows:
         if row.points is None:
             cells = [Text("-", style="dim") for unused in game.players]
         else:
             cells = [Text(f"{row.points[p]:+d} = {row.totals[p]}") for p in game.players]
         table.add_row(Text(str(row.number)), Text(row.said or row.title, style="strike" if row.removed else ""),
-                      *cells, Text(row.note))
+                      *cells, *([Text(row.note)] if notes else []))
+    if rows:
+        table.rows[-1].end_section = True  # a line above the totals
+    totals, winner = game.totals(), game.winner()
+    said = _("{winner} wins").format(winner=winner) if winner else ""
+    table.add_row(Text(""), Text(_("total"), style="bold"), *(Text(str(totals[p]), style="bold") for p in game.players),
+                  *([Text(said, style="bold")] if notes else []))
+    if winner and not notes:
+        table.caption, table.caption_justify = Text(said, style="bold"), "left"
     return table
 
 
@@ -503,7 +559,7 @@ def tally_table(result) -> Group:
         table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
                       Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
-    return Group(table, notes)
+    return Group(table, notes, Text(result.verdict(), style="bold"))  # the picture carries the result
 
 
 GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold yellow1", "green": "bold green3"}
@@ -562,6 +618,11 @@ def hose_said(game, state) -> str:
                        max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
               if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
     return _("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1])
+
+
+def with_report(picture: RenderableType, lines) -> Group:
+    """A picture and what the table needs to hear under it (the score, whose turn, the winner)."""
+    return Group(picture, Text("\n".join(lines), style="bold"))
 
 
 def pad(game) -> RenderableType:

@@ -21,9 +21,8 @@ from typing import NamedTuple
 from .board import Board
 from .cells import Cell, CellSet
 from .errors import Contradiction
-from .grammar import spoken_verb
 from .i18n import _, ngettext
-from .log import RETRACT_FORM
+from .log import retract_steps
 from .words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
@@ -302,12 +301,13 @@ class Sheet(NamedTuple):
                 alone = _("refused: on its own this clue means {failure}; nothing was recorded")
             return Contradiction(alone.format(failure=what), ())
         if subject is not None:
-            retracts = _(" or ").join(f"{spoken_verb(RETRACT_FORM)} {number}" for number in culprits)
             return Contradiction(_("refused: {subject} conflicts with {clues}: {failure}; if one of them was "
                                    "misheard, take it back first ({retracts}); nothing was recorded").format(
-                subject=subject, clues=_named(culprits, groups), failure=what, retracts=retracts), tuple(culprits))
-        return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (if a clue was misheard, "
-                               "retract it first)").format(clues=_named(culprits, groups), failure=what),
+                subject=subject, clues=_named(culprits, groups), failure=what, retracts=retract_steps(culprits)),
+                tuple(culprits))
+        return Contradiction(_("refused: with {clues}, {failure}; nothing was recorded (a clue misheard? take it "
+                               "back first: {steps})").format(clues=_named(culprits, groups), failure=what,
+                                                              steps=retract_steps(culprits)),
                              tuple(culprits))
 
 

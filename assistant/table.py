@@ -16,14 +16,19 @@ each finished cell saved like ``assistant board set``.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from rich.console import Group, RenderableType
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -32,12 +37,12 @@ from . import grammar, panels, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
-from .i18n import N_, _, language, ngettext
-from .store import Store
-from .words import join_clauses
+from .i18n import N_, _, decimal, language, ngettext
+from .store import PADS, Store
+from .words import join_clauses, split, use_face
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
-HELP_VALUES = 16  # the help lists the words after a verb when there are no more than this (not every cell)
+HELP_VALUES = 12  # the help lists the words after a verb when there are no more than this (not every cell)
 FOLLOW_SECONDS = 0.5  # how often the game file is checked for changes made elsewhere
 DISPLAY_WORDS = {
     "sheet": N_("the sheet without odds"),
@@ -48,17 +53,26 @@ DISPLAY_WORDS = {
     "quit": N_("leave the table screen (Ctrl+Q)"),
 }
 # The screen's own words in French, accepted and never listed (the table speaks both languages).
-FRENCH_WORDS = {"sheet": "feuille", "odds": "chances", "suggest": "suggérer", "help": "aide", "board": "plateau",
+# 'cotes' rather than 'chances' for the odds: 'ch' then completes the cat's step (chat) alone.
+FRENCH_WORDS = {"sheet": "feuille", "odds": "cotes", "suggest": "suggérer", "help": "aide", "board": "plateau",
                 "quit": "quitter"}  # what the help and Tab offer while French is spoken
-SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit"}
+SCREEN_ALIASES = {**{french: word for word, french in FRENCH_WORDS.items()}, "suggerer": "suggest", "sortir": "quit",
+                  "chances": "odds"}
 # The names of the grammar's slots, shown in the help panel and after Tab (what the next word is).
 SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token"), N_("found"), N_("distance"),
               N_("row"), N_("column"), N_("place"), N_("assignment"), N_("asking-cell"), N_("step"), N_("unknown"))
 
 
-def run(store: Store, name: str | None, board: str | None = None) -> None:
-    """Open the table screen on game ``name`` (default: the current one), or on a board's set-up."""
-    TableApp(store, name, board).run()
+# The commands of the command line that are no entry of the screen, and why (every other command runs
+# here, typed as on the command line: tests/test_table.py checks the list against the CLI's commands).
+CLI_ONLY = {"table": N_("this is the table screen already")}
+PAD_GROUPS = {"roi-des-nains": "quest", "oh-les-nains": "tug"}  # a pad's commands, typed without their group
+
+
+def run(store: Store, name: str | None, board: str | None = None) -> str | None:
+    """Open the table screen on game ``name`` (default: the current one), or on a board's set-up;
+    what to say once it is closed (the board set up, no game yet: how to start one), if anything."""
+    return TableApp(store, name, board).run()
 
 
 # -- what the screen shows, from the game ------------------------------------------------------
@@ -145,7 +159,10 @@ def help_text(game) -> Text:
     text.append(_("the screen") + "\n", style="bold")
     for word, what in DISPLAY_WORDS.items():
         text.append(f"  {screen_word(word):<8} {_(what)}\n")
-    text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry"), style="dim")
+    text.append("  " + _("every command too, as on the command line: tally, quest show, new gnom-street ..., "
+                         "board set ..., sheet --svg FILE") + "\n")
+    text.append("  " + _("Tab completes, Up/Down recall earlier entries, Ctrl+Z undoes the last entry; "
+                         "Ctrl+P lists every step and command; a click on a cell explains it"), style="dim")
     return text
 
 
@@ -159,37 +176,150 @@ def usage(form) -> str:
     return _(form.usage) if form.usage else form.verb
 
 
-def picture(game, odds: bool, width: int, height: int) -> RenderableType:
-    """The game's picture: every sheet (full grids when they fit, else compact), or the score pad."""
+def picture(game, odds: bool, width: int, height: int, stack: bool = True) -> RenderableType:
+    """The game's picture: every sheet (full grids when they fit, else compact), or the score pad.
+    A click on a cell explains it (``TableApp.action_explain``)."""
     if is_pad(game):
         return render.pad(game)
     from . import advisor
 
     sheet = game.sheet()
     the_odds = advisor.odds(sheet) if odds else None
-    if fits(game.board, len(game.items), width, height):
+    if fits(game.board, len(game.items), width, height, stack, odds):
         closed = {item: game.closed(item) for item in game.items}
-        return render.sheet(sheet, closed, the_odds)
-    return render.compact_sheet(sheet, the_odds)
+        return render.sheet(sheet, closed, the_odds, link=explain_link)
+    return render.compact_sheet(sheet, the_odds, link=explain_link)
 
 
-def picture_shape(game, odds: bool, width: int, height: int) -> tuple | None:
+def explain_link(cell: str) -> Style:
+    """What a click on ``cell`` does: the screen explains it (Textual reads the style's '@click')."""
+    return Style.from_meta({"@click": f"app.explain({cell!r})"})
+
+
+def choice_link(word: str) -> Style:
+    """What a click on a candidate does: it is typed (completion, by the mouse)."""
+    return Style.from_meta({"@click": f"app.choose({word!r})"})
+
+
+def stacks(width: int) -> bool:
+    """Whether full grids may stack: on a wide screen, where the history stands beside them (on a narrow
+    one the history is below them and needs the height)."""
+    return width >= WIDE
+
+
+def picture_shape(game, odds: bool, width: int, height: int, stack: bool = True) -> tuple | None:
     """What decides the picture's size: when it is unchanged, a redraw needs no new layout (None: unknown)."""
     if is_pad(game):
         return None
     sheet = game.sheet()
     found = tuple(sheet.found(item) is not None for item in game.items)
-    return fits(game.board, len(game.items), width, height), odds, width, found, sheet.consistent
+    return fits(game.board, len(game.items), width, height, stack, odds), odds, width, found, sheet.consistent
 
 
-def fits(board: Board, items: int, width: int, height: int) -> bool:
-    """Whether the full grids (6 characters a column, 2 lines a row) all fit side by side."""
-    grid_width = board.grid.columns * 6 + 3
-    grid_height = board.grid.rows * 2 + 4 + len(board.attributes) + 2  # title, frame, legend
-    return board.grid.size <= render.COMPACT_ABOVE and items * (grid_width + 3) <= width and grid_height <= height
+def fits(board: Board, items: int, width: int, height: int, stack: bool = True, odds: bool = False) -> bool:
+    """Whether the full grids (6 characters a column, 8 with the odds; 2 lines a row) all fit, side by
+    side or (``stack``) stacked as many across as the width takes (as ``feuille`` draws them), with
+    their legend."""
+    grid_width = board.grid.columns * (8 if odds else 6) + 3
+    across = min(items, width // (grid_width + 3))
+    if board.grid.size > render.COMPACT_ABOVE or across < 1 or (across < items and not stack):
+        return False
+    stacked = -(-items // across)
+    legend = len(board.attributes) + 2 + (2 if odds else 0)  # the marks' lines; how the odds were counted
+    return stacked * (board.grid.rows * 2 + 4) + legend <= height  # each grid: its title and frame
 
 
 cli_prefix, step_text, said = panels.cli_prefix, panels.step_text, panels.said  # shared with the phones' page
+
+
+def command_words(game, words: list[str]) -> list[str] | None:
+    """``words`` as a command of the command line ('tally', 'quest show', 'board set ...'), or None when
+    they are a step of the game (or nothing the command line knows): a step is recorded by the screen
+    itself, a command runs as ``assistant WORDS`` would (its own words, its own refusals)."""
+    import cli
+
+    if not words or _is_step(game, words[0]):
+        return None
+    first = cli_command(words)
+    groups = {group.name: group.typer_instance for group in cli.app.registered_groups}
+    if first in groups:
+        if len(words) > 1 and _is_step(game, words[1]):
+            return None  # 'quest trick Ana 5g': the pad's own step, recorded here
+        return words
+    if first in cli.command_names(cli.app):
+        return words
+    group = PAD_GROUPS.get(getattr(game, "kind", None))
+    if group is not None and first in cli.command_names(groups[group]):
+        return [group, *words]  # 'show' on a score pad is 'quest show'
+    return None
+
+
+def command_offers() -> list[str]:
+    """The commands of the command line a first word may complete to: their names, and their French
+    names while French is spoken (décompte, quête), CLI_ONLY left out."""
+    import cli
+
+    names = (cli.command_names(cli.app) | {group.name for group in cli.app.registered_groups}) - set(CLI_ONLY)
+    french = [alias for alias, name in cli.ALIASES.items() if name in names] if language() == "fr" else []
+    return sorted({*names, *french})
+
+
+def cli_command(words: list[str]) -> str:
+    """The command ``words`` name, in English ('décompte' is tally)."""
+    import cli
+
+    return cli.ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
+
+
+def _is_step(game, verb: str) -> bool:
+    try:
+        grammar.form_for(game, verb)
+    except AssistantError:
+        return False
+    return True
+
+
+def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str]:
+    """Run ``assistant WORDS`` in this process, as from a shell in the data folder ``home`` at ``width``
+    columns, in the language spoken: its exit code, what it printed, and its refusal or notes.
+    Nothing is read from the keyboard: a command that would ask (delete without --yes) is aborted."""
+    import contextlib
+    import io
+
+    import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    environ = {"ASSISTANT_HOME": str(home), "COLUMNS": str(max(40, width)), "NO_COLOR": "1"}
+    saved = {name: os.environ.get(name) for name in environ}
+    stdin, code = sys.stdin, 0
+    os.environ.update(environ)
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli.app_for(words)(args=["--lang", language(), *words], prog_name="assistant")
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 1
+    finally:
+        sys.stdin = stdin
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return code, out.getvalue(), err.getvalue()
+
+
+def without_error_word(line: str) -> str:
+    """A refusal of the command line without its 'error: ' (the screen says 'refused')."""
+    head = _("error: {message}").partition("{message}")[0]
+    return line[len(head):] if line.startswith(head) else line
+
+
+def refusal_said(line: str) -> bool:
+    """Whether a refusal already says it is one ('refused: with clue 1 ...'): it is not said twice."""
+    heads = (_("refused: {error}"), _("refused: {reason}"))
+    return any(line.startswith(head.partition("{")[0]) for head in heads)
 
 
 def file_stamp(paths: list[Path]) -> tuple:
@@ -230,14 +360,41 @@ class EntryLine(Input):
             await super()._on_key(event)
 
 
+class StepCommands(Provider):
+    """Ctrl+P: the palette of the game's steps (their usage, in the language spoken), the screen's
+    words and the commands of the command line; choosing one types its first word."""
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        """(what is typed, what is shown, help) for each step, screen word and command."""
+        app = self.app
+        found = []
+        if app.game is not None:
+            found += [(grammar.spoken_verb(form), usage(form), _("a step of this game")) for form in app.game.forms()]
+        found += [(screen_word(word), screen_word(word), _(what)) for word, what in DISPLAY_WORDS.items()]
+        found += [(word, word, _("a command, run as on the command line")) for word in command_offers()]
+        return found
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for typed, shown, help in self.entries():
+            score = matcher.match(shown)
+            if score > 0:
+                yield Hit(score, matcher.highlight(shown), partial(self.app.begin, typed), text=shown, help=help)
+
+    async def discover(self) -> Hits:
+        for typed, shown, help in self.entries():
+            yield DiscoveryHit(shown, partial(self.app.begin, typed), text=shown, help=help)
+
+
 class TableApp(App):
     """The table screen. ``store`` and ``name`` say which game; ``board`` opens the board set-up first."""
 
     TITLE = "assistant"
-    ENABLE_COMMAND_PALETTE = False
+    COMMANDS = {StepCommands}  # Ctrl+P (the footer keeps to the game's keys: it fits 80 columns)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     CSS = """
-    #title { height: 1; background: $boost; text-style: bold; }
+    #title { height: auto; background: $boost; text-style: bold; }
+    #main { scrollbar-size-vertical: 1; }
     #body { height: 1fr; }
     #main { width: 1fr; }
     #side { width: 40%; max-width: 60; border-left: vkey $foreground 30%; padding: 0 1; }
@@ -283,6 +440,7 @@ class TableApp(App):
         yield Static(id="title")
         with Horizontal(id="body"):
             with VerticalScroll(id="main"):
+                yield Static(id="output")  # what a command of the command line printed (tally, quest show)
                 yield Static(id="picture")
                 yield Static(id="pieces")
             with VerticalScroll(id="side"):
@@ -292,20 +450,30 @@ class TableApp(App):
         yield Static(id="answer")
         yield Static(id="choices")
         yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
-        yield Footer()
+        footer = Footer()
+        footer.show_command_palette = False  # Ctrl+P still opens it: the footer fits 80 columns
+        yield footer
 
     def on_mount(self) -> None:
+        use_face("screen")  # a refusal points at F1, not at --help
         try:
             self.load()
             self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
+            if not is_pad(self.game) and not self.game.board.verified:  # said here, never over the screen
+                self.say(_("notice: board {board} is unverified: F4 compares it with your box, cell by cell")
+                         .format(board=self.game.board.name))
         except AssistantError:
             if self.board_name is None:
                 raise
             # Only the board's set-up was asked for and there is no game to show after it.
+        self.query_one("#output").display = False
         self.set_interval(self.follow_seconds, self.follow)
         self.query_one(EntryLine).focus()
         if self.board_name is not None:
             self.open_board(self.board_name)
+
+    def on_unmount(self) -> None:
+        use_face("cli")
 
     def on_resize(self) -> None:
         if self.game is not None:
@@ -323,8 +491,9 @@ class TableApp(App):
             self.recall_at = len(self.typed)
             forms = self.game.forms()
             self.query_one(EntryLine).placeholder = (
-                _("type a step: {example} | undo | F1 lists the words").format(example=usage(forms[0])) if forms
-                else _("type a step: undo | F1 lists the words"))
+                _("a step ({verbs}...); Tab completes; F1: the words").format(
+                    verbs=", ".join(grammar.spoken_verb(form) for form in forms[:3])) if forms
+                else _("a step; F1: the words"))  # short: it fits 80 columns
         self.draw()
 
     def watched(self) -> list[Path]:
@@ -355,9 +524,10 @@ class TableApp(App):
         if self.size.width < WIDE:
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {game.summary()}")
-        self.query_one("#title", Static).update(title, layout=False)  # one line, always
-        shape = picture_shape(game, self.toggled["odds"], width, height)
-        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height),
+        self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
+        stack = stacks(self.size.width)
+        shape = picture_shape(game, self.toggled["odds"], width, height, stack)
+        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height, stack),
                                                   layout=shape is None or shape != self.on_panel.get("#picture"))
         self.on_panel["#picture"] = shape
         full_sheets = shape is not None and shape[0]
@@ -390,7 +560,7 @@ class TableApp(App):
         """The last answer, or the refusal: one line (it wraps on a narrow screen), control characters escaped."""
         line = printable(line)
         self.answer_line = line
-        if refused:  # the words around the refusal in bold, the refusal itself plain
+        if refused and not refusal_said(line):  # the words around the refusal in bold, the refusal itself plain
             before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")
             text = Text(before, style="bold")
             text.append(line)
@@ -427,13 +597,19 @@ class TableApp(App):
             self.exit()
         elif word == "sheet":
             self.toggled["odds"] = False
+            self.query_one("#output").display = False  # the sheets alone again
             self.draw()
         elif word in ("odds", "suggest", "help"):
             self.action_toggle(word)
         elif word == "board":
             self.action_board()
         else:
-            self.record(step_text(text))
+            words = split(text[len(cli_prefix(text, groups=False)):])
+            command = command_words(self.game, words) if self.game is not None else None
+            if command is None:
+                self.record(step_text(text))
+            else:
+                self.command(command)
 
     def record(self, step: str) -> None:
         """Read the step with the game's grammar and record it under the store's lock; a refusal changes nothing."""
@@ -445,8 +621,38 @@ class TableApp(App):
             return
         self.game = after
         self.stamp = self.watched_stamp()
+        self.query_one("#output").display = False  # a command's output is of the game before this step
         self.say(said(before, after))
         self.draw()
+
+    def command(self, words: list[str]) -> None:
+        """A command of the command line, run here: its picture in the output panel, its refusal in one
+        line; then the game is read again (a new game or a 'use' makes another one current)."""
+        name = cli_command(words)
+        if name in CLI_ONLY:
+            self.say(_("{command} is for the command line: {why}").format(command=words[0], why=_(CLI_ONLY[name])),
+                     refused=True)
+            return
+        current = self.store.current_name()
+        code, out, err = run_command(words, self.store.home, self.query_one("#main").size.width or self.size.width)
+        notes = [line for line in err.splitlines() if line.strip()]
+        printed = out.rstrip("\n")
+        output = self.query_one("#output", Static)
+        output.update(Text(printed))
+        output.display = "\n" in printed  # a picture, a table; one line is said as the answer
+        if code:
+            self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
+        else:
+            said = [printed] if printed and "\n" not in printed else []
+            self.say(" ".join(said + notes) or _("done: {command}").format(command=" ".join(words)))
+        if self.store.current_name() != current and self.name_asked is None or name in ("use", "new", "import"):
+            self.game_name, self.typed = None, []  # the game made current is the one shown now
+        try:
+            self.load()
+        except AssistantError as error:
+            self.say(str(error), refused=True)
+            return
+        self.query_one("#main").scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple) -> bool:
         """The game's keys work on the game's screen only (not over the board set-up)."""
@@ -475,7 +681,9 @@ class TableApp(App):
         except AssistantError as error:
             self.say(str(error), refused=True)
             return
-        self.push_screen(screen, lambda unused: self.load() if self.game is not None else self.exit())
+        self.push_screen(screen, lambda unused: self.load() if self.game is not None else self.exit(
+            _("board {board}: your corrections are saved; start a game on it with {step}").format(
+                board=name, step=_("new {board} --opponents {names}").format(board=name, names="red,blue"))))
 
     # -- completion and recall ---------------------------------------------------------------------
 
@@ -494,10 +702,17 @@ class TableApp(App):
         if len(prefix.split()) + prefix[-1:].isspace() <= 1:  # the first word: the screen's words too
             words = [screen_word(word) for word in DISPLAY_WORDS]
             matches += tuple(word for word in words if word.startswith(typing.lower()))
+            if not matches and typing:  # then the commands of the command line (décompte, quête ...)
+                matches = tuple(word for word in command_offers() if word.startswith(typing.lower()))
         if not matches:
             slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
-            self.show("#choices", Text(_("the step is complete: Enter records it") if slot.name == "end"
-                                       else _("nothing to complete here ({slot})").format(slot=_(slot.name))))
+            if typing:
+                said = _("nothing here begins with {word}").format(word=typing)
+            elif slot.name == "end":
+                said = _("the step is complete: Enter records it")
+            else:
+                said = _("nothing to complete here ({slot})").format(slot=_(slot.name))
+            self.show("#choices", Text(said))
             return
         if len(matches) == 1:
             new = matches[0] + " "
@@ -507,7 +722,31 @@ class TableApp(App):
         head = dropped + prefix[:len(prefix) - len(typing)] + new
         entry.value = head + after
         entry.cursor_position = len(head)
-        self.show("#choices", Text("" if len(matches) == 1 else "  ".join(matches)))
+        choices = Text("  ").join(Text(match, style=choice_link(match))  # each one a click away
+                                  for match in (matches if len(matches) > 1 else ()))
+        self.show("#choices", choices)
+
+    def begin(self, word: str) -> None:
+        """A step chosen in the palette: its first word typed, the rest left to the player (Tab helps)."""
+        entry = self.query_one(EntryLine)
+        entry.value = word + " "
+        entry.cursor_position = len(entry.value)
+        entry.focus()
+
+    def action_choose(self, word: str) -> None:
+        """A candidate clicked: it replaces the word being typed, as Tab would with that one value."""
+        entry = self.query_one(EntryLine)
+        before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
+        typing = "" if not before or before[-1:].isspace() else before.split()[-1]
+        head = before[:len(before) - len(typing)] + word + " "
+        entry.value, entry.cursor_position = head + after, len(head)
+        self.show("#choices", Text(""))
+        entry.focus()
+
+    def action_explain(self, cell: str) -> None:
+        """A cell clicked: which clues ruled it out for each opponent, or why it is still possible."""
+        if self.game is not None and not is_pad(self.game):
+            self.command(["explain", cell])
 
     def recall(self, step: int) -> None:
         """Up/Down: the entries typed before (and the game's recorded steps), like a shell's history."""

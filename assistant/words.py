@@ -112,7 +112,8 @@ def join(words: list[str]) -> str:
         return " ".join(words)
     import shlex
 
-    return shlex.join(words)
+    # each word on its own: 'près-de' stays bare beside a quoted 'informateur 1'
+    return " ".join(word if word and _NEEDS_QUOTES.isdisjoint(word) else shlex.quote(word) for word in words)
 
 
 MAX_TEXT = 200  # characters of a free text (a card's words): a card says a few words, never a page
@@ -246,11 +247,34 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return close[0] if close else None
 
 
-def hint(word: str, known: Iterable[str], otherwise: str = N_("see --help")) -> str:
+# Which face the player reads: the command line, or the table screen (set by the screen when it opens).
+# A refusal points at the help of that face: --help means nothing on the screen, F1 does.
+face = "cli"  # or "screen"
+
+
+def use_face(name: str) -> None:
+    global face
+    face = name
+
+
+def on_screen() -> bool:
+    return face == "screen"
+
+
+def see_help(command: str = "") -> str:
+    """Where the words are listed, on the face the player reads: 'see assistant clue --help' on the
+    command line, 'F1 lists the words' on the table screen."""
+    if on_screen():
+        return _("F1 lists the words")
+    return _("see assistant {command} --help").format(command=command) if command else _("see --help")
+
+
+def hint(word: str, known: Iterable[str], otherwise: str | None = None) -> str:
     """'did you mean --opponent?' when one known word is close to ``word``, else ``otherwise``
-    (``N_``-marked), in the player's language: the clause ending a message that refuses ``word``."""
+    (already in the player's language; default ``see_help()``): the clause ending a message that
+    refuses ``word``."""
     close = closest(word, known)
-    return _("did you mean {word}?").format(word=close) if close else _(otherwise)
+    return _("did you mean {word}?").format(word=close) if close else (otherwise or see_help())
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:

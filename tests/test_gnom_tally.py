@@ -94,8 +94,8 @@ def test_face_down_tokens_are_all_listed_with_the_reveal_commands_to_type():
     stacks = {"F3": [Token("Ana", "bait"), Token("Ben", None)], "A1": [Token("Ben", None)]}
     with pytest.raises(InputError) as caught:
         tally(["Ana", "Ben"], {}, {}, stacks)
-    assert str(caught.value) == ("2 tokens still face down: assistant reveal A1 1 mole|bait (Ben's); "
-                                 "assistant reveal F3 2 mole|bait (Ben's)")
+    assert str(caught.value) == ("2 tokens still face down: reveal A1 1 mole|bait (Ben's); "
+                                 "reveal F3 2 mole|bait (Ben's)")
 
 
 # -- pieces during play ----------------------------------------------------------------------
@@ -355,7 +355,7 @@ def test_two_or_five_players_are_refused(run, tmp_path):
     holds four gangs."""
     assert refused("players: [Ana, Ben]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
         "players: a two-player game has no victory points: the match is won in two sets " \
-        "(assistant mole CELL found|missed); the tally is for 3 or 4 players"
+        "(mole CELL found|missed); the tally is for 3 or 4 players"
     assert refused("players: [Ana, Ben, Cleo, Dan, Eve]\n", run, tmp_path) == \
         "players: the box holds 4 gangs: the tally is for 3 or 4 players (got 5)"
 
@@ -394,8 +394,8 @@ def test_face_down_stacks_are_listed_at_once_with_the_reveal_commands(run):
                 "loot red D1", "loot blue A1")
     result = run("tally")
     assert result.exit_code == 2
-    assert result.stderr == ("error: 3 tokens still face down: assistant reveal D1 1 mole|bait (red's); "
-                             "assistant reveal F3 1 mole|bait (blue's); assistant reveal F3 2 mole|bait (blue's)\n")
+    assert result.stderr == ("error: 3 tokens still face down: reveal D1 1 mole|bait (red's); "
+                             "reveal F3 1 mole|bait (blue's); reveal F3 2 mole|bait (blue's)\n")
 
 
 def test_a_loot_the_sheet_has_found_needs_no_loot_command(run):
@@ -405,7 +405,7 @@ def test_a_loot_the_sheet_has_found_needs_no_loot_command(run):
     assert json.loads(result.stdout)["players"]["red"]["total"] == -1
     run("undo")
     run("undo")  # blue's loot not shown, red's no longer found
-    assert run("tally").stderr == "error: record the loot shown by red, blue: assistant loot NAME CELL\n"
+    assert run("tally").stderr == "error: record the loot shown by red, blue: loot NAME CELL\n"
 
 
 def test_a_two_player_game_has_no_victory_points(run):
@@ -415,7 +415,7 @@ def test_a_two_player_game_has_no_victory_points(run):
     result = run("tally")
     assert result.exit_code == 1
     assert result.stderr == ("error: a two-player game has no victory points: the match is won in two sets "
-                             "(assistant mole CELL found|missed); the tally is for 3 or 4 players\n")
+                             "(mole CELL found|missed); the tally is for 3 or 4 players\n")
 
 
 def test_a_player_name_a_token_cannot_name_is_refused(run, tmp_path):

@@ -49,7 +49,7 @@ def test_the_whole_help_reads_french(run):
                        "deal       Enregistre une donne", "take-back  Le Sorcier, entre deux plis"]),
     (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",
                              "Les couleurs qui valent 2, par exemple bleu,jaune"]),
-    (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant games."]),
+    (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant jeux."]),
     (["suggest", "-h"], ["--top <entier>"]),
 ])
 def test_each_command_help_reads_french(run, words, said):
@@ -96,7 +96,7 @@ def test_confirmations_read_french(run, home):
     # steps are read in French, in words the tool reads back (the file keeps them in English)
     assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
     assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
-    assert french(run, "history").stdout == "  1. indice zone B3 red=oui (retirée)\n"
+    assert french(run, "history").stdout == "  1. indice zone B3 red=oui (entrée retirée)\n"
     listed = french(run, "games").stdout
     assert listed.startswith("* gnom-street-1  gnom-street  me, red, blue  (2 entrées, dernière modification le ")  # the undo too
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
@@ -163,7 +163,7 @@ USAGE_ERRORS = [
      "argument manquant : 'case'. (voir : assistant explain --help)"),
     (["quest", "new"],
      "Missing option '--players'. (see: assistant quest new --help)",
-     "option manquante : '--players'. (voir : assistant quest new --help)"),
+     "option manquante : '--joueurs'. (voir : assistant quest new --help)"),
     (["suggest", "--top", "0"],
      "Invalid value for '--top': 0 is not in the range x>=1. (see: assistant suggest --help)",
      "valeur invalide pour '--top' : 0 n'est pas dans l'intervalle x>=1. (voir : assistant suggest --help)"),
@@ -219,7 +219,7 @@ def test_retract_of_a_negative_number_says_which_numbers_exist(run, home, words)
     number = words[1] if words[1] != "--game" else words[-1]
     result = run(*words)
     assert result.exit_code == 2
-    assert result.stderr == f"error: no entry {number}: entry numbers are 1-2 (see assistant history)\n"
+    assert result.stderr == f"error: no entry {number}: entry numbers are 1-2 (see the history)\n"
     in_french = french(run, *words)
     assert in_french.exit_code == 2 and in_french.stderr.startswith("erreur : ")
     assert in_french.stderr.count("\n") == 1 and number in in_french.stderr and "1 à 2" in in_french.stderr

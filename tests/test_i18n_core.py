@@ -60,17 +60,16 @@ def test_the_small_words_are_french(french):
 def test_steps_refused_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clu area B3 yes") == (
-        "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une de indice, accuser, annuler, retirer, "
+        "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une d'indice, accuser, annuler, retirer, "
         "question, combat, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
     assert refused(game, "clue area B3 yes -o red -o blue") == "--opponent est donnée deux fois : donnez-la une seule fois"
     assert refused(game, "undo") == "rien à annuler : aucune entrée n'est notée"
-    assert refused(game, "retract 4") == ("pas d'entrée 4 : aucune entrée pour l'instant "
-                                          "(voir assistant history)")
+    assert refused(game, "retract 4") == "pas d'entrée 4 : rien n'est encore noté"
     assert refused(game, "retract deux").startswith(
-        "attendu : un numéro d'entrée tel que le montre assistant history (reçu 'deux')")
-    assert refused(game, "accuse C3") == "écrivez : accuser CASE juste|faux [--par NOM] [--opponent NOM]"
+        "attendu : un numéro d'entrée de l'historique (reçu 'deux')")
+    assert refused(game, "accuse C3") == "écrivez : accuser CASE juste|faux [--par NOM] [--adversaire NOM]"
 
 
 def test_cells_rows_and_columns_refused_in_french(garden, french):
@@ -121,14 +120,14 @@ def test_a_clue_is_said_back_in_french_and_saved_in_english(garden, home, run):
     assert "red : 3 cases restantes ; blue : 12 cases restantes" in result.stdout
     assert b"clue area A1 red=yes blue=no" in game_file(home, "gnom-street-1")
     explained = run("--lang", "fr", "explain", "D3", "-o", "red").stdout
-    assert "exclue par l'indice 1 (zone A1 : red oui) : D3 n'est pas dans la zone de A1 (A1 ou une case autour)." \
+    assert "exclue par l'indice 1 (zone A1 : red oui) : D3 n'est pas dans la zone d'A1 (A1 ou une case autour)." \
         in explained
 
 
 def test_a_clue_needs_its_words_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clue flower C1 yes -o red") == (
-        "fleur attend COULEUR (ou --colour) : fleur CASE COULEUR oui|non")
+        "fleur attend COULEUR (ou --couleur) : fleur CASE COULEUR oui|non")
     assert refused(game, "clue area A1 A2 yes -o red") == "zone prend 1 mot avant la réponse : zone CASE oui|non"
     assert refused(game, "clue flower C1 white yes -o red").startswith("C1 a des fleurs de couleur ")
     assert refused(game, "clue area B2 yes -o red") == (
@@ -165,8 +164,8 @@ def test_a_new_game_is_refused_in_french(garden, french):
 def test_whose_answer_and_accusation_are_asked_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clue area A1 yes") == (
-        "qui a répondu ? ajoutez --opponent avec l'un de red et blue, ou répondez par joueur : red=oui blue=oui")
-    assert refused(game, "accuse C3 wrong") == "le butin de qui ? ajoutez --opponent avec l'un de red et blue"
+        "qui a répondu ? ajoutez --adversaire avec l'un de red et blue, ou répondez par joueur : red=oui blue=oui")
+    assert refused(game, "accuse C3 wrong") == "le butin de qui ? ajoutez --adversaire avec l'un de red et blue"
     assert refused(game, "accuse C3 peut-etre -o red") == (
         "verdict inconnu 'peut-etre' : écrivez juste ou faux (ou right/wrong)")
 
@@ -183,7 +182,7 @@ def test_explanations_are_french(garden, french):
         "C2 porte votre propre butin : les cartes Butin sont toutes différentes, donc aucun adversaire n'a le sien là."]
     assert sheet.explain("red", board.parse_cell("A2")) == ["A2 est le butin de red : la seule case restante."]
     assert sheet.explain("blue", board.parse_cell("A1")) == [
-        "exclue par l'indice 1 (zone A1 : blue non) : le butin de blue n'est pas dans la zone de A1 "
+        "exclue par l'indice 1 (zone A1 : blue non) : le butin de blue n'est pas dans la zone d'A1 "
         "(A1 ou une case autour)."]
     city = play(CITY, "clue north-of 3", "accuse A1 wrong")
     assert city.sheet().explain("thief", CITY.parse_cell("A1")) == [
@@ -196,7 +195,7 @@ def test_a_contradiction_names_the_clues_in_french(garden, french):
     game = play(garden, "clue area A1 yes -o red")
     message = refused(game, "clue at F3 -o red")
     assert message == ("refusé : avec l'indice 1 (zone A1 : red oui), red n'aurait plus aucune case possible ; "
-                       "rien n'a été noté (si un indice a été mal entendu, retirez-le d'abord)")
+                       "rien n'a été noté (un indice mal entendu ? retirez-le d'abord : retirer 1)")
 
 
 # -- the garden's pieces ------------------------------------------------------------------------
@@ -216,7 +215,7 @@ def test_the_garden_refuses_in_french(garden, french):
     assert refused(game, "token me A1") == "vous connaissez la face de votre propre jeton : dites taupe ou appât"
     assert refused(game, "reveal A1 1 mole") == "il n'y a aucun jeton sur A1"
     assert refused(game, "mole A1 found") == (
-        "les manches sont pour le jeu à deux ; à plus de joueurs, posez des jetons avec assistant token")
+        "les manches sont pour la partie à deux ; à plus de joueurs, posez des jetons avec jeton JOUEUR CASE")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
         "moi a déjà ses 3 statuettes dans le jardin : déplacez-en une avec --from CASE")

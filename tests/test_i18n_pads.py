@@ -168,7 +168,7 @@ def match(run, *moves):
 def test_the_rope_in_french(run):
     match(run, "gnome green")
     out = run(*FR, "tug", "show").stdout
-    assert "tuyau : 2 dalles vers Ben ; nain de tête de Ana à 5 dalles de la barrière ; nain de tête de Ben " \
+    assert "tuyau : 2 dalles vers Ben ; nain de tête d'Ana à 5 dalles de la barrière ; nain de tête de Ben " \
            "à 10 dalles de la barrière" in " ".join(out.split())
     assert "Ana ajoute un nain vert" in out and "Ben tire le tuyau de 2 (un nain a été ajouté)" in out
     assert out.splitlines()[-2:] == ["manche 1 : Ana 0 - 0 Ben", "Ben joue"]
@@ -191,7 +191,7 @@ def test_the_match_winner_in_french(run):
 def test_a_wrong_move_in_french_is_one_line_and_leaves_the_match_unchanged(run, home):
     match(run)
     before = game_file(home, "oh-les-nains-1")
-    assert "c'est au tour de Ana, pas de Ben" in one_line_refusal(run(*FR, "tug", "squirrels", "3", "--by", "Ben"))
+    assert "c'est au tour d'Ana, pas de Ben" in one_line_refusal(run(*FR, "tug", "squirrels", "3", "--by", "Ben"))
     assert "couleur inconnue 'violet'" in one_line_refusal(run(*FR, "tug", "gnome", "violet"))
     assert "les contres sont des règles optionnelles" in one_line_refusal(run(*FR, "tug", "contre", "rouge"))
     assert game_file(home, "oh-les-nains-1") == before
@@ -209,7 +209,7 @@ def test_the_tally_in_french_with_its_headings_notes_and_winner(run, tmp_path):
     lines = run(*FR, "tally", str(path)).stdout.splitlines()
     assert lines[0].strip() == "75 Gnom' Street : points de victoire"
     assert "│ joueur │ statuettes │ butin │ appâts │ total │" in lines
-    assert "D3 (butin de Ben) : la deuxième taupe de Ana est retirée" in lines
+    assert "D3 (butin de Ben) : la deuxième taupe d'Ana est retirée" in lines
     assert "C1 : l'appât de Ben au fond attrape 1 taupe : 1" in lines
     assert lines[-1] == "Ana gagne avec 8 points et devient le boss du jardin du 75 Gnom' Street"
 

@@ -44,7 +44,7 @@ def test_board_values_and_attributes_have_their_french_names_in_the_board_files(
     assert garden.attribute("flowers").local_name == "fleurs"
     assert [v.local_name for v in city.attribute("pictograms").values][:3] == ["aéroport", "usine", "parc"]
     assert city.attribute("district").local_name == "quartier"
-    assert city.attribute("district").value("manhattan").local_name == "manhattan"  # a proper name stays
+    assert city.attribute("district").value("staten-island").local_name == "Staten Island"  # as the rules write it
     assert garden.local_title == "75 Gnom' Street : le jardin" and garden.local_noun == "butin"
     assert city.local_item("thief") == "voleur" and garden.local_item("red") == "red"  # an opponent's name stays
     assert garden.local_note.startswith("plan deviné")
@@ -124,12 +124,12 @@ def test_a_french_board_problem_is_said_in_french(french):
 def test_a_french_garden_sheet_says_its_titles_found_line_and_legend_in_french(french):
     drawn = picture(render.sheet(three_opponents().sheet()))
     assert drawn.startswith("red : 3 cases restantes                  blue : TROUVÉ en D3\n")
-    assert "│2│A2~BW│ ≈≈≈ │★moi │" in drawn  # the marks are the same in both languages
+    assert "│2│A2~BL│ ≈≈≈ │★moi │" in drawn  # French letters: B bleu, L blanc (the legend says which)
     assert drawn.endswith(
         ">>> trouvé : butin de blue en D3 <<<\n"
         "╳ exclue   ≈≈≈ mare   ★ votre butin\n"
         "terrain : \" herbe  ♣ bois  : gravier  ~ terre\n"
-        "fleurs : B bleu  R rouge  Y jaune  W blanc")
+        "fleurs : B bleu  R rouge  J jaune  L blanc")
     assert max(len(line) for line in drawn.splitlines()) <= 80
 
 
@@ -157,7 +157,8 @@ def test_one_cell_left_is_singular_in_both_languages(french):
 def test_a_contradiction_and_the_compact_key_are_said_in_french(french):
     game = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
     drawn = picture(render.compact_sheet(game.sheet()))
-    assert "● possible  · exclue  ≈ mare  ★ votre butin" in drawn
+    assert "marques : possible  · exclue  ≈ mare  ★ votre butin" in drawn
+    assert "fleurs : B bleu  R rouge  J jaune  L blanc" in drawn  # what the marks of the cells say
 
 
 def read_french_legend(lines: list[str], board) -> dict[str, dict[str, str]]:
@@ -259,11 +260,11 @@ def test_a_damaged_board_file_is_named_in_french(run, home):
 
 def test_store_refusals_are_said_in_french_and_change_nothing(run, home):
     assert one_line_error(run("--lang", "fr", "sheet"), 2).endswith(
-        "pas de partie courante : commencez-en une avec assistant new gnom-street --opponents red,blue\n")
+        "pas de partie courante : commencez-en une avec assistant nouvelle gnom-street --adversaires rouge,bleu\n")
     assert run("new", "gnom-street", "--opponents", "red", "--name", "soir").exit_code == 0
     before = game_file(home, "soir")
     for words, message in [
-        (["history", "--game", "nope"], "pas de partie 'nope' : choisissez-en une avec assistant use NOM (soir)"),
+        (["history", "--game", "nope"], "pas de partie 'nope' : choisissez-en une avec assistant utiliser NOM (soir)"),
         (["history", "--game", "../etc"], "nom de partie '../etc' : utilisez des lettres"),
         (["new", "chess"], "plateau inconnu 'chess' : attendu l'un de gnom-street, new-york"),
         (["new", "gnom-street", "--opponents", "red", "--name", "soir"], "une partie nommée 'soir' existe déjà"),
@@ -279,7 +280,7 @@ def test_a_damaged_game_says_in_french_where_and_how_to_recover(run, home):
     before = path.read_bytes()
     message = one_line_error(run("--lang", "fr", "clue", "area", "A1", "yes"), 1)
     assert f"{path} : ligne " in message or f"{path}: ligne " in message
-    assert message.endswith("; le dernier bon état est conservé : restaurez-le avec assistant recover gnom-street-1\n")
+    assert message.endswith("; le dernier bon état est conservé : restaurez-le avec assistant récupérer gnom-street-1\n")
     assert path.read_bytes() == before
 
 
@@ -332,7 +333,7 @@ def test_a_refused_step_and_a_wrong_expectation_are_said_in_french(run, tmp_path
     path = write_scenario(tmp_path, "board: gnom-street\ncolour: red\nsteps:\n"
                                     "  - step: clue area A1 yes\n    expect: {count: {opponent: -1}, size: 3}\n")
     message = one_line_error(run("--lang", "fr", "replay", str(path)), 1)
-    assert f"{path}: colour: clé inconnue (attendu l'une de " in message
+    assert f"{path}: colour: clé inconnue (attendu l'une d" in message
     assert ("steps[0].expect.size: attente inconnue (attendu l'une de candidates, count, found, theirs, totals, "
             "winner, refused)") in message
     assert "steps[0].expect.count.opponent: attendu un nombre de cases (reçu -1)" in message

@@ -73,7 +73,7 @@ def test_the_one_loader_lists_every_bad_step(garden):
     with pytest.raises(DataError) as error:
         Game.from_mapping(data, "g", lambda name: garden, "games/g.yaml")
     assert error.value.problems == [
-        "games/g.yaml: events[1]: no entry 7: entry numbers are 1-1 (see assistant history)",
+        "games/g.yaml: events[1]: no entry 7: entry numbers are 1-1 (see the history)",
         "games/g.yaml: events[2]: unknown clue kind 'zonee': expected one of area, line-of-sight, flower, north-of, "
         "south-of, east-of, west-of, row, column, at, in, near, next-to, within, has",
         "games/g.yaml: events[3]: expected the words of a step (got 12)",

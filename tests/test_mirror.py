@@ -196,7 +196,7 @@ def test_a_french_table_reads_the_step_in_french():
     from assistant import grammar
 
     with i18n.speaking("fr"):
-        assert grammar.said(game, game.step(game.events[-1])) == "question zone C1 oui --by red --aloud"
+        assert grammar.said(game, game.step(game.events[-1])) == "question zone C1 oui --par red --haut"
 
 
 def test_the_table_screen_says_what_they_know_of_my_loot(run, home):
@@ -213,7 +213,8 @@ def test_the_table_screen_says_what_they_know_of_my_loot(run, home):
         assert "their maps of your loot: red C2; blue 5 cells; yellow 5 cells" in text
         assert "warning: red knows where your loot is: C2" in text
 
-    drive(app, script, size=(120, 40))
+    # wide enough for the three full sheets two across and the pieces panel whole (at 120x40 it scrolls)
+    drive(app, script, size=(160, 50))
 
 
 def test_an_old_two_player_statement_by_the_opponent_loads_and_saves_back(run, home):

@@ -282,7 +282,7 @@ def test_a_repeated_clue_is_recorded_and_said_to_add_nothing(run):
     assert said[2].endswith("it repeats entry 2 (clue area A1 red=yes blue=no): it adds nothing to the sheet\n")
     assert len(json.loads(run("history", "--json").stdout)) == 3
     french = run("--lang", "fr", "indice", "zone", "A1", "oui", "-o", "red")
-    assert "c'est la répétition de l'entrée 3 (indice zone A1 red=oui --by blue) : rien de nouveau" in french.stdout
+    assert "c'est la répétition de l'entrée 3 (indice zone A1 red=oui --par blue) : rien de nouveau" in french.stdout
 
 
 # -- the conventions, stated where the rules are silent --------------------------------------------------

@@ -100,7 +100,8 @@ def test_the_match_ends_at_two_sets_won(garden):
     game = play(garden, "mole D3 missed --by Matt --next-mine A2", "mole C3 missed --by Matt --next-mine A1",
                 opponents=("Matt",), mine="C2")
     assert game.garden().sets == ["me", "me"]
-    assert "the match is over: me won it" in refused(game, "mole A3 found --by Matt", AssistantError)
+    assert refused(game, "mole A3 found --by Matt", AssistantError) == (
+        "the match is over: me won it; start the next with new gnom-street --opponents Matt")  # the next step named
 
 
 def test_the_opponents_mole_finds_exactly_my_loot(garden):

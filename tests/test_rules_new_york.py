@@ -325,8 +325,8 @@ def test_a_list_of_districts_reads_back_in_french():
     event = game.read_clue(["in", "manhattan,bronx", "no"])
     with i18n.speaking("fr"):
         spoken = grammar.said(game, game.step(event))
-        assert spoken == "indice dans manhattan,bronx non"
-        assert event.clue.relation(CITY) == "dans manhattan ou bronx"
+        assert spoken == "indice dans Manhattan,Bronx non"
+        assert event.clue.relation(CITY) == "dans Manhattan ou Bronx"
     assert game.read_step(spoken) == event
 
 
@@ -368,7 +368,7 @@ def test_a_card_in_french(run):
     assert typo.exit_code == 2 and "vouliez-vous dire informateur ?" in typo.stderr
     assert run("--lang", "fr", "indice", "ligne", "1", "--carte", "informateur 2").exit_code == 0
     assert run("history").stdout == "  1. clue row 1 yes --card 'informant 2'\n"
-    assert run("--lang", "fr", "historique").stdout == "  1. indice ligne 1 oui --card 'informateur 2'\n"
+    assert run("--lang", "fr", "historique").stdout == "  1. indice ligne 1 oui --carte 'informateur 2'\n"
 
 
 def test_completion_offers_the_players_already_named_on_the_city():

@@ -409,24 +409,34 @@ async def snapshot(pilot, name: str) -> None:
     assert svg == path.read_text(encoding="utf-8"), f"the screen differs from {path.name}"
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)], ids=["80x24", "140x45"])
 @pytest.mark.parametrize("no_color", [False, True], ids=["colour", "no-colour"])
-def test_snapshot_of_a_garden_evening(garden_game, run, monkeypatch, no_color):
+def test_snapshots_of_an_evening_in_both_languages_at_both_sizes(garden_game, run, monkeypatch, no_color, size,
+                                                                  language):
+    """The sheets keep their terrain and flowers at every size (stacked when they do not fit across),
+    the footer fits 80 columns, and a refusal is one line, in English and in French."""
+    from assistant import i18n
+
     for clue in (["area", "B3", "yes", "-o", "red"], ["line-of-sight", "D1", "no", "-o", "blue"],
                  ["flower", "C3", "red=yes", "blue=no", "yellow=no", "--colour", "yellow"]):
         assert run("clue", *clue).exit_code == 0
-    run("undo")
     run("miniature", "red", "C3")
-    if no_color:
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1") if no_color else monkeypatch.delenv("NO_COLOR", raising=False)
+    i18n.use(language)
     app = table_app(garden_game)
 
     async def script(pilot):
-        await enter(pilot, "clue area A1 nope -o red")
-        await snapshot(pilot, f"garden-80x24-{'no-colour' if no_color else 'colour'}")
+        text = await enter(pilot, "clue area A1 nope -o red")
+        assert '"BR' in text and "~BL" in text.replace("~BW", "~BL")  # A1: grass, blue and red flowers
+        footer = text.splitlines()[-1]
+        assert footer.rstrip().endswith(("undo last", "annuler"))  # whole, not cut
+        await snapshot(pilot, f"evening-{language}-{size[0]}x{size[1]}-{'no-colour' if no_color else 'colour'}")
 
-    drive(app, script)
+    try:
+        drive(app, script, size=size)
+    finally:
+        i18n.use("en")
 
 
 def test_snapshot_of_the_board_screen(garden_game, monkeypatch):
@@ -509,6 +519,8 @@ def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
 
     drive(app, script)
     assert app.return_code == 0 and Store(home).board("gnom-street").describe()["cells"]["A1"]["terrain"] == "gravel"
+    assert app.return_value == ("board gnom-street: your corrections are saved; start a game on it with "
+                                "new gnom-street --opponents red,blue")  # said once the screen is closed
 
 
 # -- in French ------------------------------------------------------------------------------
@@ -527,12 +539,12 @@ def test_the_screen_speaks_french(garden_game, run):
         text = screen_text(pilot.app)
         assert "historique" in text and "  1. indice zone B3 red=oui" in text
         assert "aide" in text and "quitter" in text  # the keys at the bottom
-        assert "tapez une étape" in text
+        assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
         assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
-        assert "  chances  affiche ou cache la carte des chances (F2)" in text
+        assert "  cotes    affiche ou cache la carte des chances (F2)" in text
         await type_line(pilot, "ai")
         await keys(pilot, "tab")
         assert pilot.app.query_one("#entry").value == "aide "
@@ -540,7 +552,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
-        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(retirée)" in text
+        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(entrée retirée)" in text
 
     drive(app, script, size=(100, 40))
     assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words
@@ -565,3 +577,177 @@ def test_the_board_screen_speaks_french(garden_game):
         assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
 
     drive(app, script, size=(120, 40))
+
+
+# -- every command of the command line, on the screen ---------------------------------------
+
+
+def cli_commands() -> list[list[str]]:
+    """Every command of the command line, as words ('tally', 'quest show')."""
+    import cli
+
+    found = [[cli.command_name(command)] for command in cli.app.registered_commands]
+    for group in cli.app.registered_groups:
+        found += [[group.name, cli.command_name(command)] for command in group.typer_instance.registered_commands]
+    return found
+
+
+def test_every_command_of_the_command_line_is_an_entry_of_the_screen(garden_game):
+    """A step of the game is recorded by the screen; any other command runs there as typed; the few that
+    cannot are listed with why (CLI_ONLY)."""
+    from assistant.table import CLI_ONLY, command_words
+
+    game = Store(garden_game).load()
+    commands = cli_commands()
+    assert len(commands) > 40 and ["tally"] in commands and ["quest", "show"] in commands
+    for words in commands:
+        if words[0] in CLI_ONLY:
+            assert CLI_ONLY[words[0]]  # a reason, said to the player who types it
+            continue
+        step = command_words(game, words) is None
+        if step:
+            game.read_step  # the game's own step: its verb is one of the game's forms
+            assert any(words[-1] in form.verbs for form in game.forms()), words
+        else:
+            assert command_words(game, words) == words
+
+
+def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(run, home):
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "rouge,bleu,Ana", "--mine", "C2", "--me", "Léa")
+    for step in (["miniature", "me", "A1"], ["miniature", "rouge", "D1"], ["loot", "rouge", "A3"],
+                 ["loot", "bleu", "F1"], ["loot", "Ana", "D3"]):
+        assert run(*step).exit_code == 0
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "décompte", typed=False)
+        assert "points de victoire" in text and "égalité entre Léa et rouge à 1" in text
+        assert "refusé" not in text
+        text = await enter(pilot, "plateau corriger gnom-street C2 terrain=gravier fleurs=bleu,jaune", typed=False)
+        assert "C2" in pilot.app.answer_line and "refusé" not in text
+        text = await enter(pilot, "table", typed=False)
+        assert pilot.app.answer_line.startswith("table est pour la ligne de commande")
+        text = await enter(pilot, "nouvelle gnom-street --adversaires Matt --butin C2", typed=False)
+        assert pilot.app.game_name == "gnom-street-2" and "Matt : 15 cases restantes" in text
+        assert pilot.app.answer_line.startswith("nouvelle partie gnom-street-2 sur gnom-street")
+        text = await enter(pilot, "indice zone A1 oui", typed=False)
+        assert "indice zone A1 oui" in text and "points de victoire" not in text  # the tally made way
+        text = await enter(pilot, "décompte", typed=False)
+        assert len([line for line in text.splitlines() if line.startswith("refusé")]) == 1
+        assert "taupe CASE trouvé|raté" in pilot.app.answer_line  # the step to type, in French
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+    assert b"terrain: gravel" in (home / "boards" / "fixes" / "gnom-street.yaml").read_bytes() or \
+        b"gravel" in (home / "boards" / "fixes" / "gnom-street.yaml").read_bytes()
+
+
+def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    app = table_app(home)
+
+    async def script(pilot):
+        await enter(pilot, "show", typed=False)  # quest show: the pad's own command, without its group
+        output = pilot.app.query_one("#output")
+        assert output.display and "Ana" in output.content.plain
+
+    drive(app, script, size=(100, 40))
+
+
+def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
+    """Typed as a French table types them: Tab finishes each word that one value fits."""
+    from assistant import i18n
+
+    evening = ["i⇥z⇥B3⇥r⇥o⇥", "i⇥l⇥D1⇥b⇥n⇥", "i⇥z⇥F1⇥y⇥n⇥", "i⇥f⇥A1⇥b⇥b⇥n⇥", "i⇥s⇥E3⇥r⇥n⇥",
+               "i⇥z⇥A3⇥b⇥o⇥", "i⇥l⇥F3⇥y⇥o⇥", "i⇥z⇥D3⇥r⇥n⇥", "i⇥s⇥A2⇥b⇥n⇥", "i⇥z⇥C1⇥y⇥n⇥"]
+    i18n.use("fr")
+    app = table_app(garden_game)
+    pressed = []
+
+    async def script(pilot):
+        for clue in evening:
+            for char in clue:
+                key = {"⇥": "tab", " ": "space"}.get(char, char)
+                pressed.append(key)
+                await pilot.press(key)
+            pressed.append("enter")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "refusé" not in pilot.app.query_one("#answer").content.plain, (clue, pilot.app.answer_line)
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+    assert len(Store(garden_game).load().history().entries) == 10
+    assert len(pressed) <= 150, len(pressed)
+
+
+# -- the mouse and the palette ---------------------------------------------------------------
+
+
+def where(text: str, word: str) -> tuple[int, int]:
+    """The screen column and line of ``word``'s first appearance."""
+    for y, line in enumerate(text.splitlines()):
+        if word in line:
+            return line.index(word), y
+    raise AssertionError(f"{word} is not on the screen")
+
+
+def test_a_click_on_a_cell_explains_it(run, home):
+    run("new", "gnom-street", "--opponents", "Matt", "--mine", "C2")
+    run("clue", "area", "A1", "no")
+    app = table_app(home)
+
+    async def script(pilot):
+        x, y = where(screen_text(pilot.app), "F3")
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert "F3" in pilot.app.answer_line and "refused" not in screen_text(pilot.app)  # why F3 is possible
+        x, y = where(screen_text(pilot.app), "╳")  # a cell the clue ruled out
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert "clue 1" in pilot.app.answer_line and "area A1" in pilot.app.answer_line
+
+    drive(app, script, size=(100, 40))
+
+
+def test_a_candidate_is_typed_by_a_click(garden_game):
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        await type_line(pilot, "clue area B3 ")
+        text = await keys(pilot, "tab")  # several answers: listed, each a click away
+        x, y = where(text, "blue=yes")
+        await pilot.click(offset=(x, y))
+        await pilot.pause()
+        assert pilot.app.query_one("#entry").value == "clue area B3 blue=yes "
+
+    drive(app, script, size=(100, 40))
+
+
+def test_the_palette_lists_the_steps_of_the_game_in_french(garden_game):
+    from assistant import i18n
+
+    i18n.use("fr")
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_line(pilot, "révél")
+        text = screen_text(pilot.app)
+        assert "révéler CASE N taupe|appât" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pilot.app.query_one("#entry").value == "révéler "
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")

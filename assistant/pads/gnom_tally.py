@@ -32,13 +32,13 @@ from ..errors import AssistantError, DataError, InputError, cut
 from ..garden import ME, Token, baits_each, moles_each, read_face
 from ..i18n import N_, _, ngettext
 from . import english
-from ..words import NAME, is_answer, key, lookup, shown
+from ..words import NAME, is_answer, join_names, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
 FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
 MAX_LATER_MOLES = 5  # points for a Mole after the third: no rule book gives more than the first's 5
 TWO_PLAYERS = N_("a two-player game has no victory points: the match is won in two sets "
-                 "(assistant mole CELL found|missed); the tally is for 3 or 4 players")
+                 "(mole CELL found|missed); the tally is for 3 or 4 players")
 
 
 class Settings(NamedTuple):
@@ -89,11 +89,8 @@ class Tally(NamedTuple):
             return _("{player} wins with {points} points and becomes the boss of 75 Gnom' Street").format(
                 player=leaders[0], points=best)
         said = [_("me") if leader == ME else leader for leader in leaders]  # French: 'moi', as the table says it
-        names = said[0]
-        for name in said[1:]:
-            names = _("{left} and {right}").format(left=names, right=name)
         return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
-            names=names, points=best)
+            names=join_names(said), points=best)
 
     def to_mapping(self) -> dict:
         """The tally as data (``assistant tally --json``)."""
@@ -133,7 +130,7 @@ def miniature_points(count: int) -> int:
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
-    face_down = [f"assistant reveal {cell} {place} mole|bait ({_token_of(token.owner)})"
+    face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place, token=_token_of(token.owner))
                  for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
         raise InputError(ngettext("{count} token still face down: {commands}",
@@ -225,7 +222,7 @@ def from_game(game) -> EndOfGame:
                 loot[opponent] = game.board.name_of(cell)
     missing = [p for p in game.opponents if p not in loot]
     if missing:
-        raise InputError(_("record the loot shown by {names}: assistant loot NAME CELL").format(names=", ".join(missing)))
+        raise InputError(_("record the loot shown by {names}: loot NAME CELL").format(names=", ".join(missing)))
     # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'; without one, 'me'
     # stays the canonical word (tally --json), said in the player's language where it is read (verdict, notes)
     def named(player: str) -> str:

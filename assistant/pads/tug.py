@@ -549,7 +549,9 @@ class TugGame(_Match):
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
         winner = self._winner(state)
         if winner is not None:
-            raise AssistantError(_("the match is over: {winner} won it").format(winner=winner))
+            sides = ",".join("+".join(side) for side in self.sides)
+            raise AssistantError(_("the match is over: {winner} won it; start the next with {step}").format(
+                winner=winner, step=_("tug new --sides {sides}").format(sides=sides)))
         if isinstance(move, Starts):
             if state.last is not None:
                 raise InputError(_("round {round} has started: who starts is chosen before its first card")

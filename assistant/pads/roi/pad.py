@@ -278,7 +278,8 @@ class RoiGame(_Fields):
                     number=open_deal.number, done=len(open_deal.deal.tricks), hand=HAND[len(self.players)]))
             winner = self._winner(deals)
             if winner is not None:
-                raise AssistantError(_("the game is over: {winner} won").format(winner=winner))
+                raise AssistantError(_("the game is over: {winner} won; start the next with {step}").format(
+                    winner=winner, step=_("quest new --players {players}").format(players=",".join(self.players))))
         if strict:
             self._check_box(deals, event)
         if deal.summary is not None:
