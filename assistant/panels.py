@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from . import grammar
-from .i18n import N_, _, decimal
+from .i18n import N_, _, decimal, ngettext
 from .store import PADS
 from .words import join_clauses
 
@@ -68,6 +68,21 @@ def pieces_lines(game) -> list[str] | None:
     if state.sets:
         parts.append(_("sets won: {sets}").format(sets=", ".join(map(game.display, state.sets))))
     return parts or [_("no pieces on the garden yet")]
+
+
+def theirs_lines(game) -> tuple[list[str], list[str]]:
+    """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
+    one line of their maps (the cells when few are left, else how many), and a warning for each close."""
+    from . import mirror
+
+    if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
+        return [], []
+    board, maps = game.board, mirror.cells(mirror.maps(game))
+    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
+            ngettext("{player} {count} cell", "{player} {count} cells", len(cells)).format(player=player,
+                                                                                       count=len(cells))
+            for player, cells in maps.items()]
+    return [_("their maps of your loot: {maps}").format(maps=join_clauses(said))], mirror.close_lines(board, maps)
 
 
 def token_word(game, token) -> str:

@@ -191,7 +191,7 @@ def view_html(game, odds: bool = False) -> str:
     """The live part of the page: the sheets (or the pad), the game's state, the history."""
     several = is_pad(game) or len(game.items) > 1  # one sheet alone: its caption says it already
     parts = [f'<p class="summary">{escape(printable(game.summary()))}</p>'] if several else []
-    parts.append(pad_html(game) if is_pad(game) else sheets_html(game, odds) + pieces_html(game))
+    parts.append(pad_html(game) if is_pad(game) else sheets_html(game, odds) + pieces_html(game) + theirs_html(game))
     parts.append(history_html(game))
     return "\n".join(parts)
 
@@ -394,6 +394,17 @@ def pieces_html(game) -> str:
     heading = escape(_("pieces"))
     return f'<h2>{heading}</h2><ul class="pieces">' + "".join(
         f"<li>{escape(printable(line))}</li>" for line in lines) + "</ul>"
+
+
+def theirs_html(game) -> str:
+    """What each opponent can know of my loot (the screen's words: ``panels.theirs_lines``), warnings strong."""
+    maps, warnings = panels.theirs_lines(game)
+    if not maps:
+        return ""
+    heading = escape(_("what they know of your loot"))
+    return f'<h2>{heading}</h2><ul class="theirs">' + "".join(
+        f"<li>{escape(printable(line))}</li>" for line in maps) + "".join(
+        f'<li><strong>{escape(printable(line))}</strong></li>' for line in warnings) + "</ul>"
 
 
 def tally_html(game) -> str:

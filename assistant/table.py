@@ -116,19 +116,9 @@ def pieces_text(game) -> Text | None:
 
 
 def theirs_lines(game) -> list[Text]:
-    """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
-    one line of their maps (the cells when few are left, else how many), then a warning for those close."""
-    from . import mirror
-
-    if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
-        return []
-    board, maps = game.board, mirror.cells(mirror.maps(game))
-    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
-            ngettext("{player} {count} cell", "{player} {count} cells", len(cells)).format(player=player,
-                                                                                       count=len(cells))
-            for player, cells in maps.items()]
-    lines = [Text(_("their maps of your loot: {maps}").format(maps=join_clauses(said)))]
-    return lines + [Text(line, style="bold") for line in mirror.close_lines(board, maps)]
+    """What each opponent can know of my loot (``panels.theirs_lines``), the warnings in bold."""
+    maps, warnings = panels.theirs_lines(game)
+    return [Text(line) for line in maps] + [Text(line, style="bold") for line in warnings]
 
 
 def suggestions_text(game) -> Text:

@@ -308,3 +308,18 @@ def test_kept_links_are_never_read_through_a_symbolic_link(garden_game, tmp_path
     links_file.symlink_to(planted)
     kept = serve.make_links(garden_game, ["evening"], keep=True)
     assert kept[0].token not in ("A" * 32, first[0].token)
+
+
+def test_the_page_says_what_they_know_of_my_loot(run, home):
+    """Issue 27: 'the maps of what they know about me, when those exist, in panels' (the screen's words)."""
+    for name in ("quiet", "asked"):
+        assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", name).exit_code == 0
+    assert run("asked", "area", "C1", "--by", "red", "--aloud", "--game", "asked").exit_code == 0
+    assert run("asked", "area", "B1", "--by", "red", "--game", "asked").exit_code == 0
+    store = Store(home)
+    links = serve.make_links(store, ["quiet", "asked"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        quiet, asked = (request(base, "GET", f"/g/{link.token}/")[2].decode() for link in links)
+    assert "what they know of your loot" not in quiet  # no question put to me yet: no panel
+    assert "their maps of your loot: red" in asked
+    assert "<strong>warning: red" in asked  # two answers leave red 3 cells or fewer: said loud
