@@ -55,7 +55,15 @@ cells = st.sampled_from(GARDEN_CELLS)
 @st.composite
 def garden_steps(draw):
     """A step at the three-opponent garden (red, blue, yellow; me Léa on C2)."""
-    kind = draw(st.sampled_from(["clue", "clue", "clue", "accuse", "miniature", "cat", "token", "reveal", "loot"]))
+    kind = draw(st.sampled_from(["clue", "clue", "clue", "asked", "accuse", "miniature", "cat", "token", "reveal",
+                                 "loot", "fight"]))
+    if kind == "asked":  # a question put to me: the tool answers from my loot (C2)
+        words = ["asked", draw(st.sampled_from(["area", "line-of-sight", "zone"])), draw(cells),
+                 "--by", draw(st.sampled_from(["red", "blue", "yellow", "me"]))]
+        return words + (["--aloud"] if draw(st.booleans()) else [])
+    if kind == "fight":
+        values = [f"{who}={draw(st.integers(1, 8))}" for who in ("me", "red", "blue", "yellow")]
+        return ["fight", *values] + (["--throw", "red,blue,yellow,me"] if draw(st.booleans()) else [])
     if kind == "clue":
         question = draw(st.sampled_from(["area", "line-of-sight", "zone", "ligne-de-vue", "flower"]))
         words = ["clue", question, draw(cells)]
@@ -74,7 +82,8 @@ def garden_steps(draw):
     who = draw(st.sampled_from(["me", "red", "blue", "yellow", "Léa"]))
     if kind == "miniature":
         words = ["miniature", who, draw(cells)]
-        return words + (["--from", draw(cells)] if draw(st.booleans()) else [])
+        words += ["--from", draw(cells)] if draw(st.integers(0, 3)) == 0 else []
+        return words + (["--new-turn"] if draw(st.booleans()) else [])
     if kind == "cat":
         return ["cat", draw(cells)] + (["--three"] if draw(st.booleans()) else [])
     if kind == "token":
@@ -82,7 +91,8 @@ def garden_steps(draw):
                                                if who in ("me", "Léa") else [])
     if kind == "reveal":
         return ["reveal", draw(cells), str(draw(st.integers(1, 3))), draw(st.sampled_from(["mole", "bait"]))]
-    return ["loot", draw(st.sampled_from(["red", "blue", "yellow"])), draw(cells)]
+    words = ["loot", draw(st.sampled_from(["red", "blue", "yellow"])), draw(cells)]
+    return words + (["--replace"] if draw(st.booleans()) else [])
 
 
 @st.composite
