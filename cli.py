@@ -1300,7 +1300,7 @@ def moles(
                      "Mole):").format(method=found.method))
     for rank, row in enumerate(found.moles[:top], 1):
         figure = f"{row.chance:.0%}" if found.two_players else \
-            _("{points} (a loot there: {chance})").format(points=f"{row.expected_points:.2f}",
+            _("{points} (a loot there: {chance})").format(points=decimal(row.expected_points),
                                                           chance=f"{row.chance:.0%}")
         place = f"  <- {_(PLACES[row.place])}" if row.place else ""
         typer.echo(f"{rank:>3}. {name(row.cell)}  {figure}{place}")
@@ -1309,7 +1309,7 @@ def moles(
                      "belief: uniform over each one's map of your loot, summed):"))
         for rank, row in enumerate([row for row in found.baits if row.lure > 0][:top], 1):
             place = f"  <- {_(PLACES[row.place])}" if row.place else ""
-            typer.echo(f"{rank:>3}. {name(row.cell)}  {row.lure:.2f}{place}")
+            typer.echo(f"{rank:>3}. {name(row.cell)}  {decimal(row.lure)}{place}")
     if found.two_players:
         left = _("your Mole ends the set") if found.moles_left else _("your Mole is placed")
     else:

@@ -20,7 +20,7 @@ from rich.text import Text
 
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
-from .i18n import N_, _, language, ngettext
+from .i18n import N_, _, decimal, language, ngettext
 from .mirror import CLOSE, close_lines
 from .sheet import Sheet
 
@@ -697,7 +697,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         for row in gnom:
             mean = row["mean_turns_to_find"]
             table.add_row(Text(_named_player(row["name"])), Text(str(row["sets_won"])), Text(str(row["finds"])),
-                          Text("-" if mean is None else f"{mean:.2f}"), bar(mean or 0, top))
+                          Text("-" if mean is None else decimal(mean)), bar(mean or 0, top))
         parts.append(table)
     rope = [row for row in players if row["rounds"]]
     if rope:
