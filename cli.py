@@ -367,7 +367,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "décompte": "tally", "quete": "quest", "quête": "quest", "revue": "review", "exporter": "export",
            "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
            "plateau": "board", "corde": "tug",
-           "statistiques": "stats", "imprimer": "print", "carnet": "pad",
+           "statistiques": "stats", "imprimer": "print", "carnet": "pad", "archiver": "archive",
            # what they know about me, my moles, the fight
            "question": "asked", "taupes": "moles", "combat": "fight",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
@@ -642,7 +642,10 @@ def new(
                      "is marked with *."))
 def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
           finished: Annotated[bool, typer.Option("--finished", "--finies", help=N_(
-              "Only the finished games (each with its winner and the day it ended)."))] = False) -> None:
+              "Only the finished games (each with its winner and the day it ended)."))] = False,
+          archived: Annotated[bool, typer.Option("--archived", "--archivees", "--archivées", help=N_(
+              "Only the archived games (assistant archive NAME), which the statistics still count."))] = False,
+          ) -> None:
     from datetime import datetime
 
     from assistant.stats import outcomes
@@ -650,15 +653,18 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
     data = store()
     current = data.current_name()
     ended = {each["name"]: each for each in outcomes(data)[0] if each["finished"]}
+    put_away = data.archived()
     listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
                if entry["changed"] else None, "current": entry["name"] == current,
-               "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", [])}
-              for entry in data.game_list() if not finished or entry["name"] in ended]
+               "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", []),
+               "archived": entry["name"] in put_away}
+              for entry in data.game_list()
+              if (not finished or entry["name"] in ended) and (entry["name"] in put_away) == archived]
     if as_json:
         echo_json(listed)
         return
     if not listed:
-        typer.echo(_("no finished game yet") if finished else
+        typer.echo(_("no archived game") if archived else _("no finished game yet") if finished else
                    _("no games yet: start one with assistant new gnom-street --opponents red,blue"))
     width = max((len(entry["name"]) for entry in listed), default=0)
     kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
@@ -673,6 +679,18 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
         told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
         typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")
+
+
+@app.command(help=N_("Archive a game: games no longer lists it (games --archived does), the statistics "
+                     "still count it, and it stays saved, so --game NAME still reaches it.\n\n"
+                     "Example: assistant archive friday; assistant archive friday --undo"))
+def archive(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None,
+            undo: Annotated[bool, typer.Option("--undo", "--annuler", help=N_(
+                "Bring an archived game back into games."))] = False) -> None:
+    done = store().archive(name, not undo)
+    said = _("brought back game {name}") if undo else \
+        _("archived game {name}: assistant games --archived lists it; the statistics still count it")
+    typer.echo(said.format(name=done))
 
 
 def _ended(entry: dict) -> str:

@@ -603,6 +603,46 @@ class Store:
             listed.append(entry)
         return listed
 
+    # -- archived games: put out of the way of `games`, still saved, still counted -------------------------
+
+    def _archived_path(self) -> Path:
+        # A list beside the games, not a folder of its own: an archived game stays where every command
+        # finds it (load, recover, the check that a board correction contradicts no saved game, stats).
+        return self._inside(self.games_dir / ".archived")
+
+    def archived(self) -> set[str]:
+        """The names of the archived games (those still saved)."""
+        return self._archived_names_written() & set(self.game_names())
+
+    def _archived_names_written(self) -> set[str]:
+        try:
+            text = read_regular(self._archived_path(), 100_000).decode("utf-8")
+        except (OSError, DataError, UnicodeDecodeError):
+            return set()
+        return {name for name in text.split() if is_game_name(name)}
+
+    def archive(self, name: str | None, archived: bool = True) -> str:
+        """Archive game ``name`` (``archived``) or bring it back; refused when it already is so."""
+        name = self.resolve(name)
+
+        def change(names: set[str]) -> set[str]:
+            if (name in names) == archived:
+                raise InputError((_("game {name} is archived already: assistant archive {name} --undo brings it "
+                                    "back") if archived else
+                                  _("game {name} is not archived: nothing to bring back")).format(name=name))
+            return names | {name} if archived else names - {name}
+
+        self._change_archived(change)
+        return name
+
+    def _change_archived(self, change: Callable[[set[str]], set[str]]) -> None:
+        """Rewrite the archived list under its lock; names no longer saved leave it."""
+        with locked(self._inside(self.games_dir / ".archived.lock")):
+            names = self._archived_names_written()
+            changed = change(names) & set(self.game_names())
+            if changed != names:
+                write_atomically(self._archived_path(), "".join(f"{each}\n" for each in sorted(changed)))
+
     def delete(self, name: str) -> str:
         """Remove a saved game and the good state kept beside it; forget it as the current game.
 
@@ -613,6 +653,7 @@ class Store:
             self._good_path(name).unlink(missing_ok=True)
         if self.current_name() == name:
             self._current_path.unlink(missing_ok=True)
+        self._change_archived(lambda names: names - {name})  # a new game of that name starts unarchived
         return name
 
     def rename(self, old: str, new: str) -> str:
@@ -637,6 +678,7 @@ class Store:
                 source.unlink()
         if self.current_name() == old:
             self._make_current(new, _("game {old} was renamed {new}").format(old=old, new=new))
+        self._change_archived(lambda names: names - {old} | {new} if old in names else names)
         return new
 
 

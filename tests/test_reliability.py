@@ -40,7 +40,7 @@ STRENGTHS = [pytest.param(QUICK, id="quick"), pytest.param(FULL, id="full", mark
 
 COMMANDS = [
     ["clue"], ["accuse"], ["undo"], ["retract"], ["sheet"], ["candidates"], ["history"], ["explain"],
-    ["suggest"], ["review"], ["new"], ["games"], ["use"], ["export"], ["recover"], ["boards"],
+    ["suggest"], ["review"], ["new"], ["games"], ["archive"], ["use"], ["export"], ["recover"], ["boards"],
     ["board", "show"], ["board", "set"], ["board", "verify"], ["miniature"], ["cat"], ["token"],
     ["reveal"], ["loot"], ["mole"], ["tally"],
     ["quest", "new"], ["quest", "list"], ["quest", "deal"], ["quest", "trick"], ["quest", "remove"],

@@ -308,3 +308,30 @@ def test_laws_of_the_statistics(found, rng):
     assert sum(row["played"] for row in summary["players"]) == \
         sum(len({stats.key(name) for name in game["players"]}) for game in found)
     assert summary["games"] == len(found) and summary["finished"] == sum(game["finished"] for game in found)
+
+
+def test_an_archived_game_leaves_games_and_stays_in_the_statistics(run, home):
+    """Issue 28: 'A finished game ... stays in the statistics when archived'."""
+    play_roi(run, "friday")
+    before = summary(run)
+    archived = run("archive", "friday")
+    assert archived.exit_code == 0 and "still count" in archived.stdout
+    assert "friday" not in run("games").stdout
+    listed = json.loads(run("games", "--archived", "--json").stdout)
+    assert [(each["name"], each["archived"], each["finished"]) for each in listed] == [("friday", True, True)]
+    assert summary(run) == before  # counted as before
+    assert run("history", "--game", "friday").exit_code == 0  # still saved, still reached
+    again = run("archive", "friday")
+    assert again.exit_code == 2 and "--undo" in again.stderr
+    assert run("rename", "friday", "vendredi").exit_code == 0  # the archive follows the name
+    assert [each["name"] for each in json.loads(run("games", "--archived", "--json").stdout)] == ["vendredi"]
+    assert run("archive", "vendredi", "--undo").exit_code == 0
+    assert "vendredi" in run("games").stdout and run("games", "--archived").stdout == "no archived game\n"
+
+
+def test_a_deleted_archived_game_does_not_archive_a_new_one_of_its_name(run, home):
+    run("new", "new-york", "--name", "city")
+    run("archive", "city")
+    run("delete", "city", "--yes")
+    run("new", "new-york", "--name", "city")
+    assert "city" in run("games").stdout
