@@ -76,7 +76,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
                         .format(source=source))
     problems: list[str] = []
     known = {"title", "fr", "description", "board", "opponents", "mine", "me", "steps", "pad", "players", "sides",
-             "counters", "starter", "flagstones", "assistant", "events"}  # a saved game file is a scenario too
+             "counters", "starter", "flagstones", "assistant", "events", "exported"}  # a saved game file is one too
     for extra in sorted(set(map(str, data)) - known):
         problems.append(f"{source}: {extra}: " + _("unknown key (expected one of {keys})")
                         .format(keys=", ".join(sorted(known))))
@@ -84,8 +84,16 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         game = empty_game(data, name, source)
     except DataError as error:
         raise DataError(problems + error.problems) from None
-    # Steps are read against the game as it stands (a trick needs its deal).
-    current = game
+    # Steps are read against the game as it stands (a trick needs its deal). An exported game (export
+    # writes exported: true) or a saved game file is a log: its steps are read as the game read them
+    # when it saved them (how a clue was asked is the recorder's: Game.reading_saved), so a board
+    # corrected since (a pond where a question was asked from) never stops it importing.
+    exported = data.get("exported", False)
+    if not isinstance(exported, bool):
+        problems.append(f"{source}: exported: " + _("expected true or false (got {value})").format(value=repr(exported)))
+    as_saved = exported is True or "assistant" in data
+    current = game._replace(reading_saved=True) if as_saved and "reading_saved" in getattr(game, "_fields", ()) \
+        else game
     raw_steps = data.get("steps", data.get("events"))
     if not isinstance(raw_steps, list):  # empty is a list: a game exported before its first entry
         raise DataError(problems + [f"{source}: steps: " + _("expected a list of steps")])
@@ -339,7 +347,8 @@ def check(step: Step, game, refused: str | None, refused_in_english: str | None 
 def export(game) -> dict:
     """A saved game as a scenario without expectations."""
     # The title is the file's, like the steps: in English whatever the language spoken.
-    return {"title": f"game {game.name}", **game.header(), "steps": [game.step(e) for e in game.events]}
+    return {"title": f"game {game.name}", "exported": True, **game.header(),
+            "steps": [game.step(e) for e in game.events]}
 
 
 def to_game(scenario: Scenario):

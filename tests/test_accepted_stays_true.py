@@ -144,6 +144,24 @@ def test_a_pond_made_by_the_owner_is_taken_back_by_pond_no_or_reset(run, home):
     assert again.exit_code == 2 and "no correction to take back" in again.stderr
 
 
+def test_a_pond_made_where_a_question_was_asked_from_still_exports_and_imports(run, home, tmp_path):
+    """Found by the stateful walk: the question stands as heard (the pond is corrected after it), so the
+    game loads; its export is a log too, read as the game reads it, and imports to the same game."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    run("clue", "area", "A1", "yes", "-o", "red")
+    assert run("board", "set", "gnom-street", "A1", "pond=yes").exit_code == 0
+    exported = tmp_path / "export.yaml"
+    exported.write_text(run("export").stdout, encoding="utf-8")
+    assert "exported: true" in exported.read_text()
+    imported = run("import", str(exported), "--name", "again")
+    assert imported.exit_code == 0, imported.stderr
+    assert run("history", "--game", "again").stdout == run("history", "--game", "gnom-street-1").stdout
+    scenario = tmp_path / "typed.yaml"  # a scenario typed by hand still follows the rules of asking
+    scenario.write_text("board: gnom-street\nopponents: [red, blue]\nsteps:\n- clue area A1 yes -o red\n")
+    refused = run("replay", str(scenario))
+    assert refused.exit_code != 0 and "A1 is a pond" in refused.output
+
+
 def test_resetting_a_cell_a_game_stands_on_is_refused(run, home):
     """A shipped pond made grass by the owner, then used by a game: reset would make it a pond again."""
     ponds = [cell for cell, entry in json.loads(run("board", "show", "gnom-street", "--json").stdout)["cells"].items()

@@ -54,7 +54,7 @@ def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_p
         Store(tmp_path).scenario(path)
     problems = [p.removeprefix(f"{path}: ") for p in caught.value.problems]
     assert problems == [
-        "colour: unknown key (expected one of assistant, board, counters, description, events, flagstones, fr, me, mine, opponents, pad, players, sides, starter, steps, title)",
+        "colour: unknown key (expected one of assistant, board, counters, description, events, exported, flagstones, fr, me, mine, opponents, pad, players, sides, starter, steps, title)",
         "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
         "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
         "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, theirs, totals, "
@@ -140,7 +140,7 @@ def test_export_then_import_gives_the_same_game(run, home, tmp_path):
     run("undo")
     run("clue", "line-of-sight", "F3", "no", "-o", "blue")
     exported = run("export").stdout
-    assert exported.splitlines()[:3] == ["title: game evening", "board: gnom-street", "opponents:"]
+    assert exported.splitlines()[:4] == ["title: game evening", "exported: true", "board: gnom-street", "opponents:"]
     path = tmp_path / "evening.yaml"
     path.write_text(exported)
     result = run("import", str(path), "--name", "copy")

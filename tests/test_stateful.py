@@ -298,8 +298,10 @@ class Table(RuleBasedStateMachine):
         assert fresh.to_mapping() == cached.to_mapping()
         assert fresh.summary() == cached.summary()
         assert fresh.history() == cached.history()
+        # read back as a saved log is read (how a clue was asked is the recorder's: a pond made since)
+        reader = fresh._replace(reading_saved=True) if "reading_saved" in fresh._fields else fresh
         for event in fresh.events:
-            assert fresh.read_step(fresh.step(event)) == event
+            assert reader.read_step(fresh.step(event)) == event
         numbers = [entry.number for entry in fresh.history().entries]
         assert numbers == list(range(1, len(numbers) + 1))
         exported = self.type("export", name)  # as printed: through the terminal's escaping
