@@ -56,6 +56,7 @@ class Scenario(NamedTuple):
     title: str
     game: object  # the empty game (or score pad) the steps start from
     steps: tuple[Step, ...]
+    log: bool = False  # an exported game or a saved game file: imported as a saved game is loaded
 
 
 class Outcome(NamedTuple):
@@ -117,9 +118,12 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
             problems.append(f"{path}: {error}")
             continue
         try:
-            current = current.record(event)
-        except AssistantError:
-            pass  # refused when it runs: an expectation may say so
+            current = current.restore(event) if as_saved else current.record(event)
+        except AssistantError as error:
+            if as_saved:  # a log's retract without its entry: the log itself is wrong
+                problems.append(f"{path}: {error}")
+                continue
+            # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
         steps.append(Step(position + 1, text, event, expect))
     french = data.get("fr", {})
@@ -129,7 +133,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     if problems:
         raise DataError(problems)
     title = str(data.get("title") or Path(source).stem)
-    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps))
+    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps), as_saved)
 
 
 def _expectation(data: object, game, path: str, problems: list[str]) -> Expect | None:
@@ -352,8 +356,16 @@ def export(game) -> dict:
 
 
 def to_game(scenario: Scenario):
-    """The game a scenario leads to; a refused step not expected to be refused stops the import."""
+    """The game a scenario leads to; a refused step not expected to be refused stops the import.
+
+    An exported game (a log) is imported as a saved game is loaded: each step restored, none judged
+    again, so the game imported is the game exported, whatever was taken back in it or corrected on
+    its board since (a retracted clue that a pond made since would now refuse)."""
     game = scenario.game
+    if scenario.log:
+        for step in scenario.steps:
+            game = game.restore(step.event)
+        return game
     for outcome in run(scenario):
         expected_refusal = outcome.step.expect is not None and outcome.step.expect.refused
         if outcome.refused is not None and not expected_refusal:

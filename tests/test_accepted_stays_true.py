@@ -162,6 +162,20 @@ def test_a_pond_made_where_a_question_was_asked_from_still_exports_and_imports(r
     assert refused.exit_code != 0 and "A1 is a pond" in refused.output
 
 
+def test_a_retracted_clue_a_correction_would_refuse_still_exports_and_imports(run, home, tmp_path):
+    """Found by the stateful walk: a clue taken back holds no correction back, but stays in the log; the
+    export is imported as a saved game is loaded, never judged again, so it imports to the same game."""
+    run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2")
+    run("clue", "area", "A3", "red=yes", "blue=yes", "yellow=yes")
+    run("retract", "1")
+    assert run("board", "set", "gnom-street", "A3", "pond=yes").exit_code == 0
+    exported = tmp_path / "export.yaml"
+    exported.write_text(run("export").stdout, encoding="utf-8")
+    imported = run("import", str(exported), "--name", "again")
+    assert imported.exit_code == 0, imported.stderr
+    assert run("history", "--game", "again").stdout == run("history", "--game", "gnom-street-1").stdout
+
+
 def test_resetting_a_cell_a_game_stands_on_is_refused(run, home):
     """A shipped pond made grass by the owner, then used by a game: reset would make it a pond again."""
     ponds = [cell for cell, entry in json.loads(run("board", "show", "gnom-street", "--json").stdout)["cells"].items()
