@@ -1951,12 +1951,13 @@ def board_export(
 
 
 def write_file(file: str, text: str) -> None:
-    """Write a file the player named (a board, a printed page); one line if it cannot be written."""
+    """Write a file the player named (a board, a printed page) readable by those it is shared with (0644
+    under the usual umask, as the pictures); one line if it cannot be written."""
     from assistant.errors import AssistantError
     from assistant.files import write_atomically
 
     try:
-        write_atomically(Path(file), text)
+        write_atomically(Path(file), text, shared=True)
     except (OSError, ValueError) as error:
         raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
             file=repr(file), reason=getattr(error, "strerror", None) or error)) from None

@@ -112,3 +112,18 @@ def test_missing_file_and_french_words(run, tmp_path):
     corrected_and_verified(run)
     result = run("--lang", "fr", "board", "exporter", "gnom-street", str(tmp_path / "jardin.yaml"))
     assert result.exit_code == 0 and (tmp_path / "jardin.yaml").is_file()
+
+
+def test_a_board_file_and_a_printed_page_are_readable_by_those_they_are_shared_with(run, tmp_path):
+    """Issue 26: 'exports readable by others (0644)', like the pictures (the saved games stay the owner's)."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        assert run("board", "export", "gnom-street", str(tmp_path / "garden.yaml")).exit_code == 0
+        assert run("print", "pad", "roi-des-nains", "--players", "4", "--html", str(tmp_path / "pad.html")).exit_code == 0
+    finally:
+        os.umask(old)
+    for name in ("garden.yaml", "pad.html"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
