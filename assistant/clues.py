@@ -326,6 +326,18 @@ class Clue(NamedTuple):
         return self.spec.relation(self.args if board is None else tuple(map(board.said_word, self.args)))
 
 
+def kind_slots(game, typed: list[str], tail: tuple[str, ...]) -> tuple[str, ...]:
+    """The slots of a step that names a clue kind (a clue, a question put to me): the kind, the kind's own
+    words, then ``tail`` (the answers); only the kind while the first word names none."""
+    if not typed:
+        return ("kind",)
+    try:
+        kind = game.kind_named(typed[0])
+    except InputError:
+        return ("kind",)
+    return ("kind", *(param.slot for param in kind.params), *tail)
+
+
 def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:
     """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``.
 

@@ -15,7 +15,7 @@ from typing import NamedTuple, Union
 from . import fight, garden, mirror
 from .board import Board
 from .cells import Cell, CellSet, column_letters
-from .clues import Clue, kind_named, read_clue, shown_kinds
+from .clues import Clue, kind_named, kind_slots, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
 from .grammar import MORE, Form, Option, form_for, positional, said as grammar_said
 from .i18n import DEFAULT, N_, _, language, ngettext
@@ -45,13 +45,7 @@ ASKER = Option("by", ("--by", "--par"), "player", french="--par")
 
 def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
     """A clue's slots: its kind, then the kind's own words, then the answers."""
-    if not typed:
-        return ("kind",)
-    try:
-        kind = game.kind_named(typed[0])
-    except InputError:
-        return ("kind",)
-    return ("kind", *(param.slot for param in kind.params), "answer", MORE)
+    return kind_slots(game, typed, ("answer", MORE))
 
 
 class ClueEvent(NamedTuple):

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from . import garden
 from .board import Board
 from .cells import Cell, CellSet
-from .clues import Clue, read_clue
+from .clues import Clue, kind_slots, read_clue
 from .errors import InputError
 from .fight import POWER, read_power
 from .grammar import MORE, Form, Option
@@ -38,13 +38,7 @@ COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", 
 
 def _asked_slots(game, typed: list[str]) -> tuple[str, ...]:
     """An asked question's slots: its kind, the kind's own words, then (optionally) the answer."""
-    if not typed:
-        return ("kind",)
-    try:
-        kind = game.kind_named(typed[0])
-    except InputError:
-        return ("kind",)
-    return ("kind", *(param.slot for param in kind.params), "answer")
+    return kind_slots(game, typed, ("answer",))
 
 
 class AskedEvent(NamedTuple):
