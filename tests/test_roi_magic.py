@@ -16,10 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant import yamlfile
-from assistant.errors import AssistantError, InputError
+from assistant.errors import InputError
 from assistant.pads.cards import basic_cards
 from assistant.pads.roi import RoiGame, read_rules
 from assistant.store import shipped_folder
+
+from test_roi_rules import refused  # a refusal is one line: the rules' tests already say how
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
 THREE = ["Ana", "Ben", "Cleo"]
@@ -37,14 +39,6 @@ def winner(game: RoiGame, number: int = 0) -> str:
     """Who won trick ``number`` of the latest deal (0: the latest trick)."""
     tricks = game.deals()[-1].deal.tricks
     return tricks[number - 1 if number else -1].winner
-
-
-def refused(game: RoiGame, step: str, error=AssistantError) -> str:
-    with pytest.raises(error) as caught:
-        game.record(game.read_step(step))
-    message = str(caught.value)
-    assert "\n" not in message
-    return message
 
 
 def saved(*steps: str, players=THREE) -> RoiGame:
