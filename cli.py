@@ -6,6 +6,10 @@ at the table answers at once. Every ``AssistantError`` and every usage error
 becomes one line on stderr and an exit code (``ExitCode``), never a traceback.
 """
 
+import gc
+
+gc.disable()  # while Python reads the modules of start-up (typer's and these); enabled at the end of the module
+
 import os
 import stat
 import sys
@@ -2191,15 +2195,20 @@ def serve(
     typer.echo(_("stopped serving"))
 
 
+def command_word(args: list[str]) -> str | None:
+    """The command the arguments name, in English (French words: see OneLineErrors), or None."""
+    name = next((arg for at, arg in enumerate(args)
+                 if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
+    return ALIASES.get(name.lower(), name) if name is not None else None
+
+
 def app_for(args: list[str]) -> typer.Typer:
     """The app, holding only the command about to run when the arguments name one.
 
     Typer turns every registered command into a click command on each run
     (5 ms for the fifty here); a command at the table needs only its own.
     Help and unknown commands get the whole app."""
-    name = next((arg for at, arg in enumerate(args)
-                 if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
-    name = ALIASES.get(name.lower(), name) if name is not None else None  # French words: see OneLineErrors
+    name = command_word(args)
     commands = [c for c in app.registered_commands if command_name(c) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if name is None or not (commands or groups) or args[:1] in (["--help"], ["-h"]):
@@ -2216,9 +2225,41 @@ def _group() -> None:
     """A companion for board game tables: deduction sheets and score pads."""
 
 
-def main() -> None:
-    app_for(sys.argv[1:])()
+# The commands that stay open (a screen, a server): they keep Python's usual garbage collection and exit.
+LONG_RUNNING = {"table", "serve"}
 
+
+def main() -> None:
+    """The installed command. A one-shot command is over once its words are printed and its file
+    renamed into place, so it runs without the cyclic garbage collector (reference counting still
+    frees everything) and leaves without Python's tear-down of every module: together about a fifth
+    of a command's time at the table (benchmarks/startup.py)."""
+    args = sys.argv[1:]
+    one_shot = command_word(args) not in LONG_RUNNING
+    if one_shot:
+        gc.disable()
+    try:
+        app_for(args)()
+    except SystemExit as exit_:
+        if not one_shot or not (exit_.code is None or isinstance(exit_.code, int)):
+            raise
+        _leave(exit_.code or 0)
+
+
+def _leave(code: int) -> None:
+    """Exit at once with ``code``, once what was printed has reached the terminal or the pipe.
+
+    Nothing of ours waits for the interpreter's exit: saved games are written and renamed before the
+    command returns, and no command leaves a thread or an exit handler behind."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (assistant history | head): nothing more can be said
+            code = code or ExitCode.ERROR
+    os._exit(code)
+
+
+gc.enable()  # see the top: the modules of start-up are read; a command that stays open collects as usual
 
 if __name__ == "__main__":
     main()
