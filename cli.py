@@ -1608,8 +1608,9 @@ def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JS
                                    "Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana"))
 def quest_deal(
     quest: Annotated[str, typer.Argument(help=N_("The quest: tile and face (13A) or its name."), autocompletion=STEP_WORDS)],
-    # each option's spellings are its step's (assistant/pads/roi/events.py DEAL_OPTIONS; tests/test_i18n_pad_options.py)
-    special: Annotated[str, typer.Option("--special", "--speciale", "--spéciale", "--carte-speciale", "--carte-spéciale",
+    # each option's spellings are its step's (pads/roi/events.py; tests/test_i18n_pad_options.py); a required
+    # option's French spelling comes last: a French refusal names it (usage_error)
+    special: Annotated[str, typer.Option("--special", "--speciale", "--carte-speciale", "--carte-spéciale", "--spéciale",
                                          help=N_("The special card shuffled in, e.g. flag-bearer."),
                                          autocompletion=completer("--special"))],
     tricks: Annotated[Optional[str], typer.Option("--tricks", "--plis", help=N_("Tricks per player: Ana=4,Ben=5,Cleo=4."))] = None,
@@ -1702,7 +1703,7 @@ def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (
 def quest_take(
     words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
                                                metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
-    back: Annotated[str, typer.Option("--back", "--rend", "--rendues", help=N_("The cards given back: 2b,9g."))],
+    back: Annotated[str, typer.Option("--back", "--rendues", "--rend", help=N_("The cards given back: 2b,9g."))],
     game: GameOption = None,
 ) -> None:
     from assistant.pads.roi import TakeEvent
