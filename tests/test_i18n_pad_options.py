@@ -2,7 +2,8 @@
 is read"; "every word the tool writes at a French table").
 
 Each option of a pad step (Le Roi des Nains, Oh ! les Nains) is read in English and in French, accented
-or not, and a French table reads it back in French: in read-backs, history, usage lines and refusals.
+or not, and a French table reads it back in French: in read-backs, history, usage lines and refusals
+(the generated events of tests/test_roi_words.py and tests/test_tug.py are said without an English option).
 What is saved stays English (``read_step(step(e)) == e``), so saved games and exports do not change.
 """
 
@@ -11,14 +12,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
 
 from assistant import grammar, i18n
 from assistant.errors import InputError
+
 from conftest import game_file
-from test_roi_words import EVENTS as ROI_EVENTS
 from test_roi_words import pad
-from test_tug import EVENTS as TUG_EVENTS
 from test_tug import PLAYED as ROPE
 
 FR = ("--lang", "fr")
@@ -100,25 +99,6 @@ def test_the_seating_flag_is_read_in_french_too():
 @pytest.mark.parametrize("typed", ["--speciale", "--spéciale", "--carte-speciale", "--carte-spéciale"])
 def test_the_special_card_option_is_read_accented_or_not(typed):
     assert pad().read_step(f"donne 3A {typed} druide") == pad().read_step("deal 3A --special druid")
-
-
-@settings(max_examples=200, deadline=None)
-@given(ROI_EVENTS)
-def test_every_roi_event_said_in_french_has_no_english_option(game_and_event):
-    game, event = game_and_event
-    with i18n.speaking("fr"):
-        said = grammar.said(game, game.step(event))
-    assert not spoken_options(said) & english_spellings(game), said
-    assert game.read_step(said) == event
-
-
-@settings(max_examples=200, deadline=None)
-@given(TUG_EVENTS)
-def test_every_rope_move_said_in_french_has_no_english_option(event):
-    with i18n.speaking("fr"):
-        said = grammar.said(ROPE, ROPE.step(event))
-    assert not spoken_options(said) & english_spellings(ROPE), said
-    assert ROPE.read_step(said) == event
 
 
 def test_a_french_hint_and_the_completion_offer_the_french_options():
