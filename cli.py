@@ -1046,7 +1046,7 @@ def tally(
     path: Annotated[Optional[str], typer.Argument(help=N_("A YAML file describing a game played without the log."),
                                                   metavar=N_("[FILE]"))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
-    rules: Annotated[str, typer.Option("--rules", "--regles", help=(
+    rules: Annotated[str, typer.Option("--rules", "--regles", "--règles", help=(
         N_("fr or en: the rule book to follow where they differ (which Moles a bottom Bait catches: "
         "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
         "French rules are the original.")))] = "fr",

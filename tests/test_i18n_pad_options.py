@@ -184,7 +184,8 @@ def test_a_whole_french_match_typed_with_french_options_reads_back_in_french(run
      "--remporte NOM=cartes"),
     (("quête", "donne", "13A", "--spéciale", "porte-etendard", "--remporte", "Ana=Rv"),
      "--gagnant-spécial NOM"),
-    (("quête", "pli", "Ana", "3v", "4v", "5v"), "commencez-en une avec assistant quête donne QUÊTE --spéciale CARTE"),
+    (("quête", "pli", "Ana", "3v", "4v", "5v"),
+     "commencez-en une avec assistant quête donne QUÊTE --spéciale CARTE"),
 ])
 def test_a_refused_deal_names_the_french_options(run, home, words, said):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
@@ -219,7 +220,8 @@ def test_a_move_with_the_wrong_words_says_its_usage_in_french(step, said):
 @pytest.mark.parametrize("step, said", [
     ("donne 3A", "quelle carte spéciale a été mélangée ? ajoutez --spéciale NOM (par exemple --spéciale "
                  "porte-etendard)"),
-    ("donne", "écrivez : donne QUÊTE --spéciale CARTE [--plis ...] (QUÊTE : une tuile et sa face, par exemple 13A)"),
+    ("donne", "écrivez : donne QUÊTE --spéciale CARTE [--plis ...] (QUÊTE : une tuile et sa face, "
+              "par exemple 13A)"),
     ("pli Ana 3v 4v 5v", "aucune donne en cours : commencez-en une avec assistant quête donne QUÊTE --spéciale "
                          "CARTE"),
 ])
@@ -243,9 +245,56 @@ def test_the_french_options_change_no_saved_word(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "fr")
     run("quest", "deal", "3A", "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4", "--won", "Ana=3g,4b",
         "--game", "en")
-    run(*FR, "quête", "donne", "3A", "--spéciale", "druide", "--plis", "Ana=5,Ben=4,Cleo=4", "--remporte", "Ana=3v,4b",
-        "--game", "fr")
+    run(*FR, "quête", "donne", "3A", "--spéciale", "druide", "--plis", "Ana=5,Ben=4,Cleo=4",
+        "--remporte", "Ana=3v,4b", "--game", "fr")
+
     def deals(name: str) -> list[str]:
         return [line for line in game_file(home, name).decode().splitlines() if "deal 3A" in line]
 
     assert deals("en") == deals("fr") == [deals("en")[0]] and "--special druid --tricks" in deals("en")[0]
+
+
+def test_a_counter_refused_in_french_names_the_card_in_french(run):
+    run("tug", "new", "--sides", "Ana,Ben", "--counters")
+    for move in ("gnome red --by Ana", "gnome blue --by Ben", "gnome green"):
+        run("tug", *move.split())
+    assert run(*FR, "corde", "contre", "multi", "rouge").stderr.endswith(
+        "il faut une carte nain vert ou une carte multicolore (reçu : multicolore rouge)\n")
+    assert run("tug", "contre", "multi", "red").stderr.endswith("(got multi red)\n")  # English: as typed
+
+
+# -- the garden tally -----------------------------------------------------------------------------
+
+FRENCH_END = ("joueurs: [Ana, Ben, Cleo]\nstatuettes: {Ana: 3, Ben: 0, Cleo: 1}\nbutin: {Ana: A1, Ben: D3, Cleo: F2}\n"
+              "piles: {D3: [Ana taupe, Cleo taupe, Ben taupe, Ana taupe], A1: [Ana taupe],\n"
+              "        C1: [Ben appât, Cleo taupe, Ben taupe]}\n"
+              "Réglages: {règles: en}\n")
+ENGLISH_END = ("players: [Ana, Ben, Cleo]\nminiatures: {Ana: 3, Ben: 0, Cleo: 1}\nloot: {Ana: A1, Ben: D3, Cleo: F2}\n"
+               "stacks: {D3: [Ana mole, Cleo mole, Ben mole, Ana mole], A1: [Ana mole],\n"
+               "         C1: [Ben bait, Cleo mole, Ben mole]}\n"
+               "settings: {rules: en}\n")
+
+
+def test_a_tally_file_written_in_french_scores_as_the_english_one(run, tmp_path):
+    french, english = tmp_path / "fin.yaml", tmp_path / "end.yaml"
+    french.write_text(FRENCH_END)
+    english.write_text(ENGLISH_END)
+    assert run("tally", str(french), "--json").stdout == run("tally", str(english), "--json").stdout
+    assert run(*FR, "décompte", str(french)).stdout == run(*FR, "tally", str(english)).stdout
+    plain = tmp_path / "sans-reglages.yaml"
+    plain.write_text(FRENCH_END.replace("Réglages: {règles: en}\n", ""))
+    by_option = run(*FR, "décompte", str(plain), "--règles", "en").stdout
+    assert by_option == run(*FR, "tally", str(english)).stdout != run(*FR, "décompte", str(plain)).stdout
+
+
+def test_a_wrong_tally_file_in_french_names_its_keys_as_the_file_spells_them(run, tmp_path):
+    path = tmp_path / "fin.yaml"
+    path.write_text("joueurs: [Ana, Ben, Cleo]\nbutin: {Ana: A1, Ben: D3, Cleo: F2}\npiles: {D3: [Ana chat]}\n"
+                    "réglages: {règles: de}\nplayers: [Ana, Ben, Cleo]\n")
+    refused = run(*FR, "décompte", str(path))
+    assert refused.exit_code == 1 and refused.stderr.count("\n") == 1
+    assert f"{path}: joueurs: joueurs et players sont la même clé : donnez-la une seule fois" in refused.stderr
+    assert f"{path}: piles.D3[0]: jeton inconnu 'chat'" in refused.stderr
+    assert f"{path}: réglages.règles: règle inconnue 'de'" in refused.stderr
+    path.write_text("joueurs: [Ana, Ben]\n")
+    assert f"{path}: joueurs: une partie à deux joueurs" in run(*FR, "décompte", str(path)).stderr

@@ -30,6 +30,7 @@ grammar and the command line go through.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import NamedTuple
 
@@ -37,7 +38,7 @@ from .. import log
 from ..errors import AssistantError, DataError, InputError, events_place
 from ..grammar import Form, Option, form_for, spoken_verb
 from ..grammar import said as said_words
-from ..i18n import N_, _, ngettext
+from ..i18n import DEFAULT, N_, _, language, ngettext
 from ..log import Retract
 from ..words import Options, check_names, join, join_names, key, lookup, pairs, shown, split, whole_number
 
@@ -607,7 +608,7 @@ class TugGame(_Match):
                                      last=shown_last))
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
-            got = move.card if move.card != MULTI else f"multi {move.colour}"
+            got = self.said_value("card", move.card if move.card != MULTI else f"multi {move.colour}")
             raise InputError(_("{verb} answers {player}'s {answers} on {colour}: it takes a {colour} card or a "
                                "multicolour one (got {got})").format(
                 verb=move.verb, player=last.player, answers=_("gnome") if answers == "gnome" else answers,
@@ -619,9 +620,12 @@ class TugGame(_Match):
         return FORMS
 
     def said_value(self, slot: str, word: str) -> str:
-        """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said)."""
-        if slot in ("card", "colour", "colours") and all(part in (*COLOURS, MULTI) for part in word.split(",")):
-            return ",".join(map(said, word.split(",")))
+        """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said);
+        in English the word as saved ('multi red' stays as typed)."""
+        if language() == DEFAULT:
+            return word
+        if slot in ("card", "colour", "colours") and all(part in (*COLOURS, MULTI) for part in re.split("[, ]", word)):
+            return re.sub("[^, ]+", lambda part: said(part.group()), word)
         return word
 
     def values(self, slot: str) -> tuple[str, ...]:
