@@ -298,3 +298,12 @@ def test_a_wrong_tally_file_in_french_names_its_keys_as_the_file_spells_them(run
     assert f"{path}: réglages.règles: règle inconnue 'de'" in refused.stderr
     path.write_text("joueurs: [Ana, Ben]\n")
     assert f"{path}: joueurs: une partie à deux joueurs" in run(*FR, "décompte", str(path)).stderr
+
+
+def test_a_special_card_refused_in_french_is_named_as_a_french_table_types_it(run):
+    """'11r' is the Shaman or the red 11 that takes two cards: a French table reads and types 'Chaman'."""
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    assert run(*FR, "quête", "donne", "7A", "--spéciale", "11r").stderr == \
+        "erreur : '11r' désigne deux cartes : nommez-la (Chaman et red-11-swap)\n"
+    assert "l'une de Druide, Porte-étendard, tinkerer" in run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
+    assert run(*FR, "quête", "donne", "7A", "--spéciale", "Chaman").exit_code == 0
