@@ -1050,7 +1050,7 @@ def tally(
     path: Annotated[Optional[str], typer.Argument(help=N_("A YAML file describing a game played without the log."),
                                                   metavar=N_("[FILE]"))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
-    rules: Annotated[str, typer.Option("--rules", "--regles", help=(
+    rules: Annotated[str, typer.Option("--rules", "--regles", "--règles", help=(
         N_("fr or en: the rule book to follow where they differ (which Moles a bottom Bait catches: "
         "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
         "French rules are the original.")))] = "fr",
@@ -1612,16 +1612,25 @@ def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JS
                                    "Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana"))
 def quest_deal(
     quest: Annotated[str, typer.Argument(help=N_("The quest: tile and face (13A) or its name."), autocompletion=STEP_WORDS)],
-    special: Annotated[str, typer.Option(help=N_("The special card shuffled in, e.g. flag-bearer."),
+    # each option's spellings are its step's (pads/roi/events.py; tests/test_i18n_pad_options.py); a required
+    # option's French spelling comes last: a French refusal names it (usage_error)
+    special: Annotated[str, typer.Option("--special", "--speciale", "--carte-speciale", "--carte-spéciale", "--spéciale",
+                                         help=N_("The special card shuffled in, e.g. flag-bearer."),
                                          autocompletion=completer("--special"))],
-    tricks: Annotated[Optional[str], typer.Option(help=N_("Tricks per player: Ana=4,Ben=5,Cleo=4."))] = None,
-    order: Annotated[Optional[str], typer.Option(help=N_("Each trick's winner, first to last: Ana,Ben,..."))] = None,
+    tricks: Annotated[Optional[str], typer.Option("--tricks", "--plis", help=N_("Tricks per player: Ana=4,Ben=5,Cleo=4."))] = None,
+    order: Annotated[Optional[str], typer.Option("--order", "--ordre",
+                                                 help=N_("Each trick's winner, first to last: Ana,Ben,..."))] = None,
     won: Annotated[Optional[list[str]], typer.Option(
+        "--won", "--gagne", "--remporte", "--remportees", "--remportées",
         help=N_("Cards a player won: Ana=Kg,Qb (repeat per player; NAME=rest: every card not listed)."))] = None,
-    special_winner: Annotated[Optional[str], typer.Option(help=N_("Who gets the special card's effect (or none)."))] = None,
-    scout: Annotated[Optional[str], typer.Option(help=N_("Who played the Scout and the faces in its trick: Ana=2."))] = None,
-    dealer_next: Annotated[Optional[str], typer.Option(help=N_("Who won the green 5 (deals next)."))] = None,
-    replace: Annotated[Optional[str], typer.Option(help=N_("Correct deal N instead of adding one."))] = None,
+    special_winner: Annotated[Optional[str], typer.Option("--special-winner", "--gagnant-special", "--gagnant-spécial",
+                                                          help=N_("Who gets the special card's effect (or none)."))] = None,
+    scout: Annotated[Optional[str], typer.Option("--scout", "--eclaireur", "--éclaireur",
+                                                 help=N_("Who played the Scout and the faces in its trick: Ana=2."))] = None,
+    dealer_next: Annotated[Optional[str], typer.Option("--dealer-next", "--donneur-suivant", "--donneur",
+                                                       help=N_("Who won the green 5 (deals next)."))] = None,
+    replace: Annotated[Optional[str], typer.Option("--replace", "--remplace", "--remplacer",
+                                                   help=N_("Correct deal N instead of adding one."))] = None,
     game: GameOption = None,
 ) -> None:
     from assistant.pads.roi import DealEvent
@@ -1648,9 +1657,11 @@ def quest_trick(
                                                   help=N_("Who won: refused unless the rules agree (or cannot "
                                                           "tell, in a saved step)."),
                                                   autocompletion=completer("--winner"))] = None,
-    seating: Annotated[bool, typer.Option("--seating", help=N_("The cards are in seating order (the order of "
-                                          "--players), not in play order."))] = False,
-    replace: Annotated[Optional[str], typer.Option(help=N_("Correct trick N of the latest deal instead."))] = None,
+    seating: Annotated[bool, typer.Option("--seating", "--seating-order", "--ordre-de-table", "--places",
+                                          help=N_("The cards are in seating order (the order of "
+                                                  "--players), not in play order."))] = False,
+    replace: Annotated[Optional[str], typer.Option("--replace", "--remplace", "--remplacer",
+                                                   help=N_("Correct trick N of the latest deal instead."))] = None,
     game: GameOption = None,
 ) -> None:
     from assistant.pads.roi import TrickEvent
@@ -1696,7 +1707,7 @@ def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (
 def quest_take(
     words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
                                                metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
-    back: Annotated[str, typer.Option("--back", "--rend", help=N_("The cards given back: 2b,9g."))],
+    back: Annotated[str, typer.Option("--back", "--rendues", "--rend", help=N_("The cards given back: 2b,9g."))],
     game: GameOption = None,
 ) -> None:
     from assistant.pads.roi import TakeEvent

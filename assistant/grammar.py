@@ -63,7 +63,7 @@ class Form(NamedTuple):
         found = options(words, spellings, flags)
         for option in self.options:
             if not option.repeat and len(found.values.get(option.name, ())) > 1:
-                raise InputError(_("{option} is given twice: give it once").format(option=option.spellings[0]))
+                raise InputError(_("{option} is given twice: give it once").format(option=option.spoken()))
         return found
 
 

@@ -64,7 +64,7 @@ def test_steps_refused_in_french(garden, french):
         "question, combat, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
-    assert refused(game, "clue area B3 yes -o red -o blue") == "--opponent est donnée deux fois : donnez-la une seule fois"
+    assert refused(game, "clue area B3 yes -o red -o blue") == "--adversaire est donnée deux fois : donnez-la une seule fois"
     assert refused(game, "undo") == "rien à annuler : aucune entrée n'est notée"
     assert refused(game, "retract 4") == "pas d'entrée 4 : rien n'est encore noté"
     assert refused(game, "retract deux").startswith(

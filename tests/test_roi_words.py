@@ -151,10 +151,12 @@ def test_every_event_reads_back_what_it_writes(game_and_event):
 @settings(max_examples=200, deadline=None)
 @given(EVENTS)
 def test_every_event_reads_back_from_its_french_words(game_and_event):
-    """A French table reads each step said in French (grammar.said: 'pli Ana: 5v 7v Rb'); typed back, the same event."""
+    """A French table reads each step said in French (grammar.said: 'pli Ana: 5v 7v Rb', '--plis', '--remporte'),
+    with no English option left (issue 26); typed back, the same event."""
     game, event = game_and_event
     with i18n.speaking("fr"):
         spoken = grammar.said(game, game.step(event))
+    assert not set(split(spoken)) & {option.spellings[0] for form in game.forms() for option in form.options}
     assert game.read_step(spoken) == event
 
 

@@ -184,9 +184,11 @@ def test_every_move_reads_back_from_its_own_words(event):
 
 @given(EVENTS)
 def test_every_move_reads_back_from_its_french_words(event):
-    """A French table reads each move said in French (grammar.said: 'tirer --zero rouge'); typed back, the same move."""
+    """A French table reads each move said in French (grammar.said: 'tirer --zéro rouge --par Ana'), with no
+    English option left (issue 26); typed back, the same move."""
     with i18n.speaking("fr"):
         spoken = grammar.said(PLAYED, PLAYED.step(event))
+    assert not set(spoken.split()) & {option.spellings[0] for form in PLAYED.forms() for option in form.options}
     assert PLAYED.read_step(spoken) == event
 
 

@@ -36,6 +36,10 @@ from ..words import NAME, is_answer, join_names, key, lookup, shown
 
 MOLE_POINTS = (5, 4, 3)
 FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
+# A French table writes the file in its words: each key folded (accents and case aside) -> the canonical key;
+# the rules' words (joueurs, statuettes, butin, piles de jetons, règle).
+FRENCH_KEYS = {"joueurs": "players", "statuettes": "miniatures", "butin": "loot", "butins": "loot",
+               "piles": "stacks", "reglages": "settings", "regles": "rules", "regle": "rules"}
 MAX_LATER_MOLES = 5  # points for a Mole after the third: no rule book gives more than the first's 5
 TWO_PLAYERS = N_("a two-player game has no victory points: the match is won in two sets "
                  "(mole CELL found|missed); the tally is for 3 or 4 players")
@@ -259,9 +263,39 @@ class _Reader:
         self.problems: list[str] = []
         self.players: list[str] = []
         self.count = 0
+        self.spelled: dict[str, str] = {}  # a key as the file spells it, by its place: {'stacks': 'piles'}
 
     def problem(self, place: str, text: str) -> None:
-        self.problems.append(f"{self.source}: {place}: {text}")
+        self.problems.append(f"{self.source}: {self.spelling(place)}: {text}")
+
+    def fatal(self, place: str, text: str) -> DataError:
+        """The problem that stops the reading, after every one found so far."""
+        self.problem(place, text)
+        return DataError(self.problems)
+
+    def spelling(self, place: str) -> str:
+        """A place ('stacks.F1[0]') with its keys as the file spells them ('piles.F1[0]')."""
+        for known in sorted(self.spelled, key=len, reverse=True):
+            if place == known or place.startswith((known + ".", known + "[")):
+                return self.spelled[known] + place[len(known):]
+        return place
+
+    def canonical(self, data: dict, within: str = "") -> dict:
+        """``data`` (the file, or its section ``within``) with French keys read as the English ones
+        ('joueurs' -> 'players'); a key given in both languages is a problem."""
+        found: dict = {}
+        typed: dict = {}  # each key as first typed
+        for name, value in data.items():
+            english = FRENCH_KEYS.get(key(name), name) if isinstance(name, str) else name
+            place = f"{within}.{english}" if within else str(english)
+            if english in found:
+                self.problem(place, _("{key} and {other} are the same key: give it once").format(
+                    key=typed[english], other=name))
+                continue
+            if english != name:
+                self.spelled[place] = f"{self.spelling(within)}.{name}" if within else name
+            found[english], typed[english] = value, name
+        return found
 
     def mapping(self, data: dict, name: str, example: str) -> dict:
         value = data.get(name)
@@ -331,12 +365,12 @@ def read_file(data: object, source: str, board, base: Settings = Settings()) -> 
         raise DataError(_("{source}: expected a mapping with players, miniatures, loot, stacks (got {got})")
                         .format(source=source, got=_what(data)))
     read = _Reader(source, board)
+    data = read.canonical(data)
     for name in sorted(set(map(str, data)) - set(FILE_KEYS)):
         read.problem(name, _("unknown key (expected one of {keys})").format(keys=", ".join(FILE_KEYS)))
     players = data.get("players")
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
-        raise DataError(read.problems + [_("{source}: players: expected a list of names, like [Ana, Ben, Cleo]")
-                                         .format(source=source)])
+        raise read.fatal("players", _("expected a list of names, like [Ana, Ben, Cleo]"))
     for position, name in enumerate(players):
         if not NAME.fullmatch(name) or is_answer(name):
             read.problem(f"players[{position}]", _("player name {name}: use letters, digits and hyphens "
@@ -347,11 +381,11 @@ def read_file(data: object, source: str, board, base: Settings = Settings()) -> 
             read.players.append(name)
     count = read.count = len(players)  # a misspelt or repeated name is still a player at the table
     if count == 2:
-        raise DataError(read.problems + [_("{source}: players: {error}").format(source=source, error=_(TWO_PLAYERS))])
+        raise read.fatal("players", _(TWO_PLAYERS))
     if not 3 <= count <= 4:
         # rules: "3 jetons Taupe pour une partie à 3 joueurs OU 4 jetons Taupe pour une partie à 4 joueurs"
-        raise DataError(read.problems + [_("{source}: players: the box holds 4 gangs: the tally is for 3 or 4 "
-                                           "players (got {count})").format(source=source, count=count)])
+        raise read.fatal("players", _("the box holds 4 gangs: the tally is for 3 or 4 players (got {count})")
+                         .format(count=count))
     miniatures = _miniatures(read, data)
     loot = _loot(read, data)
     stacks = _stacks(read, data)
@@ -454,7 +488,8 @@ def _nth(number: int) -> str:
 
 def _settings(read: _Reader, data: dict, base: Settings) -> Settings:
     """The file's settings over ``base``: rules (fr or en), then later_moles and bait_counts."""
-    raw = read.mapping(data, "settings", "{rules: en} or {later_moles: 3, bait_counts: all}")
+    example = "{rules: en} or {later_moles: 3, bait_counts: all}"
+    raw = read.canonical(read.mapping(data, "settings", example), "settings")
     for name in sorted(set(map(str, raw)) - {"rules", "later_moles", "bait_counts"}):
         read.problem(f"settings.{name}", _("unknown setting (expected rules, later_moles or bait_counts)"))
     settings = base

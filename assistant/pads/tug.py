@@ -30,13 +30,15 @@ grammar and the command line go through.
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import NamedTuple
 
 from .. import log
 from ..errors import AssistantError, DataError, InputError, events_place
-from ..grammar import Form, Option, form_for
-from ..i18n import N_, _, ngettext
+from ..grammar import Form, Option, form_for, spoken_verb
+from ..grammar import said as said_words
+from ..i18n import DEFAULT, N_, _, language, ngettext
 from ..log import Retract
 from ..words import Options, check_names, join, join_names, key, lookup, pairs, shown, split, whole_number
 
@@ -76,7 +78,7 @@ def flagstones(text: object) -> int:
                          .format(count=count))
     return count
 
-BY = Option("by", ("--by", "--par"), "player")
+BY = Option("by", ("--by", "--par"), "player", french="--par")
 
 
 def colour(text: str) -> str:
@@ -100,7 +102,7 @@ def _mover(game: "TugGame", by: str | None) -> str:
 
 def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
     if not low <= len(found.positional) <= high:
-        raise InputError(_("write: {usage}").format(usage=usage))
+        raise InputError(_("write: {usage}").format(usage=_(usage)))
     return found.positional
 
 
@@ -146,8 +148,9 @@ class Pull(NamedTuple):
     zero: tuple[str, ...] = ()
     two: tuple[str, ...] = ()
 
-    FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero",), "colours", repeat=True),
-                                        Option("two", ("--two", "--deux"), "colours", repeat=True), BY),
+    FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero", "--zéro"), "colours", repeat=True, french="--zéro"),
+                                        Option("two", ("--two", "--deux"), "colours", repeat=True, french="--deux"),
+                                        BY),
                 usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
 
     @classmethod
@@ -258,7 +261,7 @@ class Counter(NamedTuple):
             if chosen is not None and colour(chosen) != card:
                 raise InputError(_("a {card} card counters {gnomes}: write {verb} {typed}, or {verb} multi "
                                    "{chosen}").format(card=said(card), gnomes=_(GNOMES_SAID[card]), verb=verb,
-                                                      typed=card, chosen=colour(chosen)))
+                                                      typed=said(card), chosen=said(colour(chosen))))
             countered = card
         elif chosen is not None:
             countered = colour(chosen)
@@ -540,8 +543,8 @@ class TugGame(_Match):
             except AssistantError as error:
                 raise InputError(_("taking back entry {number} ({step}) would leave entry {later} ({later_step}) "
                                    "against the rules: {error}; take back the later entries first").format(
-                    number=taken.number, step=self.step(taken.event), later=entry.number,
-                    later_step=self.step(entry.event), error=error)) from None
+                    number=taken.number, step=self.said_step(taken.event), later=entry.number,
+                    later_step=self.said_step(entry.event), error=error)) from None
             state = self._apply(state, entry.event)
         return self._replace(events=self.events + (retract,))
 
@@ -599,13 +602,13 @@ class TugGame(_Match):
         last = state.last
         last_verb = last.verb if isinstance(last, Counter) else "gnome" if isinstance(last, Gnome) else None
         if last is None or last_verb != answers or self.side_of(last.player) == self.side_of(move.player):
-            shown_last = self.step(last) if last is not None else _("none")
+            shown_last = self.said_step(last) if last is not None else _("none")
             raise InputError(_("{verb} answers the other side's {answers} right before it: the last move was {last}")
                              .format(verb=move.verb, answers=_("gnome") if answers == "gnome" else answers,
                                      last=shown_last))
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
-            got = move.card if move.card != MULTI else f"multi {move.colour}"
+            got = self.said_value("card", move.card if move.card != MULTI else f"multi {move.colour}")
             raise InputError(_("{verb} answers {player}'s {answers} on {colour}: it takes a {colour} card or a "
                                "multicolour one (got {got})").format(
                 verb=move.verb, player=last.player, answers=_("gnome") if answers == "gnome" else answers,
@@ -617,9 +620,12 @@ class TugGame(_Match):
         return FORMS
 
     def said_value(self, slot: str, word: str) -> str:
-        """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said)."""
-        if slot in ("card", "colour", "colours") and all(part in (*COLOURS, MULTI) for part in word.split(",")):
-            return ",".join(map(said, word.split(",")))
+        """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said);
+        in English the word as saved ('multi red' stays as typed)."""
+        if language() == DEFAULT:
+            return word
+        if slot in ("card", "colour", "colours") and all(part in (*COLOURS, MULTI) for part in re.split("[, ]", word)):
+            return re.sub("[^, ]+", lambda part: said(part.group()), word)
         return word
 
     def values(self, slot: str) -> tuple[str, ...]:
@@ -639,7 +645,7 @@ class TugGame(_Match):
     def read_step(self, text: str):
         words = split(text)
         if not words:
-            raise InputError(_("empty step: expected one of {verbs}").format(verbs=", ".join(form.verb for form in FORMS)))
+            raise InputError(_("empty step: expected one of {verbs}").format(verbs=", ".join(map(spoken_verb, FORMS))))
         form = form_for(self, words[0])
         found = form.read(words[1:])
         if form in (log.UNDO_FORM, log.RETRACT_FORM):
@@ -648,6 +654,10 @@ class TugGame(_Match):
 
     def step(self, event) -> str:
         return join(event.words() if isinstance(event, Retract) else event.words(self))
+
+    def said_step(self, event) -> str:
+        """An event's step as the player reads it (in French: 'nain rouge --par Ana'), e.g. in a refusal."""
+        return said_words(self, self.step(event))
 
     # -- the saved form ---------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from .scoring import WINNER_EFFECTS
 
 HAND = {3: 13, 4: 10, 5: 8}  # cards in a hand, so tricks in a deal, by number of players
 NOBODY = ("none", "nobody", "personne", "aucun")  # --special-winner: the effect goes to nobody
+NOBODY_SAID = N_("nobody")  # the saved word (NOBODY[0]) as a French table reads it: personne
 REST = ("rest", "reste")  # --won NAME=rest: every card no other --won lists
 
 
@@ -125,15 +126,20 @@ def _player_or_nobody(game, text: str) -> str:
 # -- a deal -------------------------------------------------------------------------------
 
 
+# Each option in English and as a French table would guess it, accented or not; ``french`` is the
+# spelling a French table reads back (the rules' words: carte spéciale, plis remportés, donneur).
 DEAL_OPTIONS = (
-    Option("special", ("--special", "--speciale", "--carte-speciale"), "special"),
-    Option("tricks", ("--tricks", "--plis"), "tricks"),
-    Option("order", ("--order", "--ordre"), "order"),
-    Option("won", ("--won", "--gagne", "--remporte"), "won", repeat=True),
-    Option("special-winner", ("--special-winner", "--gagnant-special"), "special-winner"),
-    Option("scout", ("--scout", "--eclaireur"), "scout"),
-    Option("dealer-next", ("--dealer-next", "--donneur-suivant"), "player"),
-    Option("replace", ("--replace", "--remplace"), "deal"),
+    Option("special", ("--special", "--speciale", "--spéciale", "--carte-speciale", "--carte-spéciale"), "special",
+           french="--spéciale"),
+    Option("tricks", ("--tricks", "--plis"), "tricks", french="--plis"),
+    Option("order", ("--order", "--ordre"), "order", french="--ordre"),
+    Option("won", ("--won", "--gagne", "--remporte", "--remportees", "--remportées"), "won", repeat=True,
+           french="--remporte"),
+    Option("special-winner", ("--special-winner", "--gagnant-special", "--gagnant-spécial"), "special-winner",
+           french="--gagnant-spécial"),
+    Option("scout", ("--scout", "--eclaireur", "--éclaireur"), "scout", french="--éclaireur"),
+    Option("dealer-next", ("--dealer-next", "--donneur-suivant", "--donneur"), "player", french="--donneur-suivant"),
+    Option("replace", ("--replace", "--remplace", "--remplacer"), "deal", french="--remplace"),
 )
 
 
@@ -250,9 +256,9 @@ def _read_scout(game, text: str | None) -> tuple[str, int] | None:
 
 
 TRICK_OPTIONS = (
-    Option("winner", ("--winner", "--gagnant"), "player"),
-    Option("seating", ("--seating", "--seating-order", "--ordre-de-table")),
-    Option("replace", ("--replace", "--remplace"), "trick"),
+    Option("winner", ("--winner", "--gagnant"), "player", french="--gagnant"),
+    Option("seating", ("--seating", "--seating-order", "--ordre-de-table", "--places"), french="--ordre-de-table"),
+    Option("replace", ("--replace", "--remplace", "--remplacer"), "trick", french="--remplace"),
 )
 
 
@@ -438,7 +444,7 @@ class TakeEvent(NamedTuple):
     taken: tuple[Card, ...]
     back: tuple[Card, ...]
 
-    FORM = Form(("take", "prendre"), ("player", "card", MORE), (Option("back", ("--back", "--rend"), "card"),),
+    FORM = Form(("take", "prendre"), ("player", "card", MORE), (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
                 usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
 
     @classmethod

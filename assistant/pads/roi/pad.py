@@ -16,12 +16,13 @@ from typing import NamedTuple
 
 from ... import log
 from ...errors import AssistantError, DataError, InputError, events_place
-from ...grammar import form_for
+from ...grammar import form_for, spoken_verb
+from ...grammar import said as said_words
 from ...i18n import _, ngettext
 from ...words import check_names, join, join_names, lookup, shown, split
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
-from .events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, Deal, DealEvent, DropEvent, PassEvent,
-                     RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, deck, player_of)
+from .events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, NOBODY_SAID, Deal, DealEvent, DropEvent,
+                     PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, deck, player_of)
 from .play import card_said as _said
 from .play import check_limits, check_play, ruling, settle
 from .rules import Rules, Special, read_rules, slug
@@ -158,6 +159,8 @@ class RoiGame(_Fields):
             return f"{name}{equals}{','.join(map(self._said_card, cards.split(',')))}" if equals else word
         if slot == "direction" and word in DIRECTION_SAID:
             return _(DIRECTION_SAID[word])
+        if slot == "special-winner" and word == NOBODY[0]:
+            return _(NOBODY_SAID)
         return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "played", "special") else word
 
     def _said_card(self, word: str) -> str:
@@ -242,7 +245,7 @@ class RoiGame(_Fields):
         except AssistantError as error:
             raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
                                    "({error}); to correct a trick: quest trick ... --replace N").format(
-                number=entry.number, step=self.step(entry.event), error=error)) from None
+                number=entry.number, step=said_words(self, self.step(entry.event)), error=error)) from None
         return game
 
     def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
@@ -350,7 +353,7 @@ class RoiGame(_Fields):
             mover = player_of(trick, special.card)
             if special.hands != kind or mover is None:
                 raise InputError(_("{step} follows the trick holding the card whose text says it ({card}), "
-                                   "not trick {number}").format(step=event.FORM.verb, card=special.said, number=after))
+                                   "not trick {number}").format(step=spoken_verb(event.FORM), card=special.said, number=after))
             if any(done == after for done, unused in deal.moves):
                 raise AssistantError(_("the hands already changed after trick {number}").format(number=after))
             if isinstance(event, SwapEvent) and event.player == mover:
@@ -417,7 +420,8 @@ class RoiGame(_Fields):
             needed = move.card if isinstance(move, TakeBackEvent) else special.card
             if after <= len(tricks) and player_of(tricks[after - 1], needed) is None:
                 raise InputError(_("trick {number} must hold {card}: the step after it ({step}) needs it; undo that "
-                                   "step first").format(number=after, card=_said(needed, special), step=self.step(move)))
+                                   "step first").format(number=after, card=_said(needed, special),
+                                                      step=said_words(self, self.step(move))))
         if strict:
             check_play(tricks, deal.moves, special, self.players, since)
 

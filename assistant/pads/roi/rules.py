@@ -166,9 +166,9 @@ class Rules(NamedTuple):
             return matches[0]
         if matches:
             raise InputError(_("{card} is one of two cards: name it ({names})").format(
-                card=shown(text), names=join_names([s.id for s in matches])))
+                card=shown(text), names=join_names([s.said for s in matches])))
         raise InputError(_("unknown special card {card}: expected one of {names}").format(
-            card=shown(text), names=", ".join(s.id for s in self.specials)))
+            card=shown(text), names=", ".join(s.said for s in self.specials)))
 
 
 NEEDS_SAID = {"counts": N_("counts"), "order": N_("order"), "cards": N_("cards"), "every card": N_("every card")}
