@@ -150,6 +150,9 @@ class OneLineErrors(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
+LANGUAGE_OPTION = ("--lang", "--langue")
+
+
 def _speak(root, args: list[str]) -> list[str]:
     """Chooses the language (``--lang``, anywhere before ``--``, else ASSISTANT_LANG, else the locale)
     and translates the command tree's help into it; returns ``args`` without ``--lang``."""
@@ -159,10 +162,10 @@ def _speak(root, args: list[str]) -> list[str]:
     given, kept, at = None, [], 0
     while at < len(args):
         word = args[at]
-        if at < end and (word == "--lang" or word.startswith("--lang=")):
-            if word == "--lang":
+        if at < end and word.partition("=")[0] in LANGUAGE_OPTION:
+            if word in LANGUAGE_OPTION:
                 if at + 1 >= end or args[at + 1].startswith("-"):
-                    _refuse_language(i18n.UnknownLanguage("--lang", None))
+                    _refuse_language(i18n.UnknownLanguage(word, None))
                 given, at = args[at + 1], at + 2
             else:
                 given, at = word.partition("=")[2], at + 1
@@ -424,7 +427,7 @@ def _version(wanted: bool) -> None:
 def _options(version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True,
                                               help=N_("Print the version and exit."))] = False,
              lang: Annotated[Optional[str], typer.Option(
-                 "--lang", metavar=N_("fr|en"),
+                 *LANGUAGE_OPTION, metavar=N_("fr|en"),
                  help=N_("The language to answer in, anywhere on the line (else ASSISTANT_LANG, else "
                       "the locale: LC_ALL, LC_MESSAGES, LANG; else English)."))] = None) -> None:
     pass  # --lang is read (and taken off the line) before parsing: see _speak
@@ -435,7 +438,7 @@ quest_app = typer.Typer(cls=OneLineErrors, help=N_("Le Roi des Nains score pad: 
                         no_args_is_help=True, rich_markup_mode=None, context_settings=HELP_OPTIONS)
 app.add_typer(quest_app, name="quest")
 
-GameOption = Annotated[Optional[str], typer.Option("--game", "-g",
+GameOption = Annotated[Optional[str], typer.Option("--game", "-g", "--partie",
                                                    help=N_("Game to work on (default: the current one)."))]
 
 
@@ -1213,9 +1216,9 @@ def suggest(
     left: Annotated[Optional[str], typer.Option(
         "--left", "--terrain", help=N_("Terrain tokens left for me, e.g. grass,wood."))] = None,
     actions: Annotated[Optional[str], typer.Option(help=N_("Action tokens left, e.g. area,flower,cat."))] = None,
-    ask: Annotated[Optional[str], typer.Option(help=N_("Players I may ask (ranked below me), e.g. red,blue; "
+    ask: Annotated[Optional[str], typer.Option("--ask", "--interroger", "--demander", help=N_("Players I may ask (ranked below me), e.g. red,blue; "
                                                        "default: those the round's fight ranks after me."))] = None,
-    everyone: Annotated[bool, typer.Option("--all", help=N_("Mick: one question to all the players asked."))] = False,
+    everyone: Annotated[bool, typer.Option("--all", "--tous", help=N_("Mick: one question to all the players asked."))] = False,
     top: Annotated[int, typer.Option(
         help=N_("How many values to show, questions of equal value together (with --json: questions)."), min=1)] = 10,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
@@ -1441,8 +1444,8 @@ REPLAY_WIDTH = None  # the terminal's (80 when piped): every picture fits down t
                      "Example: assistant replay scenarios/gnom-two-player-set.yaml --check"))
 def replay(
     path: Annotated[str, typer.Argument(help=N_("A scenario file, or a folder of them."), metavar=N_("PATH"))],
-    check: Annotated[bool, typer.Option("--check", help=N_("Verify every expectation; stop at the first mismatch."))] = False,
-    step: Annotated[bool, typer.Option("--step", help=N_("Wait for Enter between steps."))] = False,
+    check: Annotated[bool, typer.Option("--check", "--verifier", "--vérifier", help=N_("Verify every expectation; stop at the first mismatch."))] = False,
+    step: Annotated[bool, typer.Option("--step", "--pas-a-pas", "--pas-à-pas", "--etape", "--étape", help=N_("Wait for Enter between steps."))] = False,
 ) -> None:
     data = store()
     if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises
@@ -2135,7 +2138,7 @@ def print_pad(
                      "Example: assistant table"))
 def table(
     game: GameOption = None,
-    board: Annotated[Optional[str], typer.Option(help=N_("Open on this board's set-up from the box, e.g. gnom-street."))] = None,
+    board: Annotated[Optional[str], typer.Option("--board", "--plateau", help=N_("Open on this board's set-up from the box, e.g. gnom-street."))] = None,
 ) -> None:
     from assistant.errors import InputError
 
@@ -2173,12 +2176,12 @@ def command_names(typer_app: typer.Typer) -> set[str]:
                      "read-only. Only this machine can connect unless --lan is given.\n\n"
                      "Example: assistant serve --game friday --lan"))
 def serve(
-    game: Annotated[Optional[list[str]], typer.Option("--game", "-g", help=N_(
+    game: Annotated[Optional[list[str]], typer.Option("--game", "-g", "--partie", help=N_(
         "A game to serve (repeat for several; default: the current one)."))] = None,
-    lan: Annotated[bool, typer.Option("--lan", help=N_(
+    lan: Annotated[bool, typer.Option("--lan", "--reseau", "--réseau", help=N_(
         "Listen on this machine's network address, so that phones on the same Wi-Fi connect."))] = False,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("The port to listen on."))] = 8765,
-    keep_links: Annotated[bool, typer.Option("--keep-links", help=N_(
+    keep_links: Annotated[bool, typer.Option("--keep-links", "--garder-liens", help=N_(
         "Keep the links of the last start (else every start makes new ones)."))] = False,
 ) -> None:
     from assistant import serve as web
@@ -2209,7 +2212,7 @@ def serve(
 def command_word(args: list[str]) -> str | None:
     """The command the arguments name, in English (French words: see OneLineErrors), or None."""
     name = next((arg for at, arg in enumerate(args)
-                 if not arg.startswith("-") and (at == 0 or args[at - 1] != "--lang")), None)
+                 if not arg.startswith("-") and (at == 0 or args[at - 1] not in LANGUAGE_OPTION)), None)
     return ALIASES.get(name.lower(), name) if name is not None else None
 
 

@@ -4,6 +4,8 @@ reads exactly as before."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import typer
 
@@ -48,7 +50,7 @@ def test_the_whole_help_reads_french(run):
     (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
                        "deal       Enregistre une donne", "take-back  Le Sorcier, entre deux plis"]),
     (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",
-                             "Les couleurs qui valent 2, par exemple bleu,jaune"]),
+                             "Les couleurs qui valent 2, par exemple", "-g, --game, --partie <texte>"]),
     (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant jeux."]),
     (["suggest", "-h"], ["--top <entier>"]),
 ])
@@ -230,3 +232,23 @@ def test_a_negative_number_given_to_an_option_stays_its_value(run):
     start(run)
     result = run("explain", "C3", "-o", "-1")
     assert result.exit_code == 2 and result.stderr.startswith("error: unknown opponent '-1'")
+
+
+def test_the_options_a_french_player_would_guess_are_read(run, home):
+    """--partie, --langue, --tous, --interroger, --vérifier, --plateau: the same options as their English."""
+    start(run, "--mine", "C2")
+    start(run, "--mine", "C2")  # gnom-street-2 is current now
+    english = run("candidates", "--game", "gnom-street-1", "--json")
+    assert run("--langue", "fr", "candidates", "--partie", "gnom-street-1", "--json").stdout == english.stdout
+    assert run("--langue=fr", "candidats", "-g", "gnom-street-1", "--json").stdout == english.stdout
+    assert run("--langue", "en", "history").stdout == run("--lang", "en", "history").stdout
+    asked = run("suggest", "--all", "--ask", "red", "--game", "gnom-street-1").stdout
+    assert run("suggest", "--tous", "--interroger", "red", "--partie", "gnom-street-1").stdout == asked
+    assert run("suggest", "--tous", "--demander", "red", "--partie", "gnom-street-1").stdout == asked
+    scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "gnom-three-players-asked-of-me.yaml")
+    checked = run("replay", scenario, "--check")
+    assert checked.exit_code == 0 and run("replay", scenario, "--vérifier").stdout == checked.stdout
+    refused = french(run, "table", "--plateau", "gnom-street")  # read, then refused: no terminal here
+    assert refused.exit_code == 2 and "terminal" in refused.output
+    refused = run("--langue")
+    assert refused.exit_code == 2 and refused.output.startswith("error: --langue needs a language")
