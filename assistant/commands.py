@@ -22,7 +22,8 @@ from .store import PADS, Store
 from .words import hint, key, shown
 
 # The slot of each parameter of a command, by its name; OVERRIDES where a command gives the name
-# another meaning. A parameter in neither is a free word (FREE), listed so that a new one is a choice.
+# another meaning; FREE: the words the command reads itself (no values to offer). A new parameter in none of
+# them fails tests/test_table.py until its slot is chosen.
 SLOTS = {"board": "board", "name": "game", "old": "game", "game": "game", "path": "file", "file": "file",
          "svg": "file", "html": "file", "cell": "cell", "opponent": "opponent", "ask": "opponent",
          "rules": "rules", "kind": "game-kind", "player": "player", "left": "terrains", "actions": "actions",
@@ -162,11 +163,13 @@ class Table:
         top = {form.verb for form in commands}
         own = (groups or {}).get(game.kind)
         self.group = next((form.verbs for form in commands if form.verb == own), ())  # the pad's own group
-        shown = []
+        shown, self.pad_commands = [], ()
         for form in commands:
             if form.verb == own:  # the pad's own group: its steps are the pad's, 'show' is 'quest show'
                 form = form._replace(commands=tuple(step_of(command) or command for command in form.commands))
-                shown += [command for command in form.commands if command.verb not in top and not step_of(command)]
+                self.pad_commands = tuple(command for command in form.commands
+                                          if command.verb not in top and not step_of(command))
+                shown += self.pad_commands
             shown.append(form)
         self.commands = tuple(form for form in shown if step_of(form) is None)
         self.subcommands = {command.verb: command for form in commands for command in form.commands}
@@ -253,9 +256,9 @@ def board_values(board, given: set[str] = frozenset()) -> tuple[str, ...]:
         if key(attribute.name) in given or key(attribute.local_name) in given:
             continue
         names = [value.name for value in attribute.values]
-        together = [names] if attribute.kind == "one" else [list(map(",".join, combinations(names, attribute.per_cell)))] \
-            if attribute.per_cell else [names]
-        found += [f"{attribute.name}={value}" for value in together[0]]
+        if attribute.kind != "one" and attribute.per_cell:  # flowers: the pairs a cell holds
+            names = list(map(",".join, combinations(names, attribute.per_cell)))
+        found += [f"{attribute.name}={value}" for value in names]
     return (*found, *(() if {"pond", "mare"} & given else ("pond=yes", "pond=no")))
 
 

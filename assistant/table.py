@@ -267,11 +267,6 @@ def speaker(store: Store, game) -> commands.Table:
     return commands.Table(store, game, command_forms(language()), PAD_GROUPS)
 
 
-def command_offers(store: Store, game) -> list[str]:
-    """The commands of the command line a first word may complete to, in the language spoken (décompte, quête)."""
-    return [grammar.spoken_verb(form) for form in speaker(store, game).commands]
-
-
 def cli_command(words: list[str]) -> str:
     """The command ``words`` name, in English ('décompte' is tally)."""
     import cli
@@ -712,18 +707,20 @@ class TableApp(App):
         before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
         dropped = cli_prefix(before, groups=False)  # 'assistant ' typed before the step: kept as typed
         prefix = before[len(dropped):]
-        words = speaker(self.store, self.game)  # the game's steps, then the commands of the command line
+        reader = speaker(self.store, self.game)  # the game's steps, then the commands of the command line
         first = len(prefix.split()) + prefix[-1:].isspace() <= 1
         try:
-            typing, matches = grammar.complete(self.game if first else words, prefix)
+            typing, matches = grammar.complete(self.game if first else reader, prefix)
         except AssistantError:
             typing, matches = "", ()
-        if first:  # the first word: the game's steps and the screen's words, else the commands (décompte, quête)
-            matches += tuple(word for word in map(screen_word, DISPLAY_WORDS) if word.startswith(typing.lower()))
+        if first:  # the first word: the game's steps, the screen's words and the pad's own commands ('show'), else
+            # the commands of the command line (décompte, quête)
+            own = [*map(screen_word, DISPLAY_WORDS), *map(grammar.spoken_verb, reader.pad_commands)]
+            matches += tuple(word for word in own if word.startswith(typing.lower()))
             if not matches and typing:
-                typing, matches = grammar.complete(words, prefix)
+                typing, matches = grammar.complete(reader, prefix)
         if not matches:
-            slot = grammar.expect(words, prefix.split()[:-1] if typing else prefix.split())
+            slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
             if typing:
                 said = _("nothing here begins with {word}").format(word=typing)
             elif slot.name == "end":

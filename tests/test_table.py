@@ -790,6 +790,15 @@ def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
         await enter(pilot, "show", typed=False)  # quest show: the pad's own command, without its group
         output = pilot.app.query_one("#output")
         assert output.display and "Ana" in output.content.plain
+        assert await tab_through(pilot, "sho⇥--⇥") == "show --"  # its options
+        assert str(pilot.app.query_one("#choices").content) == "--game  --svg  --html  --help"
+        pilot.app.query_one("#entry").value = ""
+        assert await tab_through(pilot, "quest ne⇥--⇥") == "quest new --"  # the next game: its options
+        assert str(pilot.app.query_one("#choices").content) == "--players  --name  --help"
+        pilot.app.query_one("#entry").value = ""
+        assert await tab_through(pilot, "quest tr⇥") == "quest trick "  # the pad's step, in its group
+        await enter(pilot, "quest new --players Ana,Ben,Cleo,Dan", typed=False)
+        assert pilot.app.game_name == "roi-des-nains-2" and "Dan" in screen_text(pilot.app)
 
     drive(app, script, size=(100, 40))
 
