@@ -115,8 +115,8 @@ def command_form(words: tuple[str, ...], params: list[Param], aliases: dict[str,
                                   slot_of(words, param.name) or param.name, param.repeat,
                                   french=long[-1] if len(long) > 1 else ""))
     options.append(HELP)
-    return Form(verbs(words[-1], aliases), tuple(slots), tuple(options), usage=usage_of(words, slots, options[:-1], aliases),
-                french=french_word(words[-1], aliases))
+    return Form(verbs(words[-1], aliases), tuple(slots), tuple(options),
+                usage=usage_of(words, slots, options[:-1], aliases), french=french_word(words[-1], aliases))
 
 
 def usage_of(words: Sequence[str], slots: Sequence[str], options: Sequence[Option], aliases: dict[str, str]) -> str:
@@ -315,5 +315,5 @@ def _one_of(speaker: Table, slot: str, word: str, before: list[str], usage: str)
         return
     said = grammar.said_values(speaker, grammar.Slot(slot, values))
     expected = _("expected one of {values}").format(values=", ".join(said)) if len(said) <= 12 else None
-    raise InputError(_("{word} is no {slot} here: {hint}; type {usage}").format(
+    raise InputError(_("{word} is no {slot} here ({hint}): type {usage}").format(
         word=shown(word), slot=slot_said(slot), hint=hint(word, said, expected), usage=usage))
