@@ -2167,6 +2167,27 @@ def command_names(typer_app: typer.Typer) -> set[str]:
     return {command_name(command) for command in typer_app.registered_commands}
 
 
+def command_params() -> list[tuple[tuple[str, ...], list[tuple]]]:
+    """Every command's words ('board', 'set') and its parameters as plain data, in order: (name, spellings
+    (none: a positional word), flag, required, repeated). The table screen's grammar of the commands is
+    built from them (``assistant.commands``), so that it takes the very words this app takes."""
+    import typer.main
+
+    found = []
+
+    def walk(command, words: tuple[str, ...]) -> None:
+        for name, sub in getattr(command, "commands", {}).items():
+            walk(sub, (*words, name))
+        if not hasattr(command, "commands"):
+            found.append((words, [(param.name, tuple(getattr(param, "opts", ())) if param.param_type_name == "option"
+                                   else (), bool(getattr(param, "is_flag", False)), bool(param.required),
+                                   bool(getattr(param, "multiple", False)) or param.nargs == -1)
+                                  for param in command.params]))
+
+    walk(typer.main.get_command(app), ())
+    return found
+
+
 # -- the phones' page --------------------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ from .i18n import DEFAULT, _, language
 from .words import Options, hint, join, key, options, shown, split
 
 MORE = "..."  # in a form's slots: the slot before it repeats
+OPTIONAL = "?"  # in a form's slots: the slots after it may be left out (``check``)
 
 
 class Option(NamedTuple):
@@ -48,6 +49,7 @@ class Form(NamedTuple):
     options: tuple[Option, ...] = ()
     usage: str = ""  # marked with N_ where the form is declared; shown with _(form.usage)
     french: str = ""  # the verb a French table reads (one of ``verbs``); "" when ``verbs[0]`` serves both
+    commands: tuple["Form", ...] = ()  # a group ('board'): the word after the verb names one of these forms
 
     @property
     def verb(self) -> str:
@@ -103,14 +105,27 @@ def spoken_verb(form: Form) -> str:
 
 def form_for(game: Speaker, verb: str) -> Form:
     """The form whose verbs include ``verb`` (folded); unknown -> InputError naming them all."""
+    return _form_among(game.forms(), verb)
+
+
+def _form_among(forms: Sequence[Form], verb: str) -> Form:
     folded = key(verb)
-    for form in game.forms():
+    for form in forms:
         if folded in (key(v) for v in form.verbs):
             return form
-    known = [spoken_verb(form) for form in game.forms()]
-    every = list(dict.fromkeys([*known, *(v for form in game.forms() for v in form.verbs)]))  # 'clu' is clue's
+    known = [spoken_verb(form) for form in forms]
+    every = list(dict.fromkeys([*known, *(v for form in forms for v in form.verbs)]))  # 'clu' is clue's
     raise InputError(_("unknown step {step}: {hint} (expected one of {steps})").format(
         step=shown(verb), hint=hint(verb, every), steps=", ".join(known)))
+
+
+def resolve(game: Speaker, words: Sequence[str]) -> tuple[Form, list[str], list[str]]:
+    """The form ``words`` begin with, a group's command followed ('board set'): the form, the words
+    naming it, and the words after them. A group with nothing after it is the group's own form."""
+    form, named, rest = form_for(game, words[0]), [words[0]], list(words[1:])
+    while form.commands and rest:
+        form, named, rest = _form_among(form.commands, rest[0]), [*named, rest[0]], rest[1:]
+    return form, named, rest
 
 
 def expect(game: Speaker, words: Sequence[str]) -> Slot:
@@ -119,24 +134,25 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
     if not words:
         return Slot("step", tuple(form.verb for form in forms))
     try:
-        form = form_for(game, words[0])
+        form, unused, rest = resolve(game, words)
     except InputError:
         return Slot("unknown")
-    rest = list(words[1:])
+    if form.commands:
+        return Slot("command", tuple(command.verb for command in form.commands))
     by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
     if rest and rest[-1] in by_spelling and by_spelling[rest[-1]].slot is not None:
         slot = by_spelling[rest[-1]].slot
-        return Slot(slot, _values(game, slot, words))
+        return Slot(slot, values_here(game, slot, words))
     positional = _positional(rest, by_spelling)
     slots = form.positional_slots(game, positional)
     open_options = _open_options(form, rest)
     name = _slot_at(slots, len(positional))
     if name is None:
         return Slot("end", (), open_options)
-    return Slot(name, _values(game, name, words), open_options)
+    return Slot(name, values_here(game, name, words), open_options)
 
 
-def _values(game: Speaker, slot: str, words: Sequence[str]) -> tuple[str, ...]:
+def values_here(game: Speaker, slot: str, words: Sequence[str]) -> tuple[str, ...]:
     """The values of ``slot`` that fit after ``words``: the game's narrower answer when it has one."""
     here = getattr(game, "values_here", None)
     return game.values(slot) if here is None else here(slot, list(words))
@@ -220,7 +236,7 @@ def _spoken_options(game: Speaker, words: list[str], slot: Slot) -> tuple[str, .
     if language() == DEFAULT or not words or not slot.options:
         return slot.options
     try:
-        form = form_for(game, words[0])
+        form = resolve(game, words)[0]
     except InputError:
         return slot.options
     return tuple(option.spoken() for option in form.options if option.spellings[0] in slot.options)
@@ -234,7 +250,7 @@ def _open_options(form: Form, rest: list[str]) -> tuple[str, ...]:
 
 def _slot_at(slots: tuple[str, ...], position: int) -> str | None:
     """The slot of positional word ``position``; a slot followed by MORE repeats."""
-    plain = [slot for slot in slots if slot != MORE]
+    plain = [slot for slot in slots if slot not in (MORE, OPTIONAL)]
     if position < len(plain):
         return plain[position]
     if slots and slots[-1] == MORE and plain:

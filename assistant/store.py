@@ -150,6 +150,10 @@ class Store:
             raise DataError(error.problems[:1] + [self._fix_remedy(name)]) from None
         return data
 
+    def corrected_cells(self, name: str) -> list[str]:
+        """The cells of board ``name`` the owner corrected (what ``reset_board_cell`` takes back)."""
+        return sorted(str(cell).upper() for cell in self._fix(name).get("cells", {}))
+
     def _fix_remedy(self, name: str) -> str:
         """What to do about a corrections file that cannot be used (the games on the board wait for it)."""
         return _("this file holds your corrections to board {board}: correct it, or delete it to go back to "

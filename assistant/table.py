@@ -15,6 +15,7 @@ each finished cell saved like ``assistant board set``.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -33,7 +34,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from . import grammar, panels, render
+from . import commands, grammar, panels, render
 from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
@@ -65,7 +66,8 @@ SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token
 
 # The commands of the command line that are no entry of the screen, and why (every other command runs
 # here, typed as on the command line: tests/test_table.py checks the list against the CLI's commands).
-CLI_ONLY = {"table": N_("this is the table screen already")}
+CLI_ONLY = {"table": N_("this is the table screen already"),
+            "serve": N_("it serves the phones until Ctrl+C: run it in a terminal of its own")}
 PAD_GROUPS = {"roi-des-nains": "quest", "oh-les-nains": "tug"}  # a pad's commands, typed without their group
 
 
@@ -244,14 +246,25 @@ def command_words(game, words: list[str]) -> list[str] | None:
     return None
 
 
-def command_offers() -> list[str]:
-    """The commands of the command line a first word may complete to: their names, and their French
-    names while French is spoken (décompte, quête), CLI_ONLY left out."""
+@functools.cache
+def command_params() -> tuple:
+    """The command line's commands and their parameters (``cli.command_params``), CLI_ONLY left out."""
     import cli
 
-    names = (cli.command_names(cli.app) | {group.name for group in cli.app.registered_groups}) - set(CLI_ONLY)
-    french = [alias for alias, name in cli.ALIASES.items() if name in names] if language() == "fr" else []
-    return sorted({*names, *french})
+    return tuple(spec for spec in cli.command_params() if spec[0][0] not in CLI_ONLY)
+
+
+@functools.cache
+def command_forms(spoken: str) -> tuple[grammar.Form, ...]:
+    """The forms of the command line's commands, their usage in the language ``spoken``."""
+    import cli
+
+    return commands.build(command_params(), cli.ALIASES)
+
+
+def speaker(store: Store, game) -> commands.Table:
+    """What the screen's line reads: the game's steps, then the commands of the command line."""
+    return commands.Table(store, game, command_forms(language()), PAD_GROUPS)
 
 
 def cli_command(words: list[str]) -> str:
@@ -361,7 +374,9 @@ class StepCommands(Provider):
         if app.game is not None:
             found += [(grammar.spoken_verb(form), usage(form), _("a step of this game")) for form in app.game.forms()]
         found += [(screen_word(word), screen_word(word), _(what)) for word, what in DISPLAY_WORDS.items()]
-        found += [(word, word, _("a command, run as on the command line")) for word in command_offers()]
+        if app.game is not None:
+            found += [(grammar.spoken_verb(form), form.usage, _("a command, run as on the command line"))
+                      for form in speaker(app.store, app.game).commands]
         return found
 
     async def search(self, query: str) -> Hits:
@@ -599,7 +614,7 @@ class TableApp(App):
             if command is None:
                 self.record(step_text(text))
             else:
-                self.command(command)
+                self.command(command, words)
 
     def record(self, step: str) -> None:
         """Read the step with the game's grammar and record it under the store's lock; a refusal changes nothing."""
@@ -615,13 +630,20 @@ class TableApp(App):
         self.say(said(before, after))
         self.draw()
 
-    def command(self, words: list[str]) -> None:
-        """A command of the command line, run here: its picture in the output panel, its refusal in one
-        line; then the game is read again (a new game or a 'use' makes another one current)."""
+    def command(self, words: list[str], typed: list[str] | None = None) -> None:
+        """A command of the command line, run here: its words read by the screen's grammar first (a bad
+        line is refused in one line saying what to type, before anything runs), its picture in the output
+        panel, its refusal in one line; then the game is read again (a new game or a 'use' makes another
+        one current). ``typed``: the words as typed ('show' on a pad, for 'quest show')."""
         name = cli_command(words)
         if name in CLI_ONLY:
             self.say(_("{command} is for the command line: {why}").format(command=words[0], why=_(CLI_ONLY[name])),
                      refused=True)
+            return
+        try:
+            commands.check(speaker(self.store, self.game), typed or words)
+        except AssistantError as error:
+            self.say(str(error), refused=True)
             return
         current = self.store.current_name()
         code, out, err = run_command(words, self.store.home, self.query_one("#main").size.width or self.size.width)
@@ -683,25 +705,28 @@ class TableApp(App):
         if self.game is None:
             return
         before, after = entry.value[:entry.cursor_position], entry.value[entry.cursor_position:]
-        dropped = cli_prefix(before)  # 'assistant quest ' typed before the step: kept as typed
+        dropped = cli_prefix(before, groups=False)  # 'assistant ' typed before the step: kept as typed
         prefix = before[len(dropped):]
+        reader = speaker(self.store, self.game)  # the game's steps, then the commands of the command line
+        first = len(prefix.split()) + prefix[-1:].isspace() <= 1
         try:
-            typing, matches = grammar.complete(self.game, prefix)
+            typing, matches = grammar.complete(self.game if first else reader, prefix)
         except AssistantError:
             typing, matches = "", ()
-        if len(prefix.split()) + prefix[-1:].isspace() <= 1:  # the first word: the screen's words too
-            words = [screen_word(word) for word in DISPLAY_WORDS]
-            matches += tuple(word for word in words if word.startswith(typing.lower()))
-            if not matches and typing:  # then the commands of the command line (décompte, quête ...)
-                matches = tuple(word for word in command_offers() if word.startswith(typing.lower()))
+        if first:  # the first word: the game's steps, the screen's words and the pad's own commands ('show'), else
+            # the commands of the command line (décompte, quête)
+            own = [*map(screen_word, DISPLAY_WORDS), *map(grammar.spoken_verb, reader.pad_commands)]
+            matches += tuple(word for word in own if word.startswith(typing.lower()))
+            if not matches and typing:
+                typing, matches = grammar.complete(reader, prefix)
         if not matches:
-            slot = grammar.expect(self.game, prefix.split()[:-1] if typing else prefix.split())
+            slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
             if typing:
                 said = _("nothing here begins with {word}").format(word=typing)
             elif slot.name == "end":
                 said = _("the step is complete: Enter records it")
             else:
-                said = _("nothing to complete here ({slot})").format(slot=_(slot.name))
+                said = _("nothing to complete here ({slot})").format(slot=commands.slot_said(slot.name))
             self.show("#choices", Text(said))
             return
         if len(matches) == 1:

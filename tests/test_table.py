@@ -592,24 +592,159 @@ def cli_commands() -> list[list[str]]:
     return found
 
 
-def test_every_command_of_the_command_line_is_an_entry_of_the_screen(garden_game):
-    """A step of the game is recorded by the screen; any other command runs there as typed; the few that
-    cannot are listed with why (CLI_ONLY)."""
-    from assistant.table import CLI_ONLY, command_words
+def every_kind_of_game(run, home) -> dict[str, object]:
+    """One game of each kind (the garden, the city, both score pads), the garden current at the end."""
+    for words in (["new", "new-york", "--name", "city"], ["quest", "new", "--players", "Ana,Ben,Cleo", "--name", "roi"],
+                  ["tug", "new", "--sides", "Ana,Ben", "--name", "tug"],
+                  ["new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", "garden"]):
+        assert run(*words).exit_code == 0, words
+    return {name: Store(home).load(name) for name in ("garden", "city", "roi", "tug")}
 
-    game = Store(garden_game).load()
-    commands = cli_commands()
-    assert len(commands) > 40 and ["tally"] in commands and ["quest", "show"] in commands
-    for words in commands:
+
+def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
+    """Each command of the command line is a step of a game (recorded by the screen), or a form of the
+    screen's grammar whose every word has its slot (values offered, or a free word said so), or is
+    CLI-only with why (CLI_ONLY). Its first word after the command completes through the pilot."""
+    import cli
+    from assistant import commands, grammar
+    from assistant.table import CLI_ONLY, command_words, speaker
+
+    games = every_kind_of_game(run, home)
+    store = Store(home)
+    params = {tuple(words): found for words, found in cli.command_params()}
+    found = cli_commands()
+    assert len(found) > 40 and ["tally"] in found and ["quest", "show"] in found and ["board", "set"] in found
+    to_complete = []
+    for words in found:
         if words[0] in CLI_ONLY:
             assert CLI_ONLY[words[0]]  # a reason, said to the player who types it
             continue
-        step = command_words(game, words) is None
-        if step:
-            game.read_step  # the game's own step: its verb is one of the game's forms
-            assert any(words[-1] in form.verbs for form in game.forms()), words
-        else:
-            assert command_words(game, words) == words
+        steps = [game for game in games.values() if command_words(game, words) is None]
+        if steps:  # the game's own step: its verb is one of the game's forms
+            assert any(words[-1] in form.verbs for game in steps for form in game.forms()), words
+            continue
+        assert command_words(games["garden"], words) == words
+        form, named, rest = grammar.resolve(speaker(store, games["garden"]), words)
+        assert form.verb == words[-1] and named == words and not rest, words
+        for name, spellings, flag, *unused in params[tuple(words)]:
+            assert flag or commands.slot_of(words, name) is not None, (words, name)  # every word has its slot
+        to_complete.append(words)
+    assert ["new"] in to_complete and ["board", "set"] in to_complete and ["export"] in to_complete
+    app = table_app(home)
+
+    async def script(pilot):
+        entry, choices = pilot.app.query_one("#entry"), pilot.app.query_one("#choices")
+        for words in to_complete:
+            typed = " ".join(words) + " "
+            entry.value, entry.cursor_position = typed, len(typed)
+            await keys(pilot, "tab")
+            slot = grammar.expect(speaker(store, pilot.app.game), words)
+            said = str(choices.content)
+            assert slot.name != "unknown" and "unknown" not in said, (words, said)
+            if slot.values:  # its values (the boards, the games, the cells ...), one completed or all listed
+                assert entry.value != typed or said.split() == list(slot.values), (words, said)
+            else:  # its options (one completed, or listed), or the name of the free word it takes
+                assert entry.value != typed or any(option in said for option in slot.options) \
+                    or commands.slot_said(slot.name) in said, (words, said)
+
+    drive(app, script, size=(100, 40))
+
+
+async def tab_through(pilot, typed: str) -> str:
+    """Type ``typed`` key by key, ⇥ for Tab; the line after."""
+    for char in typed:
+        await pilot.press({"⇥": "tab", " ": "space"}.get(char, char))
+    await pilot.pause()
+    return pilot.app.query_one("#entry").value
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_tab_completes_the_words_of_the_commands_in_the_table_s_language(garden_game, language):
+    from assistant import i18n
+
+    french = language == "fr"
+    i18n.use(language)
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        entry, choices = pilot.app.query_one("#entry"), pilot.app.query_one("#choices")
+        line = await tab_through(pilot, "nou⇥gn⇥--adv⇥" if french else "ne⇥gn⇥--opp⇥")
+        assert line == ("nouvelle gnom-street --adversaires " if french else "new gnom-street --opponents ")
+        line = await tab_through(pilot, "Matt --bu⇥" if french else "Matt --mi⇥")
+        assert line.endswith("--butin " if french else "--mine ")
+        await keys(pilot, "tab")  # my loot's cell: a cell of that board, not a pond
+        assert "C2" in str(choices.content) and "B2" not in str(choices.content).split()
+        entry.value = ""
+        line = await tab_through(pilot, "plateau corriger gn⇥C2 ter⇥" if french else "board set gn⇥C2 ter⇥")
+        assert line.endswith("C2 terrain=")  # every terrain begins so: the line goes as far as they agree
+        terrains = "terrain=herbe  terrain=bois  terrain=gravier  terrain=terre" if french else \
+            "terrain=grass  terrain=wood  terrain=gravel  terrain=earth"
+        assert str(choices.content) == terrains
+        await tab_through(pilot, "⇥")
+        assert str(choices.content) == terrains  # after 'terrain=': the board's terrains, in the table's language
+        line = await tab_through(pilot, "gr⇥fl⇥" if french else "grav⇥fl⇥")
+        assert line.endswith(("terrain=gravier fleurs=" if french else "terrain=gravel flowers="))
+        assert ("fleurs=bleu,jaune" if french else "flowers=blue,yellow") in str(choices.content)  # two flowers a cell
+        line = await tab_through(pilot, "bleu,j⇥" if french else "blue,y⇥")
+        assert line.endswith("fleurs=bleu,jaune " if french else "flowers=blue,yellow ")
+        await tab_through(pilot, "⇥")
+        assert "terrain" not in entry.value[len(line):] + str(choices.content)  # given already
+        entry.value = line
+        text = await keys(pilot, "enter")
+        assert "refus" not in text and "C2" in pilot.app.answer_line, pilot.app.answer_line
+        line = await tab_through(pilot, ("plateau réinit⇥gn⇥⇥" if french else "board res⇥gn⇥⇥"))
+        assert line.endswith("gnom-street C2 ")  # the one cell corrected is the one to reset
+        entry.value = ""
+        line = await tab_through(pilot, "exporter --bg⇥" if french else "expo⇥--bg⇥")
+        assert line.startswith("exporter --bgstats" if french else "export --bgstats")
+        assert str(choices.content) == "--bgstats  --bgstats-link"
+        entry.value = ""
+        await tab_through(pilot, "quête montrer --⇥" if french else "quest show --⇥")
+        assert str(choices.content) == "--game  --svg  --html  --help"
+        entry.value = ""
+        await tab_through(pilot, "feuille --⇥" if french else "sheet --⇥")
+        assert str(choices.content) == ("--chances  --leurs  --game  --svg  --html  --help" if french else
+                                        "--odds  --theirs  --game  --svg  --html  --help")
+        entry.value = ""
+        line = await tab_through(pilot, "décompte --reg⇥⇥" if french else "tally --ru⇥⇥")
+        assert str(choices.content) == "fr  en"
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+    fixes = (garden_game / "boards" / "fixes" / "gnom-street.yaml").read_text()
+    assert "gravel" in fixes and "yellow" in fixes
+
+
+def test_a_bad_command_is_refused_in_one_line_before_it_runs(garden_game):
+    """The screen reads a command with its grammar: a word its place does not take is refused, saying what
+    to type, and nothing runs (no correction written, no game made)."""
+    from assistant import i18n
+
+    i18n.use("fr")
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        text = await enter(pilot, "plateau corriger gnom-street Z9 terrain=herbe", typed=False)
+        refusals = [line for line in text.splitlines() if line.startswith("refusé")]
+        assert len(refusals) == 1 and "Z9" in pilot.app.answer_line
+        assert "plateau corriger PLATEAU CASE ATTRIBUT=VALEUR..." in pilot.app.answer_line  # what to type
+        await enter(pilot, "nouvelle gnom --adversaires Matt", typed=False)
+        assert "gnom-street" in pilot.app.answer_line and "nouvelle PLATEAU" in pilot.app.answer_line
+        await enter(pilot, "décompte --regles de", typed=False)
+        assert "fr, en" in pilot.app.answer_line
+        await enter(pilot, "nouvelle", typed=False)
+        assert pilot.app.answer_line.startswith("il manque plateau")
+        await enter(pilot, "exporter --bgstat", typed=False)
+        assert "--bgstats" in pilot.app.answer_line and "--help" not in pilot.app.answer_line
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+    assert not (garden_game / "boards" / "fixes" / "gnom-street.yaml").exists()
+    assert Store(garden_game).game_names() == ["gnom-street-1"]
 
 
 def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(run, home):
@@ -655,6 +790,15 @@ def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
         await enter(pilot, "show", typed=False)  # quest show: the pad's own command, without its group
         output = pilot.app.query_one("#output")
         assert output.display and "Ana" in output.content.plain
+        assert await tab_through(pilot, "sho⇥--⇥") == "show --"  # its options
+        assert str(pilot.app.query_one("#choices").content) == "--game  --svg  --html  --help"
+        pilot.app.query_one("#entry").value = ""
+        assert await tab_through(pilot, "quest ne⇥--⇥") == "quest new --"  # the next game: its options
+        assert str(pilot.app.query_one("#choices").content) == "--players  --name  --help"
+        pilot.app.query_one("#entry").value = ""
+        assert await tab_through(pilot, "quest tr⇥") == "quest trick "  # the pad's step, in its group
+        await enter(pilot, "quest new --players Ana,Ben,Cleo,Dan", typed=False)
+        assert pilot.app.game_name == "roi-des-nains-2" and "Dan" in screen_text(pilot.app)
 
     drive(app, script, size=(100, 40))
 
