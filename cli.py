@@ -1216,9 +1216,11 @@ def suggest(
     left: Annotated[Optional[str], typer.Option(
         "--left", "--terrain", help=N_("Terrain tokens left for me, e.g. grass,wood."))] = None,
     actions: Annotated[Optional[str], typer.Option(help=N_("Action tokens left, e.g. area,flower,cat."))] = None,
-    ask: Annotated[Optional[str], typer.Option("--ask", "--interroger", "--demander", help=N_("Players I may ask (ranked below me), e.g. red,blue; "
-                                                       "default: those the round's fight ranks after me."))] = None,
-    everyone: Annotated[bool, typer.Option("--all", "--tous", help=N_("Mick: one question to all the players asked."))] = False,
+    ask: Annotated[Optional[str], typer.Option(
+        "--ask", "--demander", "--interroger",
+        help=N_("Players I may ask (ranked below me), e.g. red,blue; default: those the round's fight ranks after me."))] = None,
+    everyone: Annotated[bool, typer.Option(
+        "--all", "--tous", help=N_("Mick: one question to all the players asked."))] = False,
     top: Annotated[int, typer.Option(
         help=N_("How many values to show, questions of equal value together (with --json: questions)."), min=1)] = 10,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
@@ -1445,7 +1447,7 @@ REPLAY_WIDTH = None  # the terminal's (80 when piped): every picture fits down t
 def replay(
     path: Annotated[str, typer.Argument(help=N_("A scenario file, or a folder of them."), metavar=N_("PATH"))],
     check: Annotated[bool, typer.Option("--check", "--verifier", "--vérifier", help=N_("Verify every expectation; stop at the first mismatch."))] = False,
-    step: Annotated[bool, typer.Option("--step", "--pas-a-pas", "--pas-à-pas", "--etape", "--étape", help=N_("Wait for Enter between steps."))] = False,
+    step: Annotated[bool, typer.Option("--step", "--etape", "--étape", "--pas-a-pas", "--pas-à-pas", help=N_("Wait for Enter between steps."))] = False,
 ) -> None:
     data = store()
     if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises

@@ -700,10 +700,10 @@ def test_tab_completes_the_words_of_the_commands_in_the_table_s_language(garden_
         assert str(choices.content) == "--bgstats  --bgstats-link"
         entry.value = ""
         await tab_through(pilot, "quête montrer --⇥" if french else "quest show --⇥")
-        assert str(choices.content) == "--game  --svg  --html  --help"
+        assert str(choices.content) == ("--partie" if french else "--game") + "  --svg  --html  --help"
         entry.value = ""
         await tab_through(pilot, "feuille --⇥" if french else "sheet --⇥")
-        assert str(choices.content) == ("--chances  --leurs  --game  --svg  --html  --help" if french else
+        assert str(choices.content) == ("--chances  --leurs  --partie  --svg  --html  --help" if french else
                                         "--odds  --theirs  --game  --svg  --html  --help")
         entry.value = ""
         line = await tab_through(pilot, "décompte --reg⇥⇥" if french else "tally --ru⇥⇥")
