@@ -679,6 +679,8 @@ def _subsets(items: int):
 
 CAT = "cat"  # the fourth action token: it moves the cat and asks nothing
 LOOKAHEAD_CELLS = 32  # the garden has 16; past this many candidates, bits alone rank questions
+EXACT_CELLS = 16  # the garden's open cells: up to this many candidates the turns are counted exactly
+EXACT_SETS = 6000  # candidate sets one exact count may visit (the garden's 16 cells take about 2,200)
 
 
 def _balanced(cells: int) -> float:
@@ -689,39 +691,65 @@ def _balanced(cells: int) -> float:
     return depth + 2 * (cells - (1 << depth)) / cells
 
 
+class _TooMany(Exception):
+    """An exact count would visit more than EXACT_SETS candidate sets: the estimate serves instead."""
+
+
 class _Lookahead:
-    """One turn of look-ahead under the rules' token draw.
+    """The turns still needed under the rules' token draw, and so what a question saves.
 
     Rules ("Investigation phase"): each player takes one Terrain and one Action
     token from those the better-ranked players left, and asks from a cell of
-    that terrain. The next turn is taken to leave as many tokens as this one,
-    drawn at random. ``value(candidates)`` estimates the turns still needed to
-    single out a loot among equally likely ``candidates``: the best question
-    each draw of tokens offers, then the balanced-split count divided by the
-    chance that a turn offers a question at all (the cat alone asks nothing).
-    Checked against the exact optimum by benchmarks/questions.py."""
+    that terrain. The next turns are taken to leave as many tokens as this one,
+    drawn at random; a draw offers the questions of its (terrain, action)
+    pairs, and the cat alone offers none: a turn lost.
+
+    ``exact(candidates)``: the least expected turns to single out a loot among
+    equally likely ``candidates``, each turn asking the best question its draw
+    offers; the same count as benchmarks/questions.py's optimum. A search over
+    the candidate sets the answers lead to, memoised, and cheap for two
+    reasons. A question that splits a part of the candidates splits them too,
+    so each set hands its parts only its own splits, merged where alike (a set
+    of 4 cells has at most 7, whatever the board). And the draws are not
+    looped over: with the splits sorted best first, each draw takes the first
+    it offers, so a split weighs the chance that a draw offers it and none
+    before it, read from ``_unoffered`` (memoised by the pairs already taken).
+
+    ``estimate(candidates)``: for larger sets, one turn ahead, then the
+    balanced-split count divided by the chance that a turn asks at all."""
 
     def __init__(self, board: Board, terrain_tokens: int, action_tokens: int):
         terrains = [value.name for value in board.attribute("terrain").values]
         self.splits = {}
+        offered: dict[int, int] = {}  # a question's cells -> the pairs offering it, one bit per pair
         for terrain in terrains:
             cells = board.open & board.cells_with("terrain", terrain)
             for action in board.questions:
                 clues = _all_clues(board, [kind_named(action)], cells)
-                self.splits[(terrain, action)] = tuple({clue.accepted(board).mask for clue in clues})
+                masks = {clue.accepted(board).mask & board.open.mask for clue in clues}
+                self.splits[(terrain, action)] = tuple(masks)
+                for mask in masks:
+                    offered[mask] = offered.get(mask, 0) | 1 << (len(self.splits) - 1)
+        self.offered = tuple(offered.items())
+        pair_bits = {pair: 1 << number for number, pair in enumerate(self.splits)}
         terrain_draws = list(combinations(terrains, terrain_tokens))
         action_draws = list(combinations([*board.questions, CAT], action_tokens))
         weight = 1 / (len(terrain_draws) * len(action_draws))
         self.draws = [(weight, tuple((t, a) for t in drawn_terrains for a in drawn_actions if a != CAT))
                       for drawn_terrains in terrain_draws for drawn_actions in action_draws]
+        self.draw_bits = [(weight, sum(pair_bits[pair] for pair in pairs)) for weight, pairs in self.draws]
         self.asking = sum(weight for weight, pairs in self.draws if pairs)
-        self.memo: dict[int, float] = {}
+        self.memo: dict[int, float] = {}  # the estimates
+        self.exact_memo: dict[int, float] = {}
+        self.unoffered_memo: dict[int, float] = {}
+        self.too_many: set[int] = set()  # sets whose exact count would cost too much
+        self.budget = 0
 
     def _leaf(self, cells: int) -> float:
         return _balanced(cells) / self.asking
 
-    def value(self, candidates: int) -> float:
-        """Expected turns to single out the loot among ``candidates`` (a cell mask)."""
+    def estimate(self, candidates: int) -> float:
+        """Expected turns to single out the loot among ``candidates`` (a cell mask), one turn ahead."""
         size = candidates.bit_count()
         if size <= 1:
             return 0.0
@@ -746,18 +774,96 @@ class _Lookahead:
             self.memo[candidates] = total / (1 - lost) if lost < 1 else math.inf
         return self.memo[candidates]
 
+    def exact(self, candidates: int) -> float | None:
+        """The least expected turns to single out the loot among ``candidates``; None when there are
+        too many of them to count, or two of them no question tells apart."""
+        if candidates.bit_count() <= 1:
+            return 0.0
+        found = self.exact_memo.get(candidates)
+        if found is None and candidates.bit_count() <= EXACT_CELLS and candidates not in self.too_many:
+            self.budget = EXACT_SETS
+            try:
+                found = self._exact(candidates, self.offered)
+            except _TooMany:
+                self.too_many.add(candidates)
+        return found if found is not None and found < math.inf else None
+
+    def _unoffered(self, taken: int) -> float:
+        """The chance that a draw offers none of the pairs ``taken`` (one bit per pair), remembered."""
+        found = self.unoffered_memo[taken] = sum(weight for weight, pairs in self.draw_bits if not pairs & taken)
+        return found
+
+    def _exact(self, candidates: int, questions) -> float:
+        """``exact`` for 2 cells or more, trying only ``questions``: (cells, pairs offering them).
+
+        The hot loop of the look-ahead (about 2,000 sets for the garden's 16
+        cells): plain ifs and local names, no calls it can do without."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise _TooMany
+        size, memo, unoffered = candidates.bit_count(), self.exact_memo, self.unoffered_memo
+        splits: dict[int, int] = {}  # one side of each split (the smaller number) -> the pairs offering it
+        for cells, pairs in questions:
+            yes = candidates & cells
+            if yes and yes != candidates:
+                no = candidates ^ yes
+                if no < yes:
+                    yes = no
+                if yes in splits:
+                    splits[yes] |= pairs
+                else:
+                    splits[yes] = pairs
+        narrower = splits.items()
+        after = []  # per split: the turns after it, times the candidates; the pairs offering it
+        for yes, pairs in narrower:
+            count = yes.bit_count()
+            turns = 0.0
+            if count > 1:
+                known = memo.get(yes)
+                turns = count * (known if known is not None else self._exact(yes, narrower))
+            if size - count > 1:
+                no = candidates ^ yes
+                known = memo.get(no)
+                turns += (size - count) * (known if known is not None else self._exact(no, narrower))
+            after.append((turns, pairs))
+        after.sort()
+        # V = 1 + sum over draws of min(V, the best split's turns after): a turn that splits
+        # nothing (the cat, or a question whose answer is known) leaves the set as it was. Taking
+        # the splits best first while each beats V so far gives the least V that solves it.
+        taken, total, lost, value = 0, 0.0, 1.0, math.inf  # lost: the chance that no split so far is offered
+        for turns, pairs in after:
+            if turns >= value * size:
+                break  # waiting beats this split and every later one
+            if pairs & ~taken:
+                taken |= pairs
+                still = unoffered.get(taken)
+                if still is None:
+                    still = self._unoffered(taken)
+                if still < lost:
+                    total, lost = total + turns * (lost - still), still
+                    value = (1 + total / size) / (1 - lost)
+        memo[candidates] = value
+        return value
+
     def saved(self, candidates: int, yes: int, p_yes: float) -> float:
         """Expected turns saved by a question whose "yes" keeps the cells of ``yes``.
 
-        An answer never costs turns (whatever the strategy from the whole set,
-        the same moves serve on a part of it), so an estimate above the
-        whole set's is capped at it: asking is never worse than not asking."""
-        now = self.value(candidates)
-        after = 0.0
-        for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)):
-            if p > 0:
-                after += p * min(self.value(part), now)
-        return now - after
+        Asking is never worse than not asking: whatever the strategy from the
+        whole set, the same moves serve on a part of it, so the whole set's
+        turns are at least the parts' weighed by their chances. Exact counts
+        keep that law (up to odds that weigh cells unequally, where the count
+        takes them alike: hence the floor at 0). One answer alone may cost
+        more than the whole set (its cells the hardest to tell apart): an
+        estimate above the whole set's is capped at it only where no exact
+        count tells better."""
+        answers = [(part, p) for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)) if p > 0]
+        now = self.exact(candidates)
+        if now is not None and all(self.exact(part) is not None for part, p in answers):
+            return max(0.0, now - sum(p * self.exact(part) for part, p in answers))
+        now = self.estimate(candidates)
+        if now == math.inf:
+            return 0.0  # no question splits them: none saves anything
+        return now - sum(p * min(self.estimate(part), now) for part, p in answers)
 
 
 def _lookahead(sheet: Sheet, turn: Turn, asked: tuple[str, ...]) -> _Lookahead | None:
