@@ -706,32 +706,38 @@ class _Lookahead:
 
     ``exact(candidates)``: the least expected turns to single out a loot among
     equally likely ``candidates``, each turn asking the best question its draw
-    offers; the same count as benchmarks/questions.py's optimum. A search over
-    the candidate sets the answers lead to, memoised, and cheap for two
+    offers, or one that tells nothing where every split offered would cost
+    more. That makes "asking never costs turns" a law (see ``saved``); else it
+    is benchmarks/questions.py's optimum, and was on the garden and on 60
+    random gardens of its frame, where waiting never paid. A search over
+    the candidate sets the answers lead to, memoised, and cheap for three
     reasons. A question that splits a part of the candidates splits them too,
     so each set hands its parts only its own splits, merged where alike (a set
-    of 4 cells has at most 7, whatever the board). And the draws are not
-    looped over: with the splits sorted best first, each draw takes the first
-    it offers, so a split weighs the chance that a draw offers it and none
+    of 4 cells has at most 7, whatever the board). The draws are not looped
+    over: with the splits sorted best first, each draw takes the first it
+    offers, so a split weighs the chance that a draw offers it and none
     before it, read from ``_unoffered`` (memoised by the pairs already taken).
+    And a split no pair would take over another is not counted (``_exact``).
+    About 20 ms for the garden's 16 cells with one token of each kind left,
+    under 10 ms with two or three (benchmarks/scale.py times the command).
 
     ``estimate(candidates)``: for larger sets, one turn ahead, then the
     balanced-split count divided by the chance that a turn asks at all."""
 
     def __init__(self, board: Board, terrain_tokens: int, action_tokens: int):
         terrains = [value.name for value in board.attribute("terrain").values]
+        pair_bits = {(terrain, action): 1 << number for number, (terrain, action)
+                     in enumerate((terrain, action) for terrain in terrains for action in board.questions)}
         self.splits = {}
         offered: dict[int, int] = {}  # a question's cells -> the pairs offering it, one bit per pair
-        for terrain in terrains:
+        for (terrain, action), bit in pair_bits.items():
             cells = board.open & board.cells_with("terrain", terrain)
-            for action in board.questions:
-                clues = _all_clues(board, [kind_named(action)], cells)
-                masks = {clue.accepted(board).mask & board.open.mask for clue in clues}
-                self.splits[(terrain, action)] = tuple(masks)
-                for mask in masks:
-                    offered[mask] = offered.get(mask, 0) | 1 << (len(self.splits) - 1)
+            clues = _all_clues(board, [kind_named(action)], cells)
+            self.splits[(terrain, action)] = masks = tuple({clue.accepted(board).mask & board.open.mask
+                                                            for clue in clues})
+            for mask in masks:
+                offered[mask] = offered.get(mask, 0) | bit
         self.offered = tuple(offered.items())
-        pair_bits = {pair: 1 << number for number, pair in enumerate(self.splits)}
         terrain_draws = list(combinations(terrains, terrain_tokens))
         action_draws = list(combinations([*board.questions, CAT], action_tokens))
         weight = 1 / (len(terrain_draws) * len(action_draws))
@@ -744,6 +750,8 @@ class _Lookahead:
         self.unoffered_memo: dict[int, float] = {}
         self.too_many: set[int] = set()  # sets whose exact count would cost too much
         self.budget = 0
+        self.several = any(len(pairs) > 1 for weight, pairs in self.draws)  # a draw may offer several pairs
+        self.indices: dict[int, tuple[int, ...]] = {}
 
     def _leaf(self, cells: int) -> float:
         return _balanced(cells) / self.asking
@@ -793,11 +801,47 @@ class _Lookahead:
         found = self.unoffered_memo[taken] = sum(weight for weight, pairs in self.draw_bits if not pairs & taken)
         return found
 
+    def _indices(self, pairs: int) -> tuple[int, ...]:
+        """The pairs of the bits ``pairs``, by number, remembered."""
+        found = self.indices[pairs] = tuple(index for index in range(pairs.bit_length()) if pairs >> index & 1)
+        return found
+
+    def _least_first(self, candidates: int, splits) -> list[tuple[float, int, int]]:
+        """Per split of ``candidates``: (the fewest turns after it, times the candidates; one side; the
+        pairs offering it), fewest first. A part's count if known, else its balanced-split count (no
+        questions single out one of n cells in fewer on average) divided by the chance that a turn
+        offers a pair splitting the candidates (a part's splitting pairs are among theirs)."""
+        size, memo = candidates.bit_count(), self.exact_memo
+        every = 0
+        for yes, pairs in splits:
+            every |= pairs
+        still = self.unoffered_memo.get(every)
+        halving = 1 / (1 - (still if still is not None else self._unoffered(every)))  # turns per question, at least
+        order = []
+        for yes, pairs in splits:
+            count = yes.bit_count()
+            least = 0.0
+            if count > 1:
+                known = memo.get(yes)
+                least = count * (known if known is not None else _balanced(count) * halving)
+            if size - count > 1:
+                known = memo.get(candidates ^ yes)
+                least += (size - count) * (known if known is not None else _balanced(size - count) * halving)
+            order.append((least, yes, pairs))
+        order.sort()
+        return order
+
     def _exact(self, candidates: int, questions) -> float:
         """``exact`` for 2 cells or more, trying only ``questions``: (cells, pairs offering them).
 
         The hot loop of the look-ahead (about 2,000 sets for the garden's 16
-        cells): plain ifs and local names, no calls it can do without."""
+        cells): plain ifs and local names, no calls it can do without. When a
+        draw may offer several pairs, it takes the best split of the best
+        pair, so only each pair's best split counts: splits are tried least
+        first (``_least_first``) and one is skipped when every pair offering
+        it has a split already that costs no more than it could at least.
+        That counts a third to a half of the sets with two or three tokens of
+        each kind; with one, too few are skipped to pay for the sorting."""
         self.budget -= 1
         if self.budget < 0:
             raise _TooMany
@@ -814,8 +858,21 @@ class _Lookahead:
                 else:
                     splits[yes] = pairs
         narrower = splits.items()
+        several = self.several
+        if several:
+            order = self._least_first(candidates, narrower)
+            best = [math.inf] * len(self.splits)  # per pair, the best split's turns after so far
+        else:
+            order = [(0.0, yes, pairs) for yes, pairs in narrower]
         after = []  # per split: the turns after it, times the candidates; the pairs offering it
-        for yes, pairs in narrower:
+        for least, yes, pairs in order:
+            if several:
+                indices = self.indices.get(pairs) or self._indices(pairs)
+                for index in indices:
+                    if best[index] > least:
+                        break
+                else:
+                    continue  # every pair offering it has a split at least as good
             count = yes.bit_count()
             turns = 0.0
             if count > 1:
@@ -826,6 +883,10 @@ class _Lookahead:
                 known = memo.get(no)
                 turns += (size - count) * (known if known is not None else self._exact(no, narrower))
             after.append((turns, pairs))
+            if several:
+                for index in indices:
+                    if turns < best[index]:
+                        best[index] = turns
         after.sort()
         # V = 1 + sum over draws of min(V, the best split's turns after): a turn that splits
         # nothing (the cat, or a question whose answer is known) leaves the set as it was. Taking
