@@ -1209,8 +1209,9 @@ def _their_candidates(game, as_json: bool) -> None:
 
 @app.command(help=N_("Advise my turn from the tokens left: which to take, where my miniature goes, "
                      "whom to ask what.\n\n"
-                     "Best first. With tokens short, the advice looks one turn ahead. On a board "
-                     "without questions (New York): the likeliest cells and what accusing risks.\n\n"
+                     "Best first. With tokens short, by the turns each question saves, later turns' tokens "
+                     "drawn at random. On a board without questions (New York): the likeliest cells and what "
+                     "accusing risks.\n\n"
                      "Example: assistant suggest --left grass,wood --actions area,flower --ask red"))
 def suggest(
     left: Annotated[Optional[str], typer.Option(

@@ -679,6 +679,8 @@ def _subsets(items: int):
 
 CAT = "cat"  # the fourth action token: it moves the cat and asks nothing
 LOOKAHEAD_CELLS = 32  # the garden has 16; past this many candidates, bits alone rank questions
+EXACT_CELLS = 16  # the garden's open cells: up to this many candidates the turns are counted exactly
+EXACT_SETS = 6000  # candidate sets one exact count may visit (the garden's 16 cells take about 2,200)
 
 
 def _balanced(cells: int) -> float:
@@ -689,39 +691,73 @@ def _balanced(cells: int) -> float:
     return depth + 2 * (cells - (1 << depth)) / cells
 
 
+class _TooMany(Exception):
+    """An exact count would visit more than EXACT_SETS candidate sets: the estimate serves instead."""
+
+
 class _Lookahead:
-    """One turn of look-ahead under the rules' token draw.
+    """The turns still needed under the rules' token draw, and so what a question saves.
 
     Rules ("Investigation phase"): each player takes one Terrain and one Action
     token from those the better-ranked players left, and asks from a cell of
-    that terrain. The next turn is taken to leave as many tokens as this one,
-    drawn at random. ``value(candidates)`` estimates the turns still needed to
-    single out a loot among equally likely ``candidates``: the best question
-    each draw of tokens offers, then the balanced-split count divided by the
-    chance that a turn offers a question at all (the cat alone asks nothing).
-    Checked against the exact optimum by benchmarks/questions.py."""
+    that terrain. The next turns are taken to leave as many tokens as this one,
+    drawn at random; a draw offers the questions of its (terrain, action)
+    pairs, and the cat alone offers none: a turn lost.
+
+    ``exact(candidates)``: the least expected turns to single out a loot among
+    equally likely ``candidates``, each turn asking the best question its draw
+    offers, or one that tells nothing where every split offered would cost
+    more. That makes "asking never costs turns" a law (see ``saved``); else it
+    is benchmarks/questions.py's optimum, and was on the garden and on 60
+    random gardens of its frame, where waiting never paid. A search over
+    the candidate sets the answers lead to, memoised, and cheap for three
+    reasons. A question that splits a part of the candidates splits them too,
+    so each set hands its parts only its own splits, merged where alike (a set
+    of 4 cells has at most 7, whatever the board). The draws are not looped
+    over: with the splits sorted best first, each draw takes the first it
+    offers, so a split weighs the chance that a draw offers it and none
+    before it, read from ``_unoffered`` (memoised by the pairs already taken).
+    And a split no pair would take over another is not counted (``_exact``).
+    About 20 ms for the garden's 16 cells with one token of each kind left,
+    under 10 ms with two or three (benchmarks/scale.py times the command).
+
+    ``estimate(candidates)``: for larger sets, one turn ahead, then the
+    balanced-split count divided by the chance that a turn asks at all."""
 
     def __init__(self, board: Board, terrain_tokens: int, action_tokens: int):
         terrains = [value.name for value in board.attribute("terrain").values]
+        pair_bits = {(terrain, action): 1 << number for number, (terrain, action)
+                     in enumerate((terrain, action) for terrain in terrains for action in board.questions)}
         self.splits = {}
-        for terrain in terrains:
+        offered: dict[int, int] = {}  # a question's cells -> the pairs offering it, one bit per pair
+        for (terrain, action), bit in pair_bits.items():
             cells = board.open & board.cells_with("terrain", terrain)
-            for action in board.questions:
-                clues = _all_clues(board, [kind_named(action)], cells)
-                self.splits[(terrain, action)] = tuple({clue.accepted(board).mask for clue in clues})
+            clues = _all_clues(board, [kind_named(action)], cells)
+            self.splits[(terrain, action)] = masks = tuple({clue.accepted(board).mask & board.open.mask
+                                                            for clue in clues})
+            for mask in masks:
+                offered[mask] = offered.get(mask, 0) | bit
+        self.offered = tuple(offered.items())
         terrain_draws = list(combinations(terrains, terrain_tokens))
         action_draws = list(combinations([*board.questions, CAT], action_tokens))
         weight = 1 / (len(terrain_draws) * len(action_draws))
         self.draws = [(weight, tuple((t, a) for t in drawn_terrains for a in drawn_actions if a != CAT))
                       for drawn_terrains in terrain_draws for drawn_actions in action_draws]
+        self.draw_bits = [(weight, sum(pair_bits[pair] for pair in pairs)) for weight, pairs in self.draws]
         self.asking = sum(weight for weight, pairs in self.draws if pairs)
-        self.memo: dict[int, float] = {}
+        self.memo: dict[int, float] = {}  # the estimates
+        self.exact_memo: dict[int, float] = {}
+        self.unoffered_memo: dict[int, float] = {}
+        self.too_many: set[int] = set()  # sets whose exact count would cost too much
+        self.budget = 0
+        self.several = any(len(pairs) > 1 for weight, pairs in self.draws)  # a draw may offer several pairs
+        self.indices: dict[int, tuple[int, ...]] = {}
 
     def _leaf(self, cells: int) -> float:
         return _balanced(cells) / self.asking
 
-    def value(self, candidates: int) -> float:
-        """Expected turns to single out the loot among ``candidates`` (a cell mask)."""
+    def estimate(self, candidates: int) -> float:
+        """Expected turns to single out the loot among ``candidates`` (a cell mask), one turn ahead."""
         size = candidates.bit_count()
         if size <= 1:
             return 0.0
@@ -746,18 +782,149 @@ class _Lookahead:
             self.memo[candidates] = total / (1 - lost) if lost < 1 else math.inf
         return self.memo[candidates]
 
+    def exact(self, candidates: int) -> float | None:
+        """The least expected turns to single out the loot among ``candidates``; None when there are
+        too many of them to count, or two of them no question tells apart."""
+        if candidates.bit_count() <= 1:
+            return 0.0
+        found = self.exact_memo.get(candidates)
+        if found is None and candidates.bit_count() <= EXACT_CELLS and candidates not in self.too_many:
+            self.budget = EXACT_SETS
+            try:
+                found = self._exact(candidates, self.offered)
+            except _TooMany:
+                self.too_many.add(candidates)
+        return found if found is not None and found < math.inf else None
+
+    def _unoffered(self, taken: int) -> float:
+        """The chance that a draw offers none of the pairs ``taken`` (one bit per pair), remembered."""
+        found = self.unoffered_memo[taken] = sum(weight for weight, pairs in self.draw_bits if not pairs & taken)
+        return found
+
+    def _indices(self, pairs: int) -> tuple[int, ...]:
+        """The pairs of the bits ``pairs``, by number, remembered."""
+        found = self.indices[pairs] = tuple(index for index in range(pairs.bit_length()) if pairs >> index & 1)
+        return found
+
+    def _least_first(self, candidates: int, splits) -> list[tuple[float, int, int]]:
+        """Per split of ``candidates``: (the fewest turns after it, times the candidates; one side; the
+        pairs offering it), fewest first. A part's count if known, else its balanced-split count (no
+        questions single out one of n cells in fewer on average) divided by the chance that a turn
+        offers a pair splitting the candidates (a part's splitting pairs are among theirs)."""
+        size, memo = candidates.bit_count(), self.exact_memo
+        every = 0
+        for yes, pairs in splits:
+            every |= pairs
+        still = self.unoffered_memo.get(every)
+        halving = 1 / (1 - (still if still is not None else self._unoffered(every)))  # turns per question, at least
+        order = []
+        for yes, pairs in splits:
+            count = yes.bit_count()
+            least = 0.0
+            if count > 1:
+                known = memo.get(yes)
+                least = count * (known if known is not None else _balanced(count) * halving)
+            if size - count > 1:
+                known = memo.get(candidates ^ yes)
+                least += (size - count) * (known if known is not None else _balanced(size - count) * halving)
+            order.append((least, yes, pairs))
+        order.sort()
+        return order
+
+    def _exact(self, candidates: int, questions) -> float:
+        """``exact`` for 2 cells or more, trying only ``questions``: (cells, pairs offering them).
+
+        The hot loop of the look-ahead (about 2,000 sets for the garden's 16
+        cells): plain ifs and local names, no calls it can do without. When a
+        draw may offer several pairs, it takes the best split of the best
+        pair, so only each pair's best split counts: splits are tried least
+        first (``_least_first``) and one is skipped when every pair offering
+        it has a split already that costs no more than it could at least.
+        That counts a third to a half of the sets with two or three tokens of
+        each kind; with one, too few are skipped to pay for the sorting."""
+        self.budget -= 1
+        if self.budget < 0:
+            raise _TooMany
+        size, memo, unoffered = candidates.bit_count(), self.exact_memo, self.unoffered_memo
+        splits: dict[int, int] = {}  # one side of each split (the smaller number) -> the pairs offering it
+        for cells, pairs in questions:
+            yes = candidates & cells
+            if yes and yes != candidates:
+                no = candidates ^ yes
+                if no < yes:
+                    yes = no
+                if yes in splits:
+                    splits[yes] |= pairs
+                else:
+                    splits[yes] = pairs
+        narrower = splits.items()
+        several = self.several
+        if several:
+            order = self._least_first(candidates, narrower)
+            best = [math.inf] * len(self.splits)  # per pair, the best split's turns after so far
+        else:
+            order = [(0.0, yes, pairs) for yes, pairs in narrower]
+        after = []  # per split: the turns after it, times the candidates; the pairs offering it
+        for least, yes, pairs in order:
+            if several:
+                indices = self.indices.get(pairs) or self._indices(pairs)
+                for index in indices:
+                    if best[index] > least:
+                        break
+                else:
+                    continue  # every pair offering it has a split at least as good
+            count = yes.bit_count()
+            turns = 0.0
+            if count > 1:
+                known = memo.get(yes)
+                turns = count * (known if known is not None else self._exact(yes, narrower))
+            if size - count > 1:
+                no = candidates ^ yes
+                known = memo.get(no)
+                turns += (size - count) * (known if known is not None else self._exact(no, narrower))
+            after.append((turns, pairs))
+            if several:
+                for index in indices:
+                    if turns < best[index]:
+                        best[index] = turns
+        after.sort()
+        # V = 1 + sum over draws of min(V, the best split's turns after): a turn that splits
+        # nothing (the cat, or a question whose answer is known) leaves the set as it was. Taking
+        # the splits best first while each beats V so far gives the least V that solves it.
+        taken, total, lost, value = 0, 0.0, 1.0, math.inf  # lost: the chance that no split so far is offered
+        for turns, pairs in after:
+            if turns >= value * size:
+                break  # waiting beats this split and every later one
+            if pairs & ~taken:
+                taken |= pairs
+                still = unoffered.get(taken)
+                if still is None:
+                    still = self._unoffered(taken)
+                if still < lost:
+                    total, lost = total + turns * (lost - still), still
+                    value = (1 + total / size) / (1 - lost)
+        memo[candidates] = value
+        return value
+
     def saved(self, candidates: int, yes: int, p_yes: float) -> float:
         """Expected turns saved by a question whose "yes" keeps the cells of ``yes``.
 
-        An answer never costs turns (whatever the strategy from the whole set,
-        the same moves serve on a part of it), so an estimate above the
-        whole set's is capped at it: asking is never worse than not asking."""
-        now = self.value(candidates)
-        after = 0.0
-        for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)):
-            if p > 0:
-                after += p * min(self.value(part), now)
-        return now - after
+        Asking is never worse than not asking: whatever the strategy from the
+        whole set, the same moves serve on a part of it, so the whole set's
+        turns are at least the parts' weighed by their chances. Exact counts
+        keep that law (up to odds that weigh cells unequally, where the count
+        takes them alike: hence the floor at 0). One answer alone may cost
+        more than the whole set (its cells the hardest to tell apart): an
+        estimate above the whole set's is capped at it only where no exact
+        count tells better."""
+        answers = [(part, p) for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)) if p > 0]
+        now = self.exact(candidates)
+        if now is not None and all(self.exact(part) is not None for part, p in answers):
+            return max(0.0, now - sum(p * self.exact(part) for part, p in answers))
+        now = self.estimate(candidates)
+        if now == math.inf:
+            return 0.0  # no question splits them: none saves anything
+        return now - sum(p * min(self.estimate(part), now) for part, p in answers)
 
 
 def _lookahead(sheet: Sheet, turn: Turn, asked: tuple[str, ...]) -> _Lookahead | None:
