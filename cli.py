@@ -129,11 +129,21 @@ class OneLineErrors(TyperGroup):
         _refuse_repeated_options(command, rest)
         return name, command, _numbers_not_options(command, rest)
 
+    def format_commands(self, ctx, formatter) -> None:
+        """At a French table the list of commands names each by its French word first: 'indice (clue)'."""
+        english = self.commands
+        self.commands = {spoken_command(name): command for name, command in english.items()}
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self.commands = english
+
     def _resolve(self, ctx, args):
         if args and args[0] not in self.commands:
             name = ALIASES.get(args[0].lower())
-            if name in self.commands:
-                return super().resolve_command(ctx, [name, *args[1:]])
+            if name in self.commands:  # the command as typed names it in its usage line: 'assistant indice ...'
+                english, command, rest = super().resolve_command(ctx, [name, *args[1:]])
+                return args[0], command, rest
             if not args[0].startswith("-"):
                 import difflib
 
@@ -374,7 +384,7 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "décompte": "tally", "quete": "quest", "quête": "quest", "revue": "review", "exporter": "export",
            "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
            "plateau": "board", "corde": "tug",
-           "statistiques": "stats", "imprimer": "print", "carnet": "pad", "archiver": "archive",
+           "statistiques": "stats", "imprimer": "print", "rejouer": "replay", "servir": "serve", "carnet": "pad", "archiver": "archive",
            # what they know about me, my moles, the fight
            "question": "asked", "taupes": "moles", "combat": "fight",
            # the garden's pieces, as a French table reads them in its history (grammar.said)
@@ -389,6 +399,26 @@ ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "
            "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
            "réinitialiser": "reset", "remettre": "reset"}
 HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+
+
+def spoken_command(name: str) -> str:
+    """A command's name as the help lists it in the language spoken: 'indice (clue)' in French, the first
+    French word for it (with its accents), the English one alone where French has no other word."""
+    from assistant.i18n import DEFAULT, language
+
+    if language() == DEFAULT:
+        return name
+    words = [alias for alias, english in ALIASES.items() if english == name]  # 'reveler' before 'révéler'
+    if not words:
+        return name
+    accented = next((word for word in words if not word.isascii() and _without_accents(word) == words[0]), words[0])
+    return f"{accented} ({name})"
+
+
+def _without_accents(word: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
 
 
 def _fail(message: str, code: int) -> None:
@@ -1219,7 +1249,8 @@ def suggest(
     actions: Annotated[Optional[str], typer.Option(help=N_("Action tokens left, e.g. area,flower,cat."))] = None,
     ask: Annotated[Optional[str], typer.Option(
         "--ask", "--demander", "--interroger",
-        help=N_("Players I may ask (ranked below me), e.g. red,blue; default: those the round's fight ranks after me."))] = None,
+        help=N_("Players I may ask (ranked below me), e.g. red,blue; "
+                "default: those the round's fight ranks after me."))] = None,
     everyone: Annotated[bool, typer.Option(
         "--all", "--tous", help=N_("Mick: one question to all the players asked."))] = False,
     top: Annotated[int, typer.Option(

@@ -39,8 +39,19 @@ def test_the_whole_help_reads_french(run):
     assert "Un compagnon pour les tables de jeux de société" in text
     assert "Options :" in text and "Commandes :" in text
     assert "Installe la complétion pour le shell courant." in text
-    assert "clue        Enregistre un indice entendu à la table." in text
-    assert "quest       Bloc de score du Roi des Nains" in text
+    # each command by its French word first, its English one beside it: both are read
+    assert "indice (clue)           Enregistre un indice entendu à la table." in text
+    assert "quête (quest)           Bloc de score du Roi des Nains" in text
+    assert "révéler (reveal) " in text and "table                   Ouvre l'écran de table" in text
+    assert "\n  clue " not in text
+
+
+def test_a_command_typed_in_french_is_named_so_in_its_usage(run):
+    assert shown(french(run, "indice", "-h").stdout).startswith("Utilisation : assistant indice [OPTIONS]")
+    assert shown(french(run, "quête", "donne", "-h").stdout).startswith("Utilisation : assistant quête donne ")
+    assert shown(french(run, "clue", "-h").stdout).startswith("Utilisation : assistant clue [OPTIONS]")
+    refused = french(run, "quête", "donne", "--nope")
+    assert refused.exit_code == 2 and "assistant quête donne --help" in shown(refused.output)
 
 
 @pytest.mark.parametrize("words, said", [
@@ -48,7 +59,8 @@ def test_the_whole_help_reads_french(run):
                       "Exemple : assistant indice ligne-de-vue B3 oui --adversaire red",
                       "--card, --carte <texte>", "La partie à utiliser (par défaut : la partie", "[obligatoire]"]),
     (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
-                       "deal       Enregistre une donne", "take-back  Le Sorcier, entre deux plis"]),
+                       "donne (deal)           Enregistre une donne",
+                       "reprendre (take-back)  Le Sorcier, entre deux plis"]),
     (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",
                              "Les couleurs qui valent 2, par exemple", "-g, --game, --partie <texte>"]),
     (["use", "-h"], ["Utilisation : assistant use [OPTIONS] {nom}", "nom  Une partie listée par assistant jeux."]),
