@@ -3,11 +3,14 @@ as README "Languages" says (--lang, else ASSISTANT_LANG, else the locale, else E
 
 from __future__ import annotations
 
+import functools
 import gettext
 import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
@@ -58,6 +61,36 @@ def test_each_translation_keeps_the_placeholders_of_its_message():
         wanted = set(PLACEHOLDER.findall(" ".join(forms(message.id))))
         for text in forms(message.string):
             assert set(PLACEHOLDER.findall(text)) == wanted, (message.id, text)
+
+
+def test_the_catalogue_read_on_demand_says_what_gettext_says():
+    """i18n.Catalogue finds each message by binary search: every message of the shipped catalogue, in
+    every number, reads as the standard reader reads it, and so do texts it does not hold."""
+    standard, ours = both_catalogues()
+    keys = list(standard._catalog)
+    assert len(keys) > 1000
+    for key in keys:
+        message = key[0] if isinstance(key, tuple) else key
+        assert ours.gettext(message) == standard.gettext(message), message
+        for count in range(4):
+            assert ours.ngettext(message, "others", count) == standard.ngettext(message, "others", count), message
+    for text in ("", "A", "zzz", "\x00", keys[5] + " ", keys[5][:-1], "\uffff"):
+        assert ours.gettext(text) == standard.gettext(text)
+        assert ours.ngettext(text, "plural", 2) == standard.ngettext(text, "plural", 2)
+
+
+@settings(max_examples=300)
+@given(st.text(max_size=40))
+def test_a_text_the_catalogue_does_not_hold_stays_as_it_is(text):
+    standard, ours = both_catalogues()
+    assert ours.gettext(text) == standard.gettext(text)
+    assert ours.ngettext(text, text + "s", 2) == standard.ngettext(text, text + "s", 2)
+
+
+@functools.cache
+def both_catalogues() -> tuple[gettext.GNUTranslations, i18n.Catalogue]:
+    with open(MO, "rb") as compiled:
+        return gettext.GNUTranslations(compiled), i18n.Catalogue(MO.read_bytes())
 
 
 def test_the_shipped_mo_is_compiled_from_the_po():
