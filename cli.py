@@ -685,6 +685,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
           ) -> None:
     from datetime import datetime
 
+    from assistant.garden import spoken
     from assistant.stats import outcomes
 
     data = store()
@@ -712,7 +713,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
                                                                             problem=entry["problem"]))
             continue
         count = entry["entries"]
-        who = ", ".join(entry["players"]) or "-"
+        who = ", ".join(spoken(player) for player in entry["players"]) or "-"
         told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
         typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")

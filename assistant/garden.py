@@ -447,6 +447,11 @@ def _check_cat(garden: Garden, event: CatEvent, board) -> None:
         raise InputError(message.format(cat=garden.cat, cell=event.cell))
 
 
+def spoken(player: str) -> str:
+    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
+    return _("me") if player == ME else player
+
+
 def _yours(player: str, name) -> bool:
     """Whether a message says 'your miniatures' of ``player``: me, when the table gave me no name
     (never "me's"); with ``--me Léa`` it says "Léa's"."""

@@ -21,6 +21,7 @@ from rich.text import Text
 from .board import Attribute, Board
 from .cells import Cell, CellSet, column_letters
 from .i18n import N_, _, decimal, language, ngettext
+from .garden import spoken
 from .mirror import CLOSE, close_lines
 from .sheet import Sheet
 
@@ -660,10 +661,6 @@ def _add_column(table: Table, heading: str, justify: str) -> None:
         table.add_column("", justify="left", no_wrap=True, min_width=BAR_WIDTH + 1)
 
 
-def _named_player(name: str) -> str:
-    return _("me") if name == "me" else name
-
-
 def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
     """Statistics across saved games: win rates as bars, then what each kind of game keeps.
 
@@ -681,7 +678,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         _add_column(table, column, justify)
     for row in players:
         rate = row["win_rate"]
-        table.add_row(Text(_named_player(row["name"])), Text(str(row["played"])), Text(str(row["finished"])),
+        table.add_row(Text(spoken(row["name"])), Text(str(row["played"])), Text(str(row["finished"])),
                       Text(str(row["won"])), Text("-" if rate is None else f"{rate:.0%}"),
                       bar(rate or 0, 1))
     parts.append(table)
@@ -696,7 +693,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
             _add_column(table, column, justify)
         for row in gnom:
             mean = row["mean_turns_to_find"]
-            table.add_row(Text(_named_player(row["name"])), Text(str(row["sets_won"])), Text(str(row["finds"])),
+            table.add_row(Text(spoken(row["name"])), Text(str(row["sets_won"])), Text(str(row["finds"])),
                           Text("-" if mean is None else decimal(mean)), bar(mean or 0, top))
         parts.append(table)
     rope = [row for row in players if row["rounds"]]
@@ -729,7 +726,7 @@ def _plays(history: list[dict]) -> RenderableType:
             result = _("not finished")
         elif play["winners"]:
             result = ngettext("{winners} won", "{winners} won", len(play["winners"])).format(
-                winners=" + ".join(_named_player(name) for name in play["winners"]))
+                winners=" + ".join(spoken(name) for name in play["winners"]))
         else:
             result = _("finished, no winner")
         table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))

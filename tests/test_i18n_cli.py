@@ -56,7 +56,7 @@ def test_a_command_typed_in_french_is_named_so_in_its_usage(run):
 
 @pytest.mark.parametrize("words, said", [
     (["clue", "-h"], ["Utilisation : assistant clue [OPTIONS] {TYPE MOTS... [RÉPONSE]}",
-                      "Exemple : assistant indice ligne-de-vue B3 oui --adversaire red",
+                      "Exemple : assistant indice ligne-de-vue B3 oui --adversaire rouge",
                       "--card, --carte <texte>", "La partie à utiliser (par défaut : la partie", "[obligatoire]"]),
     (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
                        "donne (deal)           Enregistre une donne",
@@ -112,7 +112,7 @@ def test_confirmations_read_french(run, home):
     assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
     assert french(run, "history").stdout == "  1. indice zone B3 red=oui (entrée retirée)\n"
     listed = french(run, "games").stdout
-    assert listed.startswith("* gnom-street-1  gnom-street  me, red, blue  (2 entrées, dernière modification le ")  # the undo too
+    assert listed.startswith("* gnom-street-1  gnom-street  moi, red, blue  (2 entrées, dernière modification le ")  # the undo too
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
     assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
     assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
@@ -141,7 +141,7 @@ def test_delete_without_an_answer_says_so_in_french(run, home):
     result = french(run, "delete", "vendredi")
     assert result.exit_code == 2
     assert result.stderr.endswith("\nerreur : la partie vendredi n'a pas été supprimée : répondez o à la question, "
-                                  "ou ajoutez --yes (--oui)\n")
+                                  "ou ajoutez --oui\n")
 
 
 def test_an_internal_error_is_one_french_line(run, home, monkeypatch):

@@ -207,7 +207,7 @@ def test_the_garden_refuses_in_french(garden, french):
         "le chat est sur C3 : aucune statuette ne peut être posée sur la case du chat")
     assert refused(game, "cat F1") == (
         "le chat est sur C3 : il se déplace d'une case (les diagonales comptent), pas jusqu'à F1 ; "
-        "une carte nain le déplace jusqu'à 3 cases : ajoutez --three")
+        "une carte nain le déplace jusqu'à 3 cases : ajoutez --trois")
     assert refused(game, "token red A1") == (
         "un jeton se pose sur une case occupée par une statuette de red (aucune dans le jardin) ; "
         "avec la carte 7 ajoutez --alex")
@@ -218,7 +218,7 @@ def test_the_garden_refuses_in_french(garden, french):
         "les manches sont pour la partie à deux ; à plus de joueurs, posez des jetons avec jeton JOUEUR CASE")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
-        "moi a déjà ses 3 statuettes dans le jardin : déplacez-en une avec --from CASE")
+        "moi a déjà ses 3 statuettes dans le jardin : déplacez-en une avec --depuis CASE")
 
 
 def test_my_own_name_stands_for_me_in_french(garden, french):

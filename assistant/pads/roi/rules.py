@@ -11,7 +11,7 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from ...errors import DataError, InputError
-from ...i18n import N_, _, localized
+from ...i18n import DEFAULT, N_, _, language, localized
 from ...words import join_names, key, shown
 from ..cards import SUITS, Card, parse_rank_suit
 from .scoring import SCORERS, SEATING, both, describe_effect, english
@@ -178,6 +178,10 @@ def listing(rules: "Rules") -> list[str]:
     """``quest list`` in the player's language: the seats, each face (its name, what it scores, what a
     summary needs), then the special cards. Names the rules give in French are shown in French."""
     lines = [_("seats: {seating}").format(seating=_(SEATING))]
+    known = sum(1 for quest in rules.quests if quest.fr)
+    if language() != DEFAULT:  # FACTS.md: the French names of the quests are not public
+        lines.append(_("quest names: French where the rules' French name is known ({known} of {count}), "
+                       "else the English name of the edition listed").format(known=known, count=len(rules.quests)))
     for quest in rules.quests:
         # English shows the French name beside the official one; French shows it alone.
         name = quest.shown if quest.shown != quest.name else quest.name + (f" ({quest.fr})" if quest.fr else "")
