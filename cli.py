@@ -402,23 +402,13 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 
 
 def spoken_command(name: str) -> str:
-    """A command's name as the help lists it in the language spoken: 'indice (clue)' in French, the first
-    French word for it (with its accents), the English one alone where French has no other word."""
+    """A command's name as the help lists it in the language spoken: 'indice (clue)' in French (its French
+    word first), the English one alone where French has no other word."""
     from assistant.i18n import DEFAULT, language
+    from assistant.words import french_word
 
-    if language() == DEFAULT:
-        return name
-    words = [alias for alias, english in ALIASES.items() if english == name]  # 'reveler' before 'révéler'
-    if not words:
-        return name
-    accented = next((word for word in words if not word.isascii() and _without_accents(word) == words[0]), words[0])
-    return f"{accented} ({name})"
-
-
-def _without_accents(word: str) -> str:
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+    french = french_word(name, ALIASES) if language() != DEFAULT else ""
+    return f"{french} ({name})" if french else name
 
 
 def _fail(message: str, code: int) -> None:

@@ -19,7 +19,7 @@ from .errors import AssistantError, InputError
 from .grammar import MORE, OPTIONAL, Form, Option
 from .i18n import DEFAULT, N_, _, language
 from .store import PADS, Store
-from .words import hint, key, shown
+from .words import french_word, hint, key, shown
 
 # The slot of each parameter of a command, by its name; OVERRIDES where a command gives the name
 # another meaning; FREE: the words the command reads itself (no values to offer). A new parameter in none of
@@ -64,12 +64,6 @@ class Param(NamedTuple):
 def slot_of(words: Sequence[str], param: str) -> str | None:
     """The slot of parameter ``param`` of command ``words`` (None: not declared, a free word named after it)."""
     return OVERRIDES.get(tuple(words), {}).get(param) or SLOTS.get(param) or FREE.get(param)
-
-
-def french_word(name: str, aliases: dict[str, str]) -> str:
-    """The French word of command ``name``: its accented alias if it has one ('décompte'), else its first."""
-    said = [alias for alias, english in aliases.items() if english == name]
-    return next((alias for alias in said if not alias.isascii()), said[0] if said else "")
 
 
 def build(specs: Iterable[tuple[Sequence[str], Sequence[tuple]]], aliases: dict[str, str]) -> tuple[Form, ...]:

@@ -280,3 +280,10 @@ def hint(word: str, known: Iterable[str], otherwise: str | None = None) -> str:
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """': did you mean --opponent?' (or ': see --help'), to end a message that refuses ``word``."""
     return _(": {hint}").format(hint=hint(word, known))
+
+
+def french_word(name: str, aliases: dict[str, str]) -> str:
+    """The French word of command ``name`` among ``aliases`` (French word -> English command): its accented
+    alias if it has one ('décompte'), else its first ('jeux'); '' when it has none."""
+    said = [alias for alias, english in aliases.items() if english == name]
+    return next((alias for alias in said if not alias.isascii()), said[0] if said else "")
