@@ -713,15 +713,20 @@ class TableApp(App):
             typing, matches = grammar.complete(self.game if first else reader, prefix)
         except AssistantError:
             typing, matches = "", ()
-        if first:  # the first word: the game's steps, the screen's words and the pad's own commands ('show'), else
-            # the commands of the command line (décompte, quête)
+        shown = matches
+        if first:  # the first word: the game's steps, the screen's words and the pad's own commands ('show')
+            # come first (an evening is steps: 'i' is indice); the commands of the command line (décompte,
+            # quête) are offered beside them, and completed when nothing else fits ('quê' is quête)
             own = [*map(screen_word, DISPLAY_WORDS), *map(grammar.spoken_verb, reader.pad_commands)]
-            matches += tuple(word for word in own if word.startswith(typing.lower()))
-            if not matches and typing:
-                typing, matches = grammar.complete(reader, prefix)
+            matches = tuple(dict.fromkeys([*matches, *(word for word in own if grammar.fits(word, typing))]))
+            others = grammar.complete(reader, prefix)[1]
+            shown = tuple(dict.fromkeys([*matches, *others]))
+            matches = matches or others
         if not matches:
             slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
-            if typing:
+            if slot.why:  # the step cannot be recorded now: say why, and what to do first
+                said = slot.why
+            elif typing:
                 said = _("nothing here begins with {word}").format(word=typing)
             elif slot.name == "end":
                 said = _("the step is complete: Enter records it")
@@ -738,7 +743,7 @@ class TableApp(App):
         entry.value = head + after
         entry.cursor_position = len(head)
         choices = Text("  ").join(Text(match, style=choice_link(match))  # each one a click away
-                                  for match in (matches if len(matches) > 1 else ()))
+                                  for match in (shown if len(matches) > 1 else ()))
         self.show("#choices", choices)
 
     def begin(self, word: str) -> None:
