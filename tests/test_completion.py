@@ -15,15 +15,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant import grammar, i18n
-from assistant.errors import AssistantError, Contradiction
+from assistant.errors import AssistantError, Contradiction, shown
 from assistant.game import Game
 from assistant.i18n import N_, _
 from assistant.pads.roi import RoiGame
 from assistant.pads.tug import TugGame
+from assistant.store import Store
+from assistant.table import TableApp
 
 from conftest import shipped_board
 from test_roi_words import RULES
-from test_table import drive, keys, table_app, type_line
+from test_table import SLOW_FOLLOW, drive, keys
 
 
 @pytest.fixture
@@ -117,29 +119,30 @@ def test_a_deal_cannot_start_while_one_is_being_played_and_completion_says_so(fr
 
 def test_every_command_word_the_screen_takes_is_offered_first_word(run, home, french):
     """`qu⇥` offered `question  quitter`, never `quête` (the score pad's commands, run on the screen too);
-    `quê⇥` completed to `question`. An accent typed is meant; a word typed without one fits either way."""
+    `quê⇥` completed to `question`. An accent typed is meant; a word typed without one fits either way.
+    The one step of the game that fits is typed, the other words shown beside it: an evening is steps."""
     assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2").exit_code == 0
+    assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "pad").exit_code == 0
     i18n.use("fr")  # after the command line, which speaks English here
-    app = table_app(home)
 
-    async def script(pilot):
-        entry, choices = pilot.app.query_one("#entry"), pilot.app.query_one("#choices")
-        await type_line(pilot, "qu")
+    async def tab(pilot, typed: str) -> tuple[str, set[str]]:
+        entry = pilot.app.query_one("#entry")
+        entry.value, entry.cursor_position = typed, len(typed)
         await keys(pilot, "tab")
-        assert entry.value == "qu" and set(str(choices.content).split()) == {"question", "quitter", "quête"}
-        await type_line(pilot, "ê")
-        await keys(pilot, "tab")
-        assert entry.value == "quête "
-        entry.value = "i"
-        entry.cursor_position = 1
-        await keys(pilot, "tab")
-        assert entry.value == "indice "  # the game's steps come first: an evening is steps
-        entry.value = "annuler"
-        entry.cursor_position = len(entry.value)
-        await keys(pilot, "space", "tab")
-        assert str(choices.content) == "rien à annuler : aucune entrée n'est notée"  # the hint, not 'complete'
+        return entry.value, set(str(pilot.app.query_one("#choices").content).split("  "))
 
-    drive(app, script, size=(100, 30))
+    async def garden(pilot):
+        assert await tab(pilot, "qu") == ("question ", {"question", "quitter", "quête"})
+        assert (await tab(pilot, "quê"))[0] == "quête "
+        assert await tab(pilot, "i") == ("indice ", {"indice", "importer", "imprimer"})
+        assert (await tab(pilot, "annuler "))[1] == {"rien à annuler : aucune entrée n'est notée"}  # the hint
+
+    async def pad(pilot):
+        assert await tab(pilot, "qu") == ("qu", {"quitter", "quête"})  # no step of the pad fits; 'question'
+        assert await tab(pilot, "i") == ("imp", {"importer", "imprimer"})  # and 'indice' are the garden's steps
+
+    drive(TableApp(Store(home), "gnom-street-1", follow_seconds=SLOW_FOLLOW), garden, size=(100, 30))
+    drive(TableApp(Store(home), "pad", follow_seconds=SLOW_FOLLOW), pad, size=(100, 30))
     assert grammar.fits("suggérer", "sugg") and grammar.fits("quête", "que") and not grammar.fits("question", "quê")
 
 
@@ -249,8 +252,9 @@ def test_a_step_typed_with_completion_is_recorded_or_completion_said_why_not(sta
             return  # nothing offered, or the hint said why the step cannot be recorded now
         try:
             event = game.read_step(line)
-        except AssistantError:
-            return  # words still to come (an answer, --special CARD): reading says which
+        except AssistantError as error:  # words still to come (an answer, --special CARD): reading says which,
+            assert not [word for word in line.split() if shown(word) in str(error)], (line, str(error))  # no wrong one
+            return
         try:
             game.record(event)
         except Contradiction:
