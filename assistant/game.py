@@ -17,9 +17,9 @@ from .board import Board
 from .cells import Cell, CellSet, column_letters
 from .clues import Clue, kind_named, kind_slots, read_clue, shown_kinds
 from .errors import AssistantError, DataError, InputError, events_place
-from .grammar import MORE, Form, Option, form_for, positional, said as grammar_said
+from .grammar import MORE, Form, Option, accepted, form_for, positional, said as grammar_said, typed_so_far
 from .i18n import DEFAULT, N_, _, language, ngettext
-from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, load, replay, target
+from .log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
 from .sheet import Fact, Sheet, whose
 from .words import (Options, see_help, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
                     lookup, name_value, parse_answer, said_answer, shown, split)
@@ -30,6 +30,11 @@ MAX_OPPONENTS = 8
 FRENCH_STEP_WORDS = {"verdict": {"right": "juste", "wrong": "faux"}, "token": {"mole": "taupe", "bait": "appât"},
                      "found": {"found": "trouvé", "missed": "raté"}}
 BOARD_VALUE_SLOTS = ("colour", "district", "place", "assignment")  # the slots holding a value of the board
+# The piece steps whose cells completion offers only where recording accepts them (a token on one of the
+# player's miniatures, a miniature where the rules let it stand), with the words tried after the cell
+# for a slot still to come: my own token says its face.
+PLACED = {garden.MiniatureEvent.FORM: ((),), garden.CatEvent.FORM: ((),), garden.LootEvent.FORM: ((),),
+          garden.TokenEvent.FORM: ((), ("mole",), ("bait",))}
 RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
 WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
 
@@ -38,14 +43,25 @@ WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "n
 
 OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent",
                   french="--adversaire")
-COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur")
+COLOUR = mirror.COLOUR  # the same option on a clue and on a question put to me
 CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
 ASKER = Option("by", ("--by", "--par"), "player", french="--par")
 
 
+def _nobody_out(board: Board) -> str:
+    """The refusal of an accuser on a garden: its rules have no accusations, nobody is out for one, so there
+    is no accuser to keep."""
+    return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
+
+
 def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
-    """A clue's slots: its kind, then the kind's own words, then the answers."""
-    return kind_slots(game, typed, ("answer", MORE))
+    """A clue's slots: its kind, then the kind's own words, then the answers: one answer (for --opponent or
+    the only opponent), or one NAME=yes|no per opponent."""
+    slots = kind_slots(game, typed, ("answer", MORE))
+    answers = typed[len(slots) - 2:] if slots[-1] == MORE else []
+    if any("=" not in word for word in answers) or len(answers) >= len(game.items):
+        return (*slots[:-1], *["answer"] * (len(answers) - 1))  # answered: nothing more
+    return slots
 
 
 class ClueEvent(NamedTuple):
@@ -153,9 +169,7 @@ class AccuseEvent(NamedTuple):
                              .format(verdict=shown(verdict)))
         by = found.last("by")
         if by is not None and game.board.per_opponent:
-            # the garden's rules have no accusations: nobody is out for one, so there is no accuser to keep
-            raise InputError(_("on {board} nobody is out for a wrong accusation: leave out --by").format(
-                board=game.board.name))
+            raise InputError(_nobody_out(game.board))
         return cls(name, right, game.one_item(found.last("opponent")), game.player(by) if by is not None else None)
 
     def words(self, game: "Game") -> list[str]:
@@ -739,22 +753,74 @@ class Game(_Fields):
         optional narrowing, for completion): a flower clue's colours are those of its cell, a piece
         goes on a cell that is not a pond, a token is revealed from a stack, one of its places."""
         values = self.values(slot)
+        if slot == "entry":
+            return accepted(self, words, values)  # not one the later entries need
         try:
             form = form_for(self, words[0])
         except (InputError, IndexError):
             return values
-        cells = [name for name in map(self._cell_or_none, positional(form, words[1:])) if name is not None]
-        if slot == "colour" and form is ClueEvent.FORM and cells and self.board.has_attribute("flowers"):
+        if slot == "asking-cell" and self.board.per_opponent and self.garden().cat is not None:
+            values = tuple(cell for cell in values if cell != self.garden().cat)  # nobody stands on the cat's cell
+        typed = positional(form, words[1:])
+        cells = [name for name in map(self._cell_or_none, typed) if name is not None]
+        asking = form in (ClueEvent.FORM, mirror.AskedEvent.FORM)
+        if slot == "kind" and form is mirror.AskedEvent.FORM:
+            return tuple(kind for kind in values if kind in self.board.questions)
+        if slot == "answer" and form is mirror.AskedEvent.FORM:  # my own answer: the truth about my loot
+            askers = ((), *(("--by", opponent) for opponent in self.opponents))  # --by may come after it
+            return accepted(self, words, ("yes", "no"), askers)
+        if slot == "answer" and form is ClueEvent.FORM:
+            pairs = [word.partition("=")[0] for word in typed if "=" in word and is_answer(word.partition("=")[2])]
+            if pairs or set(OPPONENT.spellings) & {word.partition("=")[0] for word in words}:
+                return tuple(value for value in values if "=" in value and value.partition("=")[0] not in pairs) \
+                    if pairs else ("yes", "no")  # per opponent, each once; or one answer for --opponent
+        if slot == "player" and words[-1] in ASKER.spellings:  # --by: who asked
+            if form is mirror.AskedEvent.FORM:
+                return tuple(value for value in values if self._player_or_none(value) != garden.ME)  # not me
+            if form is AccuseEvent.FORM and self.board.per_opponent:
+                raise InputError(_nobody_out(self.board))
+        if slot == "fighter":
+            named = {word.partition("=")[0] for word in typed}
+            return tuple(value for value in values if value.partition("=")[0] not in named)  # each player once
+        if slot == "colour" and asking and cells and self.board.has_attribute("flowers"):
             at = self.board.values_at(self.board.parse_cell(cells[0]), "flowers")
             return tuple(value for value in values if value in at)
         pieces = {piece.FORM for piece in garden.PIECES}
         if form in pieces and slot == "cell":
             if form is garden.RevealEvent.FORM:
                 return tuple(cell for cell in values if cell in self.garden().stacks)
-            return tuple(self.board.names(self.board.open))
+            open_cells = tuple(self.board.names(self.board.open))
+            return accepted(self, words, open_cells, PLACED[form]) if form in PLACED else open_cells
+        if form is garden.SetEvent.FORM and slot == "found" and cells and self.current_mine() is not None:
+            asker = self._player_or_none(typed_so_far(form, words).last("by"))
+            if asker not in (None, garden.ME):  # an opponent's Mole finds my loot exactly when it is on it
+                return ("found",) if self.board.parse_cell(cells[0]) == self.current_mine() else ("missed",)
         if form is garden.RevealEvent.FORM and slot == "position" and cells:
             return tuple(str(n) for n in range(1, len(self.garden().stacks.get(cells[0], ())) + 1))
         return values
+
+    def why_not(self, words: list[str]) -> str | None:
+        """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint):
+        nothing to take back, the match won, a piece step this number of players never takes."""
+        form, why = begun(self, words, self.history())
+        if form is None or why is not None or form in (UNDO_FORM, RETRACT_FORM):
+            return why
+        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
+        if over is not None:
+            return garden.over(self.display(over), self.board.name, list(self.opponents))
+        try:
+            for piece in garden.PIECES:
+                if piece.FORM is form:
+                    garden.closed(piece, len(self.players))
+        except AssistantError as error:
+            return str(error)
+        return None
+
+    def _player_or_none(self, text: str | None) -> str | None:
+        try:
+            return self.player(text) if text is not None else None
+        except AssistantError:
+            return None
 
     def _cell_or_none(self, text: str) -> str | None:
         try:

@@ -332,6 +332,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     if winner is not None:
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
         raise AssistantError(over(name(winner), board.name, [player for player in players if player != ME]))
+    closed(type(event), count)
     if isinstance(event, SetEvent):
         _check_set(garden, event, count, mine, name)
     elif isinstance(event, CatEvent):
@@ -363,9 +364,6 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
             raise InputError(_("{player} already stands on {cell}").format(player=name(event.player), cell=event.cell))
         _check_kick_out(garden, event, name)
     elif isinstance(event, TokenEvent):
-        if count == 2:
-            raise InputError(_("in a two-player game the only token is your Mole: record it with "
-                               "mole CELL found|missed"))
         _check_token_place(garden, event, board, name)
         _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
@@ -394,6 +392,16 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                                                                                               owner=name(owner)))
 
 
+def closed(kind: type, players: int) -> None:
+    """Refuse a kind of piece step the game's number of players never takes, whatever its words: a set's
+    Mole is the two-player game's, tokens are the larger game's."""
+    if kind is SetEvent and players != 2:
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
+    if kind is TokenEvent and players == 2:
+        raise InputError(_("in a two-player game the only token is your Mole: record it with "
+                           "mole CELL found|missed"))
+
+
 def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
     """Only a miniature placed in an earlier turn may be kicked out."""
     owner = garden.standing_on(event.cell)
@@ -414,8 +422,6 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
 
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
-    if players != 2:
-        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"

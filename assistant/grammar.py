@@ -15,7 +15,7 @@ the opponents of this game, never a fixed list.
 
 from typing import Callable, NamedTuple, Protocol, Sequence
 
-from .errors import InputError, printable
+from .errors import AssistantError, InputError, printable
 from .i18n import DEFAULT, _, language
 from .words import Options, hint, join, key, options, shown, split
 
@@ -31,6 +31,7 @@ class Option(NamedTuple):
     slot: str | None = None
     repeat: bool = False
     french: str = ""  # the spelling a French table reads back (one of ``spellings``); "": the first serves both
+    fills: bool = False  # given, its value is that of the positional slot named ``slot`` (--colour): not typed again
 
     def spoken(self) -> str:
         """The spelling the player reads: the French one while French is spoken."""
@@ -84,18 +85,25 @@ class Speaker(Protocol):
 
     # Optional: ``values_here(slot, words)``, the values of ``slot`` the step begun with ``words``
     # (its verb first) would accept at this place (a flower clue's colours at its cell, the stacks
-    # to reveal); without it, every value of the slot (``values``).
+    # to reveal); without it, every value of the slot (``values``). When no value is accepted there it
+    # raises AssistantError saying why (none of the cells holds the player's miniature): nothing is
+    # offered, and that is the hint (``Slot.why``).
+    # Optional: ``why_not(words)``, why the step begun with ``words`` cannot be recorded now whatever
+    # comes next (a trick with no deal being played, undo with nothing recorded), saying what to do
+    # first; None when it may be. Nothing is offered for it, its reason is the hint.
 
 
 class Slot(NamedTuple):
     """What is expected next: the slot's name and the values of this game that fit it.
 
     ``values`` is empty for free words (a number, a card's text); ``options``
-    lists the options still open at this point."""
+    lists the options still open at this point; ``why``, when the step cannot be recorded now whatever
+    comes next, says why and what to do first (then nothing is offered)."""
 
     name: str
     values: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    why: str = ""
 
 
 def spoken_verb(form: Form) -> str:
@@ -140,22 +148,68 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
     if form.commands:
         return Slot("command", tuple(command.verb for command in form.commands))
     by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
+    closed = _why_not(game, words)
     if rest and rest[-1] in by_spelling and by_spelling[rest[-1]].slot is not None:
         slot = by_spelling[rest[-1]].slot
-        return Slot(slot, values_here(game, slot, words))
+        values, why = ((), closed) if closed else _values_why(game, slot, words)
+        return Slot(slot, values, why=why)
     positional = _positional(rest, by_spelling)
-    slots = form.positional_slots(game, positional)
-    open_options = _open_options(form, rest)
+    filled = {by_spelling[word.partition("=")[0]].slot for word in rest
+              if word.partition("=")[0] in by_spelling and by_spelling[word.partition("=")[0]].fills}
+    slots = tuple(slot for slot in form.positional_slots(game, positional) if slot not in filled)
+    still = set(slots[len(positional):]) if MORE not in slots else set(slots)  # the slots still to be typed
+    open_options = tuple(spelling for spelling in _open_options(form, rest)
+                         if not by_spelling[spelling].fills or by_spelling[spelling].slot in still)
     name = _slot_at(slots, len(positional))
     if name is None:
-        return Slot("end", (), open_options)
-    return Slot(name, values_here(game, name, words), open_options)
+        return Slot("end", (), open_options, closed)
+    values, why = ((), closed) if closed else _values_why(game, name, words)
+    return Slot(name, values, open_options, why)
+
+
+def _why_not(game: Speaker, words: Sequence[str]) -> str:
+    """Why the step begun with ``words`` cannot be recorded now whatever comes next ('' when it may be)."""
+    why_not = getattr(game, "why_not", None)
+    return (why_not(list(words)) or "") if why_not is not None else ""
 
 
 def values_here(game: Speaker, slot: str, words: Sequence[str]) -> tuple[str, ...]:
-    """The values of ``slot`` that fit after ``words``: the game's narrower answer when it has one."""
+    """The values of ``slot`` that fit after ``words``: the game's narrower answer when it has one
+    (none when the step cannot be recorded now)."""
+    return _values_why(game, slot, words)[0]
+
+
+def _values_why(game: Speaker, slot: str, words: Sequence[str]) -> tuple[tuple[str, ...], str]:
+    """The values of ``slot`` that fit after ``words``, and why there are none when none is accepted there
+    (the game's refusal, said before anything more is typed)."""
     here = getattr(game, "values_here", None)
-    return game.values(slot) if here is None else here(slot, list(words))
+    if here is None:
+        return game.values(slot), ""
+    try:
+        return here(slot, list(words)), ""
+    except AssistantError as error:
+        return (), str(error)
+
+
+def accepted(game, words: Sequence[str], values: Sequence[str],
+             endings: Sequence[Sequence[str]] = ((),)) -> tuple[str, ...]:
+    """The ``values`` that, typed after ``words``, make a step ``game`` records (each with one of
+    ``endings`` after it, the words of a slot still to come, say a token's face): the game's own checks
+    decide, so completion offers what recording accepts. None accepted: AssistantError with the first
+    value's refusal (of its last ending: the fullest step), said as the hint."""
+    found, refusal = [], None
+    for value in values:
+        for ending in endings:
+            try:
+                game.record(game.read_step(join([*words, value, *ending])))
+            except AssistantError as error:
+                refusal = str(error) if value == values[0] else refusal
+                continue
+            found.append(value)
+            break
+    if not found and refusal is not None:
+        raise AssistantError(refusal)
+    return tuple(found)
 
 
 def said(game: Speaker, step: str) -> str:
@@ -200,15 +254,32 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
     words = line.split()
     typing = "" if not words or line[-1:].isspace() else words.pop()
     slot = expect(game, words)
-    folded = key(typing)
 
     def fitting(candidates: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(value for value in candidates
-                     if value.lower().startswith(typing.lower()) or (folded and key(value).startswith(folded)))
+        return tuple(value for value in candidates if fits(value, typing))
 
+    if slot.why and not typing.startswith("-"):
+        return typing, ()  # the step cannot be recorded now: nothing to offer, the slot says why
     if typing.startswith("-") or not slot.values:
         return typing, fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
     return typing, fitting(said_values(game, slot)) or fitting(slot.values)
+
+
+def fits(value: str, typing: str) -> bool:
+    """Whether ``value`` begins with the word being typed: case aside, and accents aside when none is typed
+    ('sugg' and 'suggere' fit suggérer); an accent typed is meant ('quê' is quête, not question)."""
+    folded = key(typing)
+    return value.lower().startswith(typing.lower()) or bool(folded and typing.isascii()
+                                                           and key(value).startswith(folded))
+
+
+def typed_so_far(form: Form, words: Sequence[str]) -> Options:
+    """The words of a step being typed (its verb first) read by ``form``: an option still waiting for its
+    value at the end is left out. InputError as ``Form.read`` (an option given twice)."""
+    rest = list(words[1:])
+    if rest and any(rest[-1] in option.spellings for option in form.options if option.slot is not None):
+        rest.pop()
+    return form.read(rest)
 
 
 def positional(form: Form, rest: Sequence[str]) -> list[str]:

@@ -13,7 +13,7 @@ game they hold: they record, undo, list the history and save through it.
 from typing import Callable, Iterable, NamedTuple, Protocol, TypeVar
 
 from .errors import AssistantError, DataError, InputError, events_place
-from .grammar import Form
+from .grammar import Form, form_for
 from .i18n import N_, _
 from .words import Options, shown, whole_number
 
@@ -193,3 +193,21 @@ def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] =
     if problems:
         raise DataError(problems)
     return game
+
+
+def begun(game, words: list[str], history: "History") -> tuple[Form | None, str | None]:
+    """The form of the step ``words`` begin with (None: no step of ``game``), and for undo and retract why
+    nothing can be taken back now (nothing recorded): the first part of every game's ``why_not``."""
+    from .grammar import form_for
+
+    try:
+        form = form_for(game, words[0])
+    except (InputError, IndexError):
+        return None, None
+    if form not in (UNDO_FORM, RETRACT_FORM):
+        return form, None
+    try:
+        target(history.entries, Retract(None))
+    except InputError as error:
+        return form, str(error)
+    return form, None

@@ -33,7 +33,8 @@ from .words import Options, answer_word, is_answer, join_names, parse_answer, sa
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
 BY = Option("by", ("--by", "--par"), "player", french="--par")
 ALOUD = Option("aloud", ("--aloud", "--haut", "--pipelette", "--megaphone", "--haut-parleur"), french="--haut")
-COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur")
+# A flower question's colour given as an option: the kind's colour word is then not typed again.
+COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur", fills=True)
 
 
 def _asked_slots(game, typed: list[str]) -> tuple[str, ...]:

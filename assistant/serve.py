@@ -698,7 +698,7 @@ class Server:
             except AssistantError:
                 typing, matches, slot = "", (), grammar.Slot("unknown")
             return JSONResponse({"typing": typing, "choices": list(matches), "slot": slot.name,
-                                 "said": _(slot.name), "end": slot.name == "end"}, headers=HEADERS)
+                                 "said": _(slot.name), "end": slot.name == "end", "why": slot.why}, headers=HEADERS)
 
     async def step(self, request, link, served, spoken, data) -> Response:
         """One entry: read by the game's grammar, recorded under the store's lock; a refusal writes nothing."""

@@ -274,6 +274,16 @@ def cli_command(words: list[str]) -> str:
     return cli.ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
 
 
+def foreign_step(game, word: str) -> bool:
+    """Whether ``word`` is the command of a step another kind of game takes (a clue on a score pad, a
+    miniature on the city): the command line would refuse it for this game, so Tab does not offer it."""
+    from .game import STEPS
+    from .words import key
+
+    verbs = {key(verb) for step in STEPS for verb in step.FORM.verbs}
+    return key(word) in verbs and not _is_step(game, word)
+
+
 def _is_step(game, verb: str) -> bool:
     try:
         grammar.form_for(game, verb)
@@ -713,15 +723,19 @@ class TableApp(App):
             typing, matches = grammar.complete(self.game if first else reader, prefix)
         except AssistantError:
             typing, matches = "", ()
-        if first:  # the first word: the game's steps, the screen's words and the pad's own commands ('show'), else
-            # the commands of the command line (décompte, quête)
+        chosen = matches[0] if first and len(matches) == 1 else None  # the one step of the game that fits
+        if first:  # the first word: every word the screen takes there, the game's steps first, then the screen's
+            # words, the pad's own commands ('show') and the commands of the command line (décompte, quête); when
+            # one step of the game fits it is typed, the others shown beside it (an evening is steps: 'i' is indice)
             own = [*map(screen_word, DISPLAY_WORDS), *map(grammar.spoken_verb, reader.pad_commands)]
-            matches += tuple(word for word in own if word.startswith(typing.lower()))
-            if not matches and typing:
-                typing, matches = grammar.complete(reader, prefix)
+            commands_here = [word for word in grammar.complete(reader, prefix)[1] if not foreign_step(self.game, word)]
+            matches = tuple(dict.fromkeys([*matches, *(word for word in own if grammar.fits(word, typing)),
+                                           *commands_here]))
         if not matches:
             slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
-            if typing:
+            if slot.why:  # the step cannot be recorded now: say why, and what to do first
+                said = slot.why
+            elif typing:
                 said = _("nothing here begins with {word}").format(word=typing)
             elif slot.name == "end":
                 said = _("the step is complete: Enter records it")
@@ -729,8 +743,8 @@ class TableApp(App):
                 said = _("nothing to complete here ({slot})").format(slot=commands.slot_said(slot.name))
             self.show("#choices", Text(said))
             return
-        if len(matches) == 1:
-            new = matches[0] + " "
+        if len(matches) == 1 or chosen:
+            new = (chosen or matches[0]) + " "
         else:  # as far as every candidate agrees, in the candidates' own case
             common = os.path.commonprefix([match.lower() for match in matches])
             new = matches[0][:len(common)] if len(common) > len(typing) else typing

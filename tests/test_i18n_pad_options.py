@@ -50,7 +50,7 @@ def spoken_options(text: str) -> set[str]:
 # One step of every pad form that takes options, each option given, as a French table reads it back.
 ROI_STEPS = [
     ("deal 13A --special flag-bearer --won Ana=Kg,Kb,flag-bearer --won Ben=Kr --special-winner Ana",
-     "donne 13A --spéciale porte-etendard --remporte Ana=Rv,Rb,porte-etendard --remporte Ben=Rr "
+     "donne 13A --spéciale porte-étendard --remporte Ana=Rv,Rb,porte-étendard --remporte Ben=Rr "
      "--gagnant-spécial Ana"),
     ("deal 7A --special scout --tricks Ana=5,Ben=5,Cleo=3 --order Ana,Ben --scout Ana=2 --dealer-next Cleo "
      "--replace 1",
@@ -156,7 +156,7 @@ def test_a_whole_french_deal_typed_with_french_options_is_saved_in_english(run, 
     assert "deal 13A --special flag-bearer --won Ana=Kg,Kb,flag-bearer --won Ben=Kr --special-winner Ana" in saved
     assert "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4 --dealer-next Ben" in saved
     french = run(*FR, "history").stdout
-    assert "donne 13A --spéciale porte-etendard --remporte Ana=Rv,Rb,porte-etendard --remporte Ben=Rr " \
+    assert "donne 13A --spéciale porte-étendard --remporte Ana=Rv,Rb,porte-étendard --remporte Ben=Rr " \
            "--gagnant-spécial Ana" in french
     assert "donne 7A --spéciale druide --plis Ana=5,Ben=4,Cleo=4 --donneur-suivant Ben" in french
     assert "pli Ana: 3v 4v 5v" in french and "--remplace 1" in french

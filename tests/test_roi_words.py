@@ -6,7 +6,7 @@ grammar says what may come next with this pad's own values.
 """
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from assistant import grammar, i18n, log, yamlfile
@@ -163,8 +163,13 @@ def test_every_event_reads_back_from_its_french_words(game_and_event):
 @settings(max_examples=200, deadline=None)
 @given(EVENTS)
 def test_what_comes_next_offers_every_word_of_every_event(game_and_event):
-    """Where a slot lists its values, the word an event writes there is one of them (completion can type it)."""
+    """Where a slot lists its values, the word an event the pad records writes there is one of them (completion
+    can type it; it offers no more than that, see tests/test_completion.py)."""
     game, event = game_and_event
+    try:
+        game.record(event)
+    except AssistantError:
+        assume(False)
     words = split(game.step(event))
     options = {spelling: option for form in game.forms() for option in form.options for spelling in option.spellings}
     position = 0
@@ -176,9 +181,13 @@ def test_what_comes_next_offers_every_word_of_every_event(game_and_event):
                 value = grammar.expect(game, words[:position + 1])
                 assert not value.values or words[position + 1] in value.values, (words, position + 1, value)
                 position += 1
-        else:
+        elif not (slot.name == "leader" and getattr(event, "replaces", None)):  # a correction: see below
             assert not slot.values or words[position] in slot.values, (words, position, slot)
         position += 1
+    # A trick's leader is offered as the rules have it (who won the last trick); a correction saved with
+    # --replace after its words may name another, and is offered every leader with --replace typed first.
+    if isinstance(event, TrickEvent) and event.replaces:
+        assert f"{event.leader}:" in grammar.expect(game, ["trick", "--replace", str(event.replaces)]).values
 
 
 def test_the_saved_words_of_0_1_read_back_the_same():
@@ -199,13 +208,17 @@ def test_the_grammar_offers_this_pads_own_values():
                "trick Ana 3g 4g 5g")
     first = grammar.expect(game, [])
     assert {"deal", "trick", "drop", "undo", "retract"} <= set(first.values)
-    quest = grammar.expect(game, ["deal"])
+    assert grammar.expect(game, ["deal"]).values == ()  # deal 2 is being played: no deal may start
+    between = pad("deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4",
+                  "deal 8A --special shaman --tricks Ana=5,Ben=4,Cleo=4 --special-winner Ana")
+    quest = grammar.expect(between, ["deal"])
     assert quest.name == "quest" and "13A" in quest.values
-    assert "7A" not in quest.values and "7B" not in quest.values and "1B" not in quest.values  # tiles used
-    special = grammar.expect(game, ["deal", "13A", "--special"])
+    assert "7A" not in quest.values and "7B" not in quest.values and "8B" not in quest.values  # tiles used
+    special = grammar.expect(between, ["deal", "13A", "--special"])
     assert special.name == "special" and {"flag-bearer", "porte-etendard", "enchanteur"} <= set(special.values)
     assert "druid" not in special.values and "shaman" not in special.values  # back in the box
-    assert grammar.expect(game, ["trick"]).values == ("Ana:", "Ben:", "Cleo:")
+    assert grammar.expect(game, ["trick"]).values == ("Cleo:",)  # Cleo won the last trick: Cleo leads
+    assert grammar.expect(game, ["trick", "--replace", "1"]).values == ("Ana:", "Ben:", "Cleo:")  # a correction
     assert grammar.complete(game, "trick Cl") == ("Cl", ("Cleo:",))
     cards = grammar.expect(game, ["trick", "Cleo"])
     assert cards.name == "card" and "shaman" in cards.values and "5g" not in cards.values and "2g" not in cards.values
@@ -213,9 +226,9 @@ def test_the_grammar_offers_this_pads_own_values():
     assert grammar.expect(game, ["trick", "Cleo", "--winner"]).values == PLAYERS
     assert grammar.expect(game, ["drop"]).values == ("1", "2")
     assert grammar.expect(game, ["trick", "Cleo", "6r", "7r", "8r", "--replace"]).values == ("1",)
-    assert grammar.expect(game, ["retract"]).values == ("1", "2", "3")
-    assert grammar.expect(game, ["deal", "13A", "--special-winner"]).values == (*PLAYERS, "none")
-    assert grammar.complete(game, "deal 13A --special porte") == ("porte", ("porte-etendard",))
+    assert grammar.expect(game, ["retract"]).values == ("1", "3")  # the trick of entry 3 needs deal 2 (entry 2)
+    assert grammar.expect(between, ["deal", "13A", "--special-winner"]).values == (*PLAYERS, "none")
+    assert grammar.complete(between, "deal 13A --special porte") == ("porte", ("porte-etendard",))
     assert grammar.complete(game, "pli Cleo K") == ("K", ("Kg", "Kb", "Kr"))
 
 

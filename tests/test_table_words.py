@@ -55,7 +55,8 @@ def test_pieces_are_offered_no_pond_and_reveal_is_offered_the_stacks():
     game = play("miniature red A1", "token red A1", "miniature blue A3", "token blue A3", "token red A1",
                 opponents=("red", "blue", "yellow"))
     cells = offered(game, "miniature red ")
-    assert "B2" not in cells and "E2" not in cells and "A1" in cells  # ponds: refused, so not offered
+    assert "B2" not in cells and "E2" not in cells and "A2" in cells  # ponds: refused, so not offered
+    assert "A1" not in cells  # red stands there already
     assert offered(game, "reveal ") == ("A1", "A3")
     assert offered(game, "reveal A1 ") == ("1", "2")
     assert offered(game, "reveal A3 ") == ("1",)
@@ -63,7 +64,8 @@ def test_pieces_are_offered_no_pond_and_reveal_is_offered_the_stacks():
 
 def test_options_are_offered_in_french_at_a_french_table(french):
     game = play()
-    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--couleur", "--carte", "--par", "--pouvoir")
+    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--carte", "--par", "--pouvoir")  # no colour
+    assert "--couleur" in offered(game, "clue flower A1 -")
     assert offered(game, "clue area B3 yes --op") == ("--opponent",)  # begun in English: finished so
 
 

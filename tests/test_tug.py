@@ -197,9 +197,12 @@ def test_the_grammar_says_what_comes_next():
     slot = grammar.expect(PLAYED, ["gnome"])
     assert slot.name == "card" and slot.values == (*COLOURS, "multi") and slot.options == ("--by",)
     assert grammar.expect(PLAYED, ["pull", "--zero"]) == grammar.Slot("colours", COLOURS)
-    assert grammar.expect(PLAYED, ["squirrels", "2", "--by"]).values == ("Ana", "Ben")
+    assert grammar.expect(PLAYED, ["squirrels", "2", "--by"]).values == ("Ana",)  # whose turn it is
     assert grammar.expect(PLAYED, ["retract"]).values == ("1", "2")
-    assert grammar.complete(PLAYED, "sur-contre mul") == ("mul", ("multi",))
+    countered = match("gnome yellow", "contre yellow", counters=True)
+    assert grammar.complete(countered, "sur-contre mul") == ("mul", ("multi",))
+    assert grammar.complete(PLAYED, "sur-contre ") == ("", ())  # no counters in this match: the hint says so
+    assert "--counters" in grammar.expect(PLAYED, ["sur-contre"]).why
 
 
 def test_french_verbs_and_options_read_the_same_moves():

@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from .. import log
 from ..errors import AssistantError, DataError, InputError, events_place
-from ..grammar import Form, Option, form_for, spoken_verb
+from ..grammar import Form, Option, accepted, form_for, spoken_verb, typed_so_far
 from ..grammar import said as said_words
 from ..i18n import DEFAULT, N_, _, language, ngettext
 from ..log import Retract
@@ -309,6 +309,8 @@ READERS = {Gnome.FORM: Gnome.from_words, Pull.FORM: Pull.from_words, Squirrels.F
            Exchange.FORM: Exchange.from_words, Starts.FORM: Starts.from_words,
            **{form: Counter.reader(level) for level, form in enumerate(COUNTER_FORMS, 1)}}
 FORMS = (*READERS, log.UNDO_FORM, log.RETRACT_FORM)
+KINDS = {Gnome.FORM: Gnome, Pull.FORM: Pull, Squirrels.FORM: Squirrels, Exchange.FORM: Exchange, Starts.FORM: Starts,
+         **{form: Counter for form in COUNTER_FORMS}}  # the kind of move of each form
 
 
 # -- the state of the rope --------------------------------------------------------------------
@@ -550,27 +552,10 @@ class TugGame(_Match):
 
     def _check(self, state: State, move: Move, strict: bool) -> None:
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
-        winner = self._winner(state)
-        if winner is not None:
-            sides = ",".join("+".join(side) for side in self.sides)
-            raise AssistantError(_("the match is over: {winner} won it; start the next with {step}").format(
-                winner=winner, step=_("tug new --sides {sides}").format(sides=sides)))
+        self._check_kind(state, type(move), getattr(move, "player", None), getattr(move, "level", 0))
         if isinstance(move, Starts):
-            if state.last is not None:
-                raise InputError(_("round {round} has started: who starts is chosen before its first card")
-                                 .format(round=state.round))
             return
         side = self.side_of(move.player)
-        if state.setup:
-            if not isinstance(move, Gnome) or move.player not in state.setup:
-                raise InputError(ngettext("the round starts with each player's first gnome: {names} still to place "
-                                          "one (gnome COLOUR --by NAME)",
-                                          "the round starts with each player's first gnome: {names} still to place "
-                                          "one (gnome COLOUR --by NAME)", len(state.setup))
-                                 .format(names=join_names(state.setup)))
-        elif move.player != self.order[state.turn]:
-            raise InputError(_("it is {player}'s turn, not {other}'s").format(player=self.order[state.turn],
-                                                                            other=move.player))
         if isinstance(move, Counter):
             self._check_counter(state, move, strict)
         if isinstance(move, Pull) and strict and not (move.zero or move.two):
@@ -578,6 +563,43 @@ class TugGame(_Match):
                                "(a multicolour hat: the colour chosen)"))
         if isinstance(move, Gnome) or (isinstance(move, Counter) and move.level == 2):
             self._check_gnomes(state, move, side)
+
+    def _check_kind(self, state: State, kind: type, player: str | None, level: int = 0) -> None:
+        """Refuse a kind of move ``player`` may not make now, whatever its card: the match won, who starts
+        once the round started, a card before the first gnomes, out of turn, a counter with nothing to
+        answer (``level``: the counter's)."""
+        winner = self._winner(state)
+        if winner is not None:
+            sides = ",".join("+".join(side) for side in self.sides)
+            raise AssistantError(_("the match is over: {winner} won it; start the next with {step}").format(
+                winner=winner, step=_("tug new --sides {sides}").format(sides=sides)))
+        if kind is Starts:
+            if state.last is not None:
+                raise InputError(_("round {round} has started: who starts is chosen before its first card")
+                                 .format(round=state.round))
+            return
+        if state.setup:
+            if kind is not Gnome or player not in state.setup:
+                raise InputError(ngettext("the round starts with each player's first gnome: {names} still to place "
+                                          "one (gnome COLOUR --by NAME)",
+                                          "the round starts with each player's first gnome: {names} still to place "
+                                          "one (gnome COLOUR --by NAME)", len(state.setup))
+                                 .format(names=join_names(state.setup)))
+        elif player != self.order[state.turn]:
+            raise InputError(_("it is {player}'s turn, not {other}'s").format(player=self.order[state.turn],
+                                                                            other=player))
+        if kind is Counter:
+            if not self.counters:
+                raise InputError(_("the counters are optional rules: start the match with --counters to use them"))
+            answers = "gnome" if level == 1 else COUNTER_VERBS[level - 2]
+            last = state.last
+            last_verb = last.verb if isinstance(last, Counter) else "gnome" if isinstance(last, Gnome) else None
+            if last is None or last_verb != answers or self.side_of(last.player) == self.side_of(player):
+                shown_last = self.said_step(last) if last is not None else _("none")
+                raise InputError(_("{verb} answers the other side's {answers} right before it: the last move was "
+                                   "{last}").format(verb=COUNTER_VERBS[level - 1],
+                                                    answers=_("gnome") if answers == "gnome" else answers,
+                                                    last=shown_last))
 
     def _check_gnomes(self, state: State, move: Gnome | Counter, side: int) -> None:
         needed = 2 if isinstance(move, Counter) else 1
@@ -596,16 +618,8 @@ class TugGame(_Match):
             raise InputError(_("no free flagstone left in front of {side}'s gnomes").format(side=self.side_name(side)))
 
     def _check_counter(self, state: State, move: Counter, strict: bool) -> None:
-        if not self.counters:
-            raise InputError(_("the counters are optional rules: start the match with --counters to use them"))
         answers = "gnome" if move.level == 1 else COUNTER_VERBS[move.level - 2]
         last = state.last
-        last_verb = last.verb if isinstance(last, Counter) else "gnome" if isinstance(last, Gnome) else None
-        if last is None or last_verb != answers or self.side_of(last.player) == self.side_of(move.player):
-            shown_last = self.said_step(last) if last is not None else _("none")
-            raise InputError(_("{verb} answers the other side's {answers} right before it: the last move was {last}")
-                             .format(verb=move.verb, answers=_("gnome") if answers == "gnome" else answers,
-                                     last=shown_last))
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
             got = self.said_value("card", move.card if move.card != MULTI else f"multi {move.colour}")
@@ -641,6 +655,40 @@ class TugGame(_Match):
         if slot == "entry":
             return tuple(str(entry.number) for entry in self.history().standing)
         return ()
+
+    def why_not(self, words: list[str]) -> str | None:
+        """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint):
+        nothing to take back, or a kind of move its player may not make now (``_check_kind``)."""
+        form, why = log.begun(self, words, self._history)
+        if form is None or why is not None or form in (log.UNDO_FORM, log.RETRACT_FORM):
+            return why
+        kind = KINDS[form]
+        try:
+            by = typed_so_far(form, words).last("by")
+            self._check_kind(self.state(), kind, self.player(by) if by is not None else self.due(),
+                             COUNTER_FORMS.index(form) + 1 if form in COUNTER_FORMS else 0)
+        except AssistantError as error:
+            return str(error)
+        return None
+
+    def values_here(self, slot: str, words: list[str]) -> tuple[str, ...]:
+        """The values of ``slot`` the step begun with ``words`` would take: whose move it is (--by), the
+        entries that may be taken back, a card's colours recording accepts (another colour only when the
+        card's own is out of the box)."""
+        values = self.values(slot)
+        if slot == "entry":
+            return accepted(self, words, values)
+        try:
+            form = form_for(self, words[0])
+        except (InputError, IndexError):
+            return values
+        if slot == "player" and words[-1] in BY.spellings:
+            state = self.state()
+            return state.setup if state.setup else (self.order[state.turn],)
+        if form in (Gnome.FORM, *COUNTER_FORMS) and slot in ("card", "colour"):
+            colours = tuple((colour,) for colour in COLOURS)
+            return accepted(self, words, values, ((), *colours) if slot == "card" else ((),))
+        return values
 
     def read_step(self, text: str):
         words = split(text)

@@ -34,7 +34,8 @@
     const data = await post("complete", {line: line.value});
     if (ask !== asked) return;  // a later question was asked meanwhile: its answer counts, not this one
     slot = data.slot;
-    $("slot").textContent = data.end ? words.complete : words.next.replace("{slot}", data.said);
+    // why: the step cannot be recorded now (a trick with no deal open): what to do first
+    $("slot").textContent = data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said));
     const box = $("choices");
     box.replaceChildren();
     for (const choice of data.choices) {

@@ -262,6 +262,11 @@ TRICK_OPTIONS = (
 )
 
 
+def _trick_slots(game) -> tuple[str, ...]:
+    """A trick's words: its leader, then one card per player (completion offers no more)."""
+    return ("leader", *["card"] * len(game.players))
+
+
 class TrickEvent(NamedTuple):
     """One trick: who led and the cards in play order (clockwise from the leader); or a correction."""
 
@@ -270,7 +275,7 @@ class TrickEvent(NamedTuple):
     winner: str | None = None  # stated, when a magic card decides the trick
     replaces: int | None = None  # a correction of trick N of the latest deal
 
-    FORM = Form(("trick", "pli"), ("leader", "card", MORE), TRICK_OPTIONS,
+    FORM = Form(("trick", "pli"), lambda game, typed: _trick_slots(game), TRICK_OPTIONS,
                 usage=N_("trick LEADER CARD... [--seating] [--winner NAME] [--replace N]"), french="pli")
 
     @classmethod
@@ -373,7 +378,7 @@ class RemoveEvent(NamedTuple):
 # -- hands changing between two tricks --------------------------------------------------------
 
 
-def _between_tricks(game):
+def between_tricks(game):
     """The deal being played, trick by trick, with a trick played: a hand changes between two tricks."""
     deal = game.open_deal()
     if deal is None:
@@ -398,7 +403,7 @@ class SwapEvent(NamedTuple):
 
     @classmethod
     def build(cls, game, player: str) -> "SwapEvent":
-        _between_tricks(game)
+        between_tricks(game)
         return cls(game.player(player))
 
     def words(self, game) -> list[str]:
@@ -425,7 +430,7 @@ class PassEvent(NamedTuple):
 
     @classmethod
     def build(cls, game, direction: str) -> "PassEvent":
-        _between_tricks(game)
+        between_tricks(game)
         which = DIRECTIONS.get(key(direction))
         if which is None:
             raise InputError(_("hands pass left or right (got {got}): left is to the next player, clockwise")
@@ -456,7 +461,7 @@ class TakeEvent(NamedTuple):
 
     @classmethod
     def build(cls, game, player: str, taken: list[str], back: str) -> "TakeEvent":
-        special = _between_tricks(game).deal.special
+        special = between_tricks(game).deal.special
         cards = [read_card(game, word, special) for word in pairs(taken)]
         given = [read_card(game, word, special) for word in pairs(back)]
         if len(given) != len(cards):
@@ -487,7 +492,7 @@ class TakeBackEvent(NamedTuple):
 
     @classmethod
     def build(cls, game, player: str, card: str) -> "TakeBackEvent":
-        special = _between_tricks(game).deal.special
+        special = between_tricks(game).deal.special
         return cls(game.player(player), read_card(game, card, special))
 
     def words(self, game) -> list[str]:

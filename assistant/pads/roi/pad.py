@@ -16,21 +16,24 @@ from typing import NamedTuple
 
 from ... import log
 from ...errors import AssistantError, DataError, InputError, events_place
-from ...grammar import form_for, spoken_verb
+from ...grammar import accepted, form_for, positional, spoken_verb
 from ...grammar import said as said_words
 from ...i18n import _, ngettext
-from ...words import check_names, join, join_names, lookup, shown, split
+from ...words import check_names, join, join_names, key, lookup, shown, split
 from ..cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from .events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, NOBODY_SAID, Deal, DealEvent, DropEvent,
-                     PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, deck, player_of)
+                     PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, between_tricks,
+                     deck, player_of, read_card)
 from .play import card_said as _said
 from .play import check_limits, check_play, ruling, settle
-from .rules import Rules, Special, read_rules, slug
+from .rules import Rules, Special, read_rules
 from .scoring import EVERY_CARD, WINNER_EFFECTS, DealScore, both, facts_of, score
 
 DEALS = 7
 FORMS = (*(event.FORM for event in EVENTS), log.UNDO_FORM, log.RETRACT_FORM)
 EVENT_OF_FORM = {event.FORM: event for event in EVENTS}
+MOVE_FORMS = tuple(move.FORM for move in MOVES)
+HANDS_OF = {SwapEvent.FORM: "swap", PassEvent.FORM: "pass", TakeEvent.FORM: "take", TakeBackEvent.FORM: "take_back"}
 
 
 class DealState(NamedTuple):
@@ -164,9 +167,9 @@ class RoiGame(_Fields):
         return ",".join(map(self._said_card, word.split(","))) if slot in ("card", "played", "special") else word
 
     def _said_card(self, word: str) -> str:
-        special = next((s for s in self.rules.specials if s.id == word), None)
+        special = next((s for s in self.rules.specials if key(word) in map(key, s.words())), None)
         if special is not None:
-            return slug(special.fr) if special.fr else word  # its French name, folded to plain letters
+            return special.typed  # its French name where the rules give one ('porte-étendard'), else its id
         rank_suit = parse_rank_suit(word)
         if rank_suit is None:
             return word
@@ -202,6 +205,52 @@ class RoiGame(_Fields):
         if slot == "entry":
             return tuple(str(entry.number) for entry in self._history.standing)
         return ()  # free words: NAME=N pairs, lists of names, cards won
+
+    def values_here(self, slot: str, words: list[str]) -> tuple[str, ...]:
+        """The values of ``slot`` the step begun with ``words`` would take (the grammar's narrowing): the
+        entries that may be taken back, the last trick's winner to lead the next."""
+        values = self.values(slot)
+        if slot == "entry":
+            return accepted(self, words, values)
+        deal = self.open_deal()
+        if slot == "card" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None:
+            typed = set()
+            for word in positional(TrickEvent.FORM, words[1:])[1:]:
+                try:
+                    typed.add(read_card(self, word, deal.deal.special).id)
+                except InputError:
+                    pass
+            return tuple(card for card in values if card not in typed)  # a card is played once
+        if slot == "leader" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None \
+                and deal.deal.tricks and not _replacing(TrickEvent.FORM, words):
+            winner = settle(deal.deal.tricks, deal.deal.special)[-1].winner
+            return (f"{winner}:",) if winner is not None else values
+        return values
+
+    def why_not(self, words: list[str]) -> str | None:
+        """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint,
+        before more is typed): nothing to take back; a deal while one is being played or once the game is
+        over; a trick or a hand change with no deal being played; a hand change this deal's special card
+        does not make. A correction (--replace) may always be typed."""
+        form, why = log.begun(self, words, self._history)
+        if form is None or why is not None or form in (log.UNDO_FORM, log.RETRACT_FORM) or _replacing(form, words):
+            return why
+        try:
+            if form is DealEvent.FORM or form in MOVE_FORMS + (TrickEvent.FORM,) and self.open_deal() is None:
+                self._check_new_deal(self.state)  # the game over says how to start the next
+            if form is not DealEvent.FORM and self.open_deal() is None:
+                return _("no deal is being played: start one with {step}").format(step=_("deal QUEST --special CARD"))
+            if form in MOVE_FORMS:
+                deal = between_tricks(self).deal
+                special, after = deal.special, len(deal.tricks)
+                if HANDS_OF[form] not in (special.hands, special.play.get("between_tricks")):
+                    return _("no {step} in this deal: its special card {card} does not move cards that way").format(
+                        step=spoken_verb(form), card=special.said)
+                if form is not TakeBackEvent.FORM and player_of(deal.tricks[-1], special.card) is None:
+                    return _follows(form, special, after)
+        except AssistantError as error:
+            return str(error)
+        return None
 
     def _cards_left(self) -> tuple[str, ...]:
         """The cards of the deal being played not played yet (no deal open: the basic cards)."""
@@ -272,17 +321,7 @@ class RoiGame(_Fields):
             if event.summary is None:
                 raise InputError(_("a correction gives the deal's summary (--tricks, --order, --won, ...)"))
         else:
-            open_deal = _open(deals, len(self.players))
-            if open_deal is not None:
-                raise AssistantError(ngettext("deal {number} is still being played ({done} of {hand} tricks): "
-                                              "record its tricks, or undo it",
-                                              "deal {number} is still being played ({done} of {hand} tricks): "
-                                              "record its tricks, or undo it", len(open_deal.deal.tricks)).format(
-                    number=open_deal.number, done=len(open_deal.deal.tricks), hand=HAND[len(self.players)]))
-            winner = self._winner(deals)
-            if winner is not None:
-                raise AssistantError(_("the game is over: {winner} won; start the next with {step}").format(
-                    winner=winner, step=_("quest new --players {players}").format(players=",".join(self.players))))
+            self._check_new_deal(deals)
         if strict:
             self._check_box(deals, event)
         if deal.summary is not None:
@@ -290,6 +329,20 @@ class RoiGame(_Fields):
         if event.replaces is not None:
             return _with(deals, event.replaces, DealState(event.replaces, deal))
         return deals + (DealState(len(deals) + 1, deal),)
+
+    def _check_new_deal(self, deals) -> None:
+        """A new deal starts once the one being played is complete, and while the game is not over."""
+        open_deal = _open(deals, len(self.players))
+        if open_deal is not None:
+            raise AssistantError(ngettext("deal {number} is still being played ({done} of {hand} tricks): "
+                                          "record its tricks, or undo it",
+                                          "deal {number} is still being played ({done} of {hand} tricks): "
+                                          "record its tricks, or undo it", len(open_deal.deal.tricks)).format(
+                number=open_deal.number, done=len(open_deal.deal.tricks), hand=HAND[len(self.players)]))
+        winner = self._winner(deals)
+        if winner is not None:
+            raise AssistantError(_("the game is over: {winner} won; start the next with {step}").format(
+                winner=winner, step=_("quest new --players {players}").format(players=",".join(self.players))))
 
     def _apply_trick(self, deals, event: TrickEvent, strict: bool):
         number = event.replaces
@@ -352,8 +405,7 @@ class RoiGame(_Fields):
             kind = {SwapEvent: "swap", PassEvent: "pass", TakeEvent: "take"}[type(event)]
             mover = player_of(trick, special.card)
             if special.hands != kind or mover is None:
-                raise InputError(_("{step} follows the trick holding the card whose text says it ({card}), "
-                                   "not trick {number}").format(step=spoken_verb(event.FORM), card=special.said, number=after))
+                raise InputError(_follows(event.FORM, special, after))
             if any(done == after for done, unused in deal.moves):
                 raise AssistantError(_("the hands already changed after trick {number}").format(number=after))
             if isinstance(event, SwapEvent) and event.player == mover:
@@ -714,6 +766,18 @@ def _breakdown(result: DealScore, special: Special) -> str:
     if result.doubled:
         said.append(_("{player} doubles ({card})").format(player=result.doubled, card=special.shown))
     return both(said, _)
+
+
+def _replacing(form, words: list[str]) -> bool:
+    """Whether the step ``words`` is a correction (--replace): one may be typed whatever is being played."""
+    replace = {spelling for option in form.options if option.name == "replace" for spelling in option.spellings}
+    return any(word.partition("=")[0] in replace for word in words[1:])
+
+
+def _follows(form, special: Special, after: int) -> str:
+    """The refusal of a hand change recorded after a trick that does not hold the card making it."""
+    return _("{step} follows the trick holding the card whose text says it ({card}), not trick {number}").format(
+        step=spoken_verb(form), card=special.said, number=after)
 
 
 def _used(deals: tuple[DealState, ...], but: int | None = None) -> Used:

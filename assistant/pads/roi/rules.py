@@ -128,11 +128,21 @@ class Special(NamedTuple):
         spelled = [self.id, *(slug(name) for name in (self.fr,) if name), *self.aliases]
         return tuple(dict.fromkeys(spelled))
 
+    @property
+    def typed(self) -> str:
+        """The one word a player types for it: in French its French name as the rules write it, accents kept
+        ('porte-étendard'), where it is known; else its id."""
+        return word_of(self.fr) if self.fr and language() != DEFAULT else self.id
+
+
+def word_of(name: str) -> str:
+    """'Porte-étendard' -> 'porte-étendard': a name as one word to type, accents kept (read back folded)."""
+    return "-".join(name.lower().replace("'", " ").split())
+
 
 def slug(name: str) -> str:
     """'Porte-étendard' -> 'porte-etendard': a name as one plain word to type."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return "-".join(plain.lower().replace("'", " ").split())
+    return word_of(unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode())
 
 
 class Rules(NamedTuple):
