@@ -657,8 +657,9 @@ class TableApp(App):
         else:
             said = [printed] if printed and "\n" not in printed else []
             self.say(" ".join(said + notes) or _("done: {command}").format(command=" ".join(words)))
-        if self.store.current_name() != current and self.name_asked is None or name in ("use", "new", "import"):
-            self.game_name, self.typed = None, []  # the game made current is the one shown now
+        if code == 0 and (self.store.current_name() != current or name in ("use", "new", "import")):
+            # The game made current is the one shown now, whichever game the screen was opened on (--game).
+            self.name_asked, self.game_name, self.typed = None, None, []
         try:
             self.load()
         except AssistantError as error:

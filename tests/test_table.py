@@ -782,6 +782,37 @@ def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(r
         b"gravel" in (home / "boards" / "fixes" / "gnom-street.yaml").read_bytes()
 
 
+def test_the_screen_follows_the_game_made_current_whatever_game_it_was_opened_on(run, home):
+    """Opened with --game on an earlier game, the screen shows the game a 'new' or a 'use' makes current,
+    and the next steps go there (not into the game it was opened on)."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    i18n.use("fr")
+    app = TableApp(Store(home), "gnom-street-1", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa", typed=False)
+        assert pilot.app.game_name == "gnom-street-3"
+        await enter(pilot, "indice zone A1 oui -o rouge", typed=False)
+        assert pilot.app.answer_line.startswith("1. indice zone A1 rouge=oui")
+
+    try:
+        drive(app, script, size=(100, 40))
+        used = TableApp(Store(home), "gnom-street-1", follow_seconds=SLOW_FOLLOW)
+
+        async def use(pilot):
+            await enter(pilot, "utiliser gnom-street-3", typed=False)  # already current: shown all the same
+            assert pilot.app.game_name == "gnom-street-3" and "rouge : 3 cases restantes" in screen_text(pilot.app)
+
+        drive(used, use, size=(100, 40))
+    finally:
+        i18n.use("en")
+    assert len(Store(home).load("gnom-street-3").history().entries) == 1
+    assert not Store(home).load("gnom-street-1").history().entries
+
+
 def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     app = table_app(home)
