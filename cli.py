@@ -877,7 +877,6 @@ def asked(
     game: GameOption = None,
 ) -> None:
     from assistant import mirror
-    from assistant.words import said_answer
 
     before = {}  # the maps as they were, to warn only of those this answer narrows
 
@@ -888,22 +887,8 @@ def asked(
         return g.record(event)
 
     updated = store().update(game, record)
-    entry = updated.entries()[-1]
-    told = mirror.answered(updated, entry.event, before)
-    typer.echo(_("answer: {answer}").format(answer=said_answer(told.answer)))
-    typer.echo(f"{entry.number}. {said(updated, entry.event)} -> {_theirs_summary(updated)}")
-    for line in told.warnings:
+    for line in mirror.read_back(updated, updated.entries()[-1], before):
         typer.echo(line)
-
-
-def _theirs_summary(game) -> str:
-    """One line: how many cells each opponent has left for my loot."""
-    from assistant import mirror
-    from assistant.words import join_clauses
-
-    return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
-                                 len(cells)).format(player=player, count=len(cells))
-                        for player, cells in mirror.cells(mirror.maps(game)).items())
 
 
 @app.command(help=N_("Record the round's fight: each player's gnome value; ties drop to zero and the "
@@ -975,9 +960,11 @@ def retract(
 
 
 def _said_taken_back(game) -> None:
+    from assistant import mirror
+
     entry = game.history().taken_back
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
-        number=entry.number, step=said(game, entry.event), summary=game.summary()))
+        number=entry.number, step=said(game, entry.event), summary=mirror.summary(game, entry.event)))
     for line in game.report():
         typer.echo(line)
 

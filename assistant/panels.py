@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from . import grammar
+from . import grammar, mirror
 from .i18n import N_, _, decimal, ngettext
 from .store import PADS
 from .words import join_clauses
@@ -38,12 +38,15 @@ def said(before: object, after) -> str:
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
+        if isinstance(entry.event, mirror.AskedEvent):  # the answer to give first, then their maps of my loot
+            return join_clauses(mirror.read_back(after, entry, mirror.maps(before)))
         told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
         return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
         return _("took back {number}. {step} -> {summary}").format(
-            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)), summary=after.summary())
+            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)),
+            summary=mirror.summary(after, taken[-1].event))
     return _("recorded -> {summary}").format(summary=after.summary())
 
 
@@ -73,8 +76,6 @@ def pieces_lines(game) -> list[str] | None:
 def theirs_lines(game) -> tuple[list[str], list[str]]:
     """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
     one line of their maps (the cells when few are left, else how many), and a warning for each close."""
-    from . import mirror
-
     if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
         return [], []
     board, maps = game.board, mirror.cells(mirror.maps(game))

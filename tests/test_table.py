@@ -813,6 +813,36 @@ def test_the_screen_follows_the_game_made_current_whatever_game_it_was_opened_on
     assert not Store(home).load("gnom-street-1").history().entries
 
 
+def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_my_loot(run, home):
+    """The screen reads a question put to me back as the command line does (mirror.read_back): the answer
+    to give first, then each opponent's map of my loot (not my own sheets), then the warnings; taking it
+    back says their maps too."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "rouge,bleu,jaune", "--mine", "E3", "--me", "Léa")
+    run("asked", "area", "C1", "--by", "rouge")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        await enter(pilot, "question zone F3 --par rouge --haut", typed=False)
+        said = pilot.app.answer_line
+        assert said.startswith("réponse : oui ; 2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour "
+                               "votre butin ; bleu : 3 cases pour votre butin ; jaune : 3 cases pour votre butin ; "
+                               "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"), said
+        assert "restantes" not in said  # my own sheets did not move
+        await enter(pilot, "annuler", typed=False)
+        assert pilot.app.answer_line == (
+            "entrée 2 retirée : question zone F3 oui --par rouge --haut -> rouge : 11 cases pour votre butin ; "
+            "bleu : 16 cases pour votre butin ; jaune : 16 cases pour votre butin"), pilot.app.answer_line
+        assert "restantes" not in pilot.app.answer_line
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+
+
 def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     app = table_app(home)
