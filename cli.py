@@ -1267,11 +1267,9 @@ def suggest(
                                    probability=f"{a.probability:.0%}",
                                    risk=f"{1 - a.probability:.0%}"))
         return
-    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone, current.barred())
-    if board.per_opponent:  # the round's fight, if recorded, says whom I may ask and how many tokens are left
-        from assistant import fight as rounds
+    from assistant import fight as rounds
 
-        turn = rounds.turn(current, turn, ask is not None, left is not None or actions is not None)
+    turn = rounds.suggest_turn(current, left, actions, ask, everyone)  # what is not given: from the round's fight
     single = len(current.items) == 1
     if as_json:
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)

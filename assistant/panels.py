@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from . import grammar, mirror
+from . import fight, grammar, mirror
+from .errors import AssistantError
 from .i18n import N_, _, decimal, ngettext
 from .store import PADS
 from .words import join_clauses
@@ -107,7 +108,11 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
             probability=f"{accusation.probability:.0%}")
             for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
     single = len(game.items) == 1
-    ranked = advisor.questions(sheet, advisor.Turn(barred=game.barred()), odds, limit=8)
+    try:
+        turn = fight.suggest_turn(game)  # as suggest: whom the round's fight lets me ask, the tokens left
+    except AssistantError as error:  # the loser asks nobody
+        return [str(error)], False
+    ranked = advisor.questions(sheet, turn, odds, limit=8)
     if not ranked:
         return [_("no question left to ask")], False
     return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=decimal(question.bits))

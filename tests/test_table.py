@@ -843,6 +843,27 @@ def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_m
         i18n.use("en")
 
 
+def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, home):
+    """The panel takes whom I may ask from the round's fight, as suggest does: the loser asks nobody."""
+    run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "E3", "--me", "Lea")
+    run("fight", "Lea=5", "red=3", "blue=5", "yellow=2", "--throw", "blue,Lea")
+    refused = run("suggest")
+    assert refused.exit_code != 0 and "you ask nobody" in refused.output
+    app = table_app(home)
+
+    async def script(pilot):
+        await keys(pilot, "f3")
+        panel = pilot.app.query_one("#suggest").content.plain
+        assert "you are the loser this round (red, yellow, blue, Lea): you ask nobody" in panel
+        assert "bits" not in panel  # no question proposed
+        run("fight", "Lea=8", "red=3", "blue=5", "yellow=2")  # now I lead: I may ask everyone after me
+        pilot.app.follow()
+        await pilot.pause()
+        assert "bits" in pilot.app.query_one("#suggest").content.plain
+
+    drive(app, script, size=(100, 40))
+
+
 def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     app = table_app(home)
