@@ -39,7 +39,7 @@ from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
 from .i18n import N_, _, decimal, language, ngettext
-from .store import PADS, Store
+from .store import PADS, UNCHANGED, Store
 from .words import join_clauses, split, use_face
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -314,9 +314,12 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
 
 
 def without_error_word(line: str) -> str:
-    """A refusal of the command line without its 'error: ' (the screen says 'refused')."""
-    head = _("error: {message}").partition("{message}")[0]
-    return line[len(head):] if line.startswith(head) else line
+    """A refusal of the command line without its 'error: ', nor the store's 'refused, nothing was changed: '
+    (the screen says 'refused (nothing written)' itself)."""
+    for message in (_("error: {message}"), _(UNCHANGED)):
+        head = message.partition("{")[0]
+        line = line[len(head):] if line.startswith(head) else line
+    return line
 
 
 def refusal_said(line: str) -> bool:

@@ -541,7 +541,7 @@ def test_the_screen_speaks_french(garden_game, run):
         assert "aide" in text and "quitter" in text  # the keys at the bottom
         assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
-        assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
+        assert len([line for line in text.splitlines() if line.startswith("refusé (rien n'a été noté) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
         assert "  cotes    affiche ou cache la carte des chances (F2)" in text
@@ -862,6 +862,35 @@ def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, h
         assert "bits" in pilot.app.query_one("#suggest").content.plain
 
     drive(app, script, size=(100, 40))
+
+
+def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_game(run, home):
+    """The store names the game (not its file) and the screen says 'refused' once, not the CLI's own
+    'refused, nothing was changed' after its own."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "rouge,bleu", "--mine", "E3")
+    run("loot", "rouge", "C2")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "plateau corriger gnom-street C2 mare=oui", typed=False)
+        said = pilot.app.answer_line
+        assert said.startswith("des parties enregistrées contiennent des entrées que ce plateau contredirait "
+                               "(gnom-street-1 : entrée 1 (loot rouge C2) : C2 est une mare"), said
+        assert said.count("refusé") == 0 and "/" not in said.partition("--partie")[0]
+        assert text.count("refusé") == 1 and "refusé (rien n'a été noté) : des parties" in text
+
+    try:
+        drive(app, script)
+    finally:
+        i18n.use("en")
+    assert not (home / "boards" / "fixes" / "gnom-street.yaml").exists()
+    run("new", "gnom-street", "--opponents", "red", "--mine", "C2")  # my loot on the cell: the game's header
+    refused = run("board", "set", "gnom-street", "C2", "pond=yes")
+    assert refused.exit_code != 0 and "gnom-street-2: C2 is a pond" in refused.output
+    assert str(home) not in refused.output
 
 
 def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
