@@ -697,9 +697,18 @@ class TableApp(App):
         except AssistantError as error:
             self.say(str(error), refused=True)
             return
-        self.push_screen(screen, lambda unused: self.load() if self.game is not None else self.exit(
-            _("board {board}: your corrections are saved; start a game on it with {step}").format(
-                board=name, step=_("new {board} --opponents {names}").format(board=name, names="red,blue"))))
+        self.push_screen(screen, partial(self.board_closed, name))
+
+    def board_closed(self, name: str, corrected: bool) -> None:
+        """Back from the board set-up: to the game; or, without one, out, saying how to start one (and that
+        the corrections are saved, when some were made)."""
+        if self.game is not None:
+            self.load()
+            return
+        said = (_("board {board}: your corrections are saved; start a game on it with {step}") if corrected else
+                _("board {board}: nothing corrected; start a game on it with {step}"))
+        self.exit(said.format(board=name, step=_("new {board} --opponents {names}").format(board=name,
+                                                                                           names="red,blue")))
 
     # -- completion and recall ---------------------------------------------------------------------
 
@@ -781,14 +790,28 @@ class TableApp(App):
 
 
 RESERVED_KEYS = {"p", "q"}  # p: pond
+CELL_WIDTH = 8  # a cell of the board screen: a terrain's whole name ('gravier'), its flowers' first 3 letters
+
+
+def lettered(attribute) -> bool:
+    """Whether the sheets mark ``attribute``'s values with letters (flowers: 'B' blue): the board screen's
+    keys are then those letters, so that a letter never means one value there and another on the sheets."""
+    return all(len(code) == 1 and code.isascii() and code.isalpha() for code in render.codes(attribute).values())
 
 
 def value_keys(board: Board) -> dict[str, tuple[str, str]]:
-    """One letter per attribute value (key -> (attribute, value)): the first letter of its name, in the
-    language spoken, not taken (French: h herbe, b bois)."""
+    """One letter per attribute value (key -> (attribute, value)): the sheets' letter where they mark it with
+    one (French flowers: b bleu, l blanc), else the first letter of its name in the language spoken that is
+    not taken (French terrains: h herbe, o bois, since b is bleu's)."""
     keys: dict[str, tuple[str, str]] = {}
+    for attribute in filter(lettered, board.attributes):
+        for value, code in render.codes(attribute).items():
+            if code.lower() not in keys and code.lower() not in RESERVED_KEYS:
+                keys[code.lower()] = (attribute.name, value)
     for attribute in board.attributes:
         for value in attribute.values:
+            if (attribute.name, value.name) in keys.values():
+                continue
             spellings = [value.local_name, value.name, *value.aliases]
             letters = [c for spelling in spellings for c in spelling.lower() if c.isascii() and c.isalpha()]
             letter = next((c for c in letters if c not in keys and c not in RESERVED_KEYS), None)
@@ -822,6 +845,7 @@ class BoardScreen(Screen):
         self.at = (0, 0)
         self.drafts: dict[str, dict] = {}
         self.recent: dict[tuple[str, str], list[str]] = {}
+        self.corrected = False  # whether a cell was saved: said when leaving
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -843,10 +867,10 @@ class BoardScreen(Screen):
         self.draw()
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        self.dismiss(self.corrected)
 
     def on_key(self, event) -> None:
-        key = event.key
+        key = event.character.lower() if event.character and event.character.isalpha() else event.key  # B is b
         if key in self.MOVES:
             self.action_move(*self.MOVES[key])
         elif key == "p":
@@ -898,6 +922,7 @@ class BoardScreen(Screen):
             self.draw(_("refused: {error}").format(error=error))
             return
         self.drafts.pop(cell, None)
+        self.corrected = True
         self.draw(_("saved {cell}: {words}").format(cell=cell, words=" ".join(words)))
 
     def draw(self, status: str = "") -> None:
@@ -906,23 +931,23 @@ class BoardScreen(Screen):
         if status:
             self.query_one("#status", Static).update(Text(status))
 
-    def grid_picture(self) -> Table:
-        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond."""
+    def grid_picture(self) -> Group:
+        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond; the
+        title above the grid, as wide as the screen (a table's title would wrap at the grid's width)."""
         board = self.board
         title = _("{board}: set up from your box (verified)") if board.verified else \
             _("{board}: set up from your box (unverified)")
-        table = Table(title=Text(title.format(board=board.local_title)), title_justify="left",
-                      show_lines=True, padding=(0, 0))
+        table = Table(show_lines=True, padding=(0, 0))
         table.add_column("")
         for column in range(board.grid.columns):
-            table.add_column(column_letters(column), justify="center", min_width=8)
+            table.add_column(column_letters(column), justify="center", min_width=CELL_WIDTH)
         for row in range(board.grid.rows):
             cells = []
             for column in range(board.grid.columns):
                 name = board.name_of(board.grid.cell(row, column))
                 cells.append(self.cell_text(name, (row, column) == self.at))
             table.add_row(Text(str(row + 1)), *cells)
-        return table
+        return Group(Text(title.format(board=board.local_title), style="italic"), table)
 
     def cell_text(self, name: str, here: bool) -> Text:
         entry = self.current(name)
@@ -935,7 +960,7 @@ class BoardScreen(Screen):
                 if isinstance(value, list):
                     words.append(" ".join(attribute.value(v).local_name[:3] for v in value) or "-")
                 else:
-                    words.append((attribute.value(value).local_name if value else "-")[:6])
+                    words.append((attribute.value(value).local_name if value else "-")[:CELL_WIDTH])
             lines = words
         mark = ">" if here else " "
         text = Text(f"{mark}{name}{'*' if name in self.drafts else ''}\n" + "\n".join(lines),
@@ -946,9 +971,11 @@ class BoardScreen(Screen):
         text = Text(_("keys: "), style="bold")
         indent = " " * len(text.plain)
         for attribute in self.board.attributes:
-            pairs = [f"{key} {attribute.value(value).local_name}" for key, (name, value) in self.keys.items()
-                     if name == attribute.name]
-            said = _("{attribute}: {keys}").format(attribute=attribute.local_name, keys="  ".join(pairs))
+            upper = lettered(attribute)  # written as the sheets write them ('L blanc'); either case is read
+            pairs = [f"{key.upper() if upper else key} {attribute.value(value).local_name}"
+                     for key, (name, value) in self.keys.items() if name == attribute.name]
+            said = (_("{attribute} (the sheets' letters): {keys}") if upper else _("{attribute}: {keys}")).format(
+                attribute=attribute.local_name, keys="  ".join(pairs))
             text.append(f"{said}\n{indent}")
         text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text

@@ -362,7 +362,7 @@ def test_the_board_screen_saves_exactly_like_board_set(garden_game, run, tmp_pat
     async def script(pilot):
         assert isinstance(pilot.app.screen, BoardScreen)
         await pilot.press("right", "right", "down")  # C2
-        await pilot.press("r", "b", "y")  # gravel; blue and yellow
+        await pilot.press("a", "b", "y")  # gravel; blue and yellow
         await pilot.pause()
         assert "saved C2: terrain=gravel flowers=blue,yellow" in screen_text(pilot.app)
 
@@ -380,11 +380,11 @@ def test_a_pond_turned_into_land_waits_for_its_whole_cell(garden_game):
 
     async def script(pilot):
         await pilot.press("right", "down")  # B2, a pond in the shipped guess
-        await pilot.press("w")
+        await pilot.press("o")  # wood
         await pilot.pause()
         assert "not saved until the cell is whole" in screen_text(pilot.app)
         assert store.board("gnom-street").describe()["cells"]["B2"]["pond"]
-        await pilot.press("b", "h")
+        await pilot.press("B", "w")  # as the sheets write blue (either case), and white
         await pilot.pause()
         assert store.board("gnom-street").describe()["cells"]["B2"] == \
                {"terrain": "wood", "flowers": ["blue", "white"], "pond": False}
@@ -510,17 +510,58 @@ def test_the_table_command_refuses_an_unknown_board_and_a_pipe_in_one_line(run, 
     assert result.exit_code == 2 and result.stderr.startswith("error: the table screen needs a terminal")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_board_screen_keys_never_contradict_the_sheets_letters(home, language):
+    """A flower's key is its letter on the sheets (French: L blanc, B bleu), and no other value takes a
+    letter the sheets give a flower; the screen sets 80 columns wide with whole terrain names."""
+    from assistant import i18n, render
+
+    i18n.use(language)
+    try:
+        board = Store(home).board("gnom-street")
+        keys = value_keys(board)
+        flowers = board.attribute("flowers")
+        letters = {code.lower(): value for value, code in render.codes(flowers).items()}
+        assert {key: value for key, (attribute, value) in keys.items() if attribute == "flowers"} == letters
+        app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+        async def script(pilot):
+            text = screen_text(pilot.app)
+            legend = "  ".join(f"{code} {flowers.value(value).local_name}" for value, code in
+                               render.codes(flowers).items())
+            assert legend in text  # as the sheets' legend says it
+            assert ("gravier" if language == "fr" else "gravel") in text
+            assert "(unverified)" in text.splitlines()[0] or "(non vérifié)" in text.splitlines()[0]
+
+        drive(app, script)
+    finally:
+        i18n.use("en")
+
+
 def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
     app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
 
     async def script(pilot):
-        await pilot.press("r", "escape")
+        await pilot.press("a", "escape")  # gravel
         await pilot.pause()
 
     drive(app, script)
     assert app.return_code == 0 and Store(home).board("gnom-street").describe()["cells"]["A1"]["terrain"] == "gravel"
     assert app.return_value == ("board gnom-street: your corrections are saved; start a game on it with "
                                 "new gnom-street --opponents red,blue")  # said once the screen is closed
+
+
+def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(home):
+    app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        await pilot.press("right", "down", "escape")
+        await pilot.pause()
+
+    drive(app, script)
+    assert app.return_value == ("board gnom-street: nothing corrected; start a game on it with "
+                                "new gnom-street --opponents red,blue")
+    assert not (home / "boards" / "fixes" / "gnom-street.yaml").exists()
 
 
 # -- in French ------------------------------------------------------------------------------
@@ -567,11 +608,12 @@ def test_the_board_screen_speaks_french(garden_game):
 
     async def script(pilot):
         text = screen_text(pilot.app)
-        assert "mise en place d'après votre" in text and "boîte (non vérifié)" in text  # the title wraps
-        # the keys are the French names' first free letters: h herbe, b bois; l bleu (b is bois)
-        assert "touches : terrain : h herbe  b bois  g gravier  t terre" in text, text
-        assert "fleurs : l bleu  r rouge  j jaune  a blanc" in text and "Échap : retour à la partie" in text
-        await pilot.press("right", "down", "b")  # B2, a pond: land (bois) waits for its flowers
+        assert "75 Gnom' Street : le jardin : mise en place d'après votre boîte (non vérifié)" in text  # one line
+        # the flowers' keys are the sheets' letters (L blanc); the terrains', the names' first free letters
+        assert "touches : terrain : h herbe  o bois  g gravier  t terre" in text, text
+        assert "fleurs (lettres des feuilles) : B bleu  R rouge  J jaune  L blanc" in text
+        assert "Échap : retour à la partie" in text
+        await pilot.press("right", "down", "o")  # B2, a pond: land (bois) waits for its flowers
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
