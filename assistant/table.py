@@ -494,6 +494,7 @@ class TableApp(App):
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
         self.stamp = self.watched_stamp()
+        self.refresh_bindings()  # the keys of this game in the footer (check_action)
         if not self.typed:
             self.typed = [self.game.step(entry.event) for entry in self.game.history().entries]
             self.recall_at = len(self.typed)
@@ -671,8 +672,12 @@ class TableApp(App):
         self.query_one("#main").scroll_home(animate=False)
 
     def check_action(self, action: str, parameters: tuple) -> bool:
-        """The game's keys work on the game's screen only (not over the board set-up)."""
-        return action == "quit" or not isinstance(self.screen, BoardScreen)
+        """The game's keys work on the game's screen only (not over the board set-up); a score pad has no
+        odds, suggestions nor board, so their keys neither act nor show there (False: left out of the footer)."""
+        if isinstance(self.screen, BoardScreen):
+            return action == "quit"
+        return not (self.game is not None and is_pad(self.game)
+                    and (action == "board" or parameters in (("odds",), ("suggest",))))
 
     def action_undo(self) -> None:
         if self.game is not None:

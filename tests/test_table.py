@@ -956,6 +956,26 @@ def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     drive(app, script, size=(100, 40))
 
 
+def test_the_footer_shows_only_the_keys_that_work_for_the_game_shown(run, home):
+    """A score pad has no odds, suggestions nor board: F2, F3 and F4 are not offered there (nor do they act)."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    app = table_app(home)
+
+    async def script(pilot):
+        footer = screen_text(pilot.app).splitlines()[-1]
+        assert "f2 odds" in footer and "f3 suggest" in footer and "f4 board" in footer
+        text = await enter(pilot, "quest new --players Ana,Ben,Cleo", typed=False)
+        footer = text.splitlines()[-1]
+        assert "f1 help" in footer and "^z undo last" in footer
+        assert "f2" not in footer and "f3" not in footer and "f4" not in footer, footer
+        await keys(pilot, "f3", "f4")
+        assert "suggestions" not in screen_text(pilot.app) and not isinstance(pilot.app.screen, BoardScreen)
+        text = await enter(pilot, "use gnom-street-1", typed=False)
+        assert "f2 odds" in text.splitlines()[-1]
+
+    drive(app, script)
+
+
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
     """Typed as a French table types them: Tab finishes each word that one value fits."""
     from assistant import i18n
