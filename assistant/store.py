@@ -274,9 +274,9 @@ class Store:
                                                                             step=step, problem=problem)
                        for number, (step, problem) in then.items() if number not in now]
         if broken:
-            raise InputError(_(UNCHANGED).format(reason=_(
-                "saved games hold entries this board would contradict ({games}); take those entries back first "
-                "(assistant retract N --game NAME), or leave the cell as it is").format(games=_("; ").join(broken[:3]))))
+            reason = _("saved games hold entries this board would contradict ({games}); take those entries back "
+                       "first (assistant retract N --game NAME), or leave the cell as it is")
+            raise InputError(_(UNCHANGED).format(reason=reason.format(games=_("; ").join(broken[:3]))))
 
     def verify_board(self, name: str) -> Board:
         """Record that the owner checked the board against their box."""

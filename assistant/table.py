@@ -322,6 +322,11 @@ def without_error_word(line: str) -> str:
     return line
 
 
+def headline(printed: str) -> str:
+    """A picture's first line of words (a score table's title), without the frame around it."""
+    return next((line.strip(" │┃|") for line in printed.splitlines() if any(c.isalnum() for c in line)), "")
+
+
 def refusal_said(line: str) -> bool:
     """Whether a refusal already says it is one ('refused: with clue 1 ...'): it is not said twice."""
     heads = (_("refused: {error}"), _("refused: {reason}"))
@@ -658,9 +663,10 @@ class TableApp(App):
         output.display = "\n" in printed  # a picture, a table; one line is said as the answer
         if code:
             self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
-        else:
-            said = [printed] if printed and "\n" not in printed else []
-            self.say(" ".join(said + notes) or _("done: {command}").format(command=" ".join(words)))
+        else:  # one line printed is the answer; a picture is shown above and named here by its headline
+            said = [printed if "\n" not in printed else headline(printed)] if printed else []
+            self.say(" ".join(filter(None, said + notes))
+                     or _("done: {command}").format(command=" ".join(typed or words)))
         if code == 0 and (self.store.current_name() != current or name in ("use", "new", "import")):
             # The game made current is the one shown now, whichever game the screen was opened on (--game).
             self.name_asked, self.game_name, self.typed = None, None, []

@@ -976,6 +976,26 @@ def test_the_footer_shows_only_the_keys_that_work_for_the_game_shown(run, home):
     drive(app, script)
 
 
+def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, home):
+    """'montrer' on a French pad: the score table is shown and the answer line names it by its headline,
+    never 'done: quest montrer' (the English group word the screen added)."""
+    from assistant import i18n
+
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        await enter(pilot, "montrer", typed=False)
+        assert pilot.app.query_one("#output").display
+        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+
+
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
     """Typed as a French table types them: Tab finishes each word that one value fits."""
     from assistant import i18n
