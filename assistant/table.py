@@ -546,8 +546,9 @@ class TableApp(App):
         self.on_panel["#picture"] = shape
         full_sheets = shape is not None and shape[0]
         # What the table needs to hear (the game's report); the full sheets say "found" themselves.
+        found = _(">>> found: {what} is on {cell}").partition("{")[0]  # in the language spoken
         lines = [Text(line, style="bold") for line in report_lines(game)
-                 if not (full_sheets and line.startswith(">>> found"))]
+                 if not (full_sheets and line.startswith(found))]
         parts = [part for part in [pieces_text(game), *theirs_lines(game), *lines] if part is not None]
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))

@@ -996,6 +996,27 @@ def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, hom
         i18n.use("en")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_loot_found_is_said_once_beside_the_full_sheets(run, home, language):
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    for clue in (["A1", "yes"], ["A3", "no"], ["C1", "no"]):
+        assert run("clue", "area", *clue, "-o", "red").exit_code == 0
+    i18n.use(language)
+    app = table_app(home)
+
+    async def script(pilot):
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert text.count(">>> found" if language == "en" else ">>> trouvé") == 1, text
+
+    try:
+        drive(app, script, size=(140, 45))
+    finally:
+        i18n.use("en")
+
+
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
     """Typed as a French table types them: Tab finishes each word that one value fits."""
     from assistant import i18n
