@@ -407,7 +407,9 @@ class TableApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     CSS = """
     #title { height: auto; background: $boost; text-style: bold; }
-    #main { scrollbar-size-vertical: 1; }
+    #main { scrollbar-size-vertical: 1; scrollbar-size-horizontal: 1; overflow-x: auto; }
+    /* A command's picture keeps its lines whole: wider than the panel, it scrolls sideways. */
+    #output { width: auto; min-width: 100%; }
     #body { height: 1fr; }
     #main { width: 1fr; }
     #side { width: 40%; max-width: 60; border-left: vkey $foreground 30%; padding: 0 1; }
@@ -416,7 +418,7 @@ class TableApp(App):
     .-narrow #main { height: auto; max-height: 70%; }
     .-narrow #side { width: 100%; max-width: 100%; height: 1fr; border-left: none; border-top: hkey $foreground 30%; }
     .panel.hidden { display: none; }
-    #answer { height: auto; max-height: 3; }
+    #answer { height: auto; }
     #choices { height: auto; max-height: 2; color: $text-muted; }
     EntryLine { border: none; height: 1; padding: 0 1; }
     """
@@ -571,10 +573,12 @@ class TableApp(App):
             self.on_panel[selector] = shown
             widget.update(content)
 
-    def say(self, line: str, refused: bool = False) -> None:
-        """The last answer, or the refusal: one line (it wraps on a narrow screen), control characters escaped."""
+    def say(self, line: str, refused: bool = False, notes: list[str] | tuple = ()) -> None:
+        """The last answer, or the refusal: one line (it wraps on a narrow screen, never cut), then each of a
+        command's ``notes`` on a line of its own (the board is unverified...); control characters escaped."""
         line = printable(line)
         self.answer_line = line
+        notes = [printable(note) for note in notes]
         if refused and not refusal_said(line):  # the words around the refusal in bold, the refusal itself plain
             before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")
             text = Text(before, style="bold")
@@ -582,6 +586,8 @@ class TableApp(App):
             text.append(after, style="bold")
         else:
             text = Text(line, style="bold")
+        for note in notes:
+            text.append("\n" + note)
         self.update_text("#answer", text)
 
     def update_text(self, selector: str, text: Text) -> None:
@@ -656,18 +662,20 @@ class TableApp(App):
             self.say(str(error), refused=True)
             return
         current = self.store.current_name()
-        code, out, err = run_command(words, self.store.home, self.query_one("#main").size.width or self.size.width)
+        code, out, err = run_command(words, self.store.home, self.output_width())
         notes = [line for line in err.splitlines() if line.strip()]
         printed = out.rstrip("\n")
         output = self.query_one("#output", Static)
-        output.update(Text(printed))
+        output.update(Text(printed, no_wrap=True))
         output.display = "\n" in printed  # a picture, a table; one line is said as the answer
         if code:
             self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
         else:  # one line printed is the answer; a picture is shown above and named here by its headline
-            said = [printed if "\n" not in printed else headline(printed)] if printed else []
-            self.say(" ".join(filter(None, said + notes))
-                     or _("done: {command}").format(command=" ".join(typed or words)))
+            said = (printed if "\n" not in printed else headline(printed)) if printed else ""
+            if said or not notes:
+                self.say(said or _("done: {command}").format(command=" ".join(typed or words)), notes=notes)
+            else:
+                self.say(notes[0], notes=notes[1:])
         if code == 0 and (self.store.current_name() != current or name in ("use", "new", "import")):
             # The game made current is the one shown now, whichever game the screen was opened on (--game).
             self.name_asked, self.game_name, self.typed = None, None, []
@@ -677,6 +685,12 @@ class TableApp(App):
             self.say(str(error), refused=True)
             return
         self.query_one("#main").scroll_home(animate=False)
+
+    def output_width(self) -> int:
+        """The columns a command's picture may take: the panel's, less its scrollbar (a table drawn one column
+        wider would break each of its lines in two)."""
+        main = self.query_one("#main")
+        return main.size.width - main.styles.scrollbar_size_vertical if main.size.width else self.size.width
 
     def check_action(self, action: str, parameters: tuple) -> bool:
         """The game's keys work on the game's screen only (not over the board set-up); a score pad has no

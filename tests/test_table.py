@@ -1017,6 +1017,42 @@ def test_a_loot_found_is_said_once_beside_the_full_sheets(run, home, language):
         i18n.use("en")
 
 
+def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_cut(run, home):
+    """The answer wraps (never cut) and a command's note (the board is unverified) is a line of its own."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa",
+                           typed=False)
+        answer = pilot.app.query_one("#answer").content.plain
+        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street") and "\nremarque : le plateau" in answer
+        assert "vérifier gnom-street'" in " ".join(text.split())  # the note's end, on the screen
+
+    try:
+        drive(app, script)
+    finally:
+        i18n.use("en")
+
+
+def test_at_80_columns_a_score_table_shown_keeps_its_lines_whole(run, home):
+    """The command is given the output panel's own width (less its scrollbar): no line of the table breaks."""
+    run("quest", "new", "--players", "Ana,Ben,Cleo,Dan,Eve")
+    assert run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer").exit_code == 0
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "show", typed=False)
+        tops = [line.rstrip() for line in text.splitlines() if "┌" in line]
+        assert tops and all(line.rstrip("▁ ").endswith("┐") for line in tops), text
+        assert not any(line.strip() in ("│", "┐", "┤", "┘") for line in text.splitlines()), text
+
+    drive(app, script)
+
+
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
     """Typed as a French table types them: Tab finishes each word that one value fits."""
     from assistant import i18n
