@@ -34,21 +34,27 @@ def step_text(text: str) -> str:
 
 def said(before: object, after) -> str:
     """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
+    return join_clauses(said_lines(before, after))
+
+
+def said_lines(before: object, after) -> list[str]:
+    """The answer to an entry, line by line: what was recorded or taken back and where the game stands (a
+    question put to me: the answer to give, then their maps of my loot, then each warning)."""
     old = {entry.number: entry.retracted for entry in before.history().entries}
     entries = after.history().entries
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
-        if isinstance(entry.event, mirror.AskedEvent):  # the answer to give first, then their maps of my loot
-            return join_clauses(mirror.read_back(after, entry, mirror.maps(before)))
+        if isinstance(entry.event, mirror.AskedEvent):
+            return mirror.read_back(after, entry, mirror.maps(before))
         told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
-        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"
+        return [f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"]
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
-        return _("took back {number}. {step} -> {summary}").format(
+        return [_("took back {number}. {step} -> {summary}").format(
             number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)),
-            summary=mirror.summary(after, taken[-1].event))
-    return _("recorded -> {summary}").format(summary=after.summary())
+            summary=mirror.summary(after, taken[-1].event))]
+    return [_("recorded -> {summary}").format(summary=after.summary())]
 
 
 def pieces_lines(game) -> list[str] | None:

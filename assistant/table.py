@@ -221,7 +221,8 @@ def fits(board: Board, items: int, width: int, height: int, stack: bool = True, 
     return stacked * (board.grid.rows * 2 + 4) + legend <= height  # each grid: its title and frame
 
 
-cli_prefix, step_text, said = panels.cli_prefix, panels.step_text, panels.said  # shared with the phones' page
+cli_prefix, step_text, said, said_lines = (panels.cli_prefix, panels.step_text, panels.said,
+                                          panels.said_lines)  # shared with the phones' page
 
 
 def command_words(game, words: list[str]) -> list[str] | None:
@@ -643,7 +644,8 @@ class TableApp(App):
         self.game = after
         self.stamp = self.watched_stamp()
         self.query_one("#output").display = False  # a command's output is of the game before this step
-        self.say(said(before, after))
+        first, *then = said_lines(before, after)
+        self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
         self.draw()
 
     def command(self, words: list[str], typed: list[str] | None = None) -> None:

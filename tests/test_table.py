@@ -868,11 +868,12 @@ def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_m
 
     async def script(pilot):
         await enter(pilot, "question zone F3 --par rouge --haut", typed=False)
-        said = pilot.app.answer_line
-        assert said.startswith("réponse : oui ; 2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour "
-                               "votre butin ; bleu : 3 cases pour votre butin ; jaune : 3 cases pour votre butin ; "
-                               "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"), said
-        assert "restantes" not in said  # my own sheets did not move
+        said = pilot.app.query_one("#answer").content.plain.split("\n")
+        assert said[:3] == ["réponse : oui",  # alone on its line, first
+                            "2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour votre butin ; bleu : "
+                            "3 cases pour votre butin ; jaune : 3 cases pour votre butin",
+                            "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"], said
+        assert not any("restantes" in line for line in said)  # my own sheets did not move
         await enter(pilot, "annuler", typed=False)
         assert pilot.app.answer_line == (
             "entrée 2 retirée : question zone F3 oui --par rouge --haut -> rouge : 11 cases pour votre butin ; "
