@@ -408,9 +408,7 @@ class TableApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]
     CSS = """
     #title { height: auto; background: $boost; text-style: bold; }
-    #main { scrollbar-size-vertical: 1; scrollbar-size-horizontal: 1; overflow-x: auto; }
-    /* A command's picture keeps its lines whole: wider than the panel, it scrolls sideways. */
-    #output { width: auto; min-width: 100%; }
+    #main { scrollbar-size-vertical: 1; }
     #body { height: 1fr; }
     #main { width: 1fr; }
     #side { width: 40%; max-width: 60; border-left: vkey $foreground 30%; padding: 0 1; }
@@ -668,7 +666,7 @@ class TableApp(App):
         notes = [line for line in err.splitlines() if line.strip()]
         printed = out.rstrip("\n")
         output = self.query_one("#output", Static)
-        output.update(Text(printed, no_wrap=True))
+        output.update(Text(printed))  # drawn at the panel's width (output_width): a table's lines fit; prose wraps
         output.display = "\n" in printed  # a picture, a table; one line is said as the answer
         if code:
             self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
