@@ -29,6 +29,7 @@ from .files import (TEMPORARY_TAIL, CannotRead, WriteError, is_reserved_name, lo
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
+from .grammar import said as said_step
 from .log import Retract
 from .i18n import N_, _
 
@@ -768,8 +769,8 @@ def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int,
             game = game.record(event)
         except AssistantError as error:
             game = game.restore(event)
-            if not isinstance(event, Retract):
-                refused[game.history().entries[-1].number] = (step, str(error))
+            if not isinstance(event, Retract):  # the step as the player reads it (French: butin rouge C2)
+                refused[game.history().entries[-1].number] = (said_step(game, step), str(error))
     standing = {entry.number for entry in game.history().standing}
     return {number: why for number, why in refused.items() if number in standing}
 

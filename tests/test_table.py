@@ -921,7 +921,7 @@ def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_
         text = await enter(pilot, "plateau corriger gnom-street C2 mare=oui", typed=False)
         said = pilot.app.answer_line
         assert said.startswith("des parties enregistrées contiennent des entrées que ce plateau contredirait "
-                               "(gnom-street-1 : entrée 1 (loot rouge C2) : C2 est une mare"), said
+                               "(gnom-street-1 : entrée 1 (butin rouge C2) : C2 est une mare"), said
         assert said.count("refusé") == 0 and "/" not in said.partition("--partie")[0]
         assert text.count("refusé") == 1 and "refusé (rien n'a été noté) : des parties" in text
 
