@@ -868,7 +868,6 @@ def asked(
     game: GameOption = None,
 ) -> None:
     from assistant import mirror
-    from assistant.words import said_answer
 
     before = {}  # the maps as they were, to warn only of those this answer narrows
 
@@ -879,22 +878,8 @@ def asked(
         return g.record(event)
 
     updated = store().update(game, record)
-    entry = updated.entries()[-1]
-    told = mirror.answered(updated, entry.event, before)
-    typer.echo(_("answer: {answer}").format(answer=said_answer(told.answer)))
-    typer.echo(f"{entry.number}. {said(updated, entry.event)} -> {_theirs_summary(updated)}")
-    for line in told.warnings:
+    for line in mirror.read_back(updated, updated.entries()[-1], before):
         typer.echo(line)
-
-
-def _theirs_summary(game) -> str:
-    """One line: how many cells each opponent has left for my loot."""
-    from assistant import mirror
-    from assistant.words import join_clauses
-
-    return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
-                                 len(cells)).format(player=player, count=len(cells))
-                        for player, cells in mirror.cells(mirror.maps(game)).items())
 
 
 @app.command(help=N_("Record the round's fight: each player's gnome value; ties drop to zero and the "
@@ -966,9 +951,11 @@ def retract(
 
 
 def _said_taken_back(game) -> None:
+    from assistant import mirror
+
     entry = game.history().taken_back
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
-        number=entry.number, step=said(game, entry.event), summary=game.summary()))
+        number=entry.number, step=said(game, entry.event), summary=mirror.summary(game, entry.event)))
     for line in game.report():
         typer.echo(line)
 
@@ -1271,11 +1258,9 @@ def suggest(
                                    probability=f"{a.probability:.0%}",
                                    risk=f"{1 - a.probability:.0%}"))
         return
-    turn = advisor.read_turn(board, current.items, current.item, left, actions, ask, everyone, current.barred())
-    if board.per_opponent:  # the round's fight, if recorded, says whom I may ask and how many tokens are left
-        from assistant import fight as rounds
+    from assistant import fight as rounds
 
-        turn = rounds.turn(current, turn, ask is not None, left is not None or actions is not None)
+    turn = rounds.suggest_turn(current, left, actions, ask, everyone)  # what is not given: from the round's fight
     single = len(current.items) == 1
     if as_json:
         ranked = advisor.questions(the_sheet, turn, the_odds, limit=top)

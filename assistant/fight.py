@@ -160,3 +160,16 @@ def turn(game, turn_, ask_given: bool, tokens_given: bool):
         left = tokens_left(ranking)
         turn_ = turn_._replace(terrain_tokens=left, action_tokens=left)
     return turn_
+
+
+def suggest_turn(game, left: str | None = None, actions: str | None = None, ask: str | None = None,
+                 everyone: bool = False):
+    """The turn ``suggest`` advises: the tokens and players given (``--left``, ``--actions``, ``--ask``,
+    ``--all``), the rest taken from the round's fight when one is recorded (``turn``). The command line
+    and the table screen's suggestions ask this one function, so they never disagree."""
+    from . import advisor
+
+    turn_ = advisor.read_turn(game.board, game.items, game.item, left, actions, ask, everyone, game.barred())
+    if not game.board.per_opponent:
+        return turn_
+    return turn(game, turn_, ask is not None, left is not None or actions is not None)

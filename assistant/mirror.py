@@ -26,9 +26,10 @@ from .clues import Clue, kind_slots, read_clue
 from .errors import InputError
 from .fight import POWER, read_power
 from .grammar import MORE, Form, Option
+from .grammar import said as said_step
 from .i18n import N_, _, ngettext
 from .sheet import Fact, Sheet
-from .words import Options, answer_word, is_answer, join_names, parse_answer, said_answer
+from .words import Options, answer_word, is_answer, join_clauses, join_names, parse_answer, said_answer
 
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
 BY = Option("by", ("--by", "--par"), "player", french="--par")
@@ -215,3 +216,26 @@ class Answered(NamedTuple):
 def answered(game, event: AskedEvent, before: dict[str, Sheet]) -> Answered:
     """The answer just recorded in ``game`` and the opponents it brings close to my loot."""
     return Answered(event.answer, close_lines(game.board, cells(maps(game)), cells(before)))
+
+
+def theirs_summary(game) -> str:
+    """One line: how many cells each opponent has left for my loot."""
+    return join_clauses(ngettext("{player}: {count} cell for your loot", "{player}: {count} cells for your loot",
+                                 len(left)).format(player=player, count=len(left))
+                        for player, left in cells(maps(game)).items())
+
+
+def read_back(game, entry, before: dict[str, Sheet]) -> list[str]:
+    """What the table hears once a question put to me is recorded (``entry``, the latest of ``game``), as the
+    command line and the table screen both say it: the answer to give first, then the step and each
+    opponent's map of my loot, then a warning for each opponent it brings close (``before``: the maps
+    before it)."""
+    told = answered(game, entry.event, before)
+    return [_("answer: {answer}").format(answer=said_answer(told.answer)),
+            f"{entry.number}. {said_step(game, game.step(entry.event))} -> {theirs_summary(game)}", *told.warnings]
+
+
+def summary(game, event) -> str:
+    """Where the game stands after ``event`` was recorded or taken back: for a question put to me, the
+    opponents' maps of my loot (my own sheets did not change); else the game's summary."""
+    return theirs_summary(game) if isinstance(event, AskedEvent) else game.summary()

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from . import grammar
+from . import fight, grammar, mirror
+from .errors import AssistantError
 from .i18n import N_, _, decimal, ngettext
 from .store import PADS
 from .words import join_clauses
@@ -33,18 +34,27 @@ def step_text(text: str) -> str:
 
 def said(before: object, after) -> str:
     """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
+    return join_clauses(said_lines(before, after))
+
+
+def said_lines(before: object, after) -> list[str]:
+    """The answer to an entry, line by line: what was recorded or taken back and where the game stands (a
+    question put to me: the answer to give, then their maps of my loot, then each warning)."""
     old = {entry.number: entry.retracted for entry in before.history().entries}
     entries = after.history().entries
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
+        if isinstance(entry.event, mirror.AskedEvent):
+            return mirror.read_back(after, entry, mirror.maps(before))
         told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
-        return f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"
+        return [f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"]
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
-        return _("took back {number}. {step} -> {summary}").format(
-            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)), summary=after.summary())
-    return _("recorded -> {summary}").format(summary=after.summary())
+        return [_("took back {number}. {step} -> {summary}").format(
+            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)),
+            summary=mirror.summary(after, taken[-1].event))]
+    return [_("recorded -> {summary}").format(summary=after.summary())]
 
 
 def pieces_lines(game) -> list[str] | None:
@@ -73,8 +83,6 @@ def pieces_lines(game) -> list[str] | None:
 def theirs_lines(game) -> tuple[list[str], list[str]]:
     """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
     one line of their maps (the cells when few are left, else how many), and a warning for each close."""
-    from . import mirror
-
     if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
         return [], []
     board, maps = game.board, mirror.cells(mirror.maps(game))
@@ -106,7 +114,11 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
             probability=f"{accusation.probability:.0%}")
             for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
     single = len(game.items) == 1
-    ranked = advisor.questions(sheet, advisor.Turn(barred=game.barred()), odds, limit=8)
+    try:
+        turn = fight.suggest_turn(game)  # as suggest: whom the round's fight lets me ask, the tokens left
+    except AssistantError as error:  # the loser asks nobody
+        return [str(error)], False
+    ranked = advisor.questions(sheet, turn, odds, limit=8)
     if not ranked:
         return [_("no question left to ask")], False
     return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=decimal(question.bits))

@@ -29,10 +29,14 @@ from .files import (TEMPORARY_TAIL, CannotRead, WriteError, is_reserved_name, lo
 from .board import NAME_PATTERN, Board, parse_assignments
 from .errors import AssistantError, DataError, InputError, shown
 from .game import Game
+from .grammar import said as said_step
 from .log import Retract
-from .i18n import _
+from .i18n import N_, _
 
 PADS = {"roi-des-nains": "roi_des_nains", "oh-les-nains": "tug"}  # pad kind -> module in assistant.pads
+# A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
+# 'refused (nothing written)' itself, drops this head: table.without_error_word).
+UNCHANGED = N_("refused, nothing was changed: {reason}")
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
 
 
@@ -259,11 +263,11 @@ class Store:
                 if not isinstance(data, dict) or data.get("board") != name:
                     continue
                 self._read_game(path, game_name)  # a damaged game is left to recover
-                now = _refused_entries(data, game_name, str(path), self.board)
+                now = _refused_entries(data, game_name, game_name, self.board)
             except (AssistantError, OSError):
                 continue
             try:
-                then = _refused_entries(data, game_name, str(path), on_corrected)
+                then = _refused_entries(data, game_name, game_name, on_corrected)
             except AssistantError as error:
                 broken.append(str(error))
                 continue
@@ -271,9 +275,9 @@ class Store:
                                                                             step=step, problem=problem)
                        for number, (step, problem) in then.items() if number not in now]
         if broken:
-            raise InputError(_("refused, nothing was changed: saved games hold entries this board would contradict "
-                               "({games}); take those entries back first (assistant retract N --game NAME), or leave "
-                               "the cell as it is").format(games=_("; ").join(broken[:3])))
+            reason = _("saved games hold entries this board would contradict ({games}); take those entries back "
+                       "first (assistant retract N --game NAME), or leave the cell as it is")
+            raise InputError(_(UNCHANGED).format(reason=reason.format(games=_("; ").join(broken[:3]))))
 
     def verify_board(self, name: str) -> Board:
         """Record that the owner checked the board against their box."""
@@ -765,8 +769,8 @@ def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int,
             game = game.record(event)
         except AssistantError as error:
             game = game.restore(event)
-            if not isinstance(event, Retract):
-                refused[game.history().entries[-1].number] = (step, str(error))
+            if not isinstance(event, Retract):  # the step as the player reads it (French: butin rouge C2)
+                refused[game.history().entries[-1].number] = (said_step(game, step), str(error))
     standing = {entry.number for entry in game.history().standing}
     return {number: why for number, why in refused.items() if number in standing}
 

@@ -39,7 +39,7 @@ from .board import Board
 from .cells import column_letters
 from .errors import AssistantError, printable
 from .i18n import N_, _, decimal, language, ngettext
-from .store import PADS, Store
+from .store import PADS, UNCHANGED, Store
 from .words import join_clauses, split, use_face
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -221,7 +221,8 @@ def fits(board: Board, items: int, width: int, height: int, stack: bool = True, 
     return stacked * (board.grid.rows * 2 + 4) + legend <= height  # each grid: its title and frame
 
 
-cli_prefix, step_text, said = panels.cli_prefix, panels.step_text, panels.said  # shared with the phones' page
+cli_prefix, step_text, said, said_lines = (panels.cli_prefix, panels.step_text, panels.said,
+                                          panels.said_lines)  # shared with the phones' page
 
 
 def command_words(game, words: list[str]) -> list[str] | None:
@@ -324,9 +325,17 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
 
 
 def without_error_word(line: str) -> str:
-    """A refusal of the command line without its 'error: ' (the screen says 'refused')."""
-    head = _("error: {message}").partition("{message}")[0]
-    return line[len(head):] if line.startswith(head) else line
+    """A refusal of the command line without its 'error: ', nor the store's 'refused, nothing was changed: '
+    (the screen says 'refused (nothing written)' itself)."""
+    for message in (_("error: {message}"), _(UNCHANGED)):
+        head = message.partition("{")[0]
+        line = line[len(head):] if line.startswith(head) else line
+    return line
+
+
+def headline(printed: str) -> str:
+    """A picture's first line of words (a score table's title), without the frame around it."""
+    return next((line.strip(" │┃|") for line in printed.splitlines() if any(c.isalnum() for c in line)), "")
 
 
 def refusal_said(line: str) -> bool:
@@ -418,7 +427,7 @@ class TableApp(App):
     .-narrow #main { height: auto; max-height: 70%; }
     .-narrow #side { width: 100%; max-width: 100%; height: 1fr; border-left: none; border-top: hkey $foreground 30%; }
     .panel.hidden { display: none; }
-    #answer { height: auto; max-height: 3; }
+    #answer { height: auto; }
     #choices { height: auto; max-height: 2; color: $text-muted; }
     EntryLine { border: none; height: 1; padding: 0 1; }
     """
@@ -501,6 +510,7 @@ class TableApp(App):
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
         self.stamp = self.watched_stamp()
+        self.refresh_bindings()  # the keys of this game in the footer (check_action)
         if not self.typed:
             self.typed = [self.game.step(entry.event) for entry in self.game.history().entries]
             self.recall_at = len(self.typed)
@@ -547,8 +557,9 @@ class TableApp(App):
         self.on_panel["#picture"] = shape
         full_sheets = shape is not None and shape[0]
         # What the table needs to hear (the game's report); the full sheets say "found" themselves.
+        found = _(">>> found: {what} is on {cell}").partition("{")[0]  # in the language spoken
         lines = [Text(line, style="bold") for line in report_lines(game)
-                 if not (full_sheets and line.startswith(">>> found"))]
+                 if not (full_sheets and line.startswith(found))]
         parts = [part for part in [pieces_text(game), *theirs_lines(game), *lines] if part is not None]
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
@@ -571,10 +582,12 @@ class TableApp(App):
             self.on_panel[selector] = shown
             widget.update(content)
 
-    def say(self, line: str, refused: bool = False) -> None:
-        """The last answer, or the refusal: one line (it wraps on a narrow screen), control characters escaped."""
+    def say(self, line: str, refused: bool = False, notes: list[str] | tuple = ()) -> None:
+        """The last answer, or the refusal: one line (it wraps on a narrow screen, never cut), then each of a
+        command's ``notes`` on a line of its own (the board is unverified...); control characters escaped."""
         line = printable(line)
         self.answer_line = line
+        notes = [printable(note) for note in notes]
         if refused and not refusal_said(line):  # the words around the refusal in bold, the refusal itself plain
             before, __, after = _("refused (nothing written): {refusal}").partition("{refusal}")
             text = Text(before, style="bold")
@@ -582,6 +595,8 @@ class TableApp(App):
             text.append(after, style="bold")
         else:
             text = Text(line, style="bold")
+        for note in notes:
+            text.append("\n" + note)
         self.update_text("#answer", text)
 
     def update_text(self, selector: str, text: Text) -> None:
@@ -637,7 +652,8 @@ class TableApp(App):
         self.game = after
         self.stamp = self.watched_stamp()
         self.query_one("#output").display = False  # a command's output is of the game before this step
-        self.say(said(before, after))
+        first, *then = said_lines(before, after)
+        self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
         self.draw()
 
     def command(self, words: list[str], typed: list[str] | None = None) -> None:
@@ -656,19 +672,23 @@ class TableApp(App):
             self.say(str(error), refused=True)
             return
         current = self.store.current_name()
-        code, out, err = run_command(words, self.store.home, self.query_one("#main").size.width or self.size.width)
+        code, out, err = run_command(words, self.store.home, self.output_width())
         notes = [line for line in err.splitlines() if line.strip()]
         printed = out.rstrip("\n")
         output = self.query_one("#output", Static)
-        output.update(Text(printed))
+        output.update(Text(printed))  # drawn at the panel's width (output_width): a table's lines fit; prose wraps
         output.display = "\n" in printed  # a picture, a table; one line is said as the answer
         if code:
             self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
-        else:
-            said = [printed] if printed and "\n" not in printed else []
-            self.say(" ".join(said + notes) or _("done: {command}").format(command=" ".join(words)))
-        if self.store.current_name() != current and self.name_asked is None or name in ("use", "new", "import"):
-            self.game_name, self.typed = None, []  # the game made current is the one shown now
+        else:  # one line printed is the answer; a picture is shown above and named here by its headline
+            said = (printed if "\n" not in printed else headline(printed)) if printed else ""
+            if said or not notes:
+                self.say(said or _("done: {command}").format(command=" ".join(typed or words)), notes=notes)
+            else:
+                self.say(notes[0], notes=notes[1:])
+        if code == 0 and (self.store.current_name() != current or name in ("use", "new", "import")):
+            # The game made current is the one shown now, whichever game the screen was opened on (--game).
+            self.name_asked, self.game_name, self.typed = None, None, []
         try:
             self.load()
         except AssistantError as error:
@@ -676,9 +696,19 @@ class TableApp(App):
             return
         self.query_one("#main").scroll_home(animate=False)
 
+    def output_width(self) -> int:
+        """The columns a command's picture may take: the panel's, less its scrollbar (a table drawn one column
+        wider would break each of its lines in two)."""
+        main = self.query_one("#main")
+        return main.size.width - main.styles.scrollbar_size_vertical if main.size.width else self.size.width
+
     def check_action(self, action: str, parameters: tuple) -> bool:
-        """The game's keys work on the game's screen only (not over the board set-up)."""
-        return action == "quit" or not isinstance(self.screen, BoardScreen)
+        """The game's keys work on the game's screen only (not over the board set-up); a score pad has no
+        odds, suggestions nor board, so their keys neither act nor show there (False: left out of the footer)."""
+        if isinstance(self.screen, BoardScreen):
+            return action == "quit"
+        return not (self.game is not None and is_pad(self.game)
+                    and (action == "board" or parameters in (("odds",), ("suggest",))))
 
     def action_undo(self) -> None:
         if self.game is not None:
@@ -703,9 +733,18 @@ class TableApp(App):
         except AssistantError as error:
             self.say(str(error), refused=True)
             return
-        self.push_screen(screen, lambda unused: self.load() if self.game is not None else self.exit(
-            _("board {board}: your corrections are saved; start a game on it with {step}").format(
-                board=name, step=_("new {board} --opponents {names}").format(board=name, names="red,blue"))))
+        self.push_screen(screen, partial(self.board_closed, name))
+
+    def board_closed(self, name: str, corrected: bool) -> None:
+        """Back from the board set-up: to the game; or, without one, out, saying how to start one (and that
+        the corrections are saved, when some were made)."""
+        if self.game is not None:
+            self.load()
+            return
+        said = (_("board {board}: your corrections are saved; start a game on it with {step}") if corrected else
+                _("board {board}: nothing corrected; start a game on it with {step}"))
+        self.exit(said.format(board=name, step=_("new {board} --opponents {names}").format(board=name,
+                                                                                           names="red,blue")))
 
     # -- completion and recall ---------------------------------------------------------------------
 
@@ -791,14 +830,28 @@ class TableApp(App):
 
 
 RESERVED_KEYS = {"p", "q"}  # p: pond
+CELL_WIDTH = 8  # a cell of the board screen: a terrain's whole name ('gravier'), its flowers' first 3 letters
+
+
+def lettered(attribute) -> bool:
+    """Whether the sheets mark ``attribute``'s values with letters (flowers: 'B' blue): the board screen's
+    keys are then those letters, so that a letter never means one value there and another on the sheets."""
+    return all(len(code) == 1 and code.isascii() and code.isalpha() for code in render.codes(attribute).values())
 
 
 def value_keys(board: Board) -> dict[str, tuple[str, str]]:
-    """One letter per attribute value (key -> (attribute, value)): the first letter of its name, in the
-    language spoken, not taken (French: h herbe, b bois)."""
+    """One letter per attribute value (key -> (attribute, value)): the sheets' letter where they mark it with
+    one (French flowers: b bleu, l blanc), else the first letter of its name in the language spoken that is
+    not taken (French terrains: h herbe, o bois, since b is bleu's)."""
     keys: dict[str, tuple[str, str]] = {}
+    for attribute in filter(lettered, board.attributes):
+        for value, code in render.codes(attribute).items():
+            if code.lower() not in keys and code.lower() not in RESERVED_KEYS:
+                keys[code.lower()] = (attribute.name, value)
     for attribute in board.attributes:
         for value in attribute.values:
+            if (attribute.name, value.name) in keys.values():
+                continue
             spellings = [value.local_name, value.name, *value.aliases]
             letters = [c for spelling in spellings for c in spelling.lower() if c.isascii() and c.isalpha()]
             letter = next((c for c in letters if c not in keys and c not in RESERVED_KEYS), None)
@@ -832,6 +885,7 @@ class BoardScreen(Screen):
         self.at = (0, 0)
         self.drafts: dict[str, dict] = {}
         self.recent: dict[tuple[str, str], list[str]] = {}
+        self.corrected = False  # whether a cell was saved: said when leaving
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -853,10 +907,10 @@ class BoardScreen(Screen):
         self.draw()
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        self.dismiss(self.corrected)
 
     def on_key(self, event) -> None:
-        key = event.key
+        key = event.character.lower() if event.character and event.character.isalpha() else event.key  # B is b
         if key in self.MOVES:
             self.action_move(*self.MOVES[key])
         elif key == "p":
@@ -908,6 +962,7 @@ class BoardScreen(Screen):
             self.draw(_("refused: {error}").format(error=error))
             return
         self.drafts.pop(cell, None)
+        self.corrected = True
         self.draw(_("saved {cell}: {words}").format(cell=cell, words=" ".join(words)))
 
     def draw(self, status: str = "") -> None:
@@ -916,23 +971,23 @@ class BoardScreen(Screen):
         if status:
             self.query_one("#status", Static).update(Text(status))
 
-    def grid_picture(self) -> Table:
-        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond."""
+    def grid_picture(self) -> Group:
+        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond; the
+        title above the grid, as wide as the screen (a table's title would wrap at the grid's width)."""
         board = self.board
         title = _("{board}: set up from your box (verified)") if board.verified else \
             _("{board}: set up from your box (unverified)")
-        table = Table(title=Text(title.format(board=board.local_title)), title_justify="left",
-                      show_lines=True, padding=(0, 0))
+        table = Table(show_lines=True, padding=(0, 0))
         table.add_column("")
         for column in range(board.grid.columns):
-            table.add_column(column_letters(column), justify="center", min_width=8)
+            table.add_column(column_letters(column), justify="center", min_width=CELL_WIDTH)
         for row in range(board.grid.rows):
             cells = []
             for column in range(board.grid.columns):
                 name = board.name_of(board.grid.cell(row, column))
                 cells.append(self.cell_text(name, (row, column) == self.at))
             table.add_row(Text(str(row + 1)), *cells)
-        return table
+        return Group(Text(title.format(board=board.local_title), style="italic"), table)
 
     def cell_text(self, name: str, here: bool) -> Text:
         entry = self.current(name)
@@ -945,7 +1000,7 @@ class BoardScreen(Screen):
                 if isinstance(value, list):
                     words.append(" ".join(attribute.value(v).local_name[:3] for v in value) or "-")
                 else:
-                    words.append((attribute.value(value).local_name if value else "-")[:6])
+                    words.append((attribute.value(value).local_name if value else "-")[:CELL_WIDTH])
             lines = words
         mark = ">" if here else " "
         text = Text(f"{mark}{name}{'*' if name in self.drafts else ''}\n" + "\n".join(lines),
@@ -956,9 +1011,11 @@ class BoardScreen(Screen):
         text = Text(_("keys: "), style="bold")
         indent = " " * len(text.plain)
         for attribute in self.board.attributes:
-            pairs = [f"{key} {attribute.value(value).local_name}" for key, (name, value) in self.keys.items()
-                     if name == attribute.name]
-            said = _("{attribute}: {keys}").format(attribute=attribute.local_name, keys="  ".join(pairs))
+            upper = lettered(attribute)  # written as the sheets write them ('L blanc'); either case is read
+            pairs = [f"{key.upper() if upper else key} {attribute.value(value).local_name}"
+                     for key, (name, value) in self.keys.items() if name == attribute.name]
+            said = (_("{attribute} (the sheets' letters): {keys}") if upper else _("{attribute}: {keys}")).format(
+                attribute=attribute.local_name, keys="  ".join(pairs))
             text.append(f"{said}\n{indent}")
         text.append(_("p pond   arrows move   Esc back to the game   (* a cell not saved yet)"))
         return text

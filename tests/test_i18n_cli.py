@@ -151,7 +151,7 @@ def test_an_internal_error_is_one_french_line(run, home, monkeypatch):
     monkeypatch.setattr(cli, "store", broken)
     result = french(run, "games")
     assert result.exit_code == 1
-    assert result.stderr == ("erreur : erreur interne (RuntimeError : boom) ; rien n'a été écrit. Merci de la signaler "
+    assert result.stderr == ("erreur : erreur interne (RuntimeError : boom) ; rien n'a été noté. Merci de la signaler "
                              "avec la sortie de la même commande suivie de --traceback\n")
 
 

@@ -362,7 +362,7 @@ def test_the_board_screen_saves_exactly_like_board_set(garden_game, run, tmp_pat
     async def script(pilot):
         assert isinstance(pilot.app.screen, BoardScreen)
         await pilot.press("right", "right", "down")  # C2
-        await pilot.press("r", "b", "y")  # gravel; blue and yellow
+        await pilot.press("a", "b", "y")  # gravel; blue and yellow
         await pilot.pause()
         assert "saved C2: terrain=gravel flowers=blue,yellow" in screen_text(pilot.app)
 
@@ -380,11 +380,11 @@ def test_a_pond_turned_into_land_waits_for_its_whole_cell(garden_game):
 
     async def script(pilot):
         await pilot.press("right", "down")  # B2, a pond in the shipped guess
-        await pilot.press("w")
+        await pilot.press("o")  # wood
         await pilot.pause()
         assert "not saved until the cell is whole" in screen_text(pilot.app)
         assert store.board("gnom-street").describe()["cells"]["B2"]["pond"]
-        await pilot.press("b", "h")
+        await pilot.press("B", "w")  # as the sheets write blue (either case), and white
         await pilot.pause()
         assert store.board("gnom-street").describe()["cells"]["B2"] == \
                {"terrain": "wood", "flowers": ["blue", "white"], "pond": False}
@@ -510,17 +510,58 @@ def test_the_table_command_refuses_an_unknown_board_and_a_pipe_in_one_line(run, 
     assert result.exit_code == 2 and result.stderr.startswith("error: the table screen needs a terminal")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_board_screen_keys_never_contradict_the_sheets_letters(home, language):
+    """A flower's key is its letter on the sheets (French: L blanc, B bleu), and no other value takes a
+    letter the sheets give a flower; the screen sets 80 columns wide with whole terrain names."""
+    from assistant import i18n, render
+
+    i18n.use(language)
+    try:
+        board = Store(home).board("gnom-street")
+        keys = value_keys(board)
+        flowers = board.attribute("flowers")
+        letters = {code.lower(): value for value, code in render.codes(flowers).items()}
+        assert {key: value for key, (attribute, value) in keys.items() if attribute == "flowers"} == letters
+        app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+        async def script(pilot):
+            text = screen_text(pilot.app)
+            legend = "  ".join(f"{code} {flowers.value(value).local_name}" for value, code in
+                               render.codes(flowers).items())
+            assert legend in text  # as the sheets' legend says it
+            assert ("gravier" if language == "fr" else "gravel") in text
+            assert "(unverified)" in text.splitlines()[0] or "(non vérifié)" in text.splitlines()[0]
+
+        drive(app, script)
+    finally:
+        i18n.use("en")
+
+
 def test_the_board_set_up_needs_no_game_and_leaves_when_done(home):
     app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
 
     async def script(pilot):
-        await pilot.press("r", "escape")
+        await pilot.press("a", "escape")  # gravel
         await pilot.pause()
 
     drive(app, script)
     assert app.return_code == 0 and Store(home).board("gnom-street").describe()["cells"]["A1"]["terrain"] == "gravel"
     assert app.return_value == ("board gnom-street: your corrections are saved; start a game on it with "
                                 "new gnom-street --opponents red,blue")  # said once the screen is closed
+
+
+def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(home):
+    app = TableApp(Store(home), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        await pilot.press("right", "down", "escape")
+        await pilot.pause()
+
+    drive(app, script)
+    assert app.return_value == ("board gnom-street: nothing corrected; start a game on it with "
+                                "new gnom-street --opponents red,blue")
+    assert not (home / "boards" / "fixes" / "gnom-street.yaml").exists()
 
 
 # -- in French ------------------------------------------------------------------------------
@@ -541,7 +582,7 @@ def test_the_screen_speaks_french(garden_game, run):
         assert "aide" in text and "quitter" in text  # the keys at the bottom
         assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
-        assert len([line for line in text.splitlines() if line.startswith("refusé (rien d'écrit) : ")]) == 1
+        assert len([line for line in text.splitlines() if line.startswith("refusé (rien n'a été noté) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
         assert "  cotes    affiche ou cache la carte des chances (F2)" in text
@@ -567,11 +608,12 @@ def test_the_board_screen_speaks_french(garden_game):
 
     async def script(pilot):
         text = screen_text(pilot.app)
-        assert "mise en place d'après votre" in text and "boîte (non vérifié)" in text  # the title wraps
-        # the keys are the French names' first free letters: h herbe, b bois; l bleu (b is bois)
-        assert "touches : terrain : h herbe  b bois  g gravier  t terre" in text, text
-        assert "fleurs : l bleu  r rouge  j jaune  a blanc" in text and "Échap : retour à la partie" in text
-        await pilot.press("right", "down", "b")  # B2, a pond: land (bois) waits for its flowers
+        assert "75 Gnom' Street : le jardin : mise en place d'après votre boîte (non vérifié)" in text  # one line
+        # the flowers' keys are the sheets' letters (L blanc); the terrains', the names' first free letters
+        assert "touches : terrain : h herbe  o bois  g gravier  t terre" in text, text
+        assert "fleurs (lettres des feuilles) : B bleu  R rouge  J jaune  L blanc" in text
+        assert "Échap : retour à la partie" in text
+        await pilot.press("right", "down", "o")  # B2, a pond: land (bois) waits for its flowers
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
@@ -782,6 +824,118 @@ def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(r
         b"gravel" in (home / "boards" / "fixes" / "gnom-street.yaml").read_bytes()
 
 
+def test_the_screen_follows_the_game_made_current_whatever_game_it_was_opened_on(run, home):
+    """Opened with --game on an earlier game, the screen shows the game a 'new' or a 'use' makes current,
+    and the next steps go there (not into the game it was opened on)."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    i18n.use("fr")
+    app = TableApp(Store(home), "gnom-street-1", follow_seconds=SLOW_FOLLOW)
+
+    async def script(pilot):
+        await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa", typed=False)
+        assert pilot.app.game_name == "gnom-street-3"
+        await enter(pilot, "indice zone A1 oui -o rouge", typed=False)
+        assert pilot.app.answer_line.startswith("1. indice zone A1 rouge=oui")
+
+    try:
+        drive(app, script, size=(100, 40))
+        used = TableApp(Store(home), "gnom-street-1", follow_seconds=SLOW_FOLLOW)
+
+        async def use(pilot):
+            await enter(pilot, "utiliser gnom-street-3", typed=False)  # already current: shown all the same
+            assert pilot.app.game_name == "gnom-street-3" and "rouge : 3 cases restantes" in screen_text(pilot.app)
+
+        drive(used, use, size=(100, 40))
+    finally:
+        i18n.use("en")
+    assert len(Store(home).load("gnom-street-3").history().entries) == 1
+    assert not Store(home).load("gnom-street-1").history().entries
+
+
+def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_my_loot(run, home):
+    """The screen reads a question put to me back as the command line does (mirror.read_back): the answer
+    to give first, then each opponent's map of my loot (not my own sheets), then the warnings; taking it
+    back says their maps too."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "rouge,bleu,jaune", "--mine", "E3", "--me", "Léa")
+    run("asked", "area", "C1", "--by", "rouge")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        await enter(pilot, "question zone F3 --par rouge --haut", typed=False)
+        said = pilot.app.query_one("#answer").content.plain.split("\n")
+        assert said[:3] == ["réponse : oui",  # alone on its line, first
+                            "2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour votre butin ; bleu : "
+                            "3 cases pour votre butin ; jaune : 3 cases pour votre butin",
+                            "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"], said
+        assert not any("restantes" in line for line in said)  # my own sheets did not move
+        await enter(pilot, "annuler", typed=False)
+        assert pilot.app.answer_line == (
+            "entrée 2 retirée : question zone F3 oui --par rouge --haut -> rouge : 11 cases pour votre butin ; "
+            "bleu : 16 cases pour votre butin ; jaune : 16 cases pour votre butin"), pilot.app.answer_line
+        assert "restantes" not in pilot.app.answer_line
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+
+
+def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, home):
+    """The panel takes whom I may ask from the round's fight, as suggest does: the loser asks nobody."""
+    run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "E3", "--me", "Lea")
+    run("fight", "Lea=5", "red=3", "blue=5", "yellow=2", "--throw", "blue,Lea")
+    refused = run("suggest")
+    assert refused.exit_code != 0 and "you ask nobody" in refused.output
+    app = table_app(home)
+
+    async def script(pilot):
+        await keys(pilot, "f3")
+        panel = pilot.app.query_one("#suggest").content.plain
+        assert "you are the loser this round (red, yellow, blue, Lea): you ask nobody" in panel
+        assert "bits" not in panel  # no question proposed
+        run("fight", "Lea=8", "red=3", "blue=5", "yellow=2")  # now I lead: I may ask everyone after me
+        pilot.app.follow()
+        await pilot.pause()
+        assert "bits" in pilot.app.query_one("#suggest").content.plain
+
+    drive(app, script, size=(100, 40))
+
+
+def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_game(run, home):
+    """The store names the game (not its file) and the screen says 'refused' once, not the CLI's own
+    'refused, nothing was changed' after its own."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "rouge,bleu", "--mine", "E3")
+    run("loot", "rouge", "C2")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "plateau corriger gnom-street C2 mare=oui", typed=False)
+        said = pilot.app.answer_line
+        assert said.startswith("des parties enregistrées contiennent des entrées que ce plateau contredirait "
+                               "(gnom-street-1 : entrée 1 (butin rouge C2) : C2 est une mare"), said
+        assert said.count("refusé") == 0 and "/" not in said.partition("--partie")[0]
+        assert text.count("refusé") == 1 and "refusé (rien n'a été noté) : des parties" in text
+
+    try:
+        drive(app, script)
+    finally:
+        i18n.use("en")
+    assert not (home / "boards" / "fixes" / "gnom-street.yaml").exists()
+    run("new", "gnom-street", "--opponents", "red", "--mine", "C2")  # my loot on the cell: the game's header
+    refused = run("board", "set", "gnom-street", "C2", "pond=yes")
+    assert refused.exit_code != 0 and "gnom-street-2: C2 is a pond" in refused.output
+    assert str(home) not in refused.output
+
+
 def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     app = table_app(home)
@@ -801,6 +955,103 @@ def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
         assert pilot.app.game_name == "roi-des-nains-2" and "Dan" in screen_text(pilot.app)
 
     drive(app, script, size=(100, 40))
+
+
+def test_the_footer_shows_only_the_keys_that_work_for_the_game_shown(run, home):
+    """A score pad has no odds, suggestions nor board: F2, F3 and F4 are not offered there (nor do they act)."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    app = table_app(home)
+
+    async def script(pilot):
+        footer = screen_text(pilot.app).splitlines()[-1]
+        assert "f2 odds" in footer and "f3 suggest" in footer and "f4 board" in footer
+        text = await enter(pilot, "quest new --players Ana,Ben,Cleo", typed=False)
+        footer = text.splitlines()[-1]
+        assert "f1 help" in footer and "^z undo last" in footer
+        assert "f2" not in footer and "f3" not in footer and "f4" not in footer, footer
+        await keys(pilot, "f3", "f4")
+        assert "suggestions" not in screen_text(pilot.app) and not isinstance(pilot.app.screen, BoardScreen)
+        text = await enter(pilot, "use gnom-street-1", typed=False)
+        assert "f2 odds" in text.splitlines()[-1]
+
+    drive(app, script)
+
+
+def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, home):
+    """'montrer' on a French pad: the score table is shown and the answer line names it by its headline,
+    never 'done: quest montrer' (the English group word the screen added)."""
+    from assistant import i18n
+
+    run("quest", "new", "--players", "Ana,Ben,Cleo")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        await enter(pilot, "montrer", typed=False)
+        assert pilot.app.query_one("#output").display
+        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
+
+    try:
+        drive(app, script, size=(100, 40))
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_loot_found_is_said_once_beside_the_full_sheets(run, home, language):
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    for clue in (["A1", "yes"], ["A3", "no"], ["C1", "no"]):
+        assert run("clue", "area", *clue, "-o", "red").exit_code == 0
+    i18n.use(language)
+    app = table_app(home)
+
+    async def script(pilot):
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert text.count(">>> found" if language == "en" else ">>> trouvé") == 1, text
+
+    try:
+        drive(app, script, size=(140, 45))
+    finally:
+        i18n.use("en")
+
+
+def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_cut(run, home):
+    """The answer wraps (never cut) and a command's note (the board is unverified) is a line of its own."""
+    from assistant import i18n
+
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    i18n.use("fr")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa",
+                           typed=False)
+        answer = pilot.app.query_one("#answer").content.plain
+        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street") and "\nremarque : le plateau" in answer
+        assert "vérifier gnom-street'" in " ".join(text.split())  # the note's end, on the screen
+
+    try:
+        drive(app, script)
+    finally:
+        i18n.use("en")
+
+
+def test_at_80_columns_a_score_table_shown_keeps_its_lines_whole(run, home):
+    """The command is given the output panel's own width (less its scrollbar): no line of the table breaks."""
+    run("quest", "new", "--players", "Ana,Ben,Cleo,Dan,Eve")
+    assert run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer").exit_code == 0
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "show", typed=False)
+        tops = [line.rstrip() for line in text.splitlines() if "┌" in line]
+        assert tops and all(line.rstrip("▁ ").endswith("┐") for line in tops), text
+        assert not any(line.strip() in ("│", "┐", "┤", "┘") for line in text.splitlines()), text
+
+    drive(app, script)
 
 
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
