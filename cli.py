@@ -896,16 +896,10 @@ def fight(
     game: GameOption = None,
 ) -> None:
     from assistant import fight as rounds
-    from assistant.words import join_names
 
     updated = store().update(game, lambda g: deduction(g).record(g.read("fight", list(values), {"throw": throw})))
-    entry = updated.entries()[-1]
-    ranking = entry.event.ranking()
-    typer.echo(f"{entry.number}. {said(updated, entry.event)}")
-    typer.echo(_("this round: {ranking}").format(ranking=", ".join(map(updated.display, ranking))))
-    whom = rounds.asked_after(updated, ranking)
-    typer.echo(_("you ask: {names}").format(names=join_names(whom)) if whom else
-               _("you are the loser this round: you ask nobody, unless a power lets you"))
+    for line in rounds.read_back(updated, updated.entries()[-1]):
+        typer.echo(line)
 
 
 @app.command(help=N_("Record an accusation heard at the table: a wrong one rules the cell out, a right "

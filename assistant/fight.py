@@ -135,6 +135,19 @@ def asked_after(game, ranking: tuple[str, ...]) -> tuple[str, ...]:
     return () if at == len(ranking) - 1 else tuple(p for p in ranking[at + 1:] if p != garden.ME)
 
 
+def read_back(game, entry) -> list[str]:
+    """What the table hears once a fight is recorded (``entry``, its entry in ``game``), as the command line
+    and the table screen both say it: the step, the round's ranking, then whom I may ask."""
+    from .grammar import said
+
+    ranking = entry.event.ranking()
+    whom = asked_after(game, ranking)
+    return [f"{entry.number}. {said(game, game.step(entry.event))}",
+            _("this round: {ranking}").format(ranking=", ".join(map(game.display, ranking))),
+            _("you ask: {names}").format(names=join_names(whom)) if whom else
+            _("you are the loser this round: you ask nobody, unless a power lets you")]
+
+
 def tokens_left(ranking: tuple[str, ...]) -> int:
     """Tokens of each kind (terrain, action) left to me: one of each taken by every player ranked before me
     (at three or four players the tokens go back every round; at two, only once all are used)."""

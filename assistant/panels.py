@@ -47,6 +47,8 @@ def said_lines(before: object, after) -> list[str]:
         entry = news[-1]
         if isinstance(entry.event, mirror.AskedEvent):
             return mirror.read_back(after, entry, mirror.maps(before))
+        if isinstance(entry.event, fight.FightEvent):
+            return fight.read_back(after, entry)
         told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
         return [f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"]
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]

@@ -907,6 +907,21 @@ def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, h
     drive(app, script, size=(100, 40))
 
 
+def test_a_fight_on_the_screen_says_the_rounds_ranking_and_whom_i_ask_as_the_command_line_does(run, home):
+    run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "E3", "--me", "Lea")
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea", typed=False)
+        assert "this round: red, yellow, blue, Lea" in text
+        assert "you are the loser this round: you ask nobody, unless a power lets you" in text
+        assert "cells left" not in pilot.app.answer_line  # a fight moves no sheet: its ranking is what is said
+
+    drive(app, script, size=(100, 40))
+    fought = run("fight", "Lea=8", "red=3", "blue=5", "yellow=2").output.splitlines()
+    assert fought[1:] == ["this round: Lea, blue, red, yellow", "you ask: blue, red and yellow"]
+
+
 def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_game(run, home):
     """The store names the game (not its file) and the screen says 'refused' once, not the CLI's own
     'refused, nothing was changed' after its own."""
