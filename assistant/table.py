@@ -677,7 +677,8 @@ class TableApp(App):
         printed = out.rstrip("\n")
         output = self.query_one("#output", Static)
         output.update(Text(printed))  # drawn at the panel's width (output_width): a table's lines fit; prose wraps
-        output.display = "\n" in printed  # a picture, a table; one line is said as the answer
+        # a picture, a table; one line is said as the answer; the pad's own table is drawn above already
+        output.display = "\n" in printed and not self.draws_already(words)
         if code:
             self.say(without_error_word(notes[-1]) if notes else _("the command failed"), refused=True)
         else:  # one line printed is the answer; a picture is shown above and named here by its headline
@@ -695,6 +696,12 @@ class TableApp(App):
             self.say(str(error), refused=True)
             return
         self.query_one("#main").scroll_home(animate=False)
+
+    def draws_already(self, words: list[str]) -> bool:
+        """Whether ``words`` ask for the picture the screen draws anyway: a pad's score table ('show', without
+        options, on the pad shown)."""
+        group = PAD_GROUPS.get(getattr(self.game, "kind", None))
+        return len(words) == 2 and words[0] == group and cli_command(words[1:]) == "show"
 
     def output_width(self) -> int:
         """The columns a command's picture may take: the panel's, less its scrollbar (a table drawn one column

@@ -956,8 +956,12 @@ def test_the_score_table_is_an_entry_of_a_score_pad(run, home):
     app = table_app(home)
 
     async def script(pilot):
-        await enter(pilot, "show", typed=False)  # quest show: the pad's own command, without its group
+        text = await enter(pilot, "show", typed=False)  # quest show: the pad's own command, without its group
         output = pilot.app.query_one("#output")
+        # the pad's own table is the screen's picture already: named in the answer line, not drawn twice
+        assert not output.display and pilot.app.answer_line.startswith("roi-des-nains-1: ")
+        assert text.count("│ Ana │") == 1
+        await enter(pilot, "show --game roi-des-nains-1", typed=False)  # asked with options: shown as asked
         assert output.display and "Ana" in output.content.plain
         assert await tab_through(pilot, "sho⇥--⇥") == "show --"  # its options
         assert str(pilot.app.query_one("#choices").content) == "--game  --svg  --html  --help"
@@ -993,8 +997,8 @@ def test_the_footer_shows_only_the_keys_that_work_for_the_game_shown(run, home):
 
 
 def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, home):
-    """'montrer' on a French pad: the score table is shown and the answer line names it by its headline,
-    never 'done: quest montrer' (the English group word the screen added)."""
+    """'montrer' on a French pad: the score table (the screen's own picture) is named in the answer line by
+    its headline, never 'done: quest montrer' (the English group word the screen added)."""
     from assistant import i18n
 
     run("quest", "new", "--players", "Ana,Ben,Cleo")
@@ -1003,6 +1007,9 @@ def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, hom
 
     async def script(pilot):
         await enter(pilot, "montrer", typed=False)
+        assert not pilot.app.query_one("#output").display  # drawn above already
+        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
+        await enter(pilot, "montrer --partie roi-des-nains-1", typed=False)
         assert pilot.app.query_one("#output").display
         assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
 
