@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from . import commands, grammar, panels, render
-from .board import Board
+from .board import Board, cell_line
 from .cells import column_letters
 from .errors import AssistantError, printable
 from .i18n import N_, _, decimal, language, ngettext
@@ -511,6 +511,8 @@ class TableApp(App):
         self.game = self.store.load(self.game_name)
         self.stamp = self.watched_stamp()
         self.refresh_bindings()  # the keys of this game in the footer (check_action)
+        if is_pad(self.game) and self.toggled["suggest"]:  # its key is gone on a pad: nothing could close it
+            self.action_toggle("suggest")
         if not self.typed:
             self.typed = [self.game.step(entry.event) for entry in self.game.history().entries]
             self.recall_at = len(self.typed)
@@ -747,11 +749,13 @@ class TableApp(App):
         the corrections are saved, when some were made)."""
         if self.game is not None:
             self.load()
+            self.say((_("board {board}: your corrections are saved") if corrected else
+                      _("board {board}: nothing corrected")).format(board=name))
             return
         said = (_("board {board}: your corrections are saved; start a game on it with {step}") if corrected else
                 _("board {board}: nothing corrected; start a game on it with {step}"))
-        self.exit(said.format(board=name, step=_("new {board} --opponents {names}").format(board=name,
-                                                                                           names="red,blue")))
+        self.exit(said.format(board=name, step=_("new {board} --opponents {names}").format(
+            board=name, names=_("red,blue"))))  # the example's players, in the table's language
 
     # -- completion and recall ---------------------------------------------------------------------
 
@@ -970,7 +974,8 @@ class BoardScreen(Screen):
             return
         self.drafts.pop(cell, None)
         self.corrected = True
-        self.draw(_("saved {cell}: {words}").format(cell=cell, words=" ".join(words)))
+        # as `board set` confirms it, in the table's language (terrain=herbe, not the saved words)
+        self.draw(_("saved: {line}").format(line=cell_line(self.board, self.board.parse_cell(cell))))
 
     def draw(self, status: str = "") -> None:
         self.query_one("#grid", Static).update(self.grid_picture())

@@ -364,7 +364,7 @@ def test_the_board_screen_saves_exactly_like_board_set(garden_game, run, tmp_pat
         await pilot.press("right", "right", "down")  # C2
         await pilot.press("a", "b", "y")  # gravel; blue and yellow
         await pilot.pause()
-        assert "saved C2: terrain=gravel flowers=blue,yellow" in screen_text(pilot.app)
+        assert "saved: gnom-street C2: terrain=gravel, flowers=blue,yellow" in screen_text(pilot.app)
 
     drive(app, script)
     by_screen = (garden_game / "boards" / "fixes" / "gnom-street.yaml").read_bytes()
@@ -617,6 +617,9 @@ def test_the_board_screen_speaks_french(garden_game):
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
+        await pilot.press("j", "l")  # jaune, blanc: the cell is whole, and said back in French
+        await pilot.pause()
+        assert "enregistré : gnom-street B2 : terrain=bois, fleurs=jaune,blanc" in screen_text(pilot.app)
 
     drive(app, script, size=(120, 40))
 
@@ -1168,3 +1171,32 @@ def test_the_palette_lists_the_steps_of_the_game_in_french(garden_game):
         drive(app, script, size=(100, 40))
     finally:
         i18n.use("en")
+
+
+def test_the_suggestions_panel_closes_when_a_score_pad_comes_on_screen(run, home):
+    """On a pad F3 is gone from the footer: a panel left open by the garden could never be closed there."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    app = table_app(home)
+
+    async def script(pilot):
+        await keys(pilot, "f3")
+        assert not pilot.app.query_one("#suggest").has_class("hidden")
+        await enter(pilot, "quest new --players Ana,Ben,Cleo", typed=False)
+        assert pilot.app.game_name == "roi-des-nains-1"
+        assert pilot.app.query_one("#suggest").has_class("hidden")
+
+    drive(app, script, size=(100, 40))
+
+
+def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(run, home):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
+    app = table_app(home)
+
+    async def script(pilot):
+        await keys(pilot, "f4")
+        assert isinstance(pilot.app.screen, BoardScreen)
+        await keys(pilot, "escape")
+        assert not isinstance(pilot.app.screen, BoardScreen)
+        assert pilot.app.answer_line == "board gnom-street: nothing corrected"
+
+    drive(app, script, size=(100, 40))
