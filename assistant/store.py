@@ -255,7 +255,7 @@ class Store:
         def on_corrected(board: str) -> Board:
             return corrected if board == name else self.board(board)
 
-        broken = []
+        broken, set_up = [], []  # the entries it would refuse; the games whose set-up (--mine) it would
         for game_name in self.game_names():
             path = self.game_path(game_name)
             try:
@@ -268,16 +268,22 @@ class Store:
                 continue
             try:
                 then = _refused_entries(data, game_name, game_name, on_corrected)
-            except AssistantError as error:
-                broken.append(str(error))
+            except AssistantError as error:  # the game's own set-up: no entry to take back
+                set_up.append(str(error))
                 continue
             broken += [_("{game}: entry {number} ({step}): {problem}").format(game=game_name, number=number,
                                                                             step=step, problem=problem)
                        for number, (step, problem) in then.items() if number not in now]
+        reasons = []
         if broken:
-            reason = _("saved games hold entries this board would contradict ({games}); take those entries back "
-                       "first (assistant retract N --game NAME), or leave the cell as it is")
-            raise InputError(_(UNCHANGED).format(reason=reason.format(games=_("; ").join(broken[:3]))))
+            reasons.append(_("saved games hold entries this board would contradict ({games}); take those entries "
+                             "back first (assistant retract N --game NAME), or leave the cell as it is")
+                           .format(games=_("; ").join(broken[:3])))
+        if set_up:
+            reasons.append(_("a saved game was started on this cell as it is ({games}): leave the cell as it is, "
+                             "or delete that game first (assistant delete NAME)").format(games=_("; ").join(set_up[:3])))
+        if reasons:
+            raise InputError(_(UNCHANGED).format(reason=_("; ").join(reasons)))
 
     def verify_board(self, name: str) -> Board:
         """Record that the owner checked the board against their box."""

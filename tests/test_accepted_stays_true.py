@@ -109,6 +109,9 @@ def test_a_pond_on_my_loot_is_refused_naming_the_game(run, home):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     refused = run("board", "set", "gnom-street", "C2", "pond=yes")
     assert refused.exit_code == 2 and "gnom-street-1" in refused.stderr and "nothing was changed" in refused.stderr
+    # my loot is the game's set-up, no entry: the remedy is not 'take those entries back'
+    assert "a saved game was started on this cell as it is (gnom-street-1: C2 is a pond" in refused.stderr
+    assert "retract" not in refused.stderr and "assistant delete NAME" in refused.stderr
     assert not (home / "boards" / "fixes" / "gnom-street.yaml").exists()
     assert run("sheet").exit_code == 0
 
