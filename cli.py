@@ -21,11 +21,11 @@ import typer
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from assistant.i18n import N_, _, decimal, ngettext
+from assistant.engine.i18n import N_, _, decimal, ngettext
 
 if TYPE_CHECKING:
-    from assistant.board import Board
-    from assistant.store import Store
+    from assistant.engine.board import Board
+    from assistant.store.folder import Store
 
 
 class ExitCode(IntEnum):
@@ -44,7 +44,7 @@ class Printable:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from assistant.errors import printable
+        from assistant.engine.errors import printable
 
         if "\x1b" in text and self._stream.isatty():
             import re
@@ -75,7 +75,7 @@ class OneLineErrors(TyperGroup):
             sys.stdout, sys.stderr = streams
 
     def _main(self, args, prog_name, complete_var, **extra):
-        from assistant.errors import AssistantError
+        from assistant.engine.errors import AssistantError
 
         traceback = "--traceback" in (sys.argv[1:] if args is None else args)
         if args is not None:
@@ -94,7 +94,7 @@ class OneLineErrors(TyperGroup):
             if type(error).__name__ == "NoArgsIsHelpError" and context is not None:
                 typer.echo(context.get_help())
                 sys.exit(ExitCode.USAGE)
-            from assistant.errors import cut
+            from assistant.engine.errors import cut
 
             said = cut(usage_error(error).replace("\n", " "), 300)
             _fail(_("{message} (see: {command} --help)").format(message=said, command=context.command_path)
@@ -108,7 +108,7 @@ class OneLineErrors(TyperGroup):
         except OSError as error:  # a file given on the command line that cannot even be looked at
             if traceback:
                 raise
-            from assistant.errors import shown
+            from assistant.engine.errors import shown
 
             reason = error.strerror or str(error)
             _fail(_("cannot use {file} ({reason})").format(file=shown(error.filename, 300), reason=reason)
@@ -116,7 +116,7 @@ class OneLineErrors(TyperGroup):
         except Exception as error:  # a bug: still one line, and nothing was written
             if traceback:
                 raise
-            from assistant.errors import cut
+            from assistant.engine.errors import cut
 
             _fail(_("internal error ({kind}: {detail}); nothing was written. Please report it with the output "
                     "of the same command plus --traceback").format(kind=type(error).__name__,
@@ -147,7 +147,7 @@ class OneLineErrors(TyperGroup):
             if not args[0].startswith("-"):
                 import difflib
 
-                from assistant.errors import InputError
+                from assistant.engine.errors import InputError
 
                 known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in ALIASES.items()
                                                                                  if n in self.commands]
@@ -166,7 +166,7 @@ LANGUAGE_OPTION = ("--lang", "--langue")
 def _speak(root, args: list[str]) -> list[str]:
     """Chooses the language (``--lang``, anywhere before ``--``, else ASSISTANT_LANG, else the locale)
     and translates the command tree's help into it; returns ``args`` without ``--lang``."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     end = args.index("--") if "--" in args else len(args)
     given, kept, at = None, [], 0
@@ -207,12 +207,12 @@ class _HelpFormatter(HelpFormatter):
     """Click's help layout, with its own words ("Usage:", "Show this message and exit.") translated."""
 
     def write_usage(self, prog: str, args: str = "", prefix: Optional[str] = None) -> None:
-        from assistant.i18n import _
+        from assistant.engine.i18n import _
 
         super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
 
     def write_dl(self, rows, *args, **kwargs) -> None:
-        from assistant.i18n import _
+        from assistant.engine.i18n import _
 
         super().write_dl([(term, glued(_(text))) for term, text in rows], *args, **kwargs)
 
@@ -239,7 +239,7 @@ def glued(text: str) -> str:
 
 def _refuse_language(error) -> None:
     """A language that cannot be spoken is refused in the locale's language (French on a French machine)."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     i18n.use(i18n.locale_language())
     _fail(str(error), ExitCode.USAGE)
@@ -285,7 +285,7 @@ def usage_error(error) -> str:
     from typer._click import exceptions as click
     from typer._click.utils import _escape_control_characters as escaped
 
-    from assistant.i18n import language as i18n_language
+    from assistant.engine.i18n import language as i18n_language
 
     message = getattr(error, "message", str(error))
     if isinstance(error, click.NoSuchOption):
@@ -339,7 +339,7 @@ def usage_error(error) -> str:
 
 def _refuse_repeated_options(command, args: list[str]) -> None:
     """An option that takes one value, given twice, is refused: click would keep the last silently."""
-    from assistant.errors import InputError, shown
+    from assistant.engine.errors import InputError, shown
 
     words = args[:args.index("--")] if "--" in args else args
     for param in getattr(command, "params", ()):
@@ -404,8 +404,8 @@ HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
 def spoken_command(name: str) -> str:
     """A command's name as the help lists it in the language spoken: 'indice (clue)' in French (its French
     word first), the English one alone where French has no other word."""
-    from assistant.i18n import DEFAULT, language
-    from assistant.words import french_word
+    from assistant.engine.i18n import DEFAULT, language
+    from assistant.engine.words import french_word
 
     french = french_word(name, ALIASES) if language() != DEFAULT else ""
     return f"{french} ({name})" if french else name
@@ -473,8 +473,8 @@ def completer(option: Optional[str] = None):
     is imported only here, when the shell asks. ``option``: complete that option's value."""
 
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
-        from assistant import grammar
-        from assistant.errors import AssistantError
+        from assistant.engine import grammar
+        from assistant.engine.errors import AssistantError
 
         words = [EXPLAIN_AS.get(ctx.info_name, ctx.info_name)]
         for param in ctx.command.params:
@@ -518,7 +518,7 @@ def home() -> Path:
 
     Games saved by 0.1 in Typer's application folder stay where they are: that
     folder is used for as long as the user-data folder does not exist."""
-    from assistant.errors import AssistantError
+    from assistant.engine.errors import AssistantError
 
     chosen = os.environ.get("ASSISTANT_HOME")
     if chosen:
@@ -548,14 +548,14 @@ def home() -> Path:
 
 
 def store() -> "Store":
-    from assistant.store import Store
+    from assistant.store.folder import Store
 
     return Store(home())
 
 
 def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
-        from assistant.board import unverified_notice
+        from assistant.engine.board import unverified_notice
 
         sys.stdout.flush()  # what was printed comes first: the notice never glues to its last line
         typer.echo(unverified_notice(board), err=True)
@@ -573,7 +573,7 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
 
     console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
     console.print(renderable)
-    from assistant.files import write_atomically
+    from assistant.store.files import write_atomically
 
     for path, export in ((svg, lambda: console.export_svg(title="assistant", clear=False)),
                          (html, lambda: console.export_html(clear=False))):
@@ -581,7 +581,7 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
             try:
                 write_atomically(Path(path), export(), shared=True)  # readable by those it is shared with
             except (OSError, ValueError) as error:
-                from assistant.errors import AssistantError
+                from assistant.engine.errors import AssistantError
 
                 raise AssistantError(_("cannot save the picture in {file} ({reason}): give a file in a folder you "
                                        "can write").format(file=repr(path),
@@ -597,7 +597,7 @@ def echo_json(data) -> None:
 
 def deduction(game):
     """The game, if it keeps a deduction sheet, else a one-line error saying what it is."""
-    from assistant.errors import InputError
+    from assistant.engine.errors import InputError
 
     if not hasattr(game, "sheet"):
         raise InputError(_("game {name} is a {kind} score pad, not a deduction sheet: see assistant --help")
@@ -611,7 +611,7 @@ PAD_TITLES = {"roi-des-nains": N_("a Le Roi des Nains score pad (assistant quest
 
 
 def pad(game, kind: str):
-    from assistant.errors import InputError
+    from assistant.engine.errors import InputError
 
     if game.kind != kind:
         raise InputError(_("game {name} is not {pad}: start one, or pick one with assistant use NAME")
@@ -621,7 +621,7 @@ def pad(game, kind: str):
 
 def said(game, event) -> str:
     """An event's step as the player reads it (French: 'indice zone B2 red=non'; see grammar.said)."""
-    from assistant.grammar import said as said_step
+    from assistant.engine.grammar import said as said_step
 
     return said_step(game, game.step(event))
 
@@ -651,7 +651,7 @@ def new(
     name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The game's name (default: BOARD-N)."))] = None,
     me: Annotated[Optional[str], typer.Option("--me", "--moi", help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
 ) -> None:
-    from assistant.game import Game
+    from assistant.engine.deduction import Game
 
     data = store()
     chosen = data.board(board)
@@ -675,8 +675,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
           ) -> None:
     from datetime import datetime
 
-    from assistant.garden import spoken
-    from assistant.stats import outcomes
+    from assistant.games.gnom_street.garden import spoken
+    from assistant.evenings.stats import outcomes
 
     data = store()
     current = data.current_name()
@@ -748,7 +748,7 @@ def stats(
         "Only games whose file last changed on this day or later (YYYY-MM-DD)."))] = None,
     svg: SvgOption = None, html: HtmlOption = None,
 ) -> None:
-    from assistant import stats as evenings
+    from assistant.evenings import stats as evenings
 
     first = evenings.parse_since(since)
     found, skipped = evenings.outcomes(store())
@@ -756,7 +756,7 @@ def stats(
     if as_json:
         echo_json({**summary, "skipped": skipped})
         return
-    from assistant import render
+    from assistant.faces import pictures as render
 
     names = {}
     if summary["quests"]:  # quest faces and special cards named as the player reads them
@@ -774,7 +774,7 @@ def delete(
     name: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))],
     yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help=N_("Delete without asking."))] = False,
 ) -> None:
-    from assistant.errors import InputError
+    from assistant.engine.errors import InputError
 
     data = store()
     name = data.resolve(name, kept=True)  # a game whose file is gone may go too
@@ -867,7 +867,7 @@ def asked(
     power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
-    from assistant import mirror
+    from assistant.games.gnom_street import mirror
 
     before = {}  # the maps as they were, to warn only of those this answer narrows
 
@@ -895,7 +895,7 @@ def fight(
         "The tied players, best gnome throw first: blue,Lea."))] = None,
     game: GameOption = None,
 ) -> None:
-    from assistant import fight as rounds
+    from assistant.games.gnom_street import fight as rounds
 
     updated = store().update(game, lambda g: deduction(g).record(g.read("fight", list(values), {"throw": throw})))
     for line in rounds.read_back(updated, updated.entries()[-1]):
@@ -925,7 +925,7 @@ def accuse(
 
 @app.command(help=N_("Take back the latest entry still standing (repeat to go further back)."))
 def undo(game: GameOption = None) -> None:
-    from assistant.log import Retract
+    from assistant.engine.log import Retract
 
     _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
 
@@ -935,7 +935,7 @@ def retract(
     number: Annotated[str, typer.Argument(help=N_("The entry number shown by assistant history."))],
     game: GameOption = None,
 ) -> None:
-    from assistant.log import Retract
+    from assistant.engine.log import Retract
 
     import re
 
@@ -945,7 +945,7 @@ def retract(
 
 
 def _said_taken_back(game) -> None:
-    from assistant import mirror
+    from assistant.games.gnom_street import mirror
 
     entry = game.history().taken_back
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
@@ -1063,12 +1063,12 @@ def tally(
     svg: SvgOption = None,
     html: HtmlOption = None,
 ) -> None:
-    from assistant import render
-    from assistant.pads import gnom_tally
+    from assistant.faces import pictures as render
+    from assistant.games.gnom_street import tally as gnom_tally
 
     data = store()
     if path is not None:
-        from assistant import yamlfile
+        from assistant.store import yamlfile
 
         result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"), rules)
     else:
@@ -1117,7 +1117,7 @@ TheirsOption = Annotated[bool, typer.Option("--theirs", "--leurs", help=N_(
 
 def _their_cells(game) -> dict:
     """Each opponent's cells for my loot (refused on a board where nobody hides anything of mine)."""
-    from assistant import mirror
+    from assistant.games.gnom_street import mirror
 
     mirror.require(game)
     return mirror.cells(mirror.maps(game))
@@ -1125,7 +1125,7 @@ def _their_cells(game) -> dict:
 
 def _their_cells_if_asked(game) -> dict | None:
     """The opponents' maps of my loot, when a question put to me is standing in this set (replay draws them)."""
-    from assistant.mirror import asked_this_set
+    from assistant.games.gnom_street.mirror import asked_this_set
 
     return _their_cells(game) if asked_this_set(game) else None
 
@@ -1136,7 +1136,8 @@ def _their_cells_if_asked(game) -> dict | None:
                      "as marks the legend explains. --svg/--html FILE also save the picture to share."))
 def sheet(odds: OddsOption = False, theirs: TheirsOption = False, game: GameOption = None, svg: SvgOption = None,
           html: HtmlOption = None) -> None:
-    from assistant import advisor, render
+    from assistant.engine import advice as advisor
+    from assistant.faces import pictures as render
 
     current = deduction(store().load(game))
     closed = {item: current.closed(item) for item in current.items}
@@ -1169,7 +1170,7 @@ def candidates(
     names = the_sheet.candidate_names()
     the_odds = None
     if odds:
-        from assistant import advisor
+        from assistant.engine import advice as advisor
 
         the_odds = advisor.odds(the_sheet)
     if as_json:
@@ -1193,7 +1194,7 @@ def candidates(
 
 
 def _their_candidates(game, as_json: bool) -> None:
-    from assistant import mirror
+    from assistant.games.gnom_street import mirror
 
     board = game.board
     maps = _their_cells(game)
@@ -1230,7 +1231,7 @@ def suggest(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     game: GameOption = None,
 ) -> None:
-    from assistant import advisor
+    from assistant.engine import advice as advisor
 
     current = deduction(store().load(game))
     the_sheet = current.sheet()
@@ -1252,7 +1253,7 @@ def suggest(
                                    probability=f"{a.probability:.0%}",
                                    risk=f"{1 - a.probability:.0%}"))
         return
-    from assistant import fight as rounds
+    from assistant.games.gnom_street import fight as rounds
 
     turn = rounds.suggest_turn(current, left, actions, ask, everyone)  # what is not given: from the round's fight
     single = len(current.items) == 1
@@ -1269,7 +1270,7 @@ def suggest(
     typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask "
                  "(bits: expected information from the answer):"))
     if board.per_opponent:
-        from assistant.garden import ME, MINIATURES
+        from assistant.games.gnom_street.garden import ME, MINIATURES
 
         if len(current.garden().miniatures[ME]) >= MINIATURES:
             # rules: with no miniature left in the supply, one already in the garden moves
@@ -1309,7 +1310,7 @@ def moles(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     game: GameOption = None,
 ) -> None:
-    from assistant import moles as advice
+    from assistant.games.gnom_street import moles as advice
 
     current = deduction(store().load(game))
     found = advice.advise(current)
@@ -1348,7 +1349,7 @@ def moles(
 
 
 def _question_json(question, single: bool, board=None) -> dict:
-    from assistant import advisor
+    from assistant.engine import advice as advisor
 
     found = {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
              "opponents": list(question.asked), "bits": round(question.bits, 6),
@@ -1366,7 +1367,7 @@ def review(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     game: GameOption = None,
 ) -> None:
-    from assistant import advisor
+    from assistant.engine import advice as advisor
 
     current = deduction(store().load(game))
     reviews = advisor.review(current)
@@ -1455,7 +1456,8 @@ def replay(
     if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises
         _replay_folder(data, Path(path))
         return
-    from assistant import render, scenario
+    from assistant.faces import pictures as render
+    from assistant.engine import scenario
 
     loaded = data.scenario(path)
     board = getattr(loaded.game, "board", None)
@@ -1488,8 +1490,8 @@ def replay(
 
 
 def _replay_folder(data, folder: Path) -> None:
-    from assistant import scenario
-    from assistant.errors import AssistantError
+    from assistant.engine import scenario
+    from assistant.engine.errors import AssistantError
 
     files = sorted(folder.glob("*.yaml"))
     if not files:
@@ -1527,7 +1529,8 @@ def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (defa
     if bgstats or bgstats_link:
         _export_bgstats(name, bgstats_link)
         return
-    from assistant import scenario, yamlparse
+    from assistant.engine import scenario
+    from assistant.store import yamlparse
 
     typer.echo(yamlparse.dumps(scenario.export(store().load(name))), nl=False)
 
@@ -1535,7 +1538,7 @@ def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (defa
 def _export_bgstats(name: Optional[str], as_link: bool) -> None:
     from datetime import datetime
 
-    from assistant import bgstats, stats
+    from assistant.evenings import bgstats, stats
 
     data = store()
     game = data.load(name)
@@ -1552,7 +1555,7 @@ def import_(
     path: Annotated[str, typer.Argument(help=N_("A scenario file (or an exported game)."), metavar=N_("FILE"))],
     name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The new game's name (default: BOARD-N)."))] = None,
 ) -> None:
-    from assistant import scenario
+    from assistant.engine import scenario
 
     data = store()
     loaded = data.scenario(path)
@@ -1576,7 +1579,7 @@ def _roi_rules():
 
 def _pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:
     """After a change to a score pad: its picture, then what the table needs to hear."""
-    from assistant import render
+    from assistant.faces import pictures as render
 
     if svg or html:  # the picture to share carries the score and whose turn it is (or who won)
         show(render.with_report(render.pad(game), game.report()), svg=svg, html=html)
@@ -1592,7 +1595,7 @@ def quest_new(
     players: Annotated[str, typer.Option("--players", "--joueurs", help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
     name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
 ) -> None:
-    from assistant.pads.roi import RoiGame
+    from assistant.games.roi_des_nains import RoiGame
 
     data = store()
     game = data.create(RoiGame.new(name or ROI, players.split(","), _roi_rules()), numbered=name is None)
@@ -1602,7 +1605,7 @@ def quest_new(
 @quest_app.command("list", help=N_("List the 40 quest faces (what each scores, what a summary needs) "
                                    "and the special cards."))
 def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
-    from assistant.pads.roi import listing
+    from assistant.games.roi_des_nains import listing
 
     rules = _roi_rules()
     if as_json:
@@ -1640,7 +1643,7 @@ def quest_deal(
                                                    help=N_("Correct deal N instead of adding one."))] = None,
     game: GameOption = None,
 ) -> None:
-    from assistant.pads.roi import DealEvent
+    from assistant.games.roi_des_nains import DealEvent
 
     def record(g):
         return pad(g, ROI).record(DealEvent.build(
@@ -1671,7 +1674,7 @@ def quest_trick(
                                                    help=N_("Correct trick N of the latest deal instead."))] = None,
     game: GameOption = None,
 ) -> None:
-    from assistant.pads.roi import TrickEvent
+    from assistant.games.roi_des_nains import TrickEvent
 
     def record(g):
         return pad(g, ROI).record(TrickEvent.build(g, words[0], words[1:], winner=winner, seating=seating,
@@ -1693,7 +1696,7 @@ def _quest_move(game: Optional[str], build) -> None:
 def quest_swap(player: Annotated[str, typer.Argument(help=N_("Who swaps hands with the Druid's player."),
                                                      autocompletion=STEP_WORDS)],
                game: GameOption = None) -> None:
-    from assistant.pads.roi import SwapEvent
+    from assistant.games.roi_des_nains import SwapEvent
 
     _quest_move(game, lambda g: SwapEvent.build(g, player))
 
@@ -1703,7 +1706,7 @@ def quest_swap(player: Annotated[str, typer.Argument(help=N_("Who swaps hands wi
 def quest_pass(direction: Annotated[str, typer.Argument(help=N_("left or right (gauche or droite)."),
                                                         autocompletion=STEP_WORDS)],
                game: GameOption = None) -> None:
-    from assistant.pads.roi import PassEvent
+    from assistant.games.roi_des_nains import PassEvent
 
     _quest_move(game, lambda g: PassEvent.build(g, direction))
 
@@ -1717,7 +1720,7 @@ def quest_take(
     back: Annotated[str, typer.Option("--back", "--rendues", "--rend", help=N_("The cards given back: 2b,9g."))],
     game: GameOption = None,
 ) -> None:
-    from assistant.pads.roi import TakeEvent
+    from assistant.games.roi_des_nains import TakeEvent
 
     _quest_move(game, lambda g: TakeEvent.build(g, words[0], words[1:], back))
 
@@ -1732,7 +1735,7 @@ def quest_take_back(
     card: Annotated[str, typer.Argument(help=N_("The card of the trick just played they take back."))],
     game: GameOption = None,
 ) -> None:
-    from assistant.pads.roi import TakeBackEvent
+    from assistant.games.roi_des_nains import TakeBackEvent
 
     _quest_move(game, lambda g: TakeBackEvent.build(g, player, card))
 
@@ -1741,7 +1744,7 @@ def quest_take_back(
                                      "and totals are recomputed."))
 def quest_remove(number: Annotated[str, typer.Argument(help=N_("The deal number shown by assistant quest show."))],
                  game: GameOption = None) -> None:
-    from assistant.pads.roi import DropEvent
+    from assistant.games.roi_des_nains import DropEvent
 
     _pad_report(store().update(game, lambda g: pad(g, ROI).record(DropEvent.build(g, number))))
 
@@ -1810,7 +1813,7 @@ def tug_new(
     flagstones: Annotated[Optional[str], typer.Option("--flagstones", "--dalles", help=N_(
         "The flagstones of the path in your box, both sides together (default: 16, unverified)."))] = None,
 ) -> None:
-    from assistant.pads.tug import TugGame
+    from assistant.games.oh_les_nains.rope import TugGame
 
     data = store()
     game = data.create(TugGame.new(name or TUG, sides.split(","), counters, starts, flagstones),
@@ -1834,7 +1837,7 @@ def tug_gnome(
                                                     autocompletion=STEP_WORDS)] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
-    from assistant.pads.tug import Gnome
+    from assistant.games.oh_les_nains.rope import Gnome
 
     _tug_move(game, lambda match: Gnome.build(match, card, chosen, by))
 
@@ -1847,7 +1850,7 @@ def tug_pull(
     two: Annotated[Optional[list[str]], typer.Option("--two", "--deux", help=N_("Colours worth 2, e.g. blue,yellow (repeat or join with commas)."))] = None,
     by: ByOption = None, game: GameOption = None,
 ) -> None:
-    from assistant.pads.tug import Pull
+    from assistant.games.oh_les_nains.rope import Pull
 
     _tug_move(game, lambda match: Pull.build(match, zero, two, by))
 
@@ -1857,14 +1860,14 @@ def tug_pull(
 def tug_squirrels(count: Annotated[str, typer.Argument(help=N_("1, 2 or 3 squirrels."), autocompletion=STEP_WORDS)],
                   by: ByOption = None,
                   game: GameOption = None) -> None:
-    from assistant.pads.tug import Squirrels
+    from assistant.games.oh_les_nains.rope import Squirrels
 
     _tug_move(game, lambda match: Squirrels.build(match, count, by))
 
 
 @tug_app.command("exchange", help=N_("Exchange cards instead of playing: the other side pulls 1."))
 def tug_exchange(by: ByOption = None, game: GameOption = None) -> None:
-    from assistant.pads.tug import Exchange
+    from assistant.games.oh_les_nains.rope import Exchange
 
     _tug_move(game, lambda match: Exchange.build(match, by))
 
@@ -1875,7 +1878,7 @@ CounterColour = Annotated[Optional[str], typer.Argument(help=N_("With multi: the
 
 
 def _counter(game: Optional[str], level: int, card: str, chosen: Optional[str], by: Optional[str]) -> None:
-    from assistant.pads.tug import Counter
+    from assistant.games.oh_les_nains.rope import Counter
 
     _tug_move(game, lambda match: Counter.build(match, level, card, chosen, by))
 
@@ -1906,7 +1909,7 @@ def tug_sur_sur_contre(card: CounterCard, chosen: CounterColour = None, by: ByOp
                                    "Example: assistant tug starts Dan"))
 def tug_starts(player: Annotated[str, typer.Argument(help=N_("The player who plays the round's first card."))],
                game: GameOption = None) -> None:
-    from assistant.pads.tug import Starts
+    from assistant.games.oh_les_nains.rope import Starts
 
     _tug_move(game, lambda match: Starts.build(match, player))
 
@@ -1950,7 +1953,7 @@ def board_show(
     if as_json:
         echo_json(chosen.describe())
         return
-    from assistant import render
+    from assistant.faces import pictures as render
 
     show(render.board(chosen), svg=svg, html=html)
     notice_if_unverified(chosen)  # under the picture, on a line of its own
@@ -1975,8 +1978,8 @@ def board_export(
 def write_file(file: str, text: str) -> None:
     """Write a file the player named (a board, a printed page) readable by those it is shared with (0644
     under the usual umask, as the pictures); one line if it cannot be written."""
-    from assistant.errors import AssistantError
-    from assistant.files import write_atomically
+    from assistant.engine.errors import AssistantError
+    from assistant.store.files import write_atomically
 
     try:
         write_atomically(Path(file), text, shared=True)
@@ -1993,7 +1996,7 @@ def board_import(
                                         metavar=N_("FILE"))],
     yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help=N_("Import without asking."))] = False,
 ) -> None:
-    from assistant.errors import InputError
+    from assistant.engine.errors import InputError
 
     data = store()
     name, fix, changes = data.board_import_plan(Path(file))
@@ -2028,7 +2031,7 @@ def board_set(
     values: Annotated[list[str], typer.Argument(help=N_("terrain=gravel flowers=blue,yellow pond=no ..."),
                                                 metavar=N_("ATTRIBUTE=VALUE..."))],
 ) -> None:
-    from assistant.board import cell_line
+    from assistant.engine.board import cell_line
 
     corrected = store().correct_board(name, cell, list(values))
     typer.echo(cell_line(corrected, corrected.parse_cell(cell)))
@@ -2040,7 +2043,7 @@ def board_reset(
     name: Annotated[str, typer.Argument(help=N_("Board name."))],
     cell: Annotated[str, typer.Argument(help=N_("The corrected cell, e.g. C2."))],
 ) -> None:
-    from assistant.board import cell_line
+    from assistant.engine.board import cell_line
 
     shipped = store().reset_board_cell(name, cell)
     typer.echo(cell_line(shipped, shipped.parse_cell(cell)))
@@ -2082,8 +2085,8 @@ def print_sheet(
     game: GameOption = None,
     html: PrintFile = None,
 ) -> None:
-    from assistant import printing
-    from assistant.errors import InputError
+    from assistant.faces.print import printing
+    from assistant.engine.errors import InputError
 
     data = store()
     if game is not None or board is None:
@@ -2097,7 +2100,7 @@ def print_sheet(
                                "--opponents").format(board=plan.name, noun=plan.local_noun))
         sheets = list(plan.hidden_items)
     else:
-        from assistant.game import MAX_OPPONENTS
+        from assistant.engine.deduction import MAX_OPPONENTS
 
         most = plan.max_opponents or MAX_OPPONENTS  # the garden's box holds four gangs
         if opponents is not None:
@@ -2121,9 +2124,9 @@ def print_pad(
     game: GameOption = None,
     html: PrintFile = None,
 ) -> None:
-    from assistant import printing
-    from assistant.errors import InputError
-    from assistant.words import key
+    from assistant.faces.print import printing
+    from assistant.engine.errors import InputError
+    from assistant.engine.words import key
 
     if game is not None or kind is None:
         chosen = pad(store().load(game), "roi-des-nains")
@@ -2144,7 +2147,7 @@ def table(
     game: GameOption = None,
     board: Annotated[Optional[str], typer.Option("--board", "--plateau", help=N_("Open on this board's set-up from the box, e.g. gnom-street."))] = None,
 ) -> None:
-    from assistant.errors import InputError
+    from assistant.engine.errors import InputError
 
     data = store()
     if board is not None:
@@ -2154,7 +2157,7 @@ def table(
     if not (sys.stdin.isatty() and sys.stdout.isatty()):  # a pipe cannot take keys: one line, not a spinning screen
         raise InputError(_("the table screen needs a terminal (its keys and its screen); in a script, use the "
                            "commands themselves (assistant clue ...)"))
-    from assistant import table as screen
+    from assistant.faces.table import screen
 
     closing = screen.run(data, game, board)
     if closing:
@@ -2209,7 +2212,7 @@ def serve(
     keep_links: Annotated[bool, typer.Option("--keep-links", "--garder-liens", help=N_(
         "Keep the links of the last start (else every start makes new ones)."))] = False,
 ) -> None:
-    from assistant import serve as web
+    from assistant.faces.web import serve as web
 
     data = store()
     names = list(dict.fromkeys(data.resolve(name) for name in (game or [None])))
@@ -2217,7 +2220,7 @@ def serve(
     try:  # the port first: a port taken is one line, before any link is printed
         bound = web.listening("0.0.0.0" if lan else host, port)
     except OSError as error:
-        from assistant.errors import AssistantError
+        from assistant.engine.errors import AssistantError
 
         raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
             port=port, reason=error.strerror or error)) from None

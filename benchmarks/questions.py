@@ -50,13 +50,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant import advisor  # noqa: E402
-from assistant.board import Board  # noqa: E402
-from assistant.clues import Clue  # noqa: E402
-from assistant.cells import CellSet  # noqa: E402
-from assistant.game import ClueEvent, Game  # noqa: E402
-from assistant.sheet import Fact, Sheet  # noqa: E402
-from assistant.store import Store  # noqa: E402
+from assistant.engine import advice as advisor  # noqa: E402
+from assistant.engine.board import Board  # noqa: E402
+from assistant.engine.clues import Clue  # noqa: E402
+from assistant.engine.cells import CellSet  # noqa: E402
+from assistant.engine.deduction import ClueEvent, Game  # noqa: E402
+from assistant.engine.sheet import Fact, Sheet  # noqa: E402
+from assistant.store.folder import Store  # noqa: E402
 
 SHIPPED = Store(Path("/nonexistent")).board("gnom-street")
 TERRAINS = [value.name for value in SHIPPED.attribute("terrain").values]

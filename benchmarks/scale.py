@@ -37,11 +37,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant import advisor  # noqa: E402
-from assistant.board import Board  # noqa: E402
-from assistant.cells import Grid  # noqa: E402
-from assistant.clues import Clue  # noqa: E402
-from assistant.game import ClueEvent, Game  # noqa: E402
+from assistant.engine import advice as advisor  # noqa: E402
+from assistant.engine.board import Board  # noqa: E402
+from assistant.engine.cells import Grid  # noqa: E402
+from assistant.engine.clues import Clue  # noqa: E402
+from assistant.engine.deduction import ClueEvent, Game  # noqa: E402
 
 TERRAINS = ["grass", "wood", "gravel", "earth"]
 COLOURS = ["blue", "red", "yellow", "white"]

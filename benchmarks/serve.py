@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import make_game  # noqa: E402  (the same 50-clue garden as the start-up benchmark)
 from table import clues  # noqa: E402  (clues that hold with those 50)
 
-from assistant import serve  # noqa: E402
-from assistant.store import Store  # noqa: E402
+from assistant.faces.web import serve  # noqa: E402
+from assistant.store.folder import Store  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

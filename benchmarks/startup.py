@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 def make_game(home: Path) -> None:
     """A three-opponent garden game with 50 truthful clues, saved like any other."""
-    from assistant.clues import Clue
-    from assistant.game import ClueEvent, Game
-    from assistant.store import Store
+    from assistant.engine.clues import Clue
+    from assistant.engine.deduction import ClueEvent, Game
+    from assistant.store.folder import Store
 
     store = Store(home)
     board = store.board("gnom-street")

@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from assistant import stats  # noqa: E402
-from assistant.store import Store  # noqa: E402
+from assistant.evenings import stats  # noqa: E402
+from assistant.store.folder import Store  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cleo", "Dan", "Eva", "Farid", "Gus", "Hana", "Ines", "Jo", "Kim", "Lea"]
 COUNT_QUESTS = ["5A", "5B", "7A", "7B", "8A", "8B", "9A", "9B", "10A", "10B", "11A", "11B", "20A", "20B"]

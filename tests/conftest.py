@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from assistant import yamlfile
-from assistant.board import Board
-from assistant.store import Store, shipped_folder
+from assistant.store import yamlfile
+from assistant.engine.board import Board
+from assistant.store.folder import Store, shipped_folder
 
 import cli
-from assistant import i18n
+from assistant.engine import i18n
 
 # The tests read English whatever this machine's locale: a command run here, or in a process it
 # starts, speaks English unless a test asks for French (tests/test_i18n.py).

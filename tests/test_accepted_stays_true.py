@@ -12,8 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import errors, store as store_module
-from assistant.words import join, split
+from assistant.engine import errors
+from assistant.store import folder as store_module
+from assistant.engine.words import join, split
 
 from conftest import game_file
 
@@ -39,7 +40,7 @@ def test_a_card_text_holding_a_unicode_space_is_saved_as_typed(space, run, home)
     assert run("clue", "area", "B3", "yes", "-o", "red", "--card", card).exit_code == 0
     steps = json.loads(run("history", "--json").stdout)
     assert steps[0]["step"].startswith("clue area B3 red=yes --card")
-    from assistant.store import Store
+    from assistant.store.folder import Store
 
     event = Store(home).load().events[0]
     assert event.card == card.strip() and event.answers == (("red", True),)
@@ -210,7 +211,7 @@ def test_escape_sequences_in_a_card_are_shown_escaped(run, home):
         assert command.exit_code == 0 and no_control(command.stdout) and no_control(command.stderr)
     assert "\\x1b]0;HACKED\\x07" in run("history").stdout
     assert json.loads(run("history", "--json").stdout)[0]["step"].endswith(card)  # JSON escapes read back
-    from assistant import yamlparse
+    from assistant.store import yamlparse
 
     assert yamlparse.loads(run("export").stdout, "export")["steps"][0].endswith(card)
 
@@ -250,7 +251,7 @@ def test_a_game_cannot_grow_past_what_is_read_back(run, home, monkeypatch):
 
 
 def test_the_game_size_bound_is_below_the_read_limit():
-    from assistant import yamlfile
+    from assistant.store import yamlfile
 
     assert store_module.MAX_GAME_BYTES < yamlfile.MAX_BYTES and store_module.MAX_GAME_EVENTS < yamlfile.MAX_NODES
 

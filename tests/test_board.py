@@ -2,10 +2,10 @@ import copy
 
 import pytest
 
-from assistant import yamlfile, yamlparse
-from assistant.board import Board
-from assistant.errors import DataError, InputError
-from assistant.store import shipped_folder
+from assistant.store import yamlfile, yamlparse
+from assistant.engine.board import Board
+from assistant.engine.errors import DataError, InputError
+from assistant.store.folder import shipped_folder
 
 
 def garden_data() -> dict:

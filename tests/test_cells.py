@@ -1,8 +1,8 @@
 import pytest
 
-from assistant.cells import CellSet, Grid, column_index, column_letters
-from assistant.errors import InputError
-from assistant.store import Store
+from assistant.engine.cells import CellSet, Grid, column_index, column_letters
+from assistant.engine.errors import InputError
+from assistant.store.folder import Store
 
 from conftest import shipped_board
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from assistant.store import shipped_folder
+from assistant.store.folder import shipped_folder
 
 from conftest import game_file
 

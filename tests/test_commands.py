@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
-from assistant import commands, grammar, i18n
-from assistant.errors import InputError
-from assistant.store import Store
-from assistant.table import CLI_ONLY, command_params, speaker
+from assistant.engine import commands, grammar, i18n
+from assistant.engine.errors import InputError
+from assistant.store.folder import Store
+from assistant.faces.table.screen import CLI_ONLY, command_params, speaker
 
 
 @pytest.fixture

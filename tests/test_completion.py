@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant import grammar, i18n
-from assistant.errors import AssistantError, Contradiction, shown
-from assistant.game import Game
-from assistant.i18n import N_, _
-from assistant.pads.roi import RoiGame
-from assistant.pads.tug import TugGame
-from assistant.store import Store
-from assistant.table import TableApp
+from assistant.engine import grammar, i18n
+from assistant.engine.errors import AssistantError, Contradiction, shown
+from assistant.engine.deduction import Game
+from assistant.engine.i18n import N_, _
+from assistant.games.roi_des_nains import RoiGame
+from assistant.games.oh_les_nains.rope import TugGame
+from assistant.store.folder import Store
+from assistant.faces.table.screen import TableApp
 
 from conftest import shipped_board
 from test_roi_words import RULES

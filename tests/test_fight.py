@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from assistant import fight
-from assistant.errors import InputError
-from assistant.game import Game
+from assistant.games.gnom_street import fight
+from assistant.engine.errors import InputError
+from assistant.engine.deduction import Game
 
 from conftest import game_file, shipped_board
 

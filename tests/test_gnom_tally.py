@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from assistant.errors import AssistantError, InputError
-from assistant.game import Game
-from assistant.pads.gnom_tally import MOLE_POINTS, RULES, Settings, Token, tally
+from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.deduction import Game
+from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
 
 from conftest import shipped_board
 
@@ -225,8 +225,8 @@ def test_sets_belong_to_the_two_player_game(run):
 
 from hypothesis import given, strategies as st  # noqa: E402
 
-from assistant.errors import DataError  # noqa: E402
-from assistant.pads.gnom_tally import score_file  # noqa: E402
+from assistant.engine.errors import DataError  # noqa: E402
+from assistant.games.gnom_street.tally import score_file  # noqa: E402
 
 GOOD = {"players": ["Ana", "Ben", "Cleo"], "miniatures": {"Ana": 3, "Ben": 1, "Cleo": 0},
         "loot": {"Ana": "A1", "Ben": "D3", "Cleo": "F2"},

@@ -11,14 +11,15 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from assistant import garden as pieces
-from assistant import fight, grammar, i18n
-from assistant.clues import Clue, kind_named
-from assistant.errors import AssistantError, InputError
-from assistant.game import AccuseEvent, ClueEvent, Game
-from assistant.log import Retract
-from assistant.mirror import AskedEvent
-from assistant.words import split
+from assistant.games.gnom_street import garden as pieces
+from assistant.games.gnom_street import fight
+from assistant.engine import grammar, i18n
+from assistant.engine.clues import Clue, kind_named
+from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.deduction import AccuseEvent, ClueEvent, Game
+from assistant.engine.log import Retract
+from assistant.games.gnom_street.mirror import AskedEvent
+from assistant.engine.words import split
 
 from conftest import shipped_board
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from assistant import i18n
+from assistant.engine import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 PO = ROOT / "assistant" / "locale" / "fr" / "LC_MESSAGES" / "assistant.po"

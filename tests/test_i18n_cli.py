@@ -10,7 +10,7 @@ import pytest
 import typer
 
 import cli
-from assistant import i18n
+from assistant.engine import i18n
 
 from conftest import game_file
 

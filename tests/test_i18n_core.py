@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import advisor, i18n
-from assistant.clues import KINDS, Clue, kind_named
-from assistant.errors import AssistantError, DataError, InputError, shown
-from assistant.game import Game
-from assistant.words import join_names, lookup, parse_answer
+from assistant.engine import advice as advisor, i18n
+from assistant.engine.clues import KINDS, Clue, kind_named
+from assistant.engine.errors import AssistantError, DataError, InputError, shown
+from assistant.engine.deduction import Game
+from assistant.engine.words import join_names, lookup, parse_answer
 
 from conftest import game_file, shipped_board
 
@@ -292,7 +292,7 @@ def games():
 @st.composite
 def steps(draw, game: Game):
     """A step of one of the game's forms: its verb, then words that fit the slots, or junk."""
-    from assistant.grammar import expect
+    from assistant.engine.grammar import expect
 
     form = draw(st.sampled_from(game.forms()))
     words = [draw(st.sampled_from(form.verbs))]

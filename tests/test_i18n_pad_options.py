@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-from assistant import grammar, i18n
-from assistant.errors import InputError
+from assistant.engine import grammar, i18n
+from assistant.engine.errors import InputError
 
 from conftest import game_file
 from test_roi_words import pad

@@ -13,8 +13,9 @@ import json
 
 import pytest
 
-from assistant import i18n, render
-from assistant.pads.roi import listing
+from assistant.engine import i18n
+from assistant.faces import pictures as render
+from assistant.games.roi_des_nains import listing
 
 from conftest import game_file
 from test_render import golden, picture

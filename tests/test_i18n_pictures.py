@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from assistant import i18n, render
-from assistant.board import Board, cell_line, unverified_notice
-from assistant.errors import AssistantError, DataError, InputError
-from assistant.files import read_regular, write_atomically
-from assistant.game import Game
-from assistant import yamlparse
+from assistant.engine import i18n
+from assistant.faces import pictures as render
+from assistant.engine.board import Board, cell_line, unverified_notice
+from assistant.engine.errors import AssistantError, DataError, InputError
+from assistant.store.files import read_regular, write_atomically
+from assistant.engine.deduction import Game
+from assistant.store import yamlparse
 
 from conftest import game_file, shipped_board
 from test_render import assert_every_cell_reads_back, drawn_without_colour, picture, read_legend, three_opponents

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import log, sheet
-from assistant.errors import InputError
-from assistant.log import Entry, Retract, replay
+from assistant.engine import log, sheet
+from assistant.engine.errors import InputError
+from assistant.engine.log import Entry, Retract, replay
 
 
 def test_undo_takes_back_the_latest_entry_still_standing():
@@ -65,8 +65,8 @@ def test_a_clue_solves_the_sheet_a_fixed_number_of_times_whatever_the_log(run, m
 
 
 def test_the_one_loader_lists_every_bad_step(garden):
-    from assistant.errors import DataError
-    from assistant.game import Game
+    from assistant.engine.errors import DataError
+    from assistant.engine.deduction import Game
 
     data = {"assistant": "game/1", "board": "gnom-street", "opponents": ["red"],
             "events": ["clue area A1 yes", "retract 7", "clue zonee B3 no", 12, "undo"]}

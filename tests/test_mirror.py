@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import i18n, mirror
-from assistant.clues import Clue
-from assistant.errors import Contradiction, InputError
-from assistant.game import Game
-from assistant.mirror import AskedEvent
+from assistant.engine import i18n
+from assistant.games.gnom_street import mirror
+from assistant.engine.clues import Clue
+from assistant.engine.errors import Contradiction, InputError
+from assistant.engine.deduction import Game
+from assistant.games.gnom_street.mirror import AskedEvent
 
 from conftest import game_file, shipped_board
 
@@ -193,7 +194,7 @@ def test_theirs_is_refused_where_i_hide_nothing(run):
 def test_a_french_table_reads_the_step_in_french():
     game = Game.new("t", GARDEN, ["red", "blue"], "C2")
     game = game.record(game.read_step("asked area C1 --by red --aloud"))
-    from assistant import grammar
+    from assistant.engine import grammar
 
     with i18n.speaking("fr"):
         assert grammar.said(game, game.step(game.events[-1])) == "question zone C1 oui --par red --haut"

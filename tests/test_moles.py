@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import advisor, moles
-from assistant.clues import Clue
-from assistant.game import ClueEvent, Game
-from assistant.garden import ME, Token
-from assistant.pads.gnom_tally import tally
+from assistant.engine import advice as advisor
+from assistant.games.gnom_street import moles
+from assistant.engine.clues import Clue
+from assistant.engine.deduction import ClueEvent, Game
+from assistant.games.gnom_street.garden import ME, Token
+from assistant.games.gnom_street.tally import tally
 
 from conftest import shipped_board
 

@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.clues import Clue
-from assistant.game import ClueEvent, Game
-from assistant.errors import Contradiction
+from assistant.engine.clues import Clue
+from assistant.engine.deduction import ClueEvent, Game
+from assistant.engine.errors import Contradiction
 
 from conftest import shipped_board
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import cli
-from assistant.errors import DataError
-from assistant.store import Store
+from assistant.engine.errors import DataError
+from assistant.store.folder import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -196,7 +196,7 @@ def test_random_command_lines_never_crash_or_lose_data(setup, lines, strength, t
 WRITER = """
 import sys
 from pathlib import Path
-from assistant.store import Store
+from assistant.store.folder import Store
 store = Store(Path(sys.argv[1]))
 steps = ["clue area F3 no -o red", "clue line-of-sight A1 yes -o blue", "undo"]
 while True:
@@ -215,7 +215,7 @@ def saved_steps(store: Store, name: str, path: Path | None = None) -> list[str]:
 def test_killing_the_process_while_it_writes_never_loses_a_saved_step(strength, tmp_path):
     """Each writer is killed at a random moment after its first saves: every save it reported is kept,
     and at most the one it was making when killed is added (never half of one)."""
-    from assistant.game import Game
+    from assistant.engine.deduction import Game
 
     store = Store(tmp_path)
     store.create(Game.new("crash", store.board("gnom-street"), ["red", "blue"]))
@@ -349,8 +349,8 @@ def test_hostile_files_get_a_clear_error_and_run_no_code(case, place, tmp_path, 
 @pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
 def test_a_hostile_quests_file_gets_a_clear_error_and_runs_no_code(case, tmp_path):
     """The quests file ships with the tool: its reader meets the same files."""
-    from assistant import yamlfile
-    from assistant.pads.roi_des_nains import read_rules
+    from assistant.store import yamlfile
+    from assistant.games.roi_des_nains import read_rules
 
     path = write_hostile(tmp_path, "roi.yaml", case)
     with pytest.raises(DataError) as caught:
@@ -436,7 +436,7 @@ def test_a_nested_or_crowded_file_is_refused_before_it_is_built(case, tmp_path):
     """The parser's events are counted before any node is built: memory stays small."""
     import tracemalloc
 
-    from assistant import yamlfile
+    from assistant.store import yamlfile
 
     path = tmp_path / "evil.yaml"
     path.write_text(NESTED[case])
@@ -456,7 +456,7 @@ def test_a_planted_cache_entry_is_checked_like_a_parsed_file(tmp_path):
     types, is not used: the file is parsed instead."""
     import marshal
 
-    from assistant import yamlfile
+    from assistant.store import yamlfile
 
     path, cache = tmp_path / "game.yaml", tmp_path / "cache"
     raw = b"events:\n- clue area A1 no\n"

@@ -16,8 +16,8 @@ import pytest
 from rich.color import Color, ColorSystem
 from rich.console import Console
 
-from assistant import render
-from assistant.game import Game
+from assistant.faces import pictures as render
+from assistant.engine.deduction import Game
 
 from conftest import shipped_board
 
@@ -289,7 +289,7 @@ def test_text_from_a_data_file_is_printed_as_typed_never_as_markup():
 @pytest.mark.parametrize("color_system", [None, "standard", "truecolor"])
 def test_golden_pictures_in_french(color_system):
     """The same pictures in French: legends, titles and notices in French, the marks unchanged."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     i18n.use("fr")
     suffix = "txt" if color_system is None else "ansi"

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import yamlfile
-from assistant.errors import InputError
-from assistant.pads.cards import basic_cards
-from assistant.pads.roi import RoiGame, read_rules
-from assistant.store import shipped_folder
+from assistant.store import yamlfile
+from assistant.engine.errors import InputError
+from assistant.games.roi_des_nains.cards import basic_cards
+from assistant.games.roi_des_nains import RoiGame, read_rules
+from assistant.store.folder import shipped_folder
 
 from test_roi_rules import refused  # a refusal is one line: the rules' tests already say how
 
@@ -340,8 +340,8 @@ def test_french_spellings_of_the_options(run):
 @given(st.permutations([card for card in basic_cards(4)]), st.integers(0, 3))
 def test_without_a_magic_card_the_highest_card_of_the_suit_led_wins(cards, start):
     """rules: 'celui ayant joué la plus forte carte de la couleur demandée remporte le pli'."""
-    from assistant.pads.roi.events import follow_suit_winner
-    from assistant.pads.roi.play import ruling
+    from assistant.games.roi_des_nains.events import follow_suit_winner
+    from assistant.games.roi_des_nains.play import ruling
 
     plays = tuple(zip(FOUR[start:] + FOUR[:start], cards[:4]))
     assert ruling(plays, RULES.special("shaman")).winner == follow_suit_winner(plays)
@@ -351,7 +351,7 @@ def test_without_a_magic_card_the_highest_card_of_the_suit_led_wins(cards, start
 @given(st.permutations([card for card in basic_cards(4)]), st.integers(0, 3))
 def test_excalibur_wins_wherever_it_is_played(cards, at):
     """issue 24 (one online implementation, MED): Excalibur wins its trick."""
-    from assistant.pads.roi.play import ruling
+    from assistant.games.roi_des_nains.play import ruling
 
     excalibur = RULES.special("excalibur")
     hand = list(cards[:3])

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import yamlfile
-from assistant.errors import AssistantError, InputError
-from assistant.pads.roi import HAND, RoiGame, read_rules, score
-from assistant.store import shipped_folder
+from assistant.store import yamlfile
+from assistant.engine.errors import AssistantError, InputError
+from assistant.games.roi_des_nains import HAND, RoiGame, read_rules, score
+from assistant.store.folder import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
 PLAYERS = ["Ana", "Ben", "Cleo"]
@@ -240,8 +240,8 @@ def play_by_the_rules(special_id: str, rng, players=PLAYERS) -> list[str]:
     """A whole deal at 3 to 5 players, each following suit when able; a magic card within its limits, each
     trick's winner as the rules say it; the hands changing as the special card says, each change
     recorded as a step or not (the check then forgets what was shown)."""
-    from assistant.pads.roi.events import Trick, deck
-    from assistant.pads.roi.play import ruling, suit_led, worths
+    from assistant.games.roi_des_nains.events import Trick, deck
+    from assistant.games.roi_des_nains.play import ruling, suit_led, worths
 
     special = RULES.special(special_id)
     play = special.play

@@ -9,12 +9,13 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from assistant import grammar, i18n, log, yamlfile
-from assistant.errors import AssistantError, InputError
-from assistant.pads.roi import DealEvent, DropEvent, RemoveEvent, RoiGame, TrickEvent, read_rules
-from assistant.pads.roi.events import deck
-from assistant.store import shipped_folder
-from assistant.words import split
+from assistant.engine import grammar, i18n, log
+from assistant.store import yamlfile
+from assistant.engine.errors import AssistantError, InputError
+from assistant.games.roi_des_nains import DealEvent, DropEvent, RemoveEvent, RoiGame, TrickEvent, read_rules
+from assistant.games.roi_des_nains.events import deck
+from assistant.store.folder import shipped_folder
+from assistant.engine.words import split
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
 PLAYERS = ("Ana", "Ben", "Cleo")
@@ -115,7 +116,7 @@ def deal_events(draw):
     scout = maybe(st.tuples(st.sampled_from(PLAYERS), st.integers(0, 2)))
     next_dealer = maybe(st.sampled_from(PLAYERS))
     fields = (counts, order, won, special_winner, scout, next_dealer)
-    from assistant.pads.roi import Summary
+    from assistant.games.roi_des_nains import Summary
 
     summary = Summary(*fields) if any(field is not None for field in fields) else None
     return DealEvent(quest, special, summary, maybe(st.integers(1, 999)))

@@ -2,8 +2,8 @@
 
 import pytest
 
-from assistant.errors import Contradiction, InputError
-from assistant.game import Game
+from assistant.engine.errors import Contradiction, InputError
+from assistant.engine.deduction import Game
 
 
 def names(board, cells):

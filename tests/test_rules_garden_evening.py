@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant import advisor
-from assistant.errors import AssistantError, Contradiction
-from assistant.game import Game
-from assistant.pads import gnom_tally
+from assistant.engine import advice as advisor
+from assistant.engine.errors import AssistantError, Contradiction
+from assistant.engine.deduction import Game
+from assistant.games.gnom_street import tally as gnom_tally
 
 from conftest import game_file, shipped_board
 from test_rules_garden_pieces import play as play_on, refused
@@ -346,7 +346,7 @@ def test_the_french_evening_ends_with_the_tally_the_sheet_and_explain_agreeing(r
 
 def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
     """The table screen's answer line carries the same words as the commands."""
-    from assistant import table
+    from assistant.faces.table import screen as table
 
     before = play("miniature me A1", "miniature me A3", "clue area B1 yes -o red")
     after = before.record(before.read_step("miniature red A1"))

@@ -6,8 +6,8 @@ differ, the French one is the original.
 
 import pytest
 
-from assistant.errors import AssistantError, Contradiction, InputError
-from assistant.game import Game
+from assistant.engine.errors import AssistantError, Contradiction, InputError
+from assistant.engine.deduction import Game
 
 from conftest import game_file
 

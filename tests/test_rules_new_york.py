@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant import grammar, i18n
+from assistant.engine import grammar, i18n
 
-from assistant.errors import AssistantError, Contradiction, InputError
-from assistant.game import Game
+from assistant.engine.errors import AssistantError, Contradiction, InputError
+from assistant.engine.deduction import Game
 
 from conftest import shipped_board
 

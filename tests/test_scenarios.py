@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant import scenario
-from assistant.errors import DataError
-from assistant.store import Store
+from assistant.engine import scenario
+from assistant.engine.errors import DataError
+from assistant.store.folder import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -18,7 +18,7 @@ def test_the_library_has_at_least_a_dozen_scenarios():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_expectation_of_the_scenario_holds(path, tmp_path):
-    from assistant import render
+    from assistant.faces import pictures as render
     from rich.console import Console
     import io
 

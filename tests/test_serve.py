@@ -17,8 +17,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from assistant import serve
-from assistant.store import Store
+from assistant.faces.web import serve
+from assistant.store.folder import Store
 
 from conftest import game_file
 

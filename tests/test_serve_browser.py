@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant import serve
-from assistant.store import Store
+from assistant.faces.web import serve
+from assistant.store.folder import Store
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -29,8 +29,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from typer.testing import CliRunner
 
 import cli
-from assistant import scenario, yamlparse
-from assistant.store import Store
+from assistant.engine import scenario
+from assistant.store import yamlparse
+from assistant.store.folder import Store
 
 from test_accepted_stays_true import CONTROLS, TRICKY
 

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from assistant import stats
+from assistant.evenings import stats
 
 # Le Roi des Nains, 3 players seated Ana, Ben, Cleo, every deal won 6-4-3 tricks (Ana, Ben, Cleo).
 ROI_DEALS = [

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from assistant.store import Store
-from assistant.table import BoardScreen, TableApp, value_keys
+from assistant.store.folder import Store
+from assistant.faces.table.screen import BoardScreen, TableApp, value_keys
 
 from conftest import game_file
 
@@ -416,7 +416,7 @@ def test_snapshots_of_an_evening_in_both_languages_at_both_sizes(garden_game, ru
                                                                   language):
     """The sheets keep their terrain and flowers at every size (stacked when they do not fit across),
     the footer fits 80 columns, and a refusal is one line, in English and in French."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     for clue in (["area", "B3", "yes", "-o", "red"], ["line-of-sight", "D1", "no", "-o", "blue"],
                  ["flower", "C3", "red=yes", "blue=no", "yellow=no", "--colour", "yellow"]):
@@ -453,11 +453,12 @@ def test_snapshot_of_the_board_screen(garden_game, monkeypatch):
 
 def test_textual_is_imported_by_the_table_screen_only():
     root = Path(__file__).resolve().parent.parent
-    users = sorted(path.name for path in [root / "cli.py", *(root / "assistant").rglob("*.py")]
+    users = sorted(str(path.relative_to(root)) for path in [root / "cli.py", *(root / "assistant").rglob("*.py")]
                    if "from textual" in path.read_text() or "import textual" in path.read_text())
-    assert users == ["table.py"]
+    assert users == ["assistant/faces/table/screen.py"]
     cli_text = (root / "cli.py").read_text()
-    assert "from assistant import table" in cli_text and "\nfrom assistant import table" not in cli_text  # inside table() only
+    assert "from assistant.faces.table import screen" in cli_text
+    assert "\nfrom assistant.faces.table import screen" not in cli_text  # inside table() only
 
 
 # -- shell completion for the plain CLI (same grammar) ------------------------------------------
@@ -514,7 +515,8 @@ def test_the_table_command_refuses_an_unknown_board_and_a_pipe_in_one_line(run, 
 def test_the_board_screen_keys_never_contradict_the_sheets_letters(home, language):
     """A flower's key is its letter on the sheets (French: L blanc, B bleu), and no other value takes a
     letter the sheets give a flower; the screen sets 80 columns wide with whole terrain names."""
-    from assistant import i18n, render
+    from assistant.engine import i18n
+    from assistant.faces import pictures as render
 
     i18n.use(language)
     try:
@@ -569,7 +571,7 @@ def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(home):
 
 def test_the_screen_speaks_french(garden_game, run):
     """ASSISTANT_LANG=fr assistant table: titles, keys, answers and refusals in French (the steps stay as typed)."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("clue", "area", "B3", "yes", "-o", "red")
     before = game_file(garden_game, "gnom-street-1")
@@ -601,7 +603,7 @@ def test_the_screen_speaks_french(garden_game, run):
 
 
 def test_the_board_screen_speaks_french(garden_game):
-    from assistant import i18n
+    from assistant.engine import i18n
 
     i18n.use("fr")
     app = TableApp(Store(garden_game), None, board="gnom-street", follow_seconds=SLOW_FOLLOW)
@@ -651,8 +653,8 @@ def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
     screen's grammar whose every word has its slot (values offered, or a free word said so), or is
     CLI-only with why (CLI_ONLY). Its first word after the command completes through the pilot."""
     import cli
-    from assistant import commands, grammar
-    from assistant.table import CLI_ONLY, command_words, speaker
+    from assistant.engine import commands, grammar
+    from assistant.faces.table.screen import CLI_ONLY, command_words, speaker
 
     games = every_kind_of_game(run, home)
     store = Store(home)
@@ -705,7 +707,7 @@ async def tab_through(pilot, typed: str) -> str:
 
 @pytest.mark.parametrize("language", ["fr", "en"])
 def test_tab_completes_the_words_of_the_commands_in_the_table_s_language(garden_game, language):
-    from assistant import i18n
+    from assistant.engine import i18n
 
     french = language == "fr"
     i18n.use(language)
@@ -765,7 +767,7 @@ def test_tab_completes_the_words_of_the_commands_in_the_table_s_language(garden_
 def test_a_bad_command_is_refused_in_one_line_before_it_runs(garden_game):
     """The screen reads a command with its grammar: a word its place does not take is refused, saying what
     to type, and nothing runs (no correction written, no game made)."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     i18n.use("fr")
     app = table_app(garden_game)
@@ -793,7 +795,7 @@ def test_a_bad_command_is_refused_in_one_line_before_it_runs(garden_game):
 
 
 def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(run, home):
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "rouge,bleu,Ana", "--mine", "C2", "--me", "Léa")
     for step in (["miniature", "me", "A1"], ["miniature", "rouge", "D1"], ["loot", "rouge", "A3"],
@@ -830,7 +832,7 @@ def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(r
 def test_the_screen_follows_the_game_made_current_whatever_game_it_was_opened_on(run, home):
     """Opened with --game on an earlier game, the screen shows the game a 'new' or a 'use' makes current,
     and the next steps go there (not into the game it was opened on)."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
@@ -862,7 +864,7 @@ def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_m
     """The screen reads a question put to me back as the command line does (mirror.read_back): the answer
     to give first, then each opponent's map of my loot (not my own sheets), then the warnings; taking it
     back says their maps too."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "rouge,bleu,jaune", "--mine", "E3", "--me", "Léa")
     run("asked", "area", "C1", "--by", "rouge")
@@ -928,7 +930,7 @@ def test_a_fight_on_the_screen_says_the_rounds_ranking_and_whom_i_ask_as_the_com
 def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_game(run, home):
     """The store names the game (not its file) and the screen says 'refused' once, not the CLI's own
     'refused, nothing was changed' after its own."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "rouge,bleu", "--mine", "E3")
     run("loot", "rouge", "C2")
@@ -1002,7 +1004,7 @@ def test_the_footer_shows_only_the_keys_that_work_for_the_game_shown(run, home):
 def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, home):
     """'montrer' on a French pad: the score table (the screen's own picture) is named in the answer line by
     its headline, never 'done: quest montrer' (the English group word the screen added)."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     i18n.use("fr")
@@ -1024,7 +1026,7 @@ def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, hom
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_loot_found_is_said_once_beside_the_full_sheets(run, home, language):
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     for clue in (["A1", "yes"], ["A3", "no"], ["C1", "no"]):
@@ -1045,7 +1047,7 @@ def test_a_loot_found_is_said_once_beside_the_full_sheets(run, home, language):
 
 def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_cut(run, home):
     """The answer wraps (never cut) and a command's note (the board is unverified) is a line of its own."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     i18n.use("fr")
@@ -1081,7 +1083,7 @@ def test_at_80_columns_a_score_table_shown_keeps_its_lines_whole(run, home):
 
 def test_ten_clues_of_an_evening_take_at_most_150_keys_with_completion(garden_game):
     """Typed as a French table types them: Tab finishes each word that one value fits."""
-    from assistant import i18n
+    from assistant.engine import i18n
 
     evening = ["i⇥z⇥B3⇥r⇥o⇥", "i⇥l⇥D1⇥b⇥n⇥", "i⇥z⇥F1⇥y⇥n⇥", "i⇥f⇥A1⇥b⇥b⇥n⇥", "i⇥s⇥E3⇥r⇥n⇥",
                "i⇥z⇥A3⇥b⇥o⇥", "i⇥l⇥F3⇥y⇥o⇥", "i⇥z⇥D3⇥r⇥n⇥", "i⇥s⇥A2⇥b⇥n⇥", "i⇥z⇥C1⇥y⇥n⇥"]
@@ -1152,7 +1154,7 @@ def test_a_candidate_is_typed_by_a_click(garden_game):
 
 
 def test_the_palette_lists_the_steps_of_the_game_in_french(garden_game):
-    from assistant import i18n
+    from assistant.engine import i18n
 
     i18n.use("fr")
     app = table_app(garden_game)

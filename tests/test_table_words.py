@@ -7,9 +7,10 @@ import stat
 
 import pytest
 
-from assistant import grammar, i18n, render, words
-from assistant.errors import AssistantError
-from assistant.game import Game
+from assistant.engine import grammar, i18n, words
+from assistant.faces import pictures as render
+from assistant.engine.errors import AssistantError
+from assistant.engine.deduction import Game
 
 from conftest import shipped_board
 
@@ -132,7 +133,7 @@ def test_french_flower_letters_are_french_and_never_collide(french):
 
 
 def test_a_tie_is_said_as_a_list(french):
-    from assistant.pads import gnom_tally
+    from assistant.games.gnom_street import tally as gnom_tally
 
     lines = tuple(gnom_tally.Line(player, 1, 0, 0) for player in ("me", "rouge", "bleu"))
     assert gnom_tally.Tally(lines, ()).verdict().startswith("égalité entre moi, rouge et bleu à 1")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from assistant.errors import InputError
-from assistant.pads.tug import TugGame
+from assistant.engine.errors import InputError
+from assistant.games.oh_les_nains.rope import TugGame
 
 
 def match(*moves, sides=("Ana", "Ben"), counters=False, setup=("red", "blue")):
@@ -150,9 +150,9 @@ def test_a_whole_match_of_two_winning_rounds(run):
 
 from hypothesis import given, strategies as st  # noqa: E402
 
-from assistant import grammar, i18n, log  # noqa: E402
-from assistant.errors import DataError  # noqa: E402
-from assistant.pads.tug import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
+from assistant.engine import grammar, i18n, log  # noqa: E402
+from assistant.engine.errors import DataError  # noqa: E402
+from assistant.games.oh_les_nains.rope import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
 
 PLAYED = match()  # both first gnomes placed: Ana plays
 PLAYER = st.sampled_from(PLAYED.order)
@@ -372,7 +372,7 @@ def test_the_french_move_words_work_at_the_command_line(run):
 
 import json  # noqa: E402
 
-from assistant.pads.tug import letter  # noqa: E402
+from assistant.games.oh_les_nains.rope import letter  # noqa: E402
 
 
 def played(run, *moves, new=("--sides", "Ana,Ben")):

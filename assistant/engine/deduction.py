@@ -1,0 +1,1014 @@
+"""A game: a board, who hides what, and the append-only list of what was said.
+
+Events are recorded as the words of a command (``clue area B2 red=no``,
+``accuse C4 wrong``, ``retract 3``, ``undo``): the same words a player types
+and a scenario holds. Each event type owns its words (``FORM``, ``from_words``,
+``words``: a parse/format pair); the game reads and writes them through the
+step grammar (``assistant.grammar``). Undo and retract are events too, so the
+log only grows; the sheet, the history and every figure are derived by
+replaying it once (``Game.state``), never saved.
+"""
+
+from functools import cached_property
+from typing import NamedTuple, Union
+
+from assistant.games.gnom_street import fight, garden, mirror
+from assistant.engine.board import Board
+from assistant.engine.cells import Cell, CellSet, column_letters
+from assistant.engine.clues import Clue, kind_named, kind_slots, read_clue, shown_kinds
+from assistant.engine.errors import AssistantError, DataError, InputError, events_place
+from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, positional, said as grammar_said, typed_so_far
+from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
+from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
+from assistant.engine.sheet import Fact, Sheet, whose
+from assistant.engine.words import (Options, see_help, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
+                    lookup, name_value, parse_answer, said_answer, shown, split)
+
+DEFAULT_OPPONENT = "opponent"
+MAX_OPPONENTS = 8
+# The French a table reads for the canonical words of these slots (each also read when typed).
+FRENCH_STEP_WORDS = {"verdict": {"right": "juste", "wrong": "faux"}, "token": {"mole": "taupe", "bait": "appât"},
+                     "found": {"found": "trouvé", "missed": "raté"}}
+BOARD_VALUE_SLOTS = ("colour", "district", "place", "assignment")  # the slots holding a value of the board
+# The piece steps whose cells completion offers only where recording accepts them (a token on one of the
+# player's miniatures, a miniature where the rules let it stand), with the words tried after the cell
+# for a slot still to come: my own token says its face.
+PLACED = {garden.MiniatureEvent.FORM: ((),), garden.CatEvent.FORM: ((),), garden.LootEvent.FORM: ((),),
+          garden.TokenEvent.FORM: ((), ("mole",), ("bait",))}
+RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
+WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
+
+
+# -- events --------------------------------------------------------------------------
+
+OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent",
+                  french="--adversaire")
+COLOUR = mirror.COLOUR  # the same option on a clue and on a question put to me
+CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
+ASKER = Option("by", ("--by", "--par"), "player", french="--par")
+
+
+def _nobody_out(board: Board) -> str:
+    """The refusal of an accuser on a garden: its rules have no accusations, nobody is out for one, so there
+    is no accuser to keep."""
+    return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
+
+
+def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
+    """A clue's slots: its kind, then the kind's own words, then the answers: one answer (for --opponent or
+    the only opponent), or one NAME=yes|no per opponent."""
+    slots = kind_slots(game, typed, ("answer", MORE))
+    answers = typed[len(slots) - 2:] if slots[-1] == MORE else []
+    if any("=" not in word for word in answers) or len(answers) >= len(game.items):
+        return (*slots[:-1], *["answer"] * (len(answers) - 1))  # answered: nothing more
+    return slots
+
+
+class ClueEvent(NamedTuple):
+    """A question answered, or a card's statement: one clue, one answer per item.
+
+    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
+
+    clue: Clue
+    answers: tuple[tuple[str, bool], ...]
+    card: str | None = None
+    by: str | None = None
+    power: str | None = None  # a gnome's power that changes who may be asked (sky, adam, mick): see fight
+
+    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
+                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
+                french="indice")
+
+    @classmethod
+    def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
+        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
+        words = list(found.positional)
+        if not words:
+            raise InputError(_("say which clue, e.g. area B2 yes ({help})").format(help=see_help("clue")))
+        kind = game.kind_named(words[0])
+        rest = words[1:]
+        typed_answers: list[str] = []
+        while rest and _looks_like_answer(rest[-1]):
+            typed_answers.insert(0, rest.pop())
+        colour = found.last("colour")
+        if colour is not None:
+            rest.append(colour)
+        if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
+            parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
+        clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
+        answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
+        card = found.last("card")
+        if game.reading_saved:  # a saved card keeps its text whatever its length or kind: 0.1 took any
+            card = (card or "").strip() or None
+        else:
+            card = free_text(card, N_("the card's text"))
+            card = game.board.card(card) if card is not None else None
+        by = found.last("by")
+        asker = game.player(by) if by is not None else None
+        if asker not in (None, garden.ME) and game.board.per_opponent and game.opponents == (asker,):
+            # Two players: the opponent asks nobody but me, so the answer is about my loot, never theirs.
+            if game.reading_saved:  # a log saved before `asked` existed: read as the question put to me
+                return mirror.AskedEvent(clue, asker, answers[0][1], power=fight.read_power(found.last("power")))
+            raise InputError(_("{player} asked you: the answer is about your loot, not {player}'s; record it "
+                               "with: asked {clue} --by {player}").format(player=asker, clue=clue.said(game.board)))
+        return cls(clue, answers, card, None if asker == garden.ME else asker, fight.read_power(found.last("power")))
+
+    def words(self, game: "Game") -> list[str]:
+        words = ["clue", self.clue.kind, *self.clue.args]
+        if len(game.items) == 1:
+            words.append(answer_word(self.answers[0][1]))
+        else:
+            words += [f"{item}={answer_word(answer)}" for item, answer in self.answers]
+        if self.card:
+            words += ["--card", self.card]
+        if self.by:
+            words += ["--by", self.by]
+        if self.power:
+            words += ["--power", self.power]
+        return words
+
+    def facts(self, board: Board, number: int) -> list[Fact]:
+        holds = self.clue.accepted(board)
+        text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation(board)
+        return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
+                     _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
+                                                         answer=said_answer(answer)))
+                for item, answer in self.answers]
+
+    def items(self) -> list[str]:
+        return [item for item, unused in self.answers]
+
+
+class AccuseEvent(NamedTuple):
+    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+
+    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
+    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
+
+    cell: str
+    right: bool
+    item: str
+    by: str | None = None
+
+    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
+                N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
+
+    @classmethod
+    def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
+        """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
+        if len(found.positional) != 2:
+            raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
+        cell, verdict = found.positional
+        name = game.cell_name(cell)
+        if key(verdict) in RIGHT_WORDS:
+            right = True
+        elif key(verdict) in WRONG_WORDS:
+            right = False
+        else:
+            raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)")
+                             .format(verdict=shown(verdict)))
+        by = found.last("by")
+        if by is not None and game.board.per_opponent:
+            raise InputError(_nobody_out(game.board))
+        return cls(name, right, game.one_item(found.last("opponent")), game.player(by) if by is not None else None)
+
+    def words(self, game: "Game") -> list[str]:
+        words = ["accuse", self.cell, "right" if self.right else "wrong"]
+        if len(game.items) > 1:
+            words += ["--opponent", self.item]
+        if self.by is not None:
+            words += ["--by", self.by]
+        return words
+
+    def facts(self, board: Board, number: int) -> list[Fact]:
+        cell = CellSet.of([board.parse_cell(self.cell)])
+        label = _("accuse {cell} right") if self.right else _("accuse {cell} wrong")
+        return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
+                     _("on {cell}").format(cell=self.cell), self.right, label.format(cell=self.cell))]
+
+    def items(self) -> list[str]:
+        return [self.item]
+
+
+STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, *garden.PIECES)  # every entry's type
+Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, Retract, *garden.PIECES)]
+
+
+class State(NamedTuple):
+    """Everything the log leads to, computed once per game value (``Game.state``)."""
+
+    history: History
+    in_set: tuple[Entry, ...]  # standing entries since the last finished set (two-player match)
+    mine: Cell | None  # my loot in the current set
+    sheet: Sheet
+    garden: "garden.Garden"
+    closed: dict[str, Cell]  # items whose case a right accusation closed
+    out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
+
+
+# -- the game ------------------------------------------------------------------------
+
+
+class _Fields(NamedTuple):
+    name: str
+    board: Board
+    opponents: tuple[str, ...] = ()
+    mine: Cell | None = None
+    events: tuple[Event, ...] = ()
+    me: str | None = None  # my own name at the table ('Léa'), shown where the log says 'me'
+    reading_saved: bool = False  # while a saved log is read: the rules of asking are the recorder's job
+
+
+class Game(_Fields):
+    """One game's identity and log; everything else is derived by replaying it, once (``state``).
+
+    Follows the log protocol of ``assistant.log`` and the grammar's ``Speaker``:
+    ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
+    ``values`` say what may be typed."""
+
+    @property
+    def EXPECTS(self) -> tuple[str, ...]:  # noqa: N802 (the name every game and pad shares)
+        """What a scenario may expect after a step: the sheet's cells; on the garden, what the opponents
+        know of my loot and the tally too."""
+        sheet = ("candidates", "count", "found")
+        return (*sheet, "theirs", "totals", "winner") if self.board.per_opponent else sheet
+
+    @classmethod
+    def new(cls, name: str, board: Board, opponents: list[str] | None = None,
+            mine: str | None = None, me: str | None = None) -> "Game":
+        """Start a game; checks the opponents' names, my own name and my own loot cell."""
+        if board.per_opponent:
+            names = [name.strip() for name in (opponents or [DEFAULT_OPPONENT]) if name.strip()]
+            if not names:
+                raise InputError(_("--opponents needs at least one name, e.g. --opponents red,blue"))
+            limit = board.max_opponents or MAX_OPPONENTS
+            if len(names) > limit:
+                if board.max_opponents:
+                    message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
+                else:
+                    message = _("at most {limit} opponents (got {count})")
+                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title, gangs=limit + 1))
+            check_names(names, N_("opponent"), "--opponents red,blue")
+        elif opponents:
+            raise InputError(_("on {board} everybody hunts the same {items}: leave out --opponents").format(
+                board=board.name, items=join_names(map(board.local_item, board.hidden_items))))
+        else:
+            names = []
+        mine_cell = None
+        if mine is not None:
+            if not board.per_opponent:
+                raise InputError(_("on {board} you hide nothing: leave out --mine").format(board=board.name))
+            mine_cell = board.parse_cell(mine)
+            if mine_cell in board.ponds:
+                raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=board.name_of(mine_cell)))
+        if me is not None:
+            check_names([*names, me], N_("player"), "--me Lea")
+        game = cls(name, board, tuple(names), mine_cell, me=me)
+        room = len(board.open) - (mine_cell is not None)
+        if board.distinct and len(game.items) > room:
+            raise InputError(_("{count} opponents cannot hide on {cells} cells").format(count=len(game.items),
+                                                                                       cells=room))
+        return game
+
+    @property
+    def kind(self) -> str:
+        """What the game is played on: its board's name."""
+        return self.board.name
+
+    @property
+    def items(self) -> tuple[str, ...]:
+        """What is hidden: one per opponent (the garden) or the board's own (the thief)."""
+        return self.board.hidden_items or self.opponents
+
+    def item(self, text: str) -> str:
+        """The item (opponent) called ``text``; unknown -> InputError listing them."""
+        return lookup(text, self.items, N_("opponent") if self.board.per_opponent else N_("hidden item"))
+
+    def one_item(self, opponent: str | None) -> str:
+        """The item named by ``--opponent``, or the only one; else ask whose."""
+        if opponent is not None:
+            return self.item(opponent)
+        if len(self.items) == 1:
+            return self.items[0]
+        raise InputError(_("whose {noun}? add --opponent with one of {names}").format(
+            noun=self.board.local_noun, names=join_names(self.items)))
+
+    @property
+    def players(self) -> list[str]:
+        """Everyone with pieces on the garden: me, then the opponents."""
+        return [garden.ME, *self.opponents]
+
+    def player(self, text: str) -> str:
+        """A player named at the table: me (my words or my ``--me`` name), else an opponent on the garden.
+
+        Where everyone hunts the same item (the city) the game lists no players: any name is one,
+        spelt as it was first written in the log ('ana' is the Ana named before)."""
+        if key(text) in garden.ME_WORDS or (self.me is not None and key(text) == key(self.me)):
+            return garden.ME
+        if self.board.per_opponent:
+            return self.item(text)
+        check_names([text], N_("player"), "--by Ana")
+        return next((name for name in self.named() if key(name) == key(text)), text)
+
+    def named(self) -> tuple[str, ...]:
+        """The players the log names (who asked, who accused) other than me, in the order first named."""
+        names = (getattr(event, "by", None) for event in self.events)
+        return tuple(dict.fromkeys(name for name in names if name is not None and name != garden.ME))
+
+    def display(self, player: str) -> str:
+        """A player as the table calls them: my own name (``--me``) for 'me' ('moi' in French without one)."""
+        if player == garden.ME:
+            return self.me or _("me")
+        return player
+
+    def cell_name(self, text: str) -> str:
+        """A cell as typed ('b3') in its canonical name ('B3')."""
+        return self.board.name_of(self.board.parse_cell(text))
+
+    def kind_named(self, text: str):
+        """The clue kind called ``text``, if this board hears it (board.clues)."""
+        if self.reading_saved:  # 0.1 heard every kind everywhere
+            return kind_named(text)
+        kind = kind_named(text, self.board.clue_kinds())
+        if not self.board.hears(kind.name):
+            raise InputError(_("{kind} is not a clue of {board}: its clues are {kinds}").format(
+                kind=kind.shown, board=self.board.name, kinds=shown_kinds(self.board.clue_kinds())))
+        return kind
+
+    # -- replay, once ---------------------------------------------------------------------
+
+    @cached_property
+    def _history(self) -> History:
+        replayer = self.__dict__.pop("_replayer", None)  # left by restore: the log replayed so far
+        return replayer.history() if replayer is not None else replay(self.events)
+
+    @cached_property
+    def state(self) -> State:
+        """The history, the sheet, the pieces: the whole log replayed in one pass."""
+        history = self._history
+        in_set: list[Entry] = []
+        mine = self.mine
+        pieces = garden.empty(self.players)
+        closed: dict[str, Cell] = {}
+        out: dict[str, Entry] = {}
+        for entry in history.standing:
+            event = entry.event
+            pieces = garden.apply(pieces, event)
+            if isinstance(event, garden.SetEvent):
+                in_set = []
+                closed = {}
+                mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+                continue
+            in_set.append(entry)
+            closed, out = self._accused(closed, out, entry)
+        sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
+        return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
+
+    def _accused(self, closed: dict[str, Cell], out: dict[str, Entry],
+                 entry: Entry) -> tuple[dict[str, Cell], dict[str, Entry]]:
+        """The closed cases and the players out once ``entry`` stands: a right accusation closes its
+        item's case; a wrong one puts its accuser out (rules: "S'il s'est trompé, il est éliminé")."""
+        event = entry.event
+        if not isinstance(event, AccuseEvent):
+            return closed, out
+        if event.right:
+            return {event.item: self.board.parse_cell(event.cell), **closed}, out
+        if event.by is not None:
+            return closed, {**out, event.by: out.get(event.by, entry)}
+        return closed, out
+
+    def history(self) -> History:
+        """The numbered entries, each marked if it was taken back."""
+        return self._history
+
+    def entries(self) -> list[Entry]:
+        """The numbered clues, each marked if it was retracted or undone."""
+        return list(self._history.entries)
+
+    def standing(self) -> list[Entry]:
+        """The entries not taken back."""
+        return self._history.standing
+
+    def current_set(self) -> tuple[list[Entry], Cell | None]:
+        """The standing entries since the last finished set (two-player match), and my loot in it."""
+        return list(self.state.in_set), self.state.mine
+
+    def sheet(self) -> Sheet:
+        """The sheet every standing clue leads to."""
+        return self.state.sheet
+
+    def facts_of(self, entry: Entry) -> list[Fact]:
+        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
+        if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
+            return entry.event.facts(self.board, entry.number)
+        return []
+
+    def _facts(self, entries) -> list[Fact]:
+        """What standing entries say about the hidden cells. Of several loot cards shown for one player
+        only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
+        before --replace existed let a second card silently replace the first)."""
+        latest = {entry.event.player: entry.number for entry in entries if isinstance(entry.event, garden.LootEvent)}
+        return [fact for entry in entries
+                if not isinstance(entry.event, garden.LootEvent) or latest[entry.event.player] == entry.number
+                for fact in self.facts_of(entry)]
+
+    def garden(self) -> "garden.Garden":
+        """Miniatures, cat, token stacks and finished sets, from the standing entries."""
+        return self.state.garden
+
+    def current_mine(self) -> Cell | None:
+        return self.state.mine
+
+    def closed(self, item: str) -> Cell | None:
+        """The cell of a right accusation about ``item`` still standing, if any."""
+        return self.state.closed.get(item)
+
+    def out(self) -> dict[str, Entry]:
+        """The players out of the game, each with the standing wrong accusation that put them out."""
+        return self.state.out
+
+    def out_line(self) -> str | None:
+        """'out: Ana (accused C2), me (accused B3)', or None while everybody is in."""
+        if not self.state.out:
+            return None
+        return _("out: {players}").format(players=join_names(
+            _("{player} (accused {cell})").format(player=self.display(player), cell=entry.event.cell)
+            for player, entry in self.state.out.items()))
+
+    def barred(self) -> CellSet:
+        """The cells where my miniature may not go now (``miniature me CELL``, with ``--from`` once my supply
+        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn."""
+        if not self.board.per_opponent:
+            return CellSet()
+        pieces = self.garden()
+        mine = self.current_mine()
+        own = pieces.miniatures[garden.ME]
+        barred = []
+        for cell in self.board.open:
+            name = self.board.name_of(cell)
+            origin = next((c for c in own if c != name), None) if len(own) >= garden.MINIATURES else None
+            try:
+                garden.check(pieces, garden.MiniatureEvent(garden.ME, name, origin), self.board, self.players,
+                             self.board.name_of(mine) if mine is not None else None, self.display)
+            except AssistantError:
+                barred.append(cell)
+        return CellSet.of(barred)
+
+    def totals(self) -> dict[str, int]:
+        """The end-of-game tally (75 Gnom' Street, 3 or 4 players), each player's total by their canonical
+        name (``me``); refused, saying what is missing, while the loot or a token's face is not known."""
+        from assistant.games.gnom_street import tally as gnom_tally
+
+        return {self.player(line.player): line.total for line in gnom_tally.score_game(self).lines}
+
+    def winner(self) -> str | None:
+        """Who the tally makes the winner (``me`` or an opponent); None on a tie or before the tally can count."""
+        from assistant.games.gnom_street import tally as gnom_tally
+
+        try:
+            leaders = gnom_tally.score_game(self).leaders
+        except AssistantError:
+            return None
+        return self.player(leaders[0]) if len(leaders) == 1 else None
+
+    def told(self, entry: Entry) -> list[str]:
+        """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
+        nothing, though another player may well ask the same), each miniature it sends home."""
+        earlier = [e for e in self.standing() if e.number < entry.number]
+        if isinstance(entry.event, (ClueEvent, AccuseEvent)):
+            this_set = [e for e in self.state.in_set if e.number < entry.number]  # a new set's sheet starts blank
+            repeated = next((e for e in reversed(this_set) if _repeats(entry.event, e.event)), None)
+            if repeated is None:
+                return []
+            return [_("it repeats entry {number} ({step}): it adds nothing to the sheet").format(
+                number=repeated.number, step=grammar_said(self, self.step(repeated.event)))]
+        if isinstance(entry.event, (garden.MiniatureEvent, garden.CatEvent)):
+            pieces = garden.empty(self.players)
+            for e in earlier:
+                pieces = garden.apply(pieces, e.event)
+            return garden.told_home(pieces, entry.event, self.display)
+        return []
+
+    def summary(self) -> str:
+        """One line: the cells left per opponent, and who is out."""
+        sheet = self.sheet()
+        out = self.out_line()
+        return join_clauses([*(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+                               .format(item=self.board.local_item(item), count=count)
+                               for item in self.items for count in [len(sheet.candidates(item))]),
+                             *([out] if out else [])])
+
+    def report(self) -> list[str]:
+        """What the table needs to hear now: each hidden item found, who the latest entry put out,
+        the match score."""
+        sheet, lines = self.sheet(), []
+        for item in self.items:
+            cell = sheet.found(item)
+            if cell is not None:
+                lines.append(_(">>> found: {what} is on {cell}").format(what=whose(self.board, item),
+                                                                        cell=self.board.name_of(cell)))
+        standing = self.standing()
+        latest = standing[-1] if standing else None
+        for player, entry in self.state.out.items():
+            if latest is not None and entry.number == latest.number:
+                lines.append(_("you are out: keep following the clues to see who wins") if player == garden.ME else
+                             _("{player} is out: a wrong accusation leaves the game").format(player=player))
+        if latest is not None and isinstance(latest.event, AccuseEvent) and latest.event.right and latest.event.by:
+            # rules: "S'il a la bonne réponse, il gagne la partie"
+            lines.append(_("you win the game") if latest.event.by == garden.ME else
+                         _("{player} wins the game").format(player=latest.event.by))
+        match = self.match_score()
+        return lines + ([match] if match else [])
+
+    def match_score(self) -> str | None:
+        """The two-player match once a set is over: 'match: me 1 - 0 Matt; set 2 starts'."""
+        sets = self.garden().sets
+        if not sets:
+            return None
+        me, other = self.players
+        winner = garden.match_winner(self.garden())
+        if winner:
+            message = _("match: {me} {mine} - {theirs} {other}: {winner} wins the match")
+        else:
+            message = _("match: {me} {mine} - {theirs} {other}; set {number} starts")
+        return message.format(me=self.display(me), mine=sets.count(me), theirs=sets.count(other), other=other,
+                              winner=self.display(winner) if winner else "", number=len(sets) + 1)
+
+    # -- recording ----------------------------------------------------------------------
+
+    def record(self, event: Event) -> "Game":
+        """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
+        if isinstance(event, Retract):
+            taken = target(self.history().entries, event)
+            after = self._appended(event)
+            after.sheet().check(_("taking it back would leave clues that cannot all hold"))
+            if self.board.per_opponent:
+                after._check_pieces_after(taken)
+            return after
+        if isinstance(event, garden.PIECES):
+            if not self.board.per_opponent:
+                raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
+                    board=self.board.name))
+            mine = self.current_mine()
+            garden.check(self.garden(), event, self.board, self.players,
+                         self.board.name_of(mine) if mine is not None else None, self.display)
+            if isinstance(event, garden.SetEvent):
+                self._check_next_loot(event)
+            if isinstance(event, garden.LootEvent):
+                self._check_loot(event)
+            if isinstance(event, garden.SetEvent) and event.by == garden.ME:
+                # my Mole finds the loot exactly when it is on it: the sheet must allow what I say
+                number = len(self.history().entries) + 1
+                at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
+                self.sheet().add(at.facts(self.board, number))
+            return self._appended(event)
+        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
+        if over is not None:
+            raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
+        if isinstance(event, ClueEvent) and event.by in dict(event.answers):
+            # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
+            raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
+                               "another player, never themselves").format(player=event.by))
+        cat = self.garden().cat
+        asking = isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question
+        if asking and event.clue.args[0] == cat:
+            # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
+            raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
+                             .format(cell=cat))
+        if isinstance(event, AccuseEvent) and event.by in self.state.out:
+            # rules: a wrong accuser "est éliminé ... La partie continue alors avec les autres joueurs."
+            message = (_("you are out since your wrong accusation on {cell}: only players still in the game accuse")
+                       if event.by == garden.ME else
+                       _("{player} is out since a wrong accusation on {cell}: only players still in the game accuse"))
+            raise InputError(message.format(player=event.by, cell=self.state.out[event.by].event.cell))
+        for item in event.items():
+            cell = self.closed(item)
+            if cell is not None:
+                raise AssistantError(_("the case of {item} is closed ({cell} was the right cell): undo the "
+                                       "accusation to reopen it").format(item=self.board.local_item(item),
+                                                                        cell=self.board.name_of(cell)))
+        number = len(self.history().entries) + 1
+        if isinstance(event, fight.FightEvent):
+            event.ranking(self.display)  # a throw that does not fit the ties is refused
+            return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
+        if isinstance(event, mirror.AskedEvent):  # my answer: the opponents' maps move, never my sheet
+            fight.check(self, event.by, [garden.ME], event.power)
+            mirror.check(self, event)
+            return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
+        if isinstance(event, ClueEvent) and event.clue.spec.question and self.board.per_opponent:
+            fight.check(self, event.by or garden.ME, event.items(), event.power)
+        sheet = self.sheet().add(event.facts(self.board, number))
+        return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _check_pieces_after(self, taken: Entry) -> None:
+        """Every piece recorded after the entry taken back still allowed without it; else the refusal names
+        the entries that depend on it (a token on the miniature taken back, a miniature moved from its cell):
+        those are taken back first, never silently with it."""
+        pieces, mine, broken = garden.empty(self.players), self.mine, []
+        for entry in self.standing():
+            event = entry.event
+            if entry.number > taken.number and isinstance(event, garden.PIECES):
+                try:
+                    garden.check(pieces, event, self.board, self.players,
+                                 self.board.name_of(mine) if mine is not None else None, self.display)
+                except AssistantError as error:
+                    broken.append((entry, str(error)))
+                    continue
+            pieces = garden.apply(pieces, event)
+            if isinstance(event, garden.SetEvent):
+                mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+        if broken:
+            named = join_names(_("entry {number} ({step})").format(number=entry.number,
+                                                                  step=grammar_said(self, self.step(entry.event)))
+                               for entry, unused in broken)
+            raise InputError(ngettext(
+                "refused: taking back entry {taken} ({step}) leaves {entries} impossible ({reason}); take it back "
+                "first; nothing was recorded",
+                "refused: taking back entry {taken} ({step}) leaves {entries} impossible (first: {reason}); take "
+                "them back first; nothing was recorded", len(broken)).format(
+                taken=taken.number, step=grammar_said(self, self.step(taken.event)), entries=named,
+                reason=broken[0][1]))
+
+    def _check_loot(self, event: "garden.LootEvent") -> None:
+        """A loot card agrees with the log: one card per player (unless it replaces a misheard one), and
+        never against the clues: the refusal names the fewest clues it conflicts with."""
+        in_set = self.state.in_set
+        shown = [entry for entry in in_set if isinstance(entry.event, garden.LootEvent)
+                 and entry.event.player == event.player]
+        who = self.display(event.player)
+        if shown and not event.replace:
+            earlier = shown[-1]
+            raise InputError(_("{player}'s loot card is recorded already (entry {number}: {cell}): one card each; "
+                               "if it was misheard, add --replace to record {new} instead").format(
+                player=who, number=earlier.number, cell=earlier.event.cell, new=event.cell))
+        if event.replace and not shown:
+            raise InputError(_("no loot card of {player} is recorded yet: leave out --replace").format(player=who))
+        sheet = self.sheet()
+        if shown:  # the sheet without the card it replaces
+            sheet = Sheet.start(self.board, self.items, self.current_mine(),
+                                self._facts([entry for entry in in_set if entry not in shown]))
+        number = len(self.history().entries) + 1
+        sheet.add(event.facts(self.board, number), _("the loot card {cell} shown by {player}").format(
+            player=who, cell=event.cell))
+
+    def _check_next_loot(self, event: "garden.SetEvent") -> None:
+        """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""
+        if event.next_mine is not None and self.board.parse_cell(event.next_mine) in self.board.ponds:
+            raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=event.next_mine))
+        after = garden.apply(self.garden(), event)
+        if event.next_mine is None and self.current_mine() is not None and garden.match_winner(after) is None:
+            raise InputError(_("the match goes on: add --next-mine CELL, your loot card for the next set"))
+
+    def restore(self, event: Event) -> "Game":
+        """A saved event appended: its words were read against this game; retracts need their entry.
+
+        The replay so far passes from game to game (a log of undos loads in
+        linear time); each undo or retract is checked against it."""
+        replayer = self.__dict__.pop("_replayer", None)
+        if replayer is None:
+            replayer = Replayer()
+            for earlier in self.events:
+                replayer.add(earlier)
+        try:
+            replayer.add(event)
+        except InputError:
+            self.__dict__["_replayer"] = replayer  # unchanged: this game keeps it
+            raise
+        restored = self._appended(event)
+        restored.__dict__["_replayer"] = replayer
+        return restored
+
+    def _appended(self, event: Event, state: State | None = None) -> "Game":
+        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
+        game = self._replace(events=self.events + (event,))
+        if state is not None:
+            game.__dict__.update(state=state, _history=state.history)
+        return game
+
+    def _state_after(self, entry: Entry, sheet: Sheet) -> State:
+        """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
+        state = self.state
+        closed, out = self._accused(state.closed, state.out, entry)
+        history = state.history._replace(entries=state.history.entries + (entry,))
+        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out)
+
+    # -- the words of events --------------------------------------------------------------
+
+    def forms(self) -> tuple[Form, ...]:
+        """Every step this game hears (the grammar's Speaker)."""
+        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
+            if self.board.per_opponent else ()
+        return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
+
+    def values(self, slot: str) -> tuple[str, ...]:
+        """The values of this game that fit ``slot`` (for completion)."""
+        board = self.board
+        if slot == "kind":
+            return board.clue_kinds()
+        if slot == "cell":
+            return tuple(board.names(board.all))
+        if slot == "asking-cell":
+            return tuple(board.names(board.open))
+        if slot == "row":
+            return tuple(str(row + 1) for row in range(board.grid.rows))
+        if slot == "column":
+            return tuple(column_letters(column) for column in range(board.grid.columns))
+        if slot == "distance":
+            return tuple(str(n) for n in range(1, max(board.grid.rows, board.grid.columns)))
+        if slot in ("colour", "district"):
+            attribute = "flowers" if slot == "colour" else "district"
+            return tuple(v.name for v in board.attribute(attribute).values) if board.has_attribute(attribute) else ()
+        if slot == "place":
+            pictograms = board.attribute("pictograms").values if board.has_attribute("pictograms") else ()
+            return tuple(v.name for v in pictograms) + tuple(landmark.name for landmark in board.landmarks)
+        if slot == "assignment":
+            return tuple(f"{a.name}={v.name}" for a in board.attributes for v in a.values)
+        if slot == "answer":
+            plain = ("yes", "no")
+            if len(self.items) == 1:
+                return plain
+            return plain + tuple(f"{item}={answer}" for item in self.items for answer in plain)
+        if slot == "opponent":
+            return self.items
+        if slot == "player":  # in French 'moi' too: a player types it for me (ME_WORDS)
+            me = (garden.ME, "moi") if language() != DEFAULT else (garden.ME,)
+            return (*me, *self.opponents) if board.per_opponent else (*me, *self.named())
+        if slot == "verdict":
+            return ("right", "wrong")
+        if slot == "found":
+            return ("found", "missed")
+        if slot == "token":
+            return ("mole", "bait")
+        if slot == "fighter":
+            low, high = fight.GNOME_VALUES
+            return tuple(f"{player}={value}" for player in self.players for value in range(low, high + 1))
+        if slot == "power":
+            return fight.POWERS
+        if slot == "entry":
+            return tuple(str(entry.number) for entry in self.standing())
+        return ()
+
+    def values_here(self, slot: str, words: list[str]) -> tuple[str, ...]:
+        """The values of ``slot`` the step begun with ``words`` would accept there (the grammar's
+        optional narrowing, for completion): a flower clue's colours are those of its cell, a piece
+        goes on a cell that is not a pond, a token is revealed from a stack, one of its places."""
+        values = self.values(slot)
+        if slot == "entry":
+            return accepted(self, words, values)  # not one the later entries need
+        try:
+            form = form_for(self, words[0])
+        except (InputError, IndexError):
+            return values
+        if slot == "asking-cell" and self.board.per_opponent and self.garden().cat is not None:
+            values = tuple(cell for cell in values if cell != self.garden().cat)  # nobody stands on the cat's cell
+        typed = positional(form, words[1:])
+        cells = [name for name in map(self._cell_or_none, typed) if name is not None]
+        asking = form in (ClueEvent.FORM, mirror.AskedEvent.FORM)
+        if slot == "kind" and form is mirror.AskedEvent.FORM:
+            return tuple(kind for kind in values if kind in self.board.questions)
+        if slot == "answer" and form is mirror.AskedEvent.FORM:  # my own answer: the truth about my loot
+            askers = ((), *(("--by", opponent) for opponent in self.opponents))  # --by may come after it
+            return accepted(self, words, ("yes", "no"), askers)
+        if slot == "answer" and form is ClueEvent.FORM:
+            pairs = [word.partition("=")[0] for word in typed if "=" in word and is_answer(word.partition("=")[2])]
+            if pairs or set(OPPONENT.spellings) & {word.partition("=")[0] for word in words}:
+                return tuple(value for value in values if "=" in value and value.partition("=")[0] not in pairs) \
+                    if pairs else ("yes", "no")  # per opponent, each once; or one answer for --opponent
+        if slot == "player" and words[-1] in ASKER.spellings:  # --by: who asked
+            if form is mirror.AskedEvent.FORM:
+                return tuple(value for value in values if self._player_or_none(value) != garden.ME)  # not me
+            if form is AccuseEvent.FORM and self.board.per_opponent:
+                raise InputError(_nobody_out(self.board))
+        if slot == "fighter":
+            named = {word.partition("=")[0] for word in typed}
+            return tuple(value for value in values if value.partition("=")[0] not in named)  # each player once
+        if slot == "colour" and asking and cells and self.board.has_attribute("flowers"):
+            at = self.board.values_at(self.board.parse_cell(cells[0]), "flowers")
+            return tuple(value for value in values if value in at)
+        pieces = {piece.FORM for piece in garden.PIECES}
+        if form in pieces and slot == "cell":
+            if form is garden.RevealEvent.FORM:
+                return tuple(cell for cell in values if cell in self.garden().stacks)
+            open_cells = tuple(self.board.names(self.board.open))
+            return accepted(self, words, open_cells, PLACED[form]) if form in PLACED else open_cells
+        if form is garden.SetEvent.FORM and slot == "found" and cells and self.current_mine() is not None:
+            asker = self._player_or_none(typed_so_far(form, words).last("by"))
+            if asker not in (None, garden.ME):  # an opponent's Mole finds my loot exactly when it is on it
+                return ("found",) if self.board.parse_cell(cells[0]) == self.current_mine() else ("missed",)
+        if form is garden.RevealEvent.FORM and slot == "position" and cells:
+            return tuple(str(n) for n in range(1, len(self.garden().stacks.get(cells[0], ())) + 1))
+        return values
+
+    def why_not(self, words: list[str]) -> str | None:
+        """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint):
+        nothing to take back, the match won, a piece step this number of players never takes."""
+        form, why = begun(self, words, self.history())
+        if form is None or why is not None or form in (UNDO_FORM, RETRACT_FORM):
+            return why
+        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
+        if over is not None:
+            return garden.over(self.display(over), self.board.name, list(self.opponents))
+        try:
+            for piece in garden.PIECES:
+                if piece.FORM is form:
+                    garden.closed(piece, len(self.players))
+        except AssistantError as error:
+            return str(error)
+        return None
+
+    def _player_or_none(self, text: str | None) -> str | None:
+        try:
+            return self.player(text) if text is not None else None
+        except AssistantError:
+            return None
+
+    def _cell_or_none(self, text: str) -> str | None:
+        try:
+            return self.cell_name(text)
+        except AssistantError:
+            return None
+
+    def said_value(self, slot: str, word: str) -> str:
+        """A word of a saved step said in the language spoken, one this game reads back (see grammar.said)."""
+        if language() == DEFAULT:
+            return word
+        if slot == "kind" and key(word) in map(key, self.board.clue_kinds()):
+            return self.kind_named(word).shown
+        if slot == "answer" and is_answer(word.rpartition("=")[2]):
+            name, equals, answer = word.rpartition("=")
+            return f"{name}{equals}{said_answer(parse_answer(answer))}"
+        if slot in FRENCH_STEP_WORDS:
+            return FRENCH_STEP_WORDS[slot].get(word, word)
+        if slot in BOARD_VALUE_SLOTS:  # not a name: an opponent may be called red
+            return self.board.said_word(word)
+        if slot == "card":
+            return self.board.said_card(word)
+        if slot == "player" and word == garden.ME:
+            return self.display(word)  # my name (--me), else 'moi': both read back as me
+        if slot == "fighter" and word.startswith(f"{garden.ME}="):
+            return self.display(garden.ME) + word[len(garden.ME):]
+        if slot == "players":  # the gnome throw's order: me by my name
+            return ",".join(self.display(name) if name == garden.ME else name for name in word.split(","))
+        return word
+
+    def read_step(self, text: str) -> Event:
+        """Read one step's words (as typed, in the log, or in a scenario) into an event."""
+        words = split(text)
+        if not words:
+            raise InputError(_("empty step"))
+        form = form_for(self, words[0])
+        return self.read(form.verb, *form.read(words[1:]))
+
+    def read(self, verb: str, positional: list[str], options: dict | None = None) -> Event:
+        """The event of step ``verb`` from words already split (the CLI's typed arguments).
+
+        ``options`` maps an option's name to its value: a word, a list of words,
+        True for a flag, or None (or False) when it was not given."""
+        form = form_for(self, verb)
+        found = Options(list(positional), _option_values(options or {}))
+        if form in (UNDO_FORM, RETRACT_FORM):
+            return Retract.from_words(form, found)
+        return next(step for step in STEPS if step.FORM is form).from_words(self, found)
+
+    def step(self, event: Event) -> str:
+        """The canonical words of an event, as saved in the log and in exported scenarios."""
+        return join(event.words() if isinstance(event, Retract) else event.words(self))
+
+    def read_clue(self, words: list[str], opponents: str | None = None, colour: str | None = None,
+                  card: str | None = None, by: str | None = None, power: str | None = None) -> ClueEvent:
+        """A clue from typed arguments: the same reader as the step ``clue ...``."""
+        return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by,
+                                         "power": power})
+
+    def read_accusation(self, cell: str, verdict: str, opponent: str | None = None,
+                        by: str | None = None) -> AccuseEvent:
+        """An accusation from typed arguments."""
+        return self.read("accuse", [cell, verdict], {"opponent": opponent, "by": by})
+
+    def read_retract(self, number: str | int | None) -> Retract:
+        return Retract(None) if number is None else self.read("retract", [str(number)])
+
+    def answers(self, typed: list[str], opponents: str | None, question: bool,
+                usage: str) -> tuple[tuple[str, bool], ...]:
+        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one)."""
+        pairs = [word for word in typed if "=" in word]
+        plain = [word for word in typed if "=" not in word]
+        if pairs and (plain or opponents):
+            raise InputError(_("give either one answer (with --opponent) or NAME=yes/no pairs, not both"))
+        if len(plain) > 1:
+            raise InputError(_("one answer only (got {got}); for several players write NAME=yes NAME=no")
+                             .format(got=" ".join(plain)))
+        if pairs:
+            answers = []
+            for pair in pairs:
+                name, answer = name_value(pair, "red=yes")
+                answers.append((self.item(name), parse_answer(answer)))
+            items = [item for item, unused in answers]
+            if len(set(items)) != len(items):
+                raise InputError(_("an opponent is answered twice: one answer per player"))
+            return tuple(answers)
+        if not plain and question:
+            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=usage))
+        answer = parse_answer(plain[0]) if plain else True
+        if opponents is not None:
+            names = [name for name in opponents.split(",") if name.strip()]
+            if not names:
+                raise InputError(_("--opponent needs a name: one of {names}").format(names=join_names(self.items)))
+            items = [self.item(name) for name in names]
+            if len(set(items)) != len(items):
+                raise InputError(_("an opponent is named twice in --opponent"))
+            return tuple((item, answer) for item in items)
+        if len(self.items) == 1:
+            return ((self.items[0], answer),)
+        raise InputError(_("who answered? add --opponent with one of {names}, or answer per player: {example}")
+                         .format(names=join_names(self.items), example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
+
+    # -- the saved form -------------------------------------------------------------------
+
+    def header(self) -> dict:
+        """Who plays on which board: the part that saved games and scenarios share."""
+        data: dict = {"board": self.board.name}
+        if self.opponents:
+            data["opponents"] = list(self.opponents)
+        if self.mine is not None:
+            data["mine"] = self.board.name_of(self.mine)
+        if self.me is not None:
+            data["me"] = self.me
+        return data
+
+    @classmethod
+    def from_header(cls, data: dict, name: str, board_for, source: str) -> "Game":
+        """An empty game from a header (board, opponents, mine); DataError names the bad field."""
+        board_name = data.get("board")
+        if not isinstance(board_name, str):
+            raise DataError(_("{source}: board: expected a board name (got {got})").format(source=source,
+                                                                                          got=shown(board_name)))
+        try:
+            board = board_for(board_name)
+        except InputError as error:
+            raise DataError(f"{source}: board: {error}") from None
+        opponents = data.get("opponents")
+        if isinstance(opponents, str):
+            opponents = opponents.split(",")
+        if opponents is not None and (not isinstance(opponents, list)
+                                      or not all(isinstance(o, str) for o in opponents)):
+            raise DataError(_("{source}: opponents: expected a list of names (got {got})").format(
+                source=source, got=shown(opponents)))
+        mine = data.get("mine")
+        if mine is not None and not isinstance(mine, str):
+            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(source=source, got=shown(mine)))
+        me = data.get("me")
+        if me is not None and not isinstance(me, str):
+            raise DataError(_("{source}: me: expected your name (got {got})").format(source=source, got=shown(me)))
+        try:
+            return cls.new(name, board, opponents, mine, me)
+        except InputError as error:
+            raise DataError(f"{source}: {error}") from None
+
+    def to_mapping(self) -> dict:
+        return {"assistant": "game/1", **self.header(), "events": [self.step(event) for event in self.events]}
+
+    @classmethod
+    def from_mapping(cls, data: object, name: str, board_for, source: str, where=events_place) -> "Game":
+        """Rebuild a game from its saved form, checking every event; DataError lists all problems.
+
+        ``where(i)`` names the place of event i in the file ('line 12: events[3]')."""
+        if not isinstance(data, dict) or data.get("assistant") != "game/1":
+            raise DataError(_("{source}: not an assistant game file (expected 'assistant: game/1' first)")
+                            .format(source=source))
+        extra = sorted(set(map(str, data)) - {"assistant", "board", "opponents", "mine", "me", "events"})
+        if extra:
+            raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
+        empty = cls.from_header(data, name, board_for, source)._replace(reading_saved=True)
+        loaded = load(empty, data.get("events"), source, where)
+        game = loaded._replace(reading_saved=False)
+        game.__dict__.update(loaded.__dict__)  # the replay done while loading serves the game as it is
+        return game
+
+
+# -- helpers -----------------------------------------------------------------------------
+
+
+def _option_values(options: dict) -> dict[str, list[str]]:
+    """Typed options as the grammar holds them (``Options.values``): each given option's words."""
+    values = {}
+    for name, value in options.items():
+        if value is None or value is False:
+            continue
+        values[name] = [""] if value is True else [value] if isinstance(value, str) else list(value)
+    return values
+
+
+def _repeats(event: Event, earlier: Event) -> bool:
+    """Whether ``event`` says nothing ``earlier`` did not: the same clue with answers it already holds, or
+    the same accusation (whoever asked, whatever card it came from)."""
+    if isinstance(event, ClueEvent) and isinstance(earlier, ClueEvent):
+        return event.clue == earlier.clue and set(event.answers) <= set(earlier.answers)
+    if isinstance(event, AccuseEvent) and isinstance(earlier, AccuseEvent):
+        return event == earlier
+    return False
+
+
+def _looks_like_answer(word: str) -> bool:
+    name, sep, answer = word.partition("=")
+    return is_answer(answer) if sep else is_answer(word)

@@ -1,0 +1,252 @@
+"""The language the player reads: English or French, for every message, help and legend.
+
+A message is written in English in the code and marked for translation:
+``_("unknown cell {cell}").format(cell=...)`` translates it where it is said,
+``N_("...")`` only marks a text kept in a table at import (a legend, a help
+line) and translated where it is shown, with ``_(text)``. The English text is the
+key; the French catalogue is ``assistant/locale/fr/LC_MESSAGES/assistant.po``,
+compiled to the ``.mo`` the package ships (README: Translations, with Babel).
+
+Which language: ``--lang fr|en``, else ``ASSISTANT_LANG``, else the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set), else English.
+The core speaks English until ``use`` is called (the CLI calls it first
+thing), so a library caller or a test gets the same words on every machine.
+
+Nothing is imported, and no catalogue read, while the language is English:
+start-up is budgeted and most tables would pay for French only when they
+speak it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+DOMAIN = "assistant"
+LOCALE_FOLDER = Path(__file__).parent.parent / "locale"
+
+_catalogue = None  # a Catalogue while French is spoken, else None
+_language = DEFAULT
+
+
+class UnknownLanguage(ValueError):
+    """A language asked for by name (--lang, ASSISTANT_LANG) that the tool does not speak.
+
+    Its message is said when it is read, in the language spoken then: the CLI falls back to the
+    locale's language to say it (the language asked for could not be spoken)."""
+
+    def __init__(self, source: str, value: str | None):
+        super().__init__(source, value)
+        self.source, self.value = source, value
+
+    def __str__(self) -> str:
+        if self.value is None:
+            return _("{source} needs a language: fr (français) or en (English)").format(source=self.source)
+        return _("{source} {value}: the languages are fr (français) and en (English)").format(
+            source=self.source, value=repr(self.value)[:40])
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now (the English text is its own key)."""
+    return message if _catalogue is None else _elided(_catalogue.gettext(message))
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that fits ``count`` (French says "1 indice", "0 indice", "2 indices")."""
+    if _catalogue is None:
+        return singular if count == 1 else plural
+    return _elided(_catalogue.ngettext(singular, plural, count))
+
+
+# French elides 'de' and 'que' before a vowel: 'le butin d'Ana', 'à côté d'A1'. A translated message
+# says 'de {item}' before it knows the name; the name, once given, decides ('de Ben', 'd'Ana').
+_ELIDED_BEFORE = "AEIOUÀÂÉÈÊÎÔŒaeiouàâéèêîôœ"  # not h (aspiré or not) nor y (Yann): 'de' stays
+_BEFORE_NAME = None  # compiled on first use
+
+
+class _Elides(str):
+    """A French message whose ``format`` elides 'de {name}' to 'd'{name}' when the name begins with a vowel."""
+
+    def format(self, *args, **values) -> str:
+        def elide(match) -> str:
+            value = str(values.get(match.group(2), ""))
+            if value[:1] and value[0] in _ELIDED_BEFORE:
+                return f"{match.group(1)[:-1]}'{{{match.group(2)}}}"
+            return match.group(0)
+
+        return str.format(_BEFORE_NAME.sub(elide, self), *args, **values)
+
+
+def _elided(text: str) -> str:
+    global _BEFORE_NAME
+    if "e {" not in text:
+        return text
+    if _BEFORE_NAME is None:
+        import re
+
+        _BEFORE_NAME = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+    return _Elides(text)
+
+
+def N_(message: str) -> str:
+    """Marks a text for translation without translating it: it is kept now and shown later with ``_``."""
+    return message
+
+
+def language() -> str:
+    """The language spoken now: ``en`` or ``fr``."""
+    return _language
+
+
+def from_locale(value: str) -> str | None:
+    """The language of a locale name (``fr_FR.UTF-8`` is French), or None when the tool does not speak it."""
+    code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def locale_language(environ=None) -> str:
+    """The language of the locale alone (LC_ALL, LC_MESSAGES, LANG), else English."""
+    environ = os.environ if environ is None else environ
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):  # POSIX order: the first one set decides
+        value = environ.get(variable)
+        if value:
+            return from_locale(value) or DEFAULT
+    return DEFAULT
+
+
+def choose(given: str | None = None, environ=None) -> str:
+    """The language to speak: ``given`` (``--lang``), else ASSISTANT_LANG, else the locale, else English.
+
+    A language asked for by name and not spoken is refused (``UnknownLanguage``);
+    a locale the tool does not speak (``de_DE``, ``C``) means English."""
+    environ = os.environ if environ is None else environ
+    for source, value in (("--lang", given), ("ASSISTANT_LANG", environ.get("ASSISTANT_LANG"))):
+        if value is None or (source != "--lang" and not value.strip()):
+            continue
+        spoken = value.strip().lower()
+        if spoken not in LANGUAGES:
+            raise UnknownLanguage(source, value)
+        return spoken
+    return locale_language(environ)
+
+
+def use(spoken: str) -> None:
+    """Speak ``spoken`` (``en`` or ``fr``) from now on, in this process."""
+    global _catalogue, _language
+    if spoken not in LANGUAGES:
+        raise UnknownLanguage("language", spoken)
+    _catalogue = None if spoken == DEFAULT else _compiled(spoken)
+    _language = spoken
+
+
+_read: dict = {}  # language -> its catalogue, read once per process (``speaking`` switches back and forth)
+
+
+def _compiled(spoken: str) -> "Catalogue":
+    if spoken not in _read:
+        path = LOCALE_FOLDER / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        _read[spoken] = Catalogue(path.read_bytes())
+    return _read[spoken]
+
+
+class Catalogue:
+    """A compiled catalogue (``.mo``) that finds each message when it is said.
+
+    The standard reader (``gettext.GNUTranslations``) decodes all 1,400 messages before the first one
+    is said: 3 ms of every French command's start-up, which is budgeted. A ``.mo`` lists its English
+    messages sorted (Babel sorts them; the format says so), so one is found by binary search and only
+    the messages a command says are decoded. It answers as ``GNUTranslations`` does: a message
+    without French, or asked with the wrong number of forms, stays English (tests/test_i18n.py)."""
+
+    MAGIC = 0x950412DE  # little-endian, as Babel writes it
+
+    def __init__(self, data: bytes):
+        import struct
+
+        self._entry = struct.Struct("<2I").unpack_from
+        magic, _revision, self._count, self._originals, self._translations = struct.unpack_from("<5I", data)
+        if magic != self.MAGIC:
+            raise ValueError("not a little-endian .mo catalogue")
+        self._data = data
+        self._found: dict[str, tuple[str, ...] | None] = {}
+        self._plural = None
+
+    def _text(self, table: int, index: int) -> bytes:
+        length, offset = self._entry(self._data, table + 8 * index)
+        return self._data[offset:offset + length]
+
+    def _singular(self, index: int) -> bytes:
+        return self._text(self._originals, index).partition(b"\0")[0]  # 'one clue\0{count} clues'
+
+    def _forms(self, message: str) -> tuple[str, ...] | None:
+        """The French of ``message`` (one form, or one per plural form), None when it has none."""
+        if message not in self._found:
+            import bisect
+
+            wanted = message.encode()
+            at = bisect.bisect_left(range(self._count), wanted, key=self._singular)
+            found = None
+            if at < self._count and self._singular(at) == wanted:
+                plural = b"\0" in self._text(self._originals, at)
+                found = (plural, *self._text(self._translations, at).decode().split("\0"))
+            self._found[message] = found
+        return self._found[message]
+
+    def gettext(self, message: str) -> str:
+        found = self._forms(message)
+        if not found:
+            return message
+        return found[1 + self.plural(1)] if found[0] else found[1]  # a plural message asked once: its form for 1
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        found = self._forms(singular)
+        if not found or not found[0]:
+            return singular if count == 1 else plural
+        index = self.plural(count)
+        return found[1 + index] if index + 1 < len(found) else (singular if count == 1 else plural)
+
+    def plural(self, count: int) -> int:
+        """Which plural form ``count`` takes, by the catalogue's own rule (French: 0 and 1 alike)."""
+        if self._plural is None:
+            import gettext
+
+            header = self._text(self._translations, 0).decode() if self._count and not self._singular(0) else ""
+            rule = next((line.partition("plural=")[2] for line in header.splitlines()
+                         if line.lower().startswith("plural-forms:")), "") or "n != 1"
+            self._plural = gettext.c2py(rule.rstrip(";"))
+        return self._plural(count)
+
+
+class speaking:
+    """``with speaking("en"): ...`` speaks a language for a while, then the one spoken before."""
+
+    def __init__(self, spoken: str):
+        self.spoken, self.before = spoken, _language
+
+    def __enter__(self) -> None:
+        self.before = _language
+        use(self.spoken)
+
+    def __exit__(self, *exc) -> None:
+        use(self.before)
+
+
+def decimal(value: float, digits: int = 2) -> str:
+    """A number with ``digits`` decimals as the language writes it: '1.50' in English, '1,50' in French."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language == "fr" else text
+
+
+def localized(names: dict, fallback: str) -> str:
+    """The name of a thing in data (a board value, a quest) in the language spoken: ``names`` maps
+    ``fr`` to its French name when the data gives one, else the English ``fallback`` stands."""
+    return names.get(_language) or fallback
+
+
+def english(text: str) -> str:
+    """The canonical English of a marked text: the translator (``tr``) for what machines read
+    (quest list --json, the exports, tally --json), which stays English whatever the player speaks;
+    ``_`` is the translator for what the player reads."""
+    return text

@@ -1,0 +1,349 @@
+"""Evenings remembered: what every saved game came to, and the statistics across them.
+
+Each saved game is read once into an *outcome*: plain data, the same in every
+language (canonical names: quest faces ``13A``, special cards ``flag-bearer``,
+the owner of a garden game as their ``--me`` name, else ``me``):
+
+    {"name": "friday", "kind": "roi-des-nains", "players": ["Ana", "Ben", "Cleo"],
+     "finished": true, "winners": ["Ben"], "deals": [{"quest": "5A", "special": "druid",
+     "points": {"Ana": 0, ...}, "chooser": null}, ...]}
+
+What "finished" means is the game's own rule: a Le Roi des Nains pad once its
+winner is known (7 deals, no tie), a rope match once a side has won two
+rounds, a two-player garden once a player has won two sets, a garden of 3 or 4
+once every opponent's loot card is recorded and the tally can be made, a case
+of New York once a right accusation stands (its log does not say who made it:
+no winner). A game's date is the day its file last changed: a finished game
+refuses further entries, so that is the day it ended.
+
+"Turns to find a loot" (75 Gnom' Street): the log knows the questions I asked
+(clues recorded without ``--by``; a card's statement is not a question) and
+when my sheet came down to one cell for an opponent; the turns to find that
+opponent's loot are my questions asked in that set up to that moment (a loot
+never pinned down is not counted). A turn is one question: the rules give each
+turn one.
+
+Reading a game replays its log (a few milliseconds); the outcomes are kept in
+``cache/outcomes.json`` under each file's digest, so a thousand games are
+summarised again in a fraction of a second and a changed file is read anew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import date, datetime
+from typing import Iterable
+
+from assistant.engine.errors import AssistantError, InputError, shown
+from assistant.store.files import read_regular, write_atomically
+from assistant.engine.i18n import _
+from assistant.engine.words import key
+
+OUTCOME_VERSION = 1  # bump when what an outcome holds changes: the cache is then read anew
+CACHE_NAME = "outcomes.json"
+ME = "me"  # the owner of a garden game without --me (garden.ME)
+
+
+# -- one game ------------------------------------------------------------------------------------
+
+
+def outcome(game) -> dict:
+    """What one loaded game came to: players, finished, winners, and what its kind keeps."""
+    kind = game.kind
+    if kind == "roi-des-nains":
+        return _roi(game)
+    if kind == "oh-les-nains":
+        return _rope(game)
+    return _garden(game) if game.board.per_opponent else _case(game)
+
+
+def _base(game, players: list[str], finished: bool, winners: list[str]) -> dict:
+    return {"name": game.name, "kind": game.kind, "players": players, "finished": finished, "winners": winners}
+
+
+def _roi(game) -> dict:
+    from assistant.games.roi_des_nains.scoring import facts_of
+
+    players = list(game.players)
+    deals = []
+    states = {state.number: state for state in game.state}
+    for row in game.rows():
+        if row.points is None:  # open, or struck out by a 0.1 'remove N'
+            continue
+        deal = states[row.number].deal
+        deals.append({"quest": deal.quest.id, "special": deal.special.id, "points": dict(row.points),
+                      "chooser": facts_of(deal, game.players).blue_five})
+    winner = game.winner()
+    return {**_base(game, players, winner is not None, [winner] if winner else []), "deals": deals}
+
+
+def _rope(game) -> dict:
+    state = game.state()
+    winner = game.winner()
+    sides = [list(side) for side in game.sides]
+    won = {player: state.rounds[index] for index, side in enumerate(sides) for player in side}
+    winners = next((side for side in sides if "+".join(side) == winner), []) if winner else []
+    return {**_base(game, [p for side in sides for p in side], winner is not None, list(winners)),
+            "rounds": {"played": sum(state.rounds), "won": won}}
+
+
+def _garden(game) -> dict:
+    from assistant.games.gnom_street import garden
+    from assistant.engine.deduction import ClueEvent
+    from assistant.engine.sheet import Sheet
+
+    def named(player: str) -> str:
+        return game.me or ME if player == garden.ME else player
+
+    board, pieces = game.board, game.garden()
+    players = [named(p) for p in game.players]
+    # Turns to find each loot: my questions in the set until my sheet pinned it down (module docstring).
+    finds: list[list] = []
+    sheet = Sheet.start(board, game.items, game.mine)
+    asked, found = 0, set()
+    for entry in game.standing():
+        event = entry.event
+        if isinstance(event, garden.SetEvent):
+            mine = board.parse_cell(event.next_mine) if event.next_mine else None
+            sheet, asked, found = Sheet.start(board, game.items, mine), 0, set()
+            continue
+        facts = game.facts_of(entry)
+        if not facts:
+            continue
+        if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:
+            asked += 1
+        sheet = sheet.with_facts(facts)
+        for item in game.items:
+            if item not in found and sheet.consistent and sheet.found(item) is not None:
+                found.add(item)
+                finds.append([item, asked])
+    result = {"finds": finds}
+    if len(game.players) == 2:
+        winner = garden.match_winner(pieces)
+        result["sets"] = {named(p): pieces.sets.count(p) for p in game.players}
+        return {**_base(game, players, winner is not None, [named(winner)] if winner else []), **result}
+    finished, winners = False, []
+    if all(opponent in pieces.loot for opponent in game.opponents):
+        from assistant.games.gnom_street.tally import score_game
+
+        try:
+            leaders = score_game(game).leaders
+        except AssistantError:  # a token still face down: the tally cannot be made yet
+            leaders = None
+        if leaders is not None:
+            finished, winners = True, (leaders if len(leaders) == 1 else [])
+    return {**_base(game, players, finished, winners), **result}
+
+
+def _case(game) -> dict:
+    closed = all(game.closed(item) is not None for item in game.items)
+    return _base(game, [game.me or ME], closed, [])
+
+
+# -- every saved game, through the cache -------------------------------------------------------------
+
+
+def outcomes(store) -> tuple[list[dict], list[dict]]:
+    """Every saved game's outcome, each with its ``date`` (YYYY-MM-DD) and ``changed`` (ISO time), and the
+    games that could not be read (name and problem). Outcomes are cached under each file's digest."""
+    from assistant.store.yamlfile import MAX_BYTES
+
+    try:
+        cache_path = store.cache_dir / CACHE_NAME
+    except AssistantError:  # the cache folder leads out of the data folder: read every game, keep nothing
+        cache_path = None
+    boards = _corrections_digest(store)
+    cached = _read_cache(cache_path, boards) if cache_path is not None else {}
+    kept: dict[str, dict] = {}
+    found, skipped = [], []
+    for name in store.game_names():
+        try:
+            path = store.game_path(name)
+            raw = read_regular(path, MAX_BYTES)
+            changed = datetime.fromtimestamp(path.stat().st_mtime).astimezone()
+        except (AssistantError, OSError) as error:
+            skipped.append({"name": name, "problem": str(error)})
+            continue
+        digest = hashlib.sha1(raw).hexdigest()
+        entry = cached.get(name)
+        if isinstance(entry, dict) and entry.get("digest") == digest and _is_outcome(entry.get("outcome")):
+            result = entry["outcome"]
+        else:
+            try:
+                result = outcome(store.load(name))
+            except AssistantError as error:
+                skipped.append({"name": name, "problem": str(error)})
+                continue
+        kept[name] = {"digest": digest, "outcome": result}
+        found.append({**result, "date": changed.date().isoformat(), "changed": changed.isoformat(timespec="seconds")})
+    if kept != cached and cache_path is not None:
+        _write_cache(cache_path, boards, kept)
+    return found, skipped
+
+
+def _is_outcome(data: object) -> bool:
+    """Whether a cached entry has an outcome's shape (a hand-edited or damaged cache is read anew)."""
+    def names(value) -> bool:
+        return isinstance(value, list) and all(isinstance(name, str) for name in value)
+
+    def counts(value) -> bool:
+        return isinstance(value, dict) and all(isinstance(k, str) and type(v) in (int, float) for k, v in value.items())
+
+    if not isinstance(data, dict) or not (isinstance(data.get("name"), str) and isinstance(data.get("kind"), str)
+                                          and names(data.get("players")) and names(data.get("winners"))
+                                          and isinstance(data.get("finished"), bool)):
+        return False
+    deals, rounds = data.get("deals", []), data.get("rounds", {"played": 0, "won": {}})
+    return (isinstance(deals, list) and all(isinstance(deal, dict) and isinstance(deal.get("quest"), str)
+                                            and isinstance(deal.get("special"), str) and counts(deal.get("points"))
+                                            and isinstance(deal.get("chooser"), (str, type(None))) for deal in deals)
+            and isinstance(rounds, dict) and type(rounds.get("played")) is int and counts(rounds.get("won"))
+            and counts(data.get("sets", {}))
+            and isinstance(data.get("finds", []), list)
+            and all(isinstance(find, list) and len(find) == 2 and isinstance(find[0], str) and type(find[1]) is int
+                    for find in data.get("finds", [])))
+
+
+def _corrections_digest(store) -> str:
+    """The owner's board corrections as one digest: a correction can change when a sheet pinned a loot."""
+    digest = hashlib.sha1()
+    try:
+        for path in sorted(store.fixes_dir.glob("*.yaml")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    except OSError:
+        pass
+    return digest.hexdigest()
+
+
+def _read_cache(path, boards: str) -> dict:
+    try:
+        data = json.loads(read_regular(path, 64_000_000, follow=False))
+    except (AssistantError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != OUTCOME_VERSION or data.get("boards") != boards:
+        return {}
+    games = data.get("games")
+    return games if isinstance(games, dict) else {}
+
+
+def _write_cache(path, boards: str, games: dict) -> None:
+    try:
+        write_atomically(path, json.dumps({"version": OUTCOME_VERSION, "boards": boards, "games": games},
+                                          ensure_ascii=False, separators=(",", ":")))
+    except AssistantError:
+        pass  # a read-only folder or a full disk: the statistics are still right, only slower next time
+
+
+# -- the statistics ------------------------------------------------------------------------------
+
+
+def parse_since(text: str | None) -> date | None:
+    """``--since 2026-11-01``: a day, YYYY-MM-DD."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise InputError(_("--since {date}: expected a day as YYYY-MM-DD, e.g. 2026-11-01")
+                         .format(date=shown(text))) from None
+
+
+def choose(found: list[dict], kind: str | None = None, player: str | None = None,
+           since: date | None = None) -> list[dict]:
+    """The outcomes kept by the filters: a kind (``--game-kind``), a player who played, a first day."""
+    if kind is not None:
+        kinds = sorted({each["kind"] for each in found} | KNOWN_KINDS)
+        chosen = next((name for name in kinds if key(name) == key(kind) or key(kind) in KIND_WORDS.get(name, ())), None)
+        if chosen is None:
+            raise InputError(_("--game-kind {kind}: expected one of {kinds}").format(kind=shown(kind),
+                                                                                   kinds=", ".join(kinds)))
+        found = [each for each in found if each["kind"] == chosen]
+    if player is not None:
+        found = [each for each in found if any(_same_player(name, player) for name in each["players"])]
+    if since is not None:
+        found = [each for each in found if each["date"] >= since.isoformat()]
+    return found
+
+
+KNOWN_KINDS = {"gnom-street", "new-york", "roi-des-nains", "oh-les-nains"}
+KIND_WORDS = {"roi-des-nains": ("roi", "roidesnains"), "oh-les-nains": ("rope", "corde", "ohlesnains", "tug"),
+              "gnom-street": ("gnom", "gnome", "garden", "jardin"), "new-york": ("ny", "newyork", "enquetes")}
+
+
+def _same_player(name: str, wanted: str) -> bool:
+    # 'me' and 'moi' name the owner of a garden game saved without --me
+    return key(name) == key(wanted) or (name == ME and key(wanted) in ("me", "moi"))
+
+
+def summarise(found: Iterable[dict], player: str | None = None) -> dict:
+    """The statistics of the outcomes ``found``: per player, and the history of every play (newest first).
+
+    A player is everyone named in a game, names folded as typed names are everywhere (``Léa`` and ``lea``
+    are one player, shown as first written); ``player`` keeps that player's row only."""
+    found = sorted(found, key=lambda each: (each["changed"], each["name"]), reverse=True)
+    rows: dict[str, dict] = {}
+    faces: dict[str, list[list[int]]] = {}  # quest face -> each deal's points
+    for each in sorted(found, key=lambda each: (each["changed"], each["name"], each["players"])):
+        seen: set[str] = set()
+        for name in each["players"]:
+            if (key(name) or name) in seen:  # one game counts once per player, however spelt
+                continue
+            seen.add(key(name) or name)
+            row = rows.setdefault(key(name) or name, _row(name))
+            row["played"] += 1
+            row["finished"] += each["finished"]
+            row["won"] += any(_same_player(name, winner) for winner in each["winners"])
+            row["kinds"][each["kind"]] = row["kinds"].get(each["kind"], 0) + 1
+        for name, count in each.get("sets", {}).items():
+            rows[key(name) or name]["sets_won"] += count
+        for item, turns in each.get("finds", []):
+            owner = each["players"][0]  # the sheet is the owner's
+            rows[key(owner) or owner]["finds"].append(turns)
+        if "rounds" in each:
+            for name, won in each["rounds"]["won"].items():
+                row = rows[key(name) or name]
+                row["rounds"] += each["rounds"]["played"]
+                row["rounds_won"] += won
+        for deal in each.get("deals", []):
+            faces.setdefault(deal["quest"], []).append(list(deal["points"].values()))
+            for name, points in deal["points"].items():
+                row = rows[key(name) or name]
+                row["quests"].setdefault(deal["quest"], []).append(points)
+                row["specials"].setdefault(deal["special"], []).append(points)
+            if deal.get("chooser"):
+                chose = rows[key(deal["chooser"]) or deal["chooser"]]["chose"]
+                chose[deal["quest"]] = chose.get(deal["quest"], 0) + 1
+    players = [_finish(row) for row in rows.values() if player is None or _same_player(row["name"], player)]
+    players.sort(key=lambda row: (-row["won"], -row["played"], key(row["name"])))
+    return {"games": len(found), "finished": sum(each["finished"] for each in found), "players": players,
+            "quests": {face: {"deals": len(deals), "mean": _mean([p for deal in deals for p in deal])["mean"]}
+                       for face, deals in sorted(faces.items(), key=lambda kv: _face_order(kv[0]))},
+            "history": [{field: each[field] for field in ("name", "kind", "date", "players", "finished", "winners")}
+                        for each in found]}
+
+
+def _row(name: str) -> dict:
+    return {"name": name, "played": 0, "finished": 0, "won": 0, "kinds": {}, "sets_won": 0, "finds": [],
+            "rounds": 0, "rounds_won": 0, "quests": {}, "specials": {}, "chose": {}}
+
+
+def _finish(row: dict) -> dict:
+    """A player's row as printed: win rate over finished games, means, faces in the rules' order."""
+    finds = row.pop("finds")
+    return {**row, "win_rate": round(row["won"] / row["finished"], 3) if row["finished"] else None,
+            "finds": len(finds), "mean_turns_to_find": round(sum(finds) / len(finds), 2) if finds else None,
+            "quests": {face: _mean(points) for face, points in sorted(row["quests"].items(),
+                                                                     key=lambda kv: _face_order(kv[0]))},
+            "specials": {card: _mean(points) for card, points in sorted(row["specials"].items())},
+            "chose": dict(sorted(row["chose"].items(), key=lambda kv: _face_order(kv[0])))}
+
+
+def _mean(points: list[int]) -> dict:
+    return {"deals": len(points), "mean": round(sum(points) / len(points), 2)}
+
+
+def _face_order(face: str) -> tuple[int, str]:
+    """'2A' before '13A': tile number, then face."""
+    number = face[:-1]
+    return (int(number) if number.isdigit() else 0, face)

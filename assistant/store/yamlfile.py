@@ -1,0 +1,104 @@
+"""Reading YAML data files quickly: a parse cache in front of the strict parser.
+
+Importing PyYAML alone costs more than the rest of a command at the table, so
+``load`` first looks in a cache: a ``marshal`` file holding the exact bytes of
+the YAML file and the data parsed from them. The cached data is used only when
+those bytes are identical to the file's current bytes, so an edited file is
+always parsed anew; any unreadable cache entry is ignored. Loading ``marshal``
+runs no code, but a planted entry could hold other types, or shared references
+that unfold into more nodes than any file could hold: an entry is used only if
+it is plain data (dicts, lists, strings, numbers) no larger, node for node and
+character for character, than the YAML text it stands for, and no deeper than
+a parsed file may be. Parsing itself lives in ``yamlparse`` (safe, strict,
+imported on a miss).
+"""
+
+import marshal
+from pathlib import Path
+
+from assistant.engine.errors import AssistantError, DataError
+from assistant.store.files import read_regular
+from assistant.engine.i18n import _
+
+MAX_BYTES = 2_000_000  # far above any real board or evening's game log
+MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most
+MAX_NODES = 100_000  # values in one file: a 100x100 board takes about 80,000, a long evening 1,000
+CACHE_VERSION = 1
+PLAIN = (str, int, float, bool, type(None))  # what a parsed data file holds besides lists and dicts
+
+
+def _cache_file(cache_dir: Path, path: Path) -> Path:
+    import zlib
+
+    name = str(Path(path).resolve())
+    return cache_dir / f"{zlib.crc32(name.encode('utf-8', 'surrogateescape')):08x}.bin"
+
+
+def _read_bytes(path: Path, source: str) -> bytes:
+    return read_regular(path, MAX_BYTES, source)
+
+
+def _fits(data: object, size: int) -> bool:
+    """True if ``data`` is what parsing ``size`` bytes of YAML can give: plain, at most
+    ``size`` + 1 nodes and ``size`` characters (a node or a character takes at least a
+    byte of text), within MAX_NODES and MAX_DEPTH. Stops as soon as the budget is spent,
+    so a hostile entry costs no more than a real one."""
+    nodes, characters = min(size + 1, MAX_NODES), size
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        nodes -= 1
+        if nodes < 0 or depth > MAX_DEPTH:
+            return False
+        kind = type(value)
+        if kind is list:
+            stack.extend((item, depth + 1) for item in value)
+        elif kind is dict:
+            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
+        elif kind is str:
+            characters -= len(value)
+        elif kind is int:
+            characters -= value.bit_length() // 4  # a hex digit holds 4 bits
+        elif kind not in PLAIN:
+            return False
+        if characters < 0:
+            return False
+    return True
+
+
+def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -> object:
+    """Read and parse a YAML file; any problem is a DataError naming ``source`` and the line."""
+    name = source or str(path)
+    raw = _read_bytes(path, name)
+    if cache_dir is not None:
+        try:
+            entry = read_regular(_cache_file(cache_dir, path), 4 * MAX_BYTES, follow=False)
+            version, cached_raw, data = marshal.loads(entry)
+            if version == CACHE_VERSION and cached_raw == raw and _fits(data, len(raw)):
+                return data
+        except (DataError, ValueError, EOFError, TypeError):
+            pass  # no cache entry yet, or an unusable one: parse the file
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError(_("{path}: not UTF-8 text").format(path=name)) from None
+    from assistant.store import yamlparse
+
+    data = yamlparse.loads(text, name)
+    if cache_dir is not None:
+        remember(path, raw, data, cache_dir)
+    return data
+
+
+def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
+    """Cache ``data`` as the parse of ``raw`` (the bytes just read from or written to ``path``)."""
+    from assistant.store.files import TEMPORARY_TAIL, remove_stale, write_atomically
+
+    try:
+        entry = marshal.dumps((CACHE_VERSION, raw, data))
+        write_atomically(_cache_file(cache_dir, path), entry)
+    except (ValueError, AssistantError):
+        return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache
+    # Entries are written without a lock: a writer killed mid-write leaves its temporary file,
+    # and the entry it was for may never be written again. Any write cleans them all.
+    remove_stale(cache_dir, r"\.[0-9a-f]{8}\.bin\." + TEMPORARY_TAIL)

@@ -1,0 +1,188 @@
+"""Parsing YAML safely, and without YAML's silent surprises.
+
+PyYAML's ``safe_load`` still keeps the last of two duplicate keys and reads
+``no`` as False. Our loader is a ``SafeLoader`` (the C one when available)
+that refuses duplicate keys and anchors/aliases (no data file of ours needs
+them, and they are how "billion laughs" files blow up), and that reads only
+``true``/``false`` as booleans, so a flower called ``no`` stays a string.
+It builds plain data only: a date (``2024-02-30`` or ``2024-02-28``) or ``=``
+stays text, the tags that build other types (``!!timestamp``, ``!!binary``,
+``!!set``, ``!!omap``, ``!!pairs``) are refused, and a value its tag cannot
+make (``!!int abc``, ``!!bool maybe``, a number of more than 4,300 digits) is
+refused with its line, like any other YAML mistake.
+Before anything is built, one pass over the parser's events refuses anchors,
+aliases, nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values
+(2 MB of ``[[[[...`` or ``[[], [], ...`` would otherwise cost a minute and
+half a gigabyte to build).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+import yaml
+
+from assistant.engine.errors import DataError, printable, shown
+from assistant.engine.i18n import N_, _
+
+from assistant.store.yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
+
+_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class StrictLoader(_Base):  # type: ignore[misc, valid-type]
+    """SafeLoader that refuses duplicate keys and aliases; yes/no stay strings."""
+
+
+# Implicit types read as text: YAML 1.1's yes/no/on/off (true/false are put back below), dates,
+# and '=' (the 'value' type, which no loader constructs).
+AS_TEXT = {"tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value", "tag:yaml.org,2002:yaml"}
+
+
+def _without_yes_no(resolvers: dict) -> dict:
+    result = {}
+    for first, entries in resolvers.items():
+        kept = [(tag, regexp) for tag, regexp in entries if tag not in AS_TEXT]
+        if first in "tTfF":
+            kept.insert(0, ("tag:yaml.org,2002:bool", _TRUE_FALSE))
+        result[first] = kept
+    return result
+
+
+_TRUE_FALSE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+StrictLoader.yaml_implicit_resolvers = _without_yes_no(yaml.SafeLoader.yaml_implicit_resolvers)
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    loader.flatten_mapping(node)
+    mapping: dict = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise yaml.constructor.ConstructorError(
+                None, None, _("a mapping key must be a plain value"), key_node.start_mark
+            ) from None
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(
+                None, None, _("duplicate key {key}").format(key=repr(key)), key_node.start_mark
+            )
+        mapping[key] = loader.construct_object(value_node, deep=deep)
+    return mapping
+
+
+StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _refuse_tag(loader: yaml.SafeLoader, node: yaml.Node) -> None:
+    raise yaml.constructor.ConstructorError(
+        None, None, _("{tag}: this tag is not used in data files (write the value as text)")
+        .format(tag=node.tag.replace("tag:yaml.org,2002:", "!!")), node.start_mark)
+
+
+for _tag in ("timestamp", "binary", "set", "omap", "pairs"):  # they build dates, bytes, sets, tuples
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refuse_tag)
+
+
+def _checked(construct, expected: str):
+    """``construct``, turning a value its tag cannot make (``!!int abc``) into a YAML error at its line."""
+    def construct_checked(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+        try:
+            return construct(loader, node)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            value = loader.construct_scalar(node)
+            digits = sum(character.isdigit() for character in value)
+            if expected == "int" and sys.get_int_max_str_digits() and digits > sys.get_int_max_str_digits():
+                problem = _("a number of {count} digits (at most {most})").format(
+                    count=f"{digits:,}", most=f"{sys.get_int_max_str_digits():,}")
+            else:
+                problem = _("{tag} {value}: {expected}").format(
+                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value), expected=_(EXPECTED[expected]))
+            raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from None
+    return construct_checked
+
+
+EXPECTED = {"int": N_("not a whole number"), "float": N_("not a number"), "bool": N_("expected true or false")}
+for _tag in EXPECTED:
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
+
+
+def loads(text: str, source: str) -> object:
+    """Parse YAML text; any problem becomes a DataError naming ``source`` and the line."""
+    if len(text) > MAX_BYTES:
+        raise DataError(_("{path}: file too large ({size} bytes; the limit is {limit})")
+                        .format(path=source, size=len(text), limit=MAX_BYTES))
+    try:
+        _check_events(text, source)
+        return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        where = _("line {line}").format(line=mark.line + 1) if mark else _("somewhere")
+        raise DataError(f"{source}: {where}: {error.problem or error.context}") from None
+    except yaml.YAMLError as error:
+        raise DataError(_("{path}: not valid YAML ({problem})").format(path=source, problem=error)) from None
+
+
+def _check_events(text: str, source: str) -> None:
+    """Refuse anchors, aliases and deep nesting from the event stream, before any node is built.
+
+    The C parser cannot be told to refuse aliases or to stop at a depth; its
+    events come one at a time, so a hostile file is refused at its first
+    offending event, in time and memory bounded by that event's place."""
+    depth = nodes = 0
+    for event in yaml.parse(text, Loader=_Base):
+        if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise DataError(_("{path}: line {line}: more than {most} values (no data file of ours needs as many)")
+                                .format(path=source, line=event.start_mark.line + 1, most=f"{MAX_NODES:,}"))
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise DataError(_("{path}: line {line}: anchors and aliases (& and *) are not allowed in data files")
+                            .format(path=source, line=event.start_mark.line + 1))
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise DataError(_("{path}: line {line}: nested more than {most} deep "
+                                  "(no data file of ours needs more than a few levels)")
+                                .format(path=source, line=event.start_mark.line + 1, most=MAX_DEPTH))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """A SafeDumper that writes a text holding a control character double-quoted.
+
+    There every such character is either escaped by YAML or, printed through the command
+    line's escaping (``errors.printable``), becomes ``\\xNN``/``\\uNNNN``: in double quotes
+    the same character again, so a printed export reads back to the same game."""
+
+
+def _represent_text(dumper, text: str):
+    style = '"' if printable(text) != text else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+_Dumper.add_representer(str, _represent_text)
+
+
+def dumps(data: object) -> str:
+    """Write YAML in a stable, readable form (block style, keys in given order)."""
+    return yaml.dump(data, Dumper=_Dumper,
+                     sort_keys=False, allow_unicode=True, default_flow_style=False,
+                     width=1 << 30)  # never fold a step: a game log keeps one event per line
+
+
+def item_lines(text: str, key: str) -> list[int]:
+    """The 1-based line of each item of the top-level list ``key`` (to point at a bad step)."""
+    try:
+        root = yaml.compose(text, Loader=_Base)
+    except yaml.YAMLError:
+        return []
+    if not isinstance(root, yaml.MappingNode):
+        return []
+    for key_node, value_node in root.value:
+        if getattr(key_node, "value", None) == key and isinstance(value_node, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value_node.value]
+    return []
