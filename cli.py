@@ -675,8 +675,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
           ) -> None:
     from datetime import datetime
 
-    from assistant.games.gnom_street.garden import spoken
     from assistant.evenings.stats import outcomes
+    from assistant.games.gnom_street.garden import spoken
 
     data = store()
     current = data.current_name()
@@ -935,9 +935,9 @@ def retract(
     number: Annotated[str, typer.Argument(help=N_("The entry number shown by assistant history."))],
     game: GameOption = None,
 ) -> None:
-    from assistant.engine.log import Retract
-
     import re
+
+    from assistant.engine.log import Retract
 
     # A whole number out of range (0, -1) is refused as any missing entry is: saying which numbers exist.
     wanted = Retract(int(number)) if re.fullmatch(r"-?[0-9]+", number.strip()) else Retract.numbered(number)
@@ -1456,8 +1456,8 @@ def replay(
     if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises
         _replay_folder(data, Path(path))
         return
-    from assistant.faces import pictures as render
     from assistant.engine import scenario
+    from assistant.faces import pictures as render
 
     loaded = data.scenario(path)
     board = getattr(loaded.game, "board", None)
@@ -2085,8 +2085,8 @@ def print_sheet(
     game: GameOption = None,
     html: PrintFile = None,
 ) -> None:
-    from assistant.faces.print import printing
     from assistant.engine.errors import InputError
+    from assistant.faces.print import printing
 
     data = store()
     if game is not None or board is None:
@@ -2124,9 +2124,9 @@ def print_pad(
     game: GameOption = None,
     html: PrintFile = None,
 ) -> None:
-    from assistant.faces.print import printing
     from assistant.engine.errors import InputError
     from assistant.engine.words import key
+    from assistant.faces.print import printing
 
     if game is not None or kind is None:
         chosen = pad(store().load(game), "roi-des-nains")

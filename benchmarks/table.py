@@ -22,9 +22,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from startup import make_game  # noqa: E402  (the same 50-clue garden as the start-up benchmark)
 
-from assistant.store.folder import Store  # noqa: E402
 from assistant.faces.table.screen import TableApp  # noqa: E402
-
+from assistant.store.folder import Store  # noqa: E402
 
 
 def clues(home: Path) -> list[str]:

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from assistant.store import yamlfile
-from assistant.engine.board import Board
-from assistant.store.folder import Store, shipped_folder
-
 import cli
 from assistant.engine import i18n
+from assistant.engine.board import Board
+from assistant.store import yamlfile
+from assistant.store.folder import Store, shipped_folder
 
 # The tests read English whatever this machine's locale: a command run here, or in a process it
 # starts, speaks English unless a test asks for French (tests/test_i18n.py).

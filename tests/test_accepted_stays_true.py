@@ -9,14 +9,13 @@ make a game too large to be read back.
 import json
 
 import pytest
+from conftest import game_file
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine import errors
-from assistant.store import folder as store_module
 from assistant.engine.words import join, split
-
-from conftest import game_file
+from assistant.store import folder as store_module
 
 # Every character a terminal or a shell treats specially, and the spaces French typing makes.
 TRICKY = ["\u00a0", "\u202f", "\u3000", "\u2028", "\u2029", "\x0b", "\x0c", "\r", "\t", "\n", "\x1b", "\x85",

@@ -7,16 +7,15 @@ import re
 from itertools import combinations, product
 
 import pytest
+from conftest import shipped_board
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine import advice as advisor
 from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue
-from assistant.engine.errors import Contradiction, InputError
 from assistant.engine.deduction import Game
-
-from conftest import shipped_board
+from assistant.engine.errors import Contradiction, InputError
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
@@ -389,8 +388,8 @@ def brute_force_everyone(masks, accepted, asked):
 def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, chosen):
     """The answers of several players together, counted atom by atom (and inside/outside the
     question's cells), carry exactly the entropy that counting placements one by one gives."""
-    from assistant.engine.sheet import Fact, Sheet
     from assistant.engine.clues import Clue
+    from assistant.engine.sheet import Fact, Sheet
     asked = [i for i in range(len(masks)) if chosen >> i & 1]
     asked = asked if len(asked) > 1 else list(range(len(masks)))  # several players asked at once
     if advisor.count_assignments(masks) == 0:
@@ -410,6 +409,7 @@ def test_every_question_on_a_larger_board_is_worth_what_it_says():
     12x12 board at the start, line of sight from the asking cells, area from the candidates),
     each question's bits and split are those of the question asked on its own."""
     import random
+
     from assistant.engine.board import Board
     chooser = random.Random(5)
     terrains, colours = ["grass", "wood", "gravel", "earth"], ["blue", "red", "yellow", "white"]

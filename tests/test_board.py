@@ -2,9 +2,9 @@ import copy
 
 import pytest
 
-from assistant.store import yamlfile, yamlparse
 from assistant.engine.board import Board
 from assistant.engine.errors import DataError, InputError
+from assistant.store import yamlfile, yamlparse
 from assistant.store.folder import shipped_folder
 
 

@@ -1,10 +1,9 @@
 import pytest
+from conftest import shipped_board
 
 from assistant.engine.cells import CellSet, Grid, column_index, column_letters
 from assistant.engine.errors import InputError
 from assistant.store.folder import Store
-
-from conftest import shipped_board
 
 
 @pytest.mark.parametrize("name", Store("/nonexistent").board_names())

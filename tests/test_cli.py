@@ -3,10 +3,9 @@
 import json
 
 import pytest
+from conftest import game_file
 
 from assistant.store.folder import shipped_folder
-
-from conftest import game_file
 
 
 def start(run, *extra):

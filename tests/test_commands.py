@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 import cli
 from assistant.engine import commands, grammar, i18n
 from assistant.engine.errors import InputError
-from assistant.store.folder import Store
 from assistant.faces.table.screen import CLI_ONLY, command_params, speaker
+from assistant.store.folder import Store
 
 
 @pytest.fixture

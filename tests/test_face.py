@@ -5,10 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import game_file
 
 import cli
-
-from conftest import game_file
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 

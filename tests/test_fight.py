@@ -3,12 +3,11 @@
 import json
 
 import pytest
-
-from assistant.games.gnom_street import fight
-from assistant.engine.errors import InputError
-from assistant.engine.deduction import Game
-
 from conftest import game_file, shipped_board
+
+from assistant.engine.deduction import Game
+from assistant.engine.errors import InputError
+from assistant.games.gnom_street import fight
 
 GARDEN = shipped_board("gnom-street")
 

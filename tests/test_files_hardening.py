@@ -12,13 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from conftest import fail_a_rename_at, fill_the_disk_at, game_file
 from typer.testing import CliRunner
 
 import cli
-from assistant.store import files, yamlfile
 from assistant.engine.errors import AssistantError
+from assistant.store import files, yamlfile
 from assistant.store.folder import Store
-from conftest import fail_a_rename_at, fill_the_disk_at, game_file
 
 ROOT = Path(__file__).resolve().parent.parent
 

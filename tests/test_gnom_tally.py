@@ -3,12 +3,11 @@
 import json
 
 import pytest
-
-from assistant.engine.errors import AssistantError, InputError
-from assistant.engine.deduction import Game
-from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
-
 from conftest import shipped_board
+
+from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, InputError
+from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
 
 GARDEN = shipped_board("gnom-street")
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
@@ -223,7 +222,8 @@ def test_sets_belong_to_the_two_player_game(run):
 
 # -- tally files: every problem one line naming the file, the place and the rule ---------------
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 from assistant.engine.errors import DataError  # noqa: E402
 from assistant.games.gnom_street.tally import score_file  # noqa: E402

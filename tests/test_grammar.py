@@ -8,20 +8,19 @@ Laws, for every event type of a deduction game, on generated events:
 """
 
 import pytest
+from conftest import shipped_board
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from assistant.games.gnom_street import garden as pieces
-from assistant.games.gnom_street import fight
 from assistant.engine import grammar, i18n
 from assistant.engine.clues import Clue, kind_named
-from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.deduction import AccuseEvent, ClueEvent, Game
+from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.log import Retract
-from assistant.games.gnom_street.mirror import AskedEvent
 from assistant.engine.words import split
-
-from conftest import shipped_board
+from assistant.games.gnom_street import fight
+from assistant.games.gnom_street import garden as pieces
+from assistant.games.gnom_street.mirror import AskedEvent
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")

@@ -9,10 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assistant.engine import i18n
 

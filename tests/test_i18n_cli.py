@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 import typer
+from conftest import game_file
 
 import cli
 from assistant.engine import i18n
-
-from conftest import game_file
 
 
 def start(run, *extra):

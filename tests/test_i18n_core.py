@@ -9,16 +9,16 @@ unchanged. Saved steps stay in canonical English words whatever the language.
 from __future__ import annotations
 
 import pytest
+from conftest import game_file, shipped_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.engine import advice as advisor, i18n
+from assistant.engine import advice as advisor
+from assistant.engine import i18n
 from assistant.engine.clues import KINDS, Clue, kind_named
-from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.words import join_names, lookup, parse_answer
-
-from conftest import game_file, shipped_board
 
 CITY = shipped_board("new-york")
 

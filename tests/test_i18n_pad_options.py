@@ -12,13 +12,12 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from assistant.engine import grammar, i18n
-from assistant.engine.errors import InputError
-
 from conftest import game_file
 from test_roi_words import pad
 from test_tug import PLAYED as ROPE
+
+from assistant.engine import grammar, i18n
+from assistant.engine.errors import InputError
 
 FR = ("--lang", "fr")
 PADS = {"roi": pad(), "tug": ROPE}

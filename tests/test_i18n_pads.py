@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import game_file
+from test_render import golden, picture
 
 from assistant.engine import i18n
 from assistant.faces import pictures as render
 from assistant.games.roi_des_nains import listing
-
-from conftest import game_file
-from test_render import golden, picture
 
 FR = ("--lang", "fr")
 

@@ -9,17 +9,16 @@ import os
 from pathlib import Path
 
 import pytest
-
-from assistant.engine import i18n
-from assistant.faces import pictures as render
-from assistant.engine.board import Board, cell_line, unverified_notice
-from assistant.engine.errors import AssistantError, DataError, InputError
-from assistant.store.files import read_regular, write_atomically
-from assistant.engine.deduction import Game
-from assistant.store import yamlparse
-
 from conftest import game_file, shipped_board
 from test_render import assert_every_cell_reads_back, drawn_without_colour, picture, read_legend, three_opponents
+
+from assistant.engine import i18n
+from assistant.engine.board import Board, cell_line, unverified_notice
+from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, DataError, InputError
+from assistant.faces import pictures as render
+from assistant.store import yamlparse
+from assistant.store.files import read_regular, write_atomically
 
 
 @pytest.fixture

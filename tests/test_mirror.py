@@ -8,17 +8,16 @@ on an opponent's map exactly when it is open, is not that opponent's own loot
 import json
 
 import pytest
+from conftest import game_file, shipped_board
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine import i18n
-from assistant.games.gnom_street import mirror
 from assistant.engine.clues import Clue
-from assistant.engine.errors import Contradiction, InputError
 from assistant.engine.deduction import Game
+from assistant.engine.errors import Contradiction, InputError
+from assistant.games.gnom_street import mirror
 from assistant.games.gnom_street.mirror import AskedEvent
-
-from conftest import game_file, shipped_board
 
 GARDEN = shipped_board("gnom-street")
 OPEN = GARDEN.names(GARDEN.open)

@@ -10,17 +10,16 @@ import itertools
 import json
 
 import pytest
+from conftest import shipped_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.engine import advice as advisor
-from assistant.games.gnom_street import moles
 from assistant.engine.clues import Clue
 from assistant.engine.deduction import ClueEvent, Game
+from assistant.games.gnom_street import moles
 from assistant.games.gnom_street.garden import ME, Token
 from assistant.games.gnom_street.tally import tally
-
-from conftest import shipped_board
 
 GARDEN = shipped_board("gnom-street")
 OPEN = GARDEN.names(GARDEN.open)

@@ -1,13 +1,12 @@
 """Laws of deduction that hold for every game (hypothesis)."""
 
+from conftest import shipped_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.engine.clues import Clue
 from assistant.engine.deduction import ClueEvent, Game
 from assistant.engine.errors import Contradiction
-
-from conftest import shipped_board
 
 GARDEN = shipped_board("gnom-street")
 OPEN = sorted(GARDEN.open)

@@ -349,8 +349,8 @@ def test_hostile_files_get_a_clear_error_and_run_no_code(case, place, tmp_path, 
 @pytest.mark.parametrize("case", HOSTILE, ids=list(HOSTILE))
 def test_a_hostile_quests_file_gets_a_clear_error_and_runs_no_code(case, tmp_path):
     """The quests file ships with the tool: its reader meets the same files."""
-    from assistant.store import yamlfile
     from assistant.games.roi_des_nains import read_rules
+    from assistant.store import yamlfile
 
     path = write_hostile(tmp_path, "roi.yaml", case)
     with pytest.raises(DataError) as caught:

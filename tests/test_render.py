@@ -13,13 +13,12 @@ from pathlib import Path
 from textwrap import dedent
 
 import pytest
+from conftest import shipped_board
 from rich.color import Color, ColorSystem
 from rich.console import Console
 
-from assistant.faces import pictures as render
 from assistant.engine.deduction import Game
-
-from conftest import shipped_board
+from assistant.faces import pictures as render
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from assistant.store import yamlfile
 from assistant.engine.errors import AssistantError, InputError
 from assistant.games.roi_des_nains import RoiGame, read_rules
+from assistant.store import yamlfile
 from assistant.store.folder import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
@@ -202,8 +202,8 @@ def test_four_and_five_players_play_with_the_green_2():
 
 def full_deal(special_id: str) -> list[str]:
     """Thirteen legal tricks at 3 players, suit by suit; each trick's leader is the last winner."""
-    from assistant.games.roi_des_nains.cards import basic_cards
     from assistant.games.roi_des_nains import follow_suit_winner
+    from assistant.games.roi_des_nains.cards import basic_cards
 
     special = RULES.special(special_id).card
     cards = basic_cards(3) + [special]

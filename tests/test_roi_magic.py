@@ -14,14 +14,13 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from assistant.store import yamlfile
-from assistant.engine.errors import InputError
-from assistant.games.roi_des_nains.cards import basic_cards
-from assistant.games.roi_des_nains import RoiGame, read_rules
-from assistant.store.folder import shipped_folder
-
 from test_roi_rules import refused  # a refusal is one line: the rules' tests already say how
+
+from assistant.engine.errors import InputError
+from assistant.games.roi_des_nains import RoiGame, read_rules
+from assistant.games.roi_des_nains.cards import basic_cards
+from assistant.store import yamlfile
+from assistant.store.folder import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
 THREE = ["Ana", "Ben", "Cleo"]

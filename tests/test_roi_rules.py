@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.store import yamlfile
 from assistant.engine.errors import AssistantError, InputError
 from assistant.games.roi_des_nains import HAND, RoiGame, read_rules, score
+from assistant.store import yamlfile
 from assistant.store.folder import shipped_folder
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")

@@ -10,12 +10,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n, log
-from assistant.store import yamlfile
 from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.words import split
 from assistant.games.roi_des_nains import DealEvent, DropEvent, RemoveEvent, RoiGame, TrickEvent, read_rules
 from assistant.games.roi_des_nains.events import deck
+from assistant.store import yamlfile
 from assistant.store.folder import shipped_folder
-from assistant.engine.words import split
 
 RULES = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
 PLAYERS = ("Ana", "Ben", "Cleo")

@@ -11,16 +11,16 @@ garden's conventions").
 import json
 
 import pytest
+from conftest import game_file, shipped_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_rules_garden_pieces import play as play_on
+from test_rules_garden_pieces import refused
 
 from assistant.engine import advice as advisor
-from assistant.engine.errors import AssistantError, Contradiction
 from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, Contradiction
 from assistant.games.gnom_street import tally as gnom_tally
-
-from conftest import game_file, shipped_board
-from test_rules_garden_pieces import play as play_on, refused
 
 GARDEN = shipped_board("gnom-street")
 

@@ -5,11 +5,10 @@ differ, the French one is the original.
 """
 
 import pytest
-
-from assistant.engine.errors import AssistantError, Contradiction, InputError
-from assistant.engine.deduction import Game
-
 from conftest import game_file
+
+from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, Contradiction, InputError
 
 
 def play(garden, *steps, opponents=("red", "blue"), mine="C2", me=None):

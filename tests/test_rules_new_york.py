@@ -4,15 +4,13 @@ import json
 import re
 
 import pytest
+from conftest import shipped_board
 from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n
-
-from assistant.engine.errors import AssistantError, Contradiction, InputError
 from assistant.engine.deduction import Game
-
-from conftest import shipped_board
+from assistant.engine.errors import AssistantError, Contradiction, InputError
 
 CITY = shipped_board("new-york")
 

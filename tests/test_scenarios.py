@@ -18,9 +18,11 @@ def test_the_library_has_at_least_a_dozen_scenarios():
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
 def test_every_expectation_of_the_scenario_holds(path, tmp_path):
-    from assistant.faces import pictures as render
-    from rich.console import Console
     import io
+
+    from rich.console import Console
+
+    from assistant.faces import pictures as render
 
     loaded = Store(tmp_path).scenario(path)
     for outcome in scenario.run(loaded):

@@ -16,11 +16,10 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import game_file
 
 from assistant.faces.web import serve
 from assistant.store.folder import Store
-
-from conftest import game_file
 
 
 def request(base: str, method: str, path: str, body: bytes | None = None, headers: dict | None = None):

@@ -26,14 +26,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+from test_accepted_stays_true import CONTROLS, TRICKY
 from typer.testing import CliRunner
 
 import cli
 from assistant.engine import scenario
 from assistant.store import yamlparse
 from assistant.store.folder import Store
-
-from test_accepted_stays_true import CONTROLS, TRICKY
 
 GARDEN_CELLS = [f"{column}{row}" for row in (1, 2, 3) for column in "ABCDEF"]
 CITY_CELLS = [f"{column}{row}" for row in range(1, 6) for column in "ABCDE"]

@@ -283,7 +283,8 @@ def test_a_cache_entry_of_the_wrong_shape_is_read_anew(run, home, store):
     assert summary(run)["finished"] == 1
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 OUTCOMES = st.lists(st.fixed_dictionaries({
     "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(stats.KNOWN_KINDS)),

@@ -9,11 +9,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-
-from assistant.store import folder as store_module
-from assistant.engine.errors import AssistantError
-from assistant.store.folder import Store, write_atomically
 from conftest import fail_a_rename_at, fill_the_disk_at, game_file
+
+from assistant.engine.errors import AssistantError
+from assistant.store import folder as store_module
+from assistant.store.folder import Store, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -188,8 +188,8 @@ def test_recover_says_when_the_damaged_file_cannot_be_counted(run, home):
 
 
 def test_a_lock_held_too_long_is_one_plain_line(store, home, monkeypatch):
-    from assistant.store import files
     from assistant.engine.deduction import Game
+    from assistant.store import files
 
     store.create(Game.new("held", store.board("gnom-street"), ["red"]))
     monkeypatch.setattr(files, "LOCK_WAIT", 0.0)

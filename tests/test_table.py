@@ -11,12 +11,11 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import game_file
 from rich.console import Console
 
-from assistant.store.folder import Store
 from assistant.faces.table.screen import BoardScreen, TableApp, value_keys
-
-from conftest import game_file
+from assistant.store.folder import Store
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SLOW_FOLLOW = 3600.0  # seconds: the timer never fires during a test; tests call follow() themselves
@@ -466,8 +465,9 @@ def test_textual_is_imported_by_the_table_screen_only():
 
 def shell_complete(words: str, shell: str = "bash") -> list[str]:
     """What the shell would offer for the last word of ``words`` (as the installed script asks)."""
-    import cli
     from typer.testing import CliRunner
+
+    import cli
 
     typed = words.split(" ")
     env = {"_ASSISTANT_COMPLETE": f"complete_{shell}", "COMP_WORDS": words, "COMP_CWORD": str(len(typed) - 1),
@@ -730,7 +730,7 @@ def test_tab_completes_the_words_of_the_commands_in_the_table_s_language(garden_
         await tab_through(pilot, "⇥")
         assert str(choices.content) == terrains  # after 'terrain=': the board's terrains, in the table's language
         line = await tab_through(pilot, "gr⇥fl⇥" if french else "grav⇥fl⇥")
-        assert line.endswith(("terrain=gravier fleurs=" if french else "terrain=gravel flowers="))
+        assert line.endswith("terrain=gravier fleurs=" if french else "terrain=gravel flowers=")
         assert ("fleurs=bleu,jaune" if french else "flowers=blue,yellow") in str(choices.content)  # two flowers a cell
         line = await tab_through(pilot, "bleu,j⇥" if french else "blue,y⇥")
         assert line.endswith("fleurs=bleu,jaune " if french else "flowers=blue,yellow ")

@@ -6,13 +6,12 @@ from __future__ import annotations
 import stat
 
 import pytest
+from conftest import shipped_board
 
 from assistant.engine import grammar, i18n, words
-from assistant.faces import pictures as render
-from assistant.engine.errors import AssistantError
 from assistant.engine.deduction import Game
-
-from conftest import shipped_board
+from assistant.engine.errors import AssistantError
+from assistant.faces import pictures as render
 
 
 @pytest.fixture

@@ -148,7 +148,8 @@ def test_a_whole_match_of_two_winning_rounds(run):
 
 # -- the grammar and the log (issue 12) -----------------------------------------------------
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n, log  # noqa: E402
 from assistant.engine.errors import DataError  # noqa: E402

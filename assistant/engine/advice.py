@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import heapq
 import math
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from itertools import combinations, groupby, islice
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
@@ -40,11 +41,10 @@ from assistant.engine.i18n import _, decimal, ngettext
 from assistant.engine.sheet import Sheet
 from assistant.engine.words import join_names, key
 
-
 # -- counting assignments -------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def partitions(count: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Every set partition of items 0..count-1, as tuples of blocks."""
     if count == 0:
@@ -65,7 +65,7 @@ def _weight(size: int) -> int:
     return (-1) ** (size - 1) * math.factorial(size - 1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _blocks(count: int) -> tuple[tuple[tuple[int, int, int], ...], ...]:
     """For each subset S of ``count`` items (a bitmask): (B, weight of B, S - B) for every block B
     of S that holds S's lowest item."""

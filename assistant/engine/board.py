@@ -8,7 +8,8 @@ attribute value is precomputed, so a clue is a lookup and a bit operation.
 """
 
 import re
-from typing import Any, Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from assistant.engine.cells import Cell, CellSet, Grid
 from assistant.engine.errors import DataError, InputError, cut, shown

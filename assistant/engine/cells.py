@@ -6,7 +6,8 @@ standing for cell *i*, so that a clue is bit arithmetic. A ``Grid`` knows the
 board's size and turns cells into names (``B3``: column B, row 3) and back.
 """
 
-from typing import Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown
 from assistant.engine.i18n import _

@@ -8,7 +8,8 @@ canonically (``b3`` -> ``B3``, ``Staten Island`` -> ``staten-island``).
 lacks fails with an error naming what the board has.
 """
 
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from assistant.engine.board import Board
 from assistant.engine.cells import CellSet

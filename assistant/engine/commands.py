@@ -11,15 +11,16 @@ exist, the game's players), in the language spoken. The phones' page keeps to th
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from assistant.engine import grammar
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, OPTIONAL, Form, Option
 from assistant.engine.i18n import DEFAULT, N_, _, language
-from assistant.store.folder import PADS, Store
 from assistant.engine.words import french_word, hint, key, shown
+from assistant.store.folder import PADS, Store
 
 # The slot of each parameter of a command, by its name; OVERRIDES where a command gives the name
 # another meaning; FREE: the words the command reads itself (no values to offer). A new parameter in none of

@@ -12,17 +12,34 @@ replaying it once (``Game.state``), never saved.
 from functools import cached_property
 from typing import NamedTuple, Union
 
-from assistant.games.gnom_street import fight, garden, mirror
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet, column_letters
 from assistant.engine.clues import Clue, kind_named, kind_slots, read_clue, shown_kinds
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
-from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, positional, said as grammar_said, typed_so_far
+from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, positional, typed_so_far
+from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
 from assistant.engine.sheet import Fact, Sheet, whose
-from assistant.engine.words import (Options, see_help, answer_word, check_names, free_text, is_answer, join, join_clauses, join_names, key,
-                    lookup, name_value, parse_answer, said_answer, shown, split)
+from assistant.engine.words import (
+    Options,
+    answer_word,
+    check_names,
+    free_text,
+    is_answer,
+    join,
+    join_clauses,
+    join_names,
+    key,
+    lookup,
+    name_value,
+    parse_answer,
+    said_answer,
+    see_help,
+    shown,
+    split,
+)
+from assistant.games.gnom_street import fight, garden, mirror
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8

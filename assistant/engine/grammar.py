@@ -13,7 +13,8 @@ fit each slot (``values``), so completion offers the cells of this board and
 the opponents of this game, never a fixed list.
 """
 
-from typing import Callable, NamedTuple, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, Protocol
 
 from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, _, language

@@ -144,7 +144,7 @@ def use(spoken: str) -> None:
 _read: dict = {}  # language -> its catalogue, read once per process (``speaking`` switches back and forth)
 
 
-def _compiled(spoken: str) -> "Catalogue":
+def _compiled(spoken: str) -> Catalogue:
     if spoken not in _read:
         path = LOCALE_FOLDER / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo"
         _read[spoken] = Catalogue(path.read_bytes())

@@ -10,7 +10,8 @@ Every game class follows ``Log`` (below), so callers never ask which kind of
 game they hold: they record, undo, list the history and save through it.
 """
 
-from typing import Callable, Iterable, NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import NamedTuple, Protocol, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import Form, form_for
@@ -198,7 +199,6 @@ def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] =
 def begun(game, words: list[str], history: "History") -> tuple[Form | None, str | None]:
     """The form of the step ``words`` begin with (None: no step of ``game``), and for undo and retract why
     nothing can be taken back now (nothing recorded): the first part of every game's ``why_not``."""
-    from assistant.engine.grammar import form_for
 
     try:
         form = form_for(game, words[0])

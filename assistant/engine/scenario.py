@@ -23,8 +23,9 @@ problem in a file is reported at once, with its path, before anything runs.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple
+from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking

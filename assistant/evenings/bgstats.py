@@ -23,7 +23,7 @@ winner, startPlayer}]}``, and a score keeper adding ``score`` and ``rank``):
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import quote
 
 from assistant.engine.errors import InputError
@@ -48,8 +48,8 @@ def play(game, outcome: dict, ended: datetime) -> dict:
     return {
         "sourceName": SOURCE_NAME,
         # one play, one id: BG Stats recognises a play pushed twice by it
-        "sourcePlayId": f"{game.name}@{ended.astimezone(timezone.utc):%Y%m%dT%H%M%SZ}",
-        "playDate": f"{ended.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S}",
+        "sourcePlayId": f"{game.name}@{ended.astimezone(UTC):%Y%m%dT%H%M%SZ}",
+        "playDate": f"{ended.astimezone(UTC):%Y-%m-%d %H:%M:%S}",
         "game": {"name": GAME_NAMES.get(outcome["kind"], outcome["kind"]), "sourceGameId": outcome["kind"],
                  "highestWins": True, "noPoints": scores is None},
         "players": [{"name": name, "sourcePlayerId": name, **({"score": scores[name]} if scores else {}),

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from datetime import date, datetime
-from typing import Iterable
 
 from assistant.engine.errors import AssistantError, InputError, shown
-from assistant.store.files import read_regular, write_atomically
 from assistant.engine.i18n import _
 from assistant.engine.words import key
+from assistant.store.files import read_regular, write_atomically
 
 OUTCOME_VERSION = 1  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
@@ -89,9 +89,9 @@ def _rope(game) -> dict:
 
 
 def _garden(game) -> dict:
-    from assistant.games.gnom_street import garden
     from assistant.engine.deduction import ClueEvent
     from assistant.engine.sheet import Sheet
+    from assistant.games.gnom_street import garden
 
     def named(player: str) -> str:
         return game.me or ME if player == garden.ME else player

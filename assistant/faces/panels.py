@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from assistant.games.gnom_street import fight, mirror
 from assistant.engine import grammar
 from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import N_, _, decimal, ngettext
-from assistant.store.folder import PADS
 from assistant.engine.words import join_clauses
+from assistant.games.gnom_street import fight, mirror
+from assistant.store.folder import PADS
 
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rich import box
-from rich.columns import Columns
 from rich.color import Color
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.segment import Segment
 from rich.style import Style
@@ -21,9 +21,9 @@ from rich.text import Text
 from assistant.engine.board import Attribute, Board
 from assistant.engine.cells import Cell, CellSet, column_letters
 from assistant.engine.i18n import N_, _, decimal, language, ngettext
+from assistant.engine.sheet import Sheet
 from assistant.games.gnom_street.garden import spoken
 from assistant.games.gnom_street.mirror import CLOSE, close_lines
-from assistant.engine.sheet import Sheet
 
 POND = "≈≈≈"
 CROSS = "╳"

@@ -18,9 +18,9 @@ import os
 import re
 import stat
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from assistant.engine.errors import AssistantError, DataError, shown
 from assistant.engine.i18n import _, ngettext

@@ -20,18 +20,29 @@ folder, whatever symbolic links it holds.
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
-from assistant.store import yamlfile
-from assistant.store.files import (TEMPORARY_TAIL, CannotRead, WriteError, is_reserved_name, locked, read_regular,
-                    regular_file_problem, remove_stale, write_atomically, write_together)
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
-from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.deduction import Game
+from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
-from assistant.engine.log import Retract
 from assistant.engine.i18n import N_, _
+from assistant.engine.log import Retract
+from assistant.store import yamlfile
+from assistant.store.files import (
+    TEMPORARY_TAIL,
+    CannotRead,
+    WriteError,
+    is_reserved_name,
+    locked,
+    read_regular,
+    regular_file_problem,
+    remove_stale,
+    write_atomically,
+    write_together,
+)
 
 PADS = {"roi-des-nains": "assistant.games.roi_des_nains", "oh-les-nains": "assistant.games.oh_les_nains.rope"}  # pad kind -> module
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says

@@ -17,8 +17,8 @@ import marshal
 from pathlib import Path
 
 from assistant.engine.errors import AssistantError, DataError
-from assistant.store.files import read_regular
 from assistant.engine.i18n import _
+from assistant.store.files import read_regular
 
 MAX_BYTES = 2_000_000  # far above any real board or evening's game log
 MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most

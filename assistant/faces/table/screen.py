@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import sys
 from dataclasses import replace
 from functools import partial
@@ -35,13 +34,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from assistant.engine import commands, grammar
-from assistant.faces import panels, pictures as render
 from assistant.engine.board import Board, cell_line
 from assistant.engine.cells import column_letters
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import N_, _, decimal, language, ngettext
-from assistant.store.folder import PADS, UNCHANGED, Store
-from assistant.engine.words import join_clauses, split, use_face
+from assistant.engine.i18n import N_, _, language
+from assistant.engine.words import split, use_face
+from assistant.faces import panels
+from assistant.faces import pictures as render
+from assistant.store.folder import UNCHANGED, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
 HELP_VALUES = 12  # the help lists the words after a verb when there are no more than this (not every cell)

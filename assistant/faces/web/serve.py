@@ -41,11 +41,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from assistant.engine import grammar
-from assistant.faces import panels
 from assistant.engine.errors import AssistantError, printable
-from assistant.store.files import read_regular, write_atomically
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, speaking
+from assistant.faces import panels
 from assistant.faces.panels import is_pad
+from assistant.store.files import read_regular, write_atomically
 from assistant.store.folder import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
@@ -411,8 +411,8 @@ def theirs_html(game) -> str:
 
 def tally_html(game) -> str:
     """75 Gnom' Street's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
-    from assistant.games.gnom_street.garden import ME
     from assistant.games.gnom_street import tally as gnom_tally
+    from assistant.games.gnom_street.garden import ME
 
     result = gnom_tally.score_game(game, "fr")
     heads = [_("player"), _("miniatures"), _("loot"), _("baits"), _("total")]
@@ -655,7 +655,7 @@ class Server:
                     data = await self.body(request)
                 except TooLarge:
                     return Response(b"too large", status_code=413, headers=HEADERS)
-                except (asyncio.TimeoutError, ValueError, UnicodeDecodeError):
+                except (TimeoutError, ValueError, UnicodeDecodeError):
                     return Response(b"bad request", status_code=400, headers=HEADERS)
                 return await handler(request, link, served, spoken, data)
             return await handler(request, link, served, spoken)
@@ -683,7 +683,7 @@ class Server:
                 try:
                     await asyncio.wait_for(waiting.wait(), PING_SECONDS)
                     yield f"data: {served.version}\n\n"
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     yield ": ping\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)

@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from assistant.games.gnom_street import garden
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _
 from assistant.engine.words import Options, join_names, key, name_value, pairs, shown, whole_number
+from assistant.games.gnom_street import garden
 
 GNOME_VALUES = (1, 8)  # every gang's eight gnome cards are valued 1 to 8
 THROW = Option("throw", ("--throw", "--lancer"), "players", french="--lancer")
@@ -46,7 +46,7 @@ class FightEvent(NamedTuple):
                 french="combat")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "FightEvent":
+    def from_words(cls, game, found: Options) -> FightEvent:
         """Read ``Léa=5 red=3 blue=5 yellow=2 --throw blue,Léa``."""
         values = []
         for pair in pairs(found.positional):

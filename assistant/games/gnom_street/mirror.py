@@ -19,17 +19,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from assistant.games.gnom_street import garden
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.clues import Clue, kind_slots, read_clue
 from assistant.engine.errors import InputError
-from assistant.games.gnom_street.fight import POWER, read_power
-from assistant.engine.grammar import MORE, Form, Option
+from assistant.engine.grammar import Form, Option
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.sheet import Fact, Sheet
 from assistant.engine.words import Options, answer_word, is_answer, join_clauses, join_names, parse_answer, said_answer
+from assistant.games.gnom_street import garden
+from assistant.games.gnom_street.fight import POWER, read_power
 
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
 BY = Option("by", ("--by", "--par"), "player", french="--par")
@@ -59,7 +59,7 @@ class AskedEvent(NamedTuple):
                 N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud] [--power NAME]"), french="question")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "AskedEvent":
+    def from_words(cls, game, found: Options) -> AskedEvent:
         """Read ``area B3 --by red`` (the answer from my loot) or ``area B3 no --by red --aloud``."""
         words = list(found.positional)
         if not words:

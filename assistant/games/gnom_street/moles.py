@@ -30,12 +30,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from assistant.games.gnom_street import garden, mirror
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import _
-from assistant.games.gnom_street.tally import MOLE_POINTS, RULES
 from assistant.engine.sheet import Sheet
+from assistant.games.gnom_street import garden, mirror
+from assistant.games.gnom_street.tally import MOLE_POINTS, RULES
 
 IN_HAND = "miniature"  # a miniature of mine stands there: a token may go on it now
 CARD_SEVEN = "card-7"  # a free cell next to one of my miniatures: Alex (card 7) puts one token there

@@ -29,10 +29,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError, cut
-from assistant.games.gnom_street.garden import ME, Token, baits_each, moles_each, read_face
-from assistant.engine.i18n import N_, _, ngettext
-from assistant.engine.i18n import english
+from assistant.engine.i18n import N_, _, english, ngettext
 from assistant.engine.words import NAME, is_answer, join_names, key, lookup, shown
+from assistant.games.gnom_street.garden import ME, Token, baits_each, moles_each, read_face
 
 MOLE_POINTS = (5, 4, 3)
 FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")

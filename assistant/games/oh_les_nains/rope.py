@@ -40,7 +40,18 @@ from assistant.engine.grammar import Form, Option, accepted, form_for, spoken_ve
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import Retract
-from assistant.engine.words import Options, check_names, join, join_names, key, lookup, pairs, shown, split, whole_number
+from assistant.engine.words import (
+    Options,
+    check_names,
+    join,
+    join_names,
+    key,
+    lookup,
+    pairs,
+    shown,
+    split,
+    whole_number,
+)
 
 COLOURS = ("red", "blue", "yellow", "green")
 COLOUR_WORDS = {"red": "red", "rouge": "red", "blue": "blue", "bleu": "blue", "yellow": "yellow",
@@ -95,7 +106,7 @@ def card_colour(text: str) -> str:
     return MULTI if key(text) in MULTI_WORDS else colour(text)
 
 
-def _mover(game: "TugGame", by: str | None) -> str:
+def _mover(game: TugGame, by: str | None) -> str:
     """The player named by --by, or whoever is due to play."""
     return game.player(by) if by is not None else game.due()
 
@@ -121,7 +132,7 @@ class Gnome(NamedTuple):
                 french="nain")
 
     @classmethod
-    def build(cls, game: "TugGame", card: str, chosen: str | None = None, by: str | None = None) -> "Gnome":
+    def build(cls, game: TugGame, card: str, chosen: str | None = None, by: str | None = None) -> Gnome:
         player = _mover(game, by)
         card = card_colour(card)
         if card == MULTI and chosen is None:
@@ -132,11 +143,11 @@ class Gnome(NamedTuple):
         return cls(player, card, placed)
 
     @classmethod
-    def from_words(cls, game: "TugGame", found: Options) -> "Gnome":
+    def from_words(cls, game: TugGame, found: Options) -> Gnome:
         words = _arity(found, 1, 2, cls.FORM.usage)
         return cls.build(game, words[0], words[1] if len(words) == 2 else None, found.last("by"))
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         chosen = [self.colour] if self.colour != self.card else []
         return ["gnome", self.card, *chosen, "--by", self.player]
 
@@ -154,8 +165,8 @@ class Pull(NamedTuple):
                 usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
 
     @classmethod
-    def build(cls, game: "TugGame", zero: list[str] | None = None, two: list[str] | None = None,
-              by: str | None = None) -> "Pull":
+    def build(cls, game: TugGame, zero: list[str] | None = None, two: list[str] | None = None,
+              by: str | None = None) -> Pull:
         """``zero``/``two``: each value one colour or several joined by commas ('green,blue')."""
         zeros, twos = _colours(zero, "--zero"), _colours(two, "--two")
         both = [c for c in zeros if c in twos]
@@ -165,11 +176,11 @@ class Pull(NamedTuple):
         return cls(_mover(game, by), zeros, twos)
 
     @classmethod
-    def from_words(cls, game: "TugGame", found: Options) -> "Pull":
+    def from_words(cls, game: TugGame, found: Options) -> Pull:
         _arity(found, 0, 0, cls.FORM.usage)
         return cls.build(game, found.values.get("zero"), found.values.get("two"), found.last("by"))
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         zero = ["--zero", ",".join(self.zero)] if self.zero else []
         two = ["--two", ",".join(self.two)] if self.two else []
         return ["pull", *zero, *two, "--by", self.player]
@@ -200,14 +211,14 @@ class Squirrels(NamedTuple):
                 usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
 
     @classmethod
-    def build(cls, game: "TugGame", count: str | int, by: str | None = None) -> "Squirrels":
+    def build(cls, game: TugGame, count: str | int, by: str | None = None) -> Squirrels:
         return cls(_mover(game, by), whole_number(count, _(SQUIRRELS), low=1, high=3))
 
     @classmethod
-    def from_words(cls, game: "TugGame", found: Options) -> "Squirrels":
+    def from_words(cls, game: TugGame, found: Options) -> Squirrels:
         return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0], found.last("by"))
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         return ["squirrels", str(self.count), "--by", self.player]
 
 
@@ -219,15 +230,15 @@ class Exchange(NamedTuple):
     FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
 
     @classmethod
-    def build(cls, game: "TugGame", by: str | None = None) -> "Exchange":
+    def build(cls, game: TugGame, by: str | None = None) -> Exchange:
         return cls(_mover(game, by))
 
     @classmethod
-    def from_words(cls, game: "TugGame", found: Options) -> "Exchange":
+    def from_words(cls, game: TugGame, found: Options) -> Exchange:
         _arity(found, 0, 0, cls.FORM.usage)
         return cls.build(game, found.last("by"))
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         return ["exchange", "--by", self.player]
 
 
@@ -252,8 +263,8 @@ class Counter(NamedTuple):
         return COUNTER_VERBS[self.level - 1]
 
     @classmethod
-    def build(cls, game: "TugGame", level: int, card: str, chosen: str | None = None,
-              by: str | None = None) -> "Counter":
+    def build(cls, game: TugGame, level: int, card: str, chosen: str | None = None,
+              by: str | None = None) -> Counter:
         """A card of a colour counters that colour; a multicolour one the colour named, else the move's."""
         card = card_colour(card)
         verb = COUNTER_VERBS[level - 1]
@@ -274,13 +285,13 @@ class Counter(NamedTuple):
 
     @classmethod
     def reader(cls, level: int):
-        def from_words(game: "TugGame", found: Options) -> "Counter":
+        def from_words(game: TugGame, found: Options) -> Counter:
             words = _arity(found, 1, 2, COUNTER_FORMS[level - 1].usage)
             return cls.build(game, level, words[0], words[1] if len(words) == 2 else None, found.last("by"))
 
         return from_words
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         chosen = [self.colour] if self.card == MULTI else []
         return [self.verb, self.card, *chosen, "--by", self.player]
 
@@ -293,14 +304,14 @@ class Starts(NamedTuple):
     FORM = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
 
     @classmethod
-    def build(cls, game: "TugGame", player: str) -> "Starts":
+    def build(cls, game: TugGame, player: str) -> Starts:
         return cls(game.player(player))
 
     @classmethod
-    def from_words(cls, game: "TugGame", found: Options) -> "Starts":
+    def from_words(cls, game: TugGame, found: Options) -> Starts:
         return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0])
 
-    def words(self, game: "TugGame") -> list[str]:
+    def words(self, game: TugGame) -> list[str]:
         return ["starts", self.player]
 
 
@@ -364,7 +375,7 @@ class TugGame(_Match):
 
     @classmethod
     def new(cls, name: str, sides: list[str], counters: bool = False, starter: str | None = None,
-            path: str | int | None = None) -> "TugGame":
+            path: str | int | None = None) -> TugGame:
         """``sides``: ['Ana', 'Ben'] or ['Ana+Cleo', 'Ben+Dan'] (teams of two, seated alternately);
         ``path``: the flagstones the table counts (None: the unverified 16)."""
         if len(sides) != 2:
@@ -512,14 +523,14 @@ class TugGame(_Match):
 
     # -- recording ----------------------------------------------------------------------
 
-    def record(self, event) -> "TugGame":
+    def record(self, event) -> TugGame:
         """A new match with ``event`` appended, after every check the rules make."""
         if isinstance(event, Retract):
             return self._take_back(event)
         self._check(self.state(), event, strict=True)
         return self._appended(event)
 
-    def restore(self, event) -> "TugGame":
+    def restore(self, event) -> TugGame:
         """A saved event appended: only the checks a log saved by an earlier version passed."""
         if isinstance(event, Retract):
             log.target(self.history().entries, event)
@@ -527,12 +538,12 @@ class TugGame(_Match):
         self._check(self.state(), event, strict=False)
         return self._appended(event)
 
-    def _appended(self, move: Move) -> "TugGame":
+    def _appended(self, move: Move) -> TugGame:
         game = self._replace(events=self.events + (move,))
         game.__dict__["_state"] = self._apply(self.state(), move)  # one step on, not a replay
         return game
 
-    def _take_back(self, retract: Retract) -> "TugGame":
+    def _take_back(self, retract: Retract) -> TugGame:
         """Undo or retract N; a retract that leaves a later move against the rules is refused, naming it."""
         history = self.history()
         taken = log.target(history.entries, retract)
@@ -723,7 +734,7 @@ class TugGame(_Match):
         return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
 
     @classmethod
-    def from_header(cls, data: dict, name: str, rules, source: str) -> "TugGame":
+    def from_header(cls, data: dict, name: str, rules, source: str) -> TugGame:
         sides = data.get("sides")
         if isinstance(sides, str):
             sides = sides.split(",")
@@ -747,7 +758,7 @@ class TugGame(_Match):
             raise DataError(f"{source}: {error}") from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> "TugGame":
+    def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> TugGame:
         extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter",
                                               "flagstones"})
         if extra:

@@ -7,8 +7,21 @@ a trick, what a player may play: the magic cards, the first trick, cards
 changing hands) and ``pad`` (the log of deals, its checks and its score table).
 """
 
-from assistant.games.roi_des_nains.events import (HAND, Deal, DealEvent, DropEvent, PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent,
-                     TakeEvent, Trick, TrickEvent, follow_suit_winner)
+from assistant.games.roi_des_nains.events import (
+                     HAND,
+                     Deal,
+                     DealEvent,
+                     DropEvent,
+                     PassEvent,
+                     RemoveEvent,
+                     Summary,
+                     SwapEvent,
+                     TakeBackEvent,
+                     TakeEvent,
+                     Trick,
+                     TrickEvent,
+                     follow_suit_winner,
+)
 from assistant.games.roi_des_nains.pad import DEALS, RoiGame
 from assistant.games.roi_des_nains.rules import Quest, Rules, Special, listing, read_rules
 from assistant.games.roi_des_nains.scoring import SCORERS, SEATING, score

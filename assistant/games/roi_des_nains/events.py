@@ -156,7 +156,7 @@ class DealEvent(NamedTuple):
                 french="donne")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "DealEvent":
+    def from_words(cls, game, found: Options) -> DealEvent:
         if len(found.positional) != 1:
             raise InputError(_("write: deal QUEST --special CARD [--tricks ...] (QUEST: a tile and face, e.g. 13A)"))
         value = found.last
@@ -167,7 +167,7 @@ class DealEvent(NamedTuple):
     @classmethod
     def build(cls, game, quest: str, special: str | None, *, tricks: str | None = None, order: str | None = None,
               won: tuple[str, ...] | list[str] = (), special_winner: str | None = None, scout: str | None = None,
-              dealer_next: str | None = None, replace: str | None = None) -> "DealEvent":
+              dealer_next: str | None = None, replace: str | None = None) -> DealEvent:
         """The deal the command line's options say, each option as typed."""
         the_quest = game.rules.quest(quest)
         if special is None:
@@ -279,7 +279,7 @@ class TrickEvent(NamedTuple):
                 usage=N_("trick LEADER CARD... [--seating] [--winner NAME] [--replace N]"), french="pli")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "TrickEvent":
+    def from_words(cls, game, found: Options) -> TrickEvent:
         if len(found.positional) < 2:
             raise InputError(_("write: trick LEADER CARD CARD ... (the leader, then each card in play order)"))
         return cls.build(game, found.positional[0], found.positional[1:], winner=found.last("winner"),
@@ -287,7 +287,7 @@ class TrickEvent(NamedTuple):
 
     @classmethod
     def build(cls, game, leader: str, cards: list[str], *, winner: str | None = None, seating: bool = False,
-              replace: str | None = None) -> "TrickEvent":
+              replace: str | None = None) -> TrickEvent:
         """The trick the words say. With ``seating`` the cards are in seating order (from the first
         player of the pad), not in play order: they are put in play order from the leader."""
         replaces = None
@@ -345,13 +345,13 @@ class DropEvent(NamedTuple):
     FORM = Form(("drop", "ecarter"), ("deal",), usage=N_("drop N"), french="écarter")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "DropEvent":
+    def from_words(cls, game, found: Options) -> DropEvent:
         if len(found.positional) != 1:
             raise InputError(_("write: drop N, N a deal number as shown by assistant quest show"))
         return cls.build(game, found.positional[0])
 
     @classmethod
-    def build(cls, game, number: str) -> "DropEvent":
+    def build(cls, game, number: str) -> DropEvent:
         return cls(whole_number(number, _("a deal number as shown by assistant quest show"), low=1))
 
     def words(self, game) -> list[str]:
@@ -366,7 +366,7 @@ class RemoveEvent(NamedTuple):
     FORM = Form(("remove", "retrait"), ("deal",), usage=N_("remove N"), french="retrait")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "RemoveEvent":
+    def from_words(cls, game, found: Options) -> RemoveEvent:
         if len(found.positional) != 1:
             raise InputError(_("write: remove N, N a deal number as shown by assistant quest show"))
         return cls(whole_number(found.positional[0], _("a deal number as shown by assistant quest show"), low=1))
@@ -396,13 +396,13 @@ class SwapEvent(NamedTuple):
     FORM = Form(("swap", "echanger"), ("player",), usage=N_("swap NAME"), french="échanger")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "SwapEvent":
+    def from_words(cls, game, found: Options) -> SwapEvent:
         if len(found.positional) != 1:
             raise InputError(_("write: swap NAME (who swaps hands with whoever played the Druid)"))
         return cls.build(game, found.positional[0])
 
     @classmethod
-    def build(cls, game, player: str) -> "SwapEvent":
+    def build(cls, game, player: str) -> SwapEvent:
         between_tricks(game)
         return cls(game.player(player))
 
@@ -423,13 +423,13 @@ class PassEvent(NamedTuple):
     FORM = Form(("pass", "passer"), ("direction",), usage=N_("pass left|right"), french="passer")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "PassEvent":
+    def from_words(cls, game, found: Options) -> PassEvent:
         if len(found.positional) != 1:
             raise InputError(_("write: pass left or pass right (left: to the next player)"))
         return cls.build(game, found.positional[0])
 
     @classmethod
-    def build(cls, game, direction: str) -> "PassEvent":
+    def build(cls, game, direction: str) -> PassEvent:
         between_tricks(game)
         which = DIRECTIONS.get(key(direction))
         if which is None:
@@ -453,14 +453,14 @@ class TakeEvent(NamedTuple):
                 usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "TakeEvent":
+    def from_words(cls, game, found: Options) -> TakeEvent:
         if len(found.positional) < 2 or found.last("back") is None:
             raise InputError(_("write: take NAME CARD CARD --back CARD,CARD (the cards taken from NAME's hand, "
                                "then those given back)"))
         return cls.build(game, found.positional[0], found.positional[1:], found.last("back"))
 
     @classmethod
-    def build(cls, game, player: str, taken: list[str], back: str) -> "TakeEvent":
+    def build(cls, game, player: str, taken: list[str], back: str) -> TakeEvent:
         special = between_tricks(game).deal.special
         cards = [read_card(game, word, special) for word in pairs(taken)]
         given = [read_card(game, word, special) for word in pairs(back)]
@@ -484,14 +484,14 @@ class TakeBackEvent(NamedTuple):
     FORM = Form(("take-back", "reprendre"), ("player", "played"), usage=N_("take-back NAME CARD"), french="reprendre")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> "TakeBackEvent":
+    def from_words(cls, game, found: Options) -> TakeBackEvent:
         if len(found.positional) != 2:
             raise InputError(_("write: take-back NAME CARD (who holds the Sorcerer, the card of the trick just "
                                "played they take back)"))
         return cls.build(game, *found.positional)
 
     @classmethod
-    def build(cls, game, player: str, card: str) -> "TakeBackEvent":
+    def build(cls, game, player: str, card: str) -> TakeBackEvent:
         special = between_tricks(game).deal.special
         return cls(game.player(player), read_card(game, card, special))
 

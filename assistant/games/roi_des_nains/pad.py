@@ -21,9 +21,30 @@ from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import _, ngettext
 from assistant.engine.words import check_names, join, join_names, key, lookup, shown, split
 from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said
-from assistant.games.roi_des_nains.events import (DIRECTION_SAID, EVENTS, HAND, MOVES, NO_DEAL, NOBODY, NOBODY_SAID, Deal, DealEvent, DropEvent,
-                     PassEvent, RemoveEvent, Summary, SwapEvent, TakeBackEvent, TakeEvent, Trick, TrickEvent, between_tricks,
-                     deck, player_of, read_card)
+from assistant.games.roi_des_nains.events import (
+    DIRECTION_SAID,
+    EVENTS,
+    HAND,
+    MOVES,
+    NO_DEAL,
+    NOBODY,
+    NOBODY_SAID,
+    Deal,
+    DealEvent,
+    DropEvent,
+    PassEvent,
+    RemoveEvent,
+    Summary,
+    SwapEvent,
+    TakeBackEvent,
+    TakeEvent,
+    Trick,
+    TrickEvent,
+    between_tricks,
+    deck,
+    player_of,
+    read_card,
+)
 from assistant.games.roi_des_nains.play import card_said as _said
 from assistant.games.roi_des_nains.play import check_limits, check_play, ruling, settle
 from assistant.games.roi_des_nains.rules import Rules, Special, read_rules
@@ -91,7 +112,7 @@ class RoiGame(_Fields):
     read_rules = staticmethod(read_rules)
 
     @classmethod
-    def new(cls, name: str, players: list[str], rules: Rules) -> "RoiGame":
+    def new(cls, name: str, players: list[str], rules: Rules) -> RoiGame:
         names = [player.strip() for player in players if player.strip()]
         if not 3 <= len(names) <= 5:
             raise InputError(_("Le Roi des Nains is for 3 to 5 players (got {count}): --players Ana,Ben,Cleo")
@@ -264,7 +285,7 @@ class RoiGame(_Fields):
 
     # -- recording -------------------------------------------------------------------------
 
-    def record(self, event) -> "RoiGame":
+    def record(self, event) -> RoiGame:
         """A new pad with ``event`` appended, after every check the rules make; else refused with the reason."""
         if isinstance(event, log.Retract):
             return self._take_back(event)
@@ -275,18 +296,18 @@ class RoiGame(_Fields):
                 event = event._replace(winner=None)  # the rules say who won: the log keeps only what they need
         return self._appended(event, state)
 
-    def restore(self, event) -> "RoiGame":
+    def restore(self, event) -> RoiGame:
         """A new pad with a saved event appended: only the checks that keep replay sound."""
         if isinstance(event, log.Retract):
             return self._take_back(event)
         return self._appended(event, self._apply(self.state, event, strict=False))
 
-    def _appended(self, event, state: tuple[DealState, ...]) -> "RoiGame":
+    def _appended(self, event, state: tuple[DealState, ...]) -> RoiGame:
         game = self._replace(events=self.events + (event,))
         game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
         return game
 
-    def _take_back(self, retract: log.Retract) -> "RoiGame":
+    def _take_back(self, retract: log.Retract) -> RoiGame:
         entry = log.target(self._history.entries, retract)
         game = self._replace(events=self.events + (retract,))
         try:
@@ -712,7 +733,7 @@ class RoiGame(_Fields):
         return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
 
     @classmethod
-    def from_header(cls, data: dict, name: str, rules: Rules, source: str) -> "RoiGame":
+    def from_header(cls, data: dict, name: str, rules: Rules, source: str) -> RoiGame:
         players = data.get("players")
         if isinstance(players, str):
             players = players.split(",")
@@ -725,7 +746,7 @@ class RoiGame(_Fields):
             raise DataError(_("{source}: players: {error}").format(source=source, error=error)) from None
 
     @classmethod
-    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=events_place) -> "RoiGame":
+    def from_mapping(cls, data: dict, name: str, rules: Rules, source: str, where=events_place) -> RoiGame:
         extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "players"})
         if extra:
             raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _
 from assistant.games.roi_des_nains.cards import Card, said
-from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, TakeEvent, player_of
+from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, player_of
 from assistant.games.roi_des_nains.rules import Special
 from assistant.games.roi_des_nains.scoring import SUIT_SAID
 

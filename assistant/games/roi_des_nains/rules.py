@@ -184,7 +184,7 @@ class Rules(NamedTuple):
 NEEDS_SAID = {"counts": N_("counts"), "order": N_("order"), "cards": N_("cards"), "every card": N_("every card")}
 
 
-def listing(rules: "Rules") -> list[str]:
+def listing(rules: Rules) -> list[str]:
     """``quest list`` in the player's language: the seats, each face (its name, what it scores, what a
     summary needs), then the special cards. Names the rules give in French are shown in French."""
     lines = [_("seats: {seating}").format(seating=_(SEATING))]
