@@ -16,13 +16,25 @@ def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
 
 def test_the_web_libraries_are_imported_by_serve_alone():
     code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
-            " 'playwright', 'assistant.faces.web.serve') if m in sys.modules]; print(heavy)")
+            " 'playwright', 'jinja2', 'markupsafe', 'assistant.faces.web.serve', 'assistant.faces.templating')"
+            " if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     for path in (ROOT / "assistant").rglob("*.py"):
         if path.name != "serve.py":
             text = path.read_text()
             assert "starlette" not in text and "uvicorn" not in text and "import serve" not in text, path
+
+
+def test_jinja2_is_imported_by_the_pages_faces_alone():
+    """The templates' library is the page's and the printed pages' (faces/templating.py, which only they import)."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        relative = path.relative_to(ROOT / "assistant").as_posix()
+        text = path.read_text()
+        if relative != "faces/templating.py":
+            assert "import jinja2" not in text and "from jinja2" not in text, path
+        if relative not in ("faces/web/serve.py", "faces/print/printing.py"):
+            assert "import templating" not in text, path
 
 
 def test_the_core_never_imports_typer_and_only_the_faces_import_rich():
