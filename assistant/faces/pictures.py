@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
 
+from assistant.engine import registry
 from assistant.engine.board import Attribute, Board
 from assistant.engine.cells import Cell, CellSet, column_letters
 from assistant.engine.i18n import N_, _, decimal, language, ngettext
@@ -628,7 +629,7 @@ def with_report(picture: RenderableType, lines) -> Group:
 
 def pad(game) -> RenderableType:
     """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
-    return tug(game) if game.kind == "oh-les-nains" else pad_table(game)
+    return tug(game) if registry.of_game(game).picture == "rope" else pad_table(game)
 
 
 # -- statistics across games -----------------------------------------------------------------------
