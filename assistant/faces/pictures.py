@@ -538,7 +538,8 @@ def pad_table(game) -> Table:
                       *cells, *([Text(row.note)] if notes else []))
     if rows:
         table.rows[-1].end_section = True  # a line above the totals
-    totals, winner = game.totals(), game.winner()
+    totals, end = game.totals(), game.outcome()
+    winner = " + ".join(end.winners)
     said = _("{winner} wins").format(winner=winner) if winner else ""
     table.add_row(Text(""), Text(_("total"), style="bold"), *(Text(str(totals[p]), style="bold") for p in game.players),
                   *([Text(said, style="bold")] if notes else []))
