@@ -40,7 +40,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
 from assistant.faces import panels, templating
@@ -71,7 +71,6 @@ HEADERS = {
                                "'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
                                "form-action 'none'; frame-ancestors 'none'",
 }
-PAD_TITLES = {"roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}  # the games' own names
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
 
 
@@ -355,7 +354,7 @@ def history_view(game) -> list[tuple[int, str, bool]]:
 def pad_view(game) -> dict:
     """A score pad: Le Roi des Nains' deals, or Oh ! les Nains' rope, then what the table must hear now
     (the log protocol's report)."""
-    rope = game.kind == "oh-les-nains"
+    rope = registry.of_game(game).picture == "rope"
     return {"report": game.report(), "rope": rope_view(game) if rope else None,
             "deals": None if rope else {"name": game.name, "players": game.players, "rows": game.rows()}}
 
@@ -408,7 +407,7 @@ def page_view(game, link: Link, spoken: str, version: int = 0) -> dict:
     """What the whole page shows, for templates/page.html: a header, the entry panel (for a link that
     records), the live part and the tools."""
     pad = is_pad(game)
-    title = PAD_TITLES.get(game.kind, game.kind) if pad else game.board.local_title
+    title = registry.of_game(game).title if pad else game.board.local_title
     return {"spoken": spoken, "title": f"{game.name} - {title}", "keeper": link.keeper, "tools": not pad,
             "tally": not pad and game.board.per_opponent, "cell_slots": list(CELL_SLOTS), "version": version,
             **view(game)}
