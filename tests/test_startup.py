@@ -16,13 +16,22 @@ def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
 
 def test_the_web_libraries_are_imported_by_serve_alone():
     code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
-            " 'playwright', 'assistant.faces.web.serve') if m in sys.modules]; print(heavy)")
+            " 'playwright', 'jinja2', 'markupsafe', 'assistant.faces.web.serve', 'assistant.faces.templating')"
+            " if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     for path in (ROOT / "assistant").rglob("*.py"):
         if path.name != "serve.py":
             text = path.read_text()
             assert "starlette" not in text and "uvicorn" not in text and "import serve" not in text, path
+
+
+def test_the_templates_are_drawn_by_the_pages_faces_alone():
+    """faces/templating.py (jinja2's one importer besides them: tests/test_boundaries.py) serves the phones'
+    page and the printed pages, and nothing else."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        if path.relative_to(ROOT / "assistant").as_posix() not in ("faces/web/serve.py", "faces/print/printing.py"):
+            assert "import templating" not in path.read_text(), path
 
 
 def test_the_core_never_imports_typer_and_only_the_faces_import_rich():
