@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cli
 from assistant.engine import commands, grammar, i18n
 from assistant.engine.errors import InputError
 from assistant.faces.table.screen import CLI_ONLY, command_params, speaker
@@ -30,7 +29,7 @@ def test_each_command_takes_the_words_of_the_command_line(table):
         form = grammar.resolve(table, list(words))[0]
         if form in table.steps:
             continue  # the game's own step ('clue'), read by the game
-        assert set(form.verbs) == {words[-1], *(alias for alias, name in cli.ALIASES.items() if name == words[-1])}
+        assert set(form.verbs) == {words[-1], *(alias for alias, name in commands.ALIASES.items() if name == words[-1])}
         options = {option.name: set(option.spellings) for option in form.options}
         for name, spellings, *unused in params:
             assert not spellings or options[name] == set(spellings), (words, name)

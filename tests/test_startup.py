@@ -19,17 +19,54 @@ def test_the_web_libraries_are_imported_by_serve_alone():
             " 'playwright', 'assistant.faces.web.serve') if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+    launcher = ROOT / "assistant" / "faces" / "cli" / "faces.py"  # the serve command, which imports it inside
+    assert "\nfrom assistant.faces.web import serve" not in launcher.read_text()
     for path in (ROOT / "assistant").rglob("*.py"):
         if path.name != "serve.py":
             text = path.read_text()
-            assert "starlette" not in text and "uvicorn" not in text and "import serve" not in text, path
+            assert "starlette" not in text and "uvicorn" not in text, path
+            assert "import serve" not in text or path == launcher, path
+
+
+def imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, at its top or inside a function (relative imports made absolute)."""
+    import ast
+
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(part for part in (base, node.module) if part)
+            found |= {module, *(f"{module}.{alias.name}" for alias in node.names)}
+    return found
+
+
+def test_typer_is_imported_by_the_command_line_alone_and_nothing_imports_cli_py():
+    """The command line's face is cli.py and assistant/faces/cli/; the table screen runs a command
+    through assistant.faces.cli, never through cli.py (which only the installed script and the tests import)."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        modules = imported(path)
+        assert "cli" not in modules, path
+        if path.relative_to(ROOT / "assistant").parts[:2] != ("faces", "cli"):
+            assert not {module for module in modules if module.split(".")[0] == "typer"}, path
+
+
+def test_a_command_reads_only_its_own_area_of_the_command_line():
+    code = ("import sys, cli; cli.app_for(['--lang', 'fr', 'candidats']); cli.app_for(['quete', 'donne', '7A']); "
+            "print(sorted(m for m in sys.modules if m.startswith('assistant.faces.cli.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
+                                      "assistant.faces.cli.group", "assistant.faces.cli.quest"])
 
 
 def test_the_core_never_imports_typer_and_only_the_faces_import_rich():
     for path in (ROOT / "assistant").rglob("*.py"):
         text = path.read_text()
         face = path.relative_to(ROOT / "assistant").parts[0] == "faces"
-        if "cli" not in path.relative_to(ROOT / "assistant").parts:
+        if path.relative_to(ROOT / "assistant").parts[:2] != ("faces", "cli"):
             assert "import typer" not in text and "from typer" not in text, path
         if not face:  # pictures belong to the faces
             assert "import rich" not in text and "from rich" not in text, path
