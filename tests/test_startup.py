@@ -122,3 +122,19 @@ def test_the_garbage_collector_is_on_after_importing_the_cli():
     code = "import gc, cli; print(gc.isenabled())"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_a_line_with_nothing_to_escape_is_written_at_once_and_any_other_escaped():
+    """Printable writes a line as it is when str.isprintable finds nothing unprintable in it (tab and
+    newline aside), sparing the escapes' pattern: so every character the pattern escapes must be unprintable."""
+    import io
+    import re
+
+    from assistant.engine.errors import CONTROLS, printable
+    from assistant.faces.cli.group import Printable
+
+    pattern = re.compile(f"[{CONTROLS}]")
+    assert not [hex(code) for code in range(0x110000) if pattern.match(chr(code)) and chr(code).isprintable()]
+    for text in ("Léa 🙂\tB3\n", "red: A1 B2\n", "\x1b[2J\u2028\x85", "a\u00a0:\u200e b\n", ""):
+        written = io.StringIO()
+        assert Printable(written).write(text) == len(text) and written.getvalue() == printable(text), text

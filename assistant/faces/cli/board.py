@@ -1,5 +1,8 @@
 """The boards: boards lists them; the group ``board`` shows, corrects, shares and verifies one."""
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from pathlib import Path
 from typing import Annotated, Optional
 

@@ -2,6 +2,9 @@
 suggest, moles, review, history.
 """
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from typing import Annotated, Optional
 
 import typer

@@ -2,6 +2,9 @@
 (printed pages), replay (a scenario, step by step).
 """
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional

@@ -1,5 +1,8 @@
 """The commands about saved games: new, games, use, rename, delete, archive, recover, import, export, stats."""
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from pathlib import Path
 from typing import Annotated, Any, Optional
 

@@ -2,6 +2,9 @@
 loot, mole) and the tally.
 """
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from pathlib import Path
 from typing import Annotated, Optional
 

@@ -39,6 +39,11 @@ class Printable:
         self._stream = stream
 
     def write(self, text: str) -> int:
+        if text.replace("\n", "").replace("\t", "").isprintable():
+            # Nothing to escape: every control character is unprintable to str.isprintable (a test
+            # checks it), so most lines pass at once, without the escapes' pattern being compiled.
+            self._stream.write(text)
+            return len(text)
         from assistant.engine.errors import printable
 
         if "\x1b" in text and self._stream.isatty():

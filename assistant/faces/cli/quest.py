@@ -1,5 +1,8 @@
 """Le Roi des Nains score pad: assistant quest new, deal, trick, ... (the group ``quest``)."""
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from typing import Annotated, Optional
 
 import typer

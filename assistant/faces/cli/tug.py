@@ -1,5 +1,8 @@
 """Oh ! les Nains: the rope tracker (the group ``tug``)."""
 
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
 from typing import Annotated, Optional
 
 import typer
