@@ -15,11 +15,11 @@ offering only the values its place takes (the cells of the board named, the boar
 exist, the game's players), in the language spoken. The phones' page keeps to the game's steps.
 """
 
-from __future__ import annotations
-
+# The command line reads this module at every start: its records are plain classes (a NamedTuple costs
+# about 0.2 ms to create, a budget start-up cannot spare; see benchmarks/startup.py).
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from assistant.engine import grammar
 from assistant.engine.errors import AssistantError, InputError
@@ -31,15 +31,19 @@ if TYPE_CHECKING:
     from assistant.store.folder import Store
 
 
-class Command(NamedTuple):
+class Command:
     """A command as every face knows it: its words as typed in English ('quest', 'deal'), the area
     whose module declares it in each face that has commands (the command line's
     ``assistant/faces/cli/<area>.py``), and its help, the English text that the catalogue keys on.
     A group ('quest') is a row of its own, followed by its commands."""
 
-    words: tuple[str, ...]
-    area: str
-    help: str
+    __slots__ = ("words", "area", "help")
+
+    def __init__(self, words: tuple[str, ...], area: str, help: str) -> None:
+        self.words, self.area, self.help = words, area, help
+
+    def __repr__(self) -> str:
+        return f"Command({self.words!r}, {self.area!r}, {self.help[:30]!r}...)"
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -428,14 +432,14 @@ SHOWN = {"board-cell": N_("cell"), "corrected-cell": N_("corrected cell"), "boar
          "new-name": N_("new name"), "game-kind": N_("kind"), "pad-kind": N_("pad")}  # the others: their name
 
 
-class Param(NamedTuple):
+class Param:
     """A parameter of a command, as ``command_params`` of ``assistant.faces.cli`` gives it."""
 
-    name: str
-    spellings: tuple[str, ...]  # () for a positional word
-    flag: bool
-    required: bool
-    repeat: bool
+    __slots__ = ("name", "spellings", "flag", "required", "repeat")
+
+    def __init__(self, name: str, spellings: tuple[str, ...], flag: bool, required: bool, repeat: bool) -> None:
+        self.name, self.spellings, self.flag = name, spellings, flag  # spellings: () for a positional word
+        self.required, self.repeat = required, repeat
 
 
 def slot_of(words: Sequence[str], param: str) -> str | None:
@@ -523,7 +527,7 @@ class Table:
     A pad's own group ('quest' on a Le Roi des Nains pad) has the pad's steps among its commands,
     and its other commands ('show') are also typed without the group."""
 
-    def __init__(self, store: Store, game, commands: tuple[Form, ...], groups: dict[str, str] | None = None):
+    def __init__(self, store: "Store", game, commands: tuple[Form, ...], groups: dict[str, str] | None = None):
         self.store = store
         self.game = game
         self.steps = steps = game.forms()
@@ -635,7 +639,7 @@ def board_values(board, given: set[str] = frozenset()) -> tuple[str, ...]:
     return (*found, *(() if {"pond", "mare"} & given else ("pond=yes", "pond=no")))
 
 
-def said_assignment(store: Store, game, word: str) -> str:
+def said_assignment(store: "Store", game, word: str) -> str:
     """'terrain=gravel' as the player reads it ('terrain=gravier'); 'flowers=blue,yellow' too."""
     name, equals, values = word.partition("=")
     board = getattr(game, "board", None)
