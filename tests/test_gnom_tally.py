@@ -5,8 +5,8 @@ import json
 import pytest
 from conftest import shipped_board
 
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, InputError
+from assistant.games.deduction import Game
 from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
 
 GARDEN = shipped_board("gnom-street")

@@ -28,32 +28,6 @@ def test_the_web_libraries_are_imported_by_serve_alone():
             assert "import serve" not in text or path == launcher, path
 
 
-def imported(path: Path) -> set[str]:
-    """Every module ``path`` imports, at its top or inside a function (relative imports made absolute)."""
-    import ast
-
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            module = ".".join(part for part in (base, node.module) if part)
-            found |= {module, *(f"{module}.{alias.name}" for alias in node.names)}
-    return found
-
-
-def test_typer_is_imported_by_the_command_line_alone_and_nothing_imports_cli_py():
-    """The command line's face is cli.py and assistant/faces/cli/; the table screen runs a command
-    through assistant.faces.cli, never through cli.py (which only the installed script and the tests import)."""
-    for path in (ROOT / "assistant").rglob("*.py"):
-        modules = imported(path)
-        assert "cli" not in modules, path
-        if path.relative_to(ROOT / "assistant").parts[:2] != ("faces", "cli"):
-            assert not {module for module in modules if module.split(".")[0] == "typer"}, path
-
-
 def test_a_command_reads_only_its_own_area_of_the_command_line():
     code = ("import sys, cli; cli.app_for(['--lang', 'fr', 'candidats']); cli.app_for(['quete', 'donne', '7A']); "
             "print(sorted(m for m in sys.modules if m.startswith('assistant.faces.cli.')))")

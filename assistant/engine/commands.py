@@ -21,13 +21,13 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, OPTIONAL, Form, Option
 from assistant.engine.i18n import DEFAULT, N_, _, language
 from assistant.engine.words import french_word, hint, key, shown
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the store is handed in: the engine imports no store
     from assistant.store.folder import Store
 
 
@@ -572,11 +572,9 @@ class Table:
         if slot == "rules":
             return ("fr", "en")
         if slot == "game-kind":
-            from assistant.store.folder import PADS  # the store, read only here: the table stays light
-
-            return (*self.store.board_names(), *PADS)
+            return (*self.store.board_names(), *registry.kinds(pad=True))
         if slot == "pad-kind":
-            return ("roi-des-nains",)
+            return tuple(each.kind for each in registry.registered() if each.picture == "deals")  # printed pads
         board = getattr(self.game, "board", None)
         if slot == "terrains":
             return tuple(v.name for v in board.attribute("terrain").values) \

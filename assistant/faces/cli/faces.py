@@ -147,7 +147,7 @@ def print_sheet(
                                "--opponents").format(board=plan.name, noun=plan.local_noun))
         sheets: list[str | None] = list(plan.hidden_items)
     else:
-        from assistant.engine.deduction import MAX_OPPONENTS
+        from assistant.games.deduction import MAX_OPPONENTS
 
         most = plan.max_opponents or MAX_OPPONENTS  # the garden's box holds four gangs
         if opponents is not None:

@@ -36,7 +36,7 @@ def new(
     me: Annotated[Optional[str], typer.Option("--me", "--moi",
                                               help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
 ) -> None:
-    from assistant.engine.deduction import Game
+    from assistant.games.deduction import Game
 
     data = store()
     chosen = data.board(board)
