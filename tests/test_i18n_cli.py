@@ -147,7 +147,9 @@ def test_an_internal_error_is_one_french_line(run, home, monkeypatch):
     def broken():
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "store", broken)
+    from assistant.faces.cli import games
+
+    monkeypatch.setattr(games, "store", broken)
     result = french(run, "games")
     assert result.exit_code == 1
     assert result.stderr == ("erreur : erreur interne (RuntimeError : boom) ; rien n'a été noté. Merci de la signaler "

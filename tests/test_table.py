@@ -455,9 +455,9 @@ def test_textual_is_imported_by_the_table_screen_only():
     users = sorted(str(path.relative_to(root)) for path in [root / "cli.py", *(root / "assistant").rglob("*.py")]
                    if "from textual" in path.read_text() or "import textual" in path.read_text())
     assert users == ["assistant/faces/table/screen.py"]
-    cli_text = (root / "cli.py").read_text()
-    assert "from assistant.faces.table import screen" in cli_text
-    assert "\nfrom assistant.faces.table import screen" not in cli_text  # inside table() only
+    launcher = (root / "assistant" / "faces" / "cli" / "faces.py").read_text()
+    assert "from assistant.faces.table import screen" in launcher
+    assert "\nfrom assistant.faces.table import screen" not in launcher  # inside table() only
 
 
 # -- shell completion for the plain CLI (same grammar) ------------------------------------------
@@ -632,10 +632,11 @@ def test_the_board_screen_speaks_french(garden_game):
 def cli_commands() -> list[list[str]]:
     """Every command of the command line, as words ('tally', 'quest show')."""
     import cli
+    from assistant.faces.cli import command_name
 
-    found = [[cli.command_name(command)] for command in cli.app.registered_commands]
+    found = [[command_name(command)] for command in cli.app.registered_commands]
     for group in cli.app.registered_groups:
-        found += [[group.name, cli.command_name(command)] for command in group.typer_instance.registered_commands]
+        found += [[group.name, command_name(command)] for command in group.typer_instance.registered_commands]
     return found
 
 
@@ -652,13 +653,13 @@ def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
     """Each command of the command line is a step of a game (recorded by the screen), or a form of the
     screen's grammar whose every word has its slot (values offered, or a free word said so), or is
     CLI-only with why (CLI_ONLY). Its first word after the command completes through the pilot."""
-    import cli
     from assistant.engine import commands, grammar
+    from assistant.faces import cli as command_line
     from assistant.faces.table.screen import CLI_ONLY, command_words, speaker
 
     games = every_kind_of_game(run, home)
     store = Store(home)
-    params = {tuple(words): found for words, found in cli.command_params()}
+    params = {tuple(words): found for words, found in command_line.command_params()}
     found = cli_commands()
     assert len(found) > 40 and ["tally"] in found and ["quest", "show"] in found and ["board", "set"] in found
     to_complete = []

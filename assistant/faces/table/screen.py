@@ -229,38 +229,34 @@ def command_words(game, words: list[str]) -> list[str] | None:
     """``words`` as a command of the command line ('tally', 'quest show', 'board set ...'), or None when
     they are a step of the game (or nothing the command line knows): a step is recorded by the screen
     itself, a command runs as ``assistant WORDS`` would (its own words, its own refusals)."""
-    import cli
-
     if not words or _is_step(game, words[0]):
         return None
     first = cli_command(words)
-    groups = {group.name: group.typer_instance for group in cli.app.registered_groups}
-    if first in groups:
+    if first in commands.command_groups():
         if len(words) > 1 and _is_step(game, words[1]):
             return None  # 'quest trick Ana 5g': the pad's own step, recorded here
         return words
-    if first in cli.command_names(cli.app):
+    if first in commands.command_names():
         return words
     group = registry.pad_groups().get(getattr(game, "kind", None))
-    if group is not None and first in cli.command_names(groups[group]):
+    if group is not None and first in commands.command_names(group):
         return [group, *words]  # 'show' on a score pad is 'quest show'
     return None
 
 
 @functools.cache
 def command_params() -> tuple:
-    """The command line's commands and their parameters (``cli.command_params``), CLI_ONLY left out."""
-    import cli
+    """The command line's commands and their parameters (``assistant.faces.cli.command_params``), CLI_ONLY
+    left out."""
+    from assistant.faces import cli as command_line
 
-    return tuple(spec for spec in cli.command_params() if spec[0][0] not in CLI_ONLY)
+    return tuple(spec for spec in command_line.command_params() if spec[0][0] not in CLI_ONLY)
 
 
 @functools.cache
 def command_forms(spoken: str) -> tuple[grammar.Form, ...]:
     """The forms of the command line's commands, their usage in the language ``spoken``."""
-    import cli
-
-    return commands.build(command_params(), cli.ALIASES)
+    return commands.build(command_params(), commands.ALIASES)
 
 
 def speaker(store: Store, game) -> commands.Table:
@@ -270,9 +266,7 @@ def speaker(store: Store, game) -> commands.Table:
 
 def cli_command(words: list[str]) -> str:
     """The command ``words`` name, in English ('décompte' is tally)."""
-    import cli
-
-    return cli.ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
+    return commands.english(words[0]) if words else ""
 
 
 def foreign_step(game, word: str) -> bool:
@@ -300,7 +294,7 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
     import contextlib
     import io
 
-    import cli
+    from assistant.faces import cli as command_line
 
     out, err = io.StringIO(), io.StringIO()
     environ = {"ASSISTANT_HOME": str(home), "COLUMNS": str(max(40, width)), "NO_COLOR": "1"}
@@ -311,7 +305,7 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                cli.app_for(words)(args=["--lang", language(), *words], prog_name="assistant")
+                command_line.app_for(words)(args=["--lang", language(), *words], prog_name="assistant")
             except SystemExit as exit_:
                 code = exit_.code if isinstance(exit_.code, int) else 1
     finally:
