@@ -53,3 +53,19 @@ def test_the_phones_page_plays_it(tiny, run, home):
         status, answer = post(base, f"/g/{links[0].token}/step", {"line": "clue row 3 no"})
         assert status == 200 and answer["said"].startswith("1. clue row 3 no"), answer
     assert "clue row 3 no" in (home / "games" / "tiny.yaml").read_text()
+
+
+def test_the_table_screen_plays_it(tiny, run, home):
+    from test_table import drive, enter, table_app
+
+    assert run("new", "tiny-grid", "--name", "tiny").exit_code == 0
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "clue column A yes")
+        assert "1. clue column A yes -> key: 3 cells left" in text
+        text = await enter(pilot, "clue row 2 no")
+        assert "key: 2 cells left" in text and "tiny-grid" in text
+
+    drive(app, script)
+    assert "clue row 2 no" in (home / "games" / "tiny.yaml").read_text()
