@@ -841,6 +841,16 @@ class Guarded(H11Protocol):
             self.idle.cancel()
             self.idle = self.loop.call_later(IDLE_SECONDS, self.close_if_idle)
 
+    def shutdown(self) -> None:
+        """A stop (Ctrl+C): an event stream never ends by itself, so it is closed now (its page says the
+        connection is lost at once, and finds the game's version again when a server answers)."""
+        streaming = self.cycle is not None and not self.cycle.response_complete \
+            and self.cycle.scope["path"].endswith("/events")
+        if streaming and not self.transport.is_closing():
+            self.transport.close()
+            return
+        super().shutdown()
+
     def connection_lost(self, exc) -> None:
         idle = getattr(self, "idle", None)
         if idle is not None:
@@ -884,14 +894,15 @@ def run(store: Store, links: list[Link], bound: socket.socket) -> None:
 
 
 @contextlib.contextmanager
-def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS):
-    """Serve on a free port of 127.0.0.1 in a thread while the block runs; yields the base address
-    ('http://127.0.0.1:PORT'). For the tests and the benchmark: a real server, as a phone reaches it."""
+def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0):
+    """Serve on a free port of 127.0.0.1 (or ``port``: a restart on the same one) in a thread while the
+    block runs; yields the base address ('http://127.0.0.1:PORT'). For the tests and the benchmark: a
+    real server, as a phone reaches it."""
     import threading
 
     import uvicorn
 
-    bound = listening("127.0.0.1", 0)
+    bound = listening("127.0.0.1", port)
     port = bound.getsockname()[1]
     server = uvicorn.Server(config(Server(store, links, watch_seconds), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
