@@ -66,10 +66,19 @@ def _fits(data: object, size: int) -> bool:
     return True
 
 
-def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -> object:
-    """Read and parse a YAML file; any problem is a DataError naming ``source`` and the line."""
+def read_bytes(path: Path, source: str | None = None) -> bytes:
+    """The bytes of a data file, as ``load`` reads them (the same refusals: not a regular file, too large)."""
+    return _read_bytes(path, source or str(path))
+
+
+def load(path: Path, source: str | None = None, cache_dir: Path | None = None, raw: bytes | None = None) -> object:
+    """Read and parse a YAML file; any problem is a DataError naming ``source`` and the line.
+
+    ``raw``: the file's bytes, read already by the caller (``read_bytes``), so that what is parsed
+    is exactly what the caller saw."""
     name = source or str(path)
-    raw = _read_bytes(path, name)
+    if raw is None:
+        raw = _read_bytes(path, name)
     if cache_dir is not None:
         try:
             entry = read_regular(_cache_file(cache_dir, path), 4 * MAX_BYTES, follow=False)
