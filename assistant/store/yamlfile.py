@@ -105,7 +105,9 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
 
     try:
         entry = marshal.dumps((CACHE_VERSION, raw, data))
-        write_atomically(_cache_file(cache_dir, path), entry)
+        # Not flushed to the disk: an entry is used only when it holds the file's exact bytes, so one lost
+        # or emptied by a power cut is just parsed again. A command that saves waits for two writes, not three.
+        write_atomically(_cache_file(cache_dir, path), entry, durable=False)
     except (ValueError, AssistantError):
         return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache
     # Entries are written without a lock: a writer killed mid-write leaves its temporary file,
