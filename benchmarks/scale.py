@@ -24,6 +24,7 @@ benchmarks/startup.py (1.3 x `python -c "import typer"`) plus 50 ms.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -128,8 +129,8 @@ def installed_suggest(runs: int) -> None:
         times: dict[str, list[float]] = {name: [] for name in timed}
         for _ in range(runs):  # interleaved, so that load drifting weighs on all alike
             for name, command in timed.items():
-                times[name].append(seconds(lambda: subprocess.run(command, env=env, check=True,
-                                                                  stdout=subprocess.DEVNULL)))
+                times[name].append(seconds(functools.partial(subprocess.run, command, env=env, check=True,
+                                                             stdout=subprocess.DEVNULL)))
     ours, plain, floor = (statistics.median(times[name]) for name in timed)
     budget = BUDGET_RATIO * floor + BUDGET_EXTRA
     print(f"garden, 3 opponents, `assistant suggest --left grass,wood --actions area,flower,cat` "

@@ -353,27 +353,27 @@ def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
     marked = odds is None and grid.size <= COMPACT_ABOVE
     marks = {cell: _marks(board, cell) for cell in board.open} if marked else {}
     width = max([3 if odds is None else 4, *(len(text) + 1 for text in marks.values())])  # ' 100': never glued
+
+    def draw(cell: Cell, item: str, remaining: CellSet, found: Cell | None) -> Text:
+        if cell in board.ponds:
+            return Text(f"{'≈':^{width}}", style="blue")
+        if cell == sheet.mine:
+            return Text(f"{MINE:^{width}}", style="magenta")
+        if cell not in remaining:
+            return Text(f"{'·':^{width}}", style="dim")
+        if odds is not None:
+            return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
+        if not marked:
+            return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
+        mark = marks[cell].copy()
+        if cell == found:
+            mark.stylize("reverse bold")
+        return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
+
     grids = []
     for item in sheet.items:
         remaining = sheet.candidates(item)
         found = remaining.only()
-
-        def draw(cell: Cell) -> Text:
-            if cell in board.ponds:
-                return Text(f"{'≈':^{width}}", style="blue")
-            if cell == sheet.mine:
-                return Text(f"{MINE:^{width}}", style="magenta")
-            if cell not in remaining:
-                return Text(f"{'·':^{width}}", style="dim")
-            if odds is not None:
-                return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
-            if not marked:
-                return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
-            mark = marks[cell].copy()
-            if cell == found:
-                mark.stylize("reverse bold")
-            return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
-
         if found is not None:
             status = _("{item}: FOUND on {cell}").format(item=board.local_item(item), cell=board.name_of(found))
         else:
@@ -386,7 +386,7 @@ def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
             text.append(f"\n{row + 1:>{label}}", style="dim")
             for column in range(grid.columns):
                 cell = grid.cell(row, column)
-                drawn = draw(cell)
+                drawn = draw(cell, item, remaining, found)
                 if link is not None:
                     drawn.stylize(link(board.name_of(cell)))
                 text.append_text(drawn)
