@@ -69,7 +69,7 @@ def make_game(board: Board, opponents: int, clues: int, chooser: random.Random) 
     names = [f"gang{n}" for n in range(1, opponents + 1)]
     game = Game.new("scale", board, names)
     open_cells = sorted(board.open)
-    loots = dict(zip(names, chooser.sample(open_cells, opponents)))
+    loots = dict(zip(names, chooser.sample(open_cells, opponents), strict=True))
     events: list = []
     while len(events) < clues:
         cell = chooser.choice(open_cells)

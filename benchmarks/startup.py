@@ -34,7 +34,7 @@ def make_game(home: Path) -> None:
     board = store.board("gnom-street")
     game = Game.new("bench", board, ["red", "blue", "yellow"], "C2")
     chooser = random.Random(7)
-    loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3)))
+    loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3), strict=True))
     cells = [board.name_of(c) for c in board.open]
     while len(game.events) < 50:
         cell = chooser.choice(cells)
@@ -79,7 +79,7 @@ def main() -> None:
         *timed, floor = medians([*ours, [sys.executable, "-c", "import typer"]], runs, env)
     print(f"command: {' '.join(Path(c).name for c in command)} candidates (50 clues, 3 opponents)")
     print(f"python -c 'import typer': {floor * 1000:.1f} ms (median of {runs})")
-    for language, took in zip(languages, timed):
+    for language, took in zip(languages, timed, strict=True):
         print(f"assistant --lang {language} candidates: {took * 1000:.1f} ms (median of {runs}); "
               f"ratio = {took / floor:.2f} (target: 1.3 or less)")
 

@@ -4,7 +4,7 @@ import functools
 import json
 import math
 import re
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 import pytest
 from conftest import shipped_board
@@ -79,7 +79,7 @@ def test_the_best_question_has_the_most_balanced_split():
     assert ranked[0].bits == pytest.approx(-(1 / 3 * math.log2(1 / 3) + 2 / 3 * math.log2(2 / 3)))
     assert ranked[0].worst_left == 2
     assert ranked[-1].bits == 0
-    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
+    assert all(a.bits >= b.bits - 1e-9 for a, b in pairwise(ranked))
     brute = []
     for question in ranked:
         yes = len(played.sheet().candidates("opponent") & question.clue.accepted(GARDEN))
@@ -397,7 +397,7 @@ def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, 
     board = GARDEN._replace(ponds=CellSet(), masks={**GARDEN.masks, ("flowers", "blue"): CellSet(accepted)})
     items = tuple(f"o{i}" for i in range(len(masks)))
     sheet = Sheet.start(board, items).with_facts(
-        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks)])
+        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks, strict=True)])
     if [sheet.candidates(item).mask for item in items] != masks:
         return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
     question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))
@@ -432,4 +432,4 @@ def test_every_question_on_a_larger_board_is_worth_what_it_says():
         alone = advisor.evaluate(sheet, question.clue, question.asked, the_odds)
         assert (question.bits, question.yes_left, question.no_left) == \
             (pytest.approx(alone.bits, abs=1e-9), alone.yes_left, alone.no_left)
-    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
+    assert all(a.bits >= b.bits - 1e-9 for a, b in pairwise(ranked))

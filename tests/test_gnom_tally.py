@@ -431,9 +431,9 @@ TOKENS = st.lists(st.builds(Token, st.sampled_from(PLAYERS), st.sampled_from(["m
 def test_at_four_players_the_rule_books_differ_only_on_baits(stacks, cells):
     """At four players a loot holds at most three opposing Moles, so the French and English scores of
     loot cells agree; a bottom Bait catches at least as many Moles by the English rules."""
-    loot = dict(zip(PLAYERS, cells))
+    loot = dict(zip(PLAYERS, cells, strict=False))
     french = tally(PLAYERS, {}, loot, stacks, RULES["fr"])
     english = tally(PLAYERS, {}, loot, stacks, RULES["en"])
-    for fr, en in zip(french.lines, english.lines):
+    for fr, en in zip(french.lines, english.lines, strict=True):
         assert fr.loot == en.loot and fr.baits <= en.baits
     assert sum(line.loot for line in french.lines) <= len(loot) * sum(MOLE_POINTS)

@@ -181,7 +181,7 @@ def read_cells(lines: list[str]) -> dict[str, str]:
         if parts and parts[0] == "" and all(re.fullmatch(r"[A-Z]+", p) for p in parts[1:]):
             columns = parts[1:]
         elif parts and parts[0].isdigit():
-            for column, text in zip(columns, parts[1:]):
+            for column, text in zip(columns, parts[1:], strict=True):
                 name = f"{column}{parts[0]}"
                 cells[name] = text.removeprefix(name)
     return cells

@@ -218,7 +218,7 @@ def full_deal(special_id: str) -> list[str]:
         start = PLAYERS.index(leader)
         seats = [PLAYERS[(start + i) % 3] for i in range(3)]
         steps.append(f"trick {leader}: {' '.join(c.id for c in group)}")
-        leader = follow_suit_winner(tuple(zip(seats, group)))
+        leader = follow_suit_winner(tuple(zip(seats, group, strict=True)))
     return steps
 
 

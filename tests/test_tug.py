@@ -8,7 +8,7 @@ from assistant.games.oh_les_nains.rope import TugGame
 
 def match(*moves, sides=("Ana", "Ben"), counters=False, setup=("red", "blue")):
     game = TugGame.new("t", list(sides), counters)
-    for player, colour in zip(game.order, setup):
+    for player, colour in zip(game.order, setup, strict=True):
         game = game.record(game.read_step(f"gnome {colour} --by {player}"))
     for move in moves:
         game = game.record(game.read_step(move))

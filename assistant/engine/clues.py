@@ -363,7 +363,7 @@ def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool
                          .format(kind=kind.shown, count=len(params), usage=kind.usage))
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
         words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
-    args = tuple(param.read(board, word) for param, word in zip(params, words))
+    args = tuple(param.read(board, word) for param, word in zip(params, words, strict=True))
     if kind.check is not None and asking_rules:
         kind.check(board, args)
     return Clue(kind.name, args)

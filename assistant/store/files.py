@@ -124,7 +124,7 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) 
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
                 os.fsync(stream.fileno())
-        for (target, unused), temporary in zip(files, temporaries):
+        for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
             _sync_folder(target.parent)
             written.append(target)

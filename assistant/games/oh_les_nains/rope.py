@@ -247,7 +247,7 @@ COUNTER_USAGES = (N_("contre COLOUR, or contre multi COLOUR [--by NAME]"),
                   N_("sur-contre COLOUR, or sur-contre multi COLOUR [--by NAME]"),
                   N_("sur-sur-contre COLOUR, or sur-sur-contre multi COLOUR [--by NAME]"))
 COUNTER_FORMS = tuple(Form((verb, f"{'over-' * level}counter"), ("card", "colour"), (BY,), usage=usage)
-                      for level, (verb, usage) in enumerate(zip(COUNTER_VERBS, COUNTER_USAGES)))
+                      for level, (verb, usage) in enumerate(zip(COUNTER_VERBS, COUNTER_USAGES, strict=True)))
 
 
 class Counter(NamedTuple):
@@ -399,7 +399,7 @@ class TugGame(_Match):
     def order(self) -> tuple[str, ...]:
         """The strict playing order: one player of each side in turn (Ana, Ben, Cleo, Dan)."""
         a, b = self.sides
-        return tuple(p for pair in zip(a, b) for p in pair)
+        return tuple(p for pair in zip(a, b, strict=True) for p in pair)
 
     def side_of(self, player: str) -> int:
         return 0 if player in self.sides[0] else 1
@@ -787,7 +787,7 @@ class TugGame(_Match):
             "flagstones": self.path,
             "flagstones_verified": self.flagstones is not None,
             "round": state.round,
-            "rounds": dict(zip(sides, state.rounds)),
+            "rounds": dict(zip(sides, state.rounds, strict=True)),
             "winner": self.winner(),
             "hose": {"moved": abs(state.shift), "towards": sides[0 if state.shift > 0 else 1] if state.shift else None},
             "lines": {sides[side]: list(state.lines[side]) for side in (0, 1)},  # back (far) to front
