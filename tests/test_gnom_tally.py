@@ -4,10 +4,12 @@ import json
 
 import pytest
 from conftest import shipped_board
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assistant.engine.deduction import Game
-from assistant.engine.errors import AssistantError, InputError
-from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
+from assistant.engine.errors import AssistantError, DataError, InputError
+from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, score_file, tally
 
 GARDEN = shipped_board("gnom-street")
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
@@ -222,11 +224,6 @@ def test_sets_belong_to_the_two_player_game(run):
 
 # -- tally files: every problem one line naming the file, the place and the rule ---------------
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
-
-from assistant.engine.errors import DataError  # noqa: E402
-from assistant.games.gnom_street.tally import score_file  # noqa: E402
 
 GOOD = {"players": ["Ana", "Ben", "Cleo"], "miniatures": {"Ana": 3, "Ben": 1, "Cleo": 0},
         "loot": {"Ana": "A1", "Ben": "D3", "Cleo": "F2"},

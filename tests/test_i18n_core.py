@@ -296,7 +296,7 @@ def steps(draw, game: Game):
 
     form = draw(st.sampled_from(game.forms()))
     words = [draw(st.sampled_from(form.verbs))]
-    for position in range(draw(st.integers(0, 5))):
+    for unused in range(draw(st.integers(0, 5))):
         fitting = expect(game, words).values
         if fitting and draw(st.integers(0, 3)):  # mostly words that fit, so that the rules are reached
             words.append(draw(st.sampled_from(fitting)))

@@ -10,6 +10,8 @@ import os
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assistant.evenings import stats
 
@@ -282,9 +284,6 @@ def test_a_cache_entry_of_the_wrong_shape_is_read_anew(run, home, store):
     assert found[0]["winners"] == ["Ana"] and found[0]["players"] == ["Ana", "Ben", "Cleo"]
     assert summary(run)["finished"] == 1
 
-
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
 
 OUTCOMES = st.lists(st.fixed_dictionaries({
     "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(stats.KNOWN_KINDS)),

@@ -673,7 +673,7 @@ def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
         assert command_words(games["garden"], words) == words
         form, named, rest = grammar.resolve(speaker(store, games["garden"]), words)
         assert form.verb == words[-1] and named == words and not rest, words
-        for name, spellings, flag, *unused in params[tuple(words)]:
+        for name, _spellings, flag, *_rest in params[tuple(words)]:
             assert flag or commands.slot_of(words, name) is not None, (words, name)  # every word has its slot
         to_complete.append(words)
     assert ["new"] in to_complete and ["board", "set"] in to_complete and ["export"] in to_complete
@@ -1190,7 +1190,7 @@ def test_the_suggestions_panel_closes_when_a_score_pad_comes_on_screen(run, home
     drive(app, script, size=(100, 40))
 
 
-def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(run, home):
+def test_leaving_the_board_opened_from_a_game_untouched_says_nothing_was_corrected(run, home):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     app = table_app(home)
 

@@ -813,7 +813,7 @@ class _Lookahead:
         offers a pair splitting the candidates (a part's splitting pairs are among theirs)."""
         size, memo = candidates.bit_count(), self.exact_memo
         every = 0
-        for yes, pairs in splits:
+        for unused, pairs in splits:
             every |= pairs
         still = self.unoffered_memo.get(every)
         halving = 1 / (1 - (still if still is not None else self._unoffered(every)))  # turns per question, at least

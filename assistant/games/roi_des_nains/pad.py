@@ -311,7 +311,7 @@ class RoiGame(_Fields):
         entry = log.target(self._history.entries, retract)
         game = self._replace(events=self.events + (retract,))
         try:
-            game.state
+            game.state  # noqa: B018 (replaying the log is the check: the entries after it must still stand)
         except AssistantError as error:
             raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
                                    "({error}); to correct a trick: quest trick ... --replace N").format(

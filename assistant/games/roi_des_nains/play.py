@@ -243,7 +243,7 @@ def check_limits(trick, number: int, special: Special) -> None:
 
 def _check_magic(trick, number: int, special: Special) -> None:
     """The magic card's limits (boards/roi-des-nains.yaml, play)."""
-    for position, (player, card) in enumerate(trick.plays):
+    for position, (unused, card) in enumerate(trick.plays):
         play = _play_of(card, special)
         if play.get("between_tricks"):
             raise AssistantError(_("{card} is never played into a trick: between two tricks its holder puts it "
