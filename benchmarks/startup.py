@@ -39,7 +39,8 @@ def make_game(home: Path) -> None:
     while len(game.events) < 50:
         cell = chooser.choice(cells)
         kind = chooser.choice(["area", "line-of-sight", "flower"])
-        args = (cell, chooser.choice(board.values_at(board.parse_cell(cell), "flowers"))) if kind == "flower" else (cell,)
+        args = ((cell, chooser.choice(board.values_at(board.parse_cell(cell), "flowers"))) if kind == "flower"
+                else (cell,))
         clue = Clue(kind, args)
         answers = tuple((item, loot in clue.accepted(board)) for item, loot in loots.items())
         game = game.record(ClueEvent(clue, answers))

@@ -106,7 +106,8 @@ def main() -> None:
         generate(home, args.games)
         print(f"generated {args.games} games in {time.perf_counter() - started:.1f} s")
         env = {**os.environ, "ASSISTANT_HOME": str(home), "ASSISTANT_LANG": "en"}
-        command = [sys.executable, "-m", "cli", "stats", "--json"] if not _installed() else ["assistant", "stats", "--json"]
+        command = ([sys.executable, "-m", "cli", "stats", "--json"] if not _installed()
+                   else ["assistant", "stats", "--json"])
         cold = timed(command, env)
         warm = [timed(command, env) for unused in range(args.runs)]
         store = Store(home)

@@ -265,8 +265,8 @@ def test_with_every_token_offered_the_most_informative_question_comes_first():
     assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
 
 
-@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]), st.sampled_from(sorted(GARDEN.names(GARDEN.open))),
-                          st.booleans()), max_size=3),
+@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]),
+                          st.sampled_from(sorted(GARDEN.names(GARDEN.open))), st.booleans()), max_size=3),
        st.integers(1, 3), st.integers(1, 4))
 def test_an_answer_never_costs_turns(clues, terrains, actions):
     """Whatever is left, asking is never estimated worse than not asking."""

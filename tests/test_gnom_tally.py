@@ -219,7 +219,8 @@ def test_sets_belong_to_the_two_player_game(run):
     result = run("mole", "B1", "found")
     assert result.exit_code == 2 and "sets are for the two-player game" in result.stderr
     run("new", "gnom-street", "--mine", "F1")
-    assert run("mole", "B1", "missed", "--next-mine", "A1").stdout.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
+    said = run("mole", "B1", "missed", "--next-mine", "A1").stdout
+    assert said.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
 
 
 # -- tally files: every problem one line naming the file, the place and the rule ---------------

@@ -294,4 +294,5 @@ def test_golden_pictures_in_french(color_system):
     suffix = "txt" if color_system is None else "ansi"
     colours = color_system or "plain"
     golden(f"garden-sheet-80-{colours}.fr.{suffix}", picture(render.sheet(three_opponents().sheet()), 80, color_system))
-    golden(f"new-york-board-80-{colours}.fr.{suffix}", picture(render.board(shipped_board("new-york")), 80, color_system))
+    golden(f"new-york-board-80-{colours}.fr.{suffix}",
+           picture(render.board(shipped_board("new-york")), 80, color_system))

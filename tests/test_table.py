@@ -1057,7 +1057,8 @@ def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_
         text = await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa",
                            typed=False)
         answer = pilot.app.query_one("#answer").content.plain
-        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street") and "\nremarque : le plateau" in answer
+        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street")
+        assert "\nremarque : le plateau" in answer
         assert "vérifier gnom-street'" in " ".join(text.split())  # the note's end, on the screen
 
     try:
@@ -1069,7 +1070,8 @@ def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_
 def test_at_80_columns_a_score_table_shown_keeps_its_lines_whole(run, home):
     """The command is given the output panel's own width (less its scrollbar): no line of the table breaks."""
     run("quest", "new", "--players", "Ana,Ben,Cleo,Dan,Eve")
-    assert run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer").exit_code == 0
+    dealt = run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer")
+    assert dealt.exit_code == 0
     app = table_app(home)
 
     async def script(pilot):

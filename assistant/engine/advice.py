@@ -544,7 +544,8 @@ class _Knot:
         self.total = self._placements([cells for unused, cells in parts])[-1]
 
     def _placements(self, per_atom: list[int]) -> list[int]:
-        sizes = _sizes(((items, cells) for (items, unused), cells in zip(self.parts, per_atom, strict=True)), self.count)
+        pairs = zip(self.parts, per_atom, strict=True)
+        sizes = _sizes(((items, cells) for (items, unused), cells in pairs), self.count)
         if self.distinct:
             return _distinct_counts(sizes, self.count)
         found = [1] * (1 << self.count)
@@ -557,8 +558,10 @@ class _Knot:
         """(bits, expected cells left on the asked sheets, the most left) for these answers."""
         outside = [cells - held for (unused, cells), held in zip(self.parts, inside, strict=True)]
         yes_counts, no_counts = self._placements(list(inside)), self._placements(outside)
-        yes_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, inside, strict=True)), self.count)
-        no_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, outside, strict=True)), self.count)
+        yes_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, inside, strict=True)),
+                           self.count)
+        no_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, outside, strict=True)),
+                          self.count)
         others = ((1 << self.count) - 1) ^ self.asked
         probabilities, expected, worst = [], 0.0, 0
         for yes in _subsets(self.asked):

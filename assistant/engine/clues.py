@@ -74,7 +74,8 @@ def _read_place(board: Board, word: str) -> str:
     try:
         return board.attribute("pictograms").value(word).name
     except InputError:
-        names = [v.local_name for v in board.attribute("pictograms").values] + [landmark.name for landmark in board.landmarks]
+        names = ([v.local_name for v in board.attribute("pictograms").values]
+                 + [landmark.name for landmark in board.landmarks])
         raise InputError(_("unknown pictogram or landmark {word}: expected one of {names}").format(
             word=repr(word), names=", ".join(names))) from None
 

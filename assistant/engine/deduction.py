@@ -264,7 +264,8 @@ class Game(_Fields):
                     message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
                 else:
                     message = _("at most {limit} opponents (got {count})")
-                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title, gangs=limit + 1))
+                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title,
+                                                gangs=limit + 1))
             check_names(names, N_("opponent"), "--opponents red,blue")
         elif opponents:
             raise InputError(_("on {board} everybody hunts the same {items}: leave out --opponents").format(
@@ -938,7 +939,8 @@ class Game(_Fields):
         if len(self.items) == 1:
             return ((self.items[0], answer),)
         raise InputError(_("who answered? add --opponent with one of {names}, or answer per player: {example}")
-                         .format(names=join_names(self.items), example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
+                         .format(names=join_names(self.items),
+                                 example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
 
     # -- the saved form -------------------------------------------------------------------
 
@@ -973,7 +975,8 @@ class Game(_Fields):
                 source=source, got=shown(opponents)))
         mine = data.get("mine")
         if mine is not None and not isinstance(mine, str):
-            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(source=source, got=shown(mine)))
+            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(
+                source=source, got=shown(mine)))
         me = data.get("me")
         if me is not None and not isinstance(me, str):
             raise DataError(_("{source}: me: expected your name (got {got})").format(source=source, got=shown(me)))

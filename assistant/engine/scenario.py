@@ -92,7 +92,8 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     # corrected since (a pond where a question was asked from) never stops it importing.
     exported = data.get("exported", False)
     if not isinstance(exported, bool):
-        problems.append(f"{source}: exported: " + _("expected true or false (got {value})").format(value=repr(exported)))
+        problems.append(f"{source}: exported: "
+                        + _("expected true or false (got {value})").format(value=repr(exported)))
     as_saved = exported is True or "assistant" in data
     current = game._replace(reading_saved=True) if as_saved and "reading_saved" in getattr(game, "_fields", ()) \
         else game
@@ -340,7 +341,8 @@ def check(step: Step, game, refused: str | None, refused_in_english: str | None 
         return
     if expect.refused and refused is None:
         yield _("expected the step to be refused, but it was recorded")
-    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused_in_english or refused):
+    elif (isinstance(expect.refused, str) and refused is not None
+          and key(expect.refused) not in key(refused_in_english or refused)):
         yield _("refused for another reason: expected {expected} in {reason}").format(
             expected=repr(expect.refused), reason=repr(refused))
     for name, expectation in EXPECTATIONS.items():

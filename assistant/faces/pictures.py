@@ -557,8 +557,8 @@ def tally_table(result) -> Group:
     from assistant.games.gnom_street.garden import ME
 
     for line in result.lines:
-        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
-                      Text(str(line.total), style="bold"))
+        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"),
+                      Text(str(line.loot)), Text(str(line.baits)), Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
     return Group(table, notes, Text(result.verdict(), style="bold"))  # the picture carries the result
 
@@ -615,7 +615,8 @@ def hose_said(game, state) -> str:
             count=moved, side=game.side_name(0 if state.shift > 0 else 1))
     else:
         toward = _("centred")
-    fronts = [ngettext("{side}'s front gnome {distance} from the fence", "{side}'s front gnome {distance} from the fence",
+    fronts = [ngettext("{side}'s front gnome {distance} from the fence",
+                       "{side}'s front gnome {distance} from the fence",
                        max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
               if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
     return _("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1])
@@ -759,8 +760,9 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     for row in roi:
         specials.add_column(Text(row["name"]), justify="right")
     for card in sorted({card for row in roi for card in row["specials"]}):
-        specials.add_row(Text(names.get(card, card)), *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
-                                       if card in row["specials"] else Text("-", style="dim") for row in roi))
+        specials.add_row(Text(names.get(card, card)),
+                         *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
+                           if card in row["specials"] else Text("-", style="dim") for row in roi))
     chose = Text("\n".join(_("{player} chose {faces}").format(
         player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
         for row in roi if row["chose"]))

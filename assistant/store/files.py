@@ -29,7 +29,8 @@ LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same f
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
 STALE_AFTER = 3600.0  # seconds after which a temporary file is a dead writer's (see above)
 # Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
-WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
+WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL",
+                              *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
 
 
 class CannotRead(DataError):
@@ -184,7 +185,8 @@ def _remove(temporaries: list[str]) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as it gets."""
+    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as
+    it gets."""
     try:
         handle = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -44,7 +44,8 @@ from assistant.store.files import (
     write_together,
 )
 
-PADS = {"roi-des-nains": "assistant.games.roi_des_nains", "oh-les-nains": "assistant.games.oh_les_nains.rope"}  # pad kind -> module
+# pad kind -> module
+PADS = {"roi-des-nains": "assistant.games.roi_des_nains", "oh-les-nains": "assistant.games.oh_les_nains.rope"}
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
@@ -261,8 +262,9 @@ class Store:
 
         A saved game holds what the table said on the board as it was: a loot or a piece on a
         cell made a pond would leave the game unreadable, or standing on a pond. Each game on
-        the board is recorded anew, step by step, on the board as it is and as corrected: an entry still standing that only the corrected board refuses holds the
-        correction back until it is taken back. A game unreadable today is not this correction's doing."""
+        the board is recorded anew, step by step, on the board as it is and as corrected: an entry
+        still standing that only the corrected board refuses holds the correction back until it is
+        taken back. A game unreadable today is not this correction's doing."""
         def on_corrected(board: str) -> Board:
             return corrected if board == name else self.board(board)
 
@@ -292,7 +294,8 @@ class Store:
                            .format(games=_("; ").join(broken[:3])))
         if set_up:
             reasons.append(_("a saved game was started on this cell as it is ({games}): leave the cell as it is, "
-                             "or delete that game first (assistant delete NAME)").format(games=_("; ").join(set_up[:3])))
+                             "or delete that game first (assistant delete NAME)").format(
+                games=_("; ").join(set_up[:3])))
         if reasons:
             raise InputError(_(UNCHANGED).format(reason=_("; ").join(reasons)))
 
@@ -522,7 +525,8 @@ class Store:
                 return self.create(game._replace(name=self.free_name(game.name)))
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
-                raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
+                raise InputError(_("a game called {name} exists already: pick another --name").format(
+                    name=repr(game.name)))
             if self._good_path(game.name).exists():  # its file is gone, not its last good state
                 raise InputError(_("a game called {name} exists already (only its last good state is left: "
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
@@ -713,7 +717,8 @@ def _header(data: object, path: Path) -> dict:
         raise DataError(_("{path}: not an assistant game file").format(path=path))
     kind = data.get("board") or data.get("pad")
     if not isinstance(kind, str):
-        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(path=path, value=shown(kind)))
+        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(
+            path=path, value=shown(kind)))
     field = next((field for field in ("opponents", "players", "sides") if data.get(field)), "players")
     players, me = data.get(field) or [], data.get("me") or "me"
     for at, value in ((field, players), ("me", [me])):

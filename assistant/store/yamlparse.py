@@ -98,14 +98,16 @@ def _checked(construct, expected: str):
                     count=f"{digits:,}", most=f"{sys.get_int_max_str_digits():,}")
             else:
                 problem = _("{tag} {value}: {expected}").format(
-                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value), expected=_(EXPECTED[expected]))
+                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value),
+                    expected=_(EXPECTED[expected]))
             raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from None
     return construct_checked
 
 
 EXPECTED = {"int": N_("not a whole number"), "float": N_("not a number"), "bool": N_("expected true or false")}
 for _tag in EXPECTED:
-    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}",
+                                 _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
 
 
 def loads(text: str, source: str) -> object:

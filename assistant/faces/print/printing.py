@@ -210,8 +210,8 @@ def pad_page(players: list[str | None], rules, game=None) -> str:
              "card once; after 7 deals the highest total wins, and a tie plays another deal (rows +).")
     if game is not None:
         note += " " + game.summary()
-    quests = "".join(f"<div><b>{escape(quest.id)}</b> {escape(quest.shown)}: {escape(quest.scores(rules.face_value, _))}"
-                     "</div>" for quest in rules.quests)
+    quests = "".join(f"<div><b>{escape(quest.id)}</b> {escape(quest.shown)}: "
+                     f"{escape(quest.scores(rules.face_value, _))}</div>" for quest in rules.quests)
     return page(title, f'<p class="note">{escape(note)}</p>\n<table class="pad">' + "".join(rows) + "</table>"
                        f'\n<div class="quests">{quests}</div>')
 

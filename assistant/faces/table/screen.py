@@ -574,7 +574,10 @@ class TableApp(App):
             self.query_one("#help", Static).update(help_text(game))
         side = self.query_one("#side")
         # An open panel is what was asked for: show it; else the latest entries.
-        side.scroll_home(animate=False) if self.toggled["suggest"] or self.toggled["help"] else side.scroll_end(animate=False)
+        if self.toggled["suggest"] or self.toggled["help"]:
+            side.scroll_home(animate=False)
+        else:
+            side.scroll_end(animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""

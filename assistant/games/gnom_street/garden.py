@@ -39,7 +39,8 @@ BAITS = 2
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
 NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"), french="--nouveau-tour")  # a turn the log cannot see
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
-FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")  # the gnome card that moves the cat up to 3 cells
+# the gnome card that moves the cat up to 3 cells
+FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
 BY = Option("by", ("--by", "--par"), "player", french="--par")
 NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell", french="--prochain-butin")
@@ -115,7 +116,8 @@ class TokenEvent(NamedTuple):
         return cls(who, game.cell_name(words[1]), face, found.flag("alex"))
 
     def words(self, game) -> list[str]:
-        return ["token", self.player, self.cell, *([self.face] if self.face else []), *(["--alex"] if self.alex else [])]
+        return ["token", self.player, self.cell, *([self.face] if self.face else []),
+                *(["--alex"] if self.alex else [])]
 
 
 class RevealEvent(NamedTuple):
@@ -172,8 +174,8 @@ class SetEvent(NamedTuple):
     by: str
     next_mine: str | None = None
 
-    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"),
-                french="taupe")
+    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE),
+                N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"), french="taupe")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "SetEvent":
@@ -425,8 +427,10 @@ def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, 
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}") if _yours(event.by, name) \
-            else _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
+        if _yours(event.by, name):
+            said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}")
+        else:
+            said = _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
         raise InputError(said.format(player=name(event.by), cells=", ".join(own), cell=event.cell))
     if event.by != ME and mine is not None and event.found != (event.cell == mine):
         truth = _("your loot is on {mine}: a Mole on {cell} finds it, so write found") if event.cell == mine else \

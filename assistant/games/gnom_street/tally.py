@@ -136,7 +136,8 @@ def miniature_points(count: int) -> int:
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
-    face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place, token=_token_of(token.owner))
+    face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place,
+                                                                      token=_token_of(token.owner))
                  for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
         raise InputError(ngettext("{count} token still face down: {commands}",
@@ -462,7 +463,8 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
             token_place = f"{place}[{position}]"
             words = token.split() if isinstance(token, str) else []
             if len(words) != 2:
-                read.problem(token_place, _("expected 'PLAYER mole' or 'PLAYER bait' (got {got})").format(got=_what(token)))
+                read.problem(token_place, _("expected 'PLAYER mole' or 'PLAYER bait' (got {got})").format(
+                    got=_what(token)))
                 continue
             player = read.player(words[0], token_place)
             try:

@@ -449,7 +449,8 @@ class TakeEvent(NamedTuple):
     taken: tuple[Card, ...]
     back: tuple[Card, ...]
 
-    FORM = Form(("take", "prendre"), ("player", "card", MORE), (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
+    FORM = Form(("take", "prendre"), ("player", "card", MORE),
+                (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
                 usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
 
     @classmethod

@@ -763,7 +763,8 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
         if not state.complete(len(players)):
             rows.append(Row(state.number, state.title, None, dict(totals),
                             ngettext("playing: {done} of {hand} tricks", "playing: {done} of {hand} tricks",
-                                     len(state.deal.tricks)).format(done=len(state.deal.tricks), hand=HAND[len(players)]),
+                                     len(state.deal.tricks)).format(done=len(state.deal.tricks),
+                                                                    hand=HAND[len(players)]),
                             False, state.said))
             continue
         result = score(state.deal, players, face_value)

@@ -120,7 +120,8 @@ def ruling(plays, special: Special, before=None) -> Ruling:
     best = max(range(len(plays)), key=lambda i: found[i].strength if found[i] and found[i].suit == led else -1)
     why = _("{player} played the highest card of the suit led ({suit})").format(
         player=plays[best][0], suit=_(SUIT_SAID[led]))
-    copied = [(card, worth) for (unused, card), worth in zip(plays, found, strict=True) if card.magic and worth is not None]
+    copied = [(card, worth) for (unused, card), worth in zip(plays, found, strict=True)
+              if card.magic and worth is not None]
     if copied:
         card, worth = copied[0]
         model = Card("", worth.suit, worth.strength // 2)

@@ -344,7 +344,8 @@ def _describe_exact(spec, face_value: int, tr) -> str:
 
 def _describe_parity(spec, face_value: int, tr) -> str:
     if spec["parity"] == "even":  # rules: "0 is not an even number"
-        return tr(N_("{points} for an even number of tricks won (0 is not even)")).format(points=_signed(spec["points"]))
+        return tr(N_("{points} for an even number of tricks won (0 is not even)")).format(
+            points=_signed(spec["points"]))
     return tr(N_("{points} for an odd number of tricks won")).format(points=_signed(spec["points"]))
 
 
