@@ -10,7 +10,7 @@ replaying it once (``Game.state``), never saved.
 """
 
 from functools import cached_property
-from typing import NamedTuple, Union
+from typing import ClassVar, NamedTuple, Union
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet, column_letters
@@ -81,20 +81,24 @@ def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
     return slots
 
 
-class ClueEvent(NamedTuple):
-    """A question answered, or a card's statement: one clue, one answer per item.
-
-    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
-
+class _ClueEventFields(NamedTuple):
     clue: Clue
     answers: tuple[tuple[str, bool], ...]
     card: str | None = None
     by: str | None = None
     power: str | None = None  # a gnome's power that changes who may be asked (sky, adam, mick): see fight
 
-    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
-                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
-                french="indice")
+
+class ClueEvent(_ClueEventFields):
+    """A question answered, or a card's statement: one clue, one answer per item.
+
+    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
+        N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
+        french="indice")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
@@ -156,19 +160,23 @@ class ClueEvent(NamedTuple):
         return [item for item, unused in self.answers]
 
 
-class AccuseEvent(NamedTuple):
-    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
-
-    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
-    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
-
+class _AccuseEventFields(NamedTuple):
     cell: str
     right: bool
     item: str
     by: str | None = None
 
-    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
-                N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
+
+class AccuseEvent(_AccuseEventFields):
+    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+
+    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
+    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
+        N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":

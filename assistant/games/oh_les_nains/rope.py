@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
@@ -120,16 +120,20 @@ def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
 # -- the moves -------------------------------------------------------------------------------
 
 
-class Gnome(NamedTuple):
-    """A gnome added with a card (``card``: its colour or multi) or placed first in a round."""
-
+class _GnomeFields(NamedTuple):
     player: str
     card: str
     colour: str
 
-    FORM = Form(("gnome", "nain"), ("card", "colour"), (BY,),
-                usage=N_("gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]"),
-                french="nain")
+
+class Gnome(_GnomeFields):
+    """A gnome added with a card (``card``: its colour or multi) or placed first in a round."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("gnome", "nain"), ("card", "colour"), (BY,),
+        usage=N_("gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]"),
+        french="nain")
 
     @classmethod
     def build(cls, game: TugGame, card: str, chosen: str | None = None, by: str | None = None) -> Gnome:
@@ -152,17 +156,21 @@ class Gnome(NamedTuple):
         return ["gnome", self.card, *chosen, "--by", self.player]
 
 
-class Pull(NamedTuple):
-    """A pull card: gnomes of ``zero`` count 0, of ``two`` count 2, every other gnome 1."""
-
+class _PullFields(NamedTuple):
     player: str
     zero: tuple[str, ...] = ()
     two: tuple[str, ...] = ()
 
-    FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero", "--zéro"), "colours", repeat=True, french="--zéro"),
-                                        Option("two", ("--two", "--deux"), "colours", repeat=True, french="--deux"),
-                                        BY),
-                usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
+
+class Pull(_PullFields):
+    """A pull card: gnomes of ``zero`` count 0, of ``two`` count 2, every other gnome 1."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("pull", "tirer"), (), (Option("zero", ("--zero", "--zéro"), "colours", repeat=True, french="--zéro"),
+                                Option("two", ("--two", "--deux"), "colours", repeat=True, french="--deux"),
+                                BY),
+        usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
 
     @classmethod
     def build(cls, game: TugGame, zero: list[str] | None = None, two: list[str] | None = None,
@@ -201,14 +209,18 @@ def _colours(values: list[str] | None, spelling: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-class Squirrels(NamedTuple):
-    """A squirrel card: the player's side pulls ``count`` flagstones."""
-
+class _SquirrelsFields(NamedTuple):
     player: str
     count: int
 
-    FORM = Form(("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
-                usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
+
+class Squirrels(_SquirrelsFields):
+    """A squirrel card: the player's side pulls ``count`` flagstones."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
+        usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
 
     @classmethod
     def build(cls, game: TugGame, count: str | int, by: str | None = None) -> Squirrels:
@@ -222,12 +234,16 @@ class Squirrels(NamedTuple):
         return ["squirrels", str(self.count), "--by", self.player]
 
 
-class Exchange(NamedTuple):
-    """Cards exchanged instead of played: the other side pulls 1."""
-
+class _ExchangeFields(NamedTuple):
     player: str
 
-    FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
+
+class Exchange(_ExchangeFields):
+    """Cards exchanged instead of played: the other side pulls 1."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
 
     @classmethod
     def build(cls, game: TugGame, by: str | None = None) -> Exchange:
@@ -296,12 +312,15 @@ class Counter(NamedTuple):
         return [self.verb, self.card, *chosen, "--by", self.player]
 
 
-class Starts(NamedTuple):
-    """Who plays the first card of the round (the rules: the loser of the previous round)."""
-
+class _StartsFields(NamedTuple):
     player: str
 
-    FORM = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
+
+class Starts(_StartsFields):
+    """Who plays the first card of the round (the rules: the loser of the previous round)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
 
     @classmethod
     def build(cls, game: TugGame, player: str) -> Starts:
