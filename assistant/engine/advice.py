@@ -229,7 +229,7 @@ class Question(NamedTuple):
 
 def split_words(question: Question) -> str:
     """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
-    if question.yes_left is None:
+    if question.yes_left is None or question.no_left is None:  # both None: several players asked
         return _("{expected} cells expected on their sheets, {worst} at worst").format(
             expected=decimal(question.expected_left, 1), worst=question.worst_left)
     if not question.yes_left or not question.no_left:
@@ -339,7 +339,7 @@ class Choice(NamedTuple):
     """Questions of equal value ("any of these 10"): the first few spelt out, and how many there are."""
 
     questions: list[Question]
-    count: int
+    total: int  # how many questions are worth this (not ``count``: a tuple's count is a method)
 
 
 def question_groups(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
@@ -371,7 +371,7 @@ def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
     ahead = _lookahead(sheet, turn, asked)
     reach = _reach(board)
     alike: dict[tuple, list[_Group]] = {}  # opponents whose sheets and odds are the same split alike
-    groups = []
+    groups: list[_Group] = []
     for item in asked:
         sheet_and_odds = (sheet.candidates(item).mask,
                           tuple((cells, chance[item]) for unused, cells, chance in the_odds.atoms if item in chance))
@@ -380,8 +380,8 @@ def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
         groups.extend(group._replace(asked=(item,)) for group in alike[sheet_and_odds])
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
-    for unused, same in groupby(groups, key=lambda group: group.score):
-        same = list(same)
+    for unused, ties in groupby(groups, key=lambda group: group.score):
+        same = list(ties)
         yield sum(len(group.cells) for group in same), heapq.merge(*(group.spelt(names) for group in same),
                                                                     key=_rank)
 
@@ -521,11 +521,11 @@ def _groups(sheet: Sheet, item: str, the_odds: Odds, kinds, askable: CellSet,
             attribute = kind.params[1].needs
             for value in board.attribute(attribute).values:
                 holders = board.cells_with(attribute, value.name)
-                cells = tuple(askable & holders)
-                if cells:
+                where = tuple(askable & holders)
+                if where:
                     p_yes = sum(p * (holders.mask & atom).bit_count() for atom, p in chances)
-                    yes = candidates & holders
-                    yield group(p_yes, len(yes), yes.mask, kind.name, value.name, cells)
+                    kept = candidates & holders
+                    yield group(p_yes, len(kept), kept.mask, kind.name, value.name, where)
 
 
 class _Knot:
@@ -921,9 +921,16 @@ class _Lookahead:
         estimate above the whole set's is capped at it only where no exact
         count tells better."""
         answers = [(part, p) for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)) if p > 0]
-        now = self.exact(candidates)
-        if now is not None and all(self.exact(part) is not None for part, p in answers):
-            return max(0.0, now - sum(p * self.exact(part) for part, p in answers))
+        exact = self.exact(candidates)
+        if exact is not None:
+            weighed = []
+            for part, p in answers:
+                known = self.exact(part)
+                if known is None:
+                    break
+                weighed.append(p * known)
+            else:
+                return max(0.0, exact - sum(weighed))
         now = self.estimate(candidates)
         if now == math.inf:
             return 0.0  # no question splits them: none saves anything

@@ -561,9 +561,9 @@ class _BoardReader:
                 self.problem(f"{path}.pond", _("expected true or false (got {value})").format(value=shown(pond)))
             if pond is True:
                 ponds |= 1 << cell
-                extra = sorted(set(spec) - {"pond"})
-                if extra:
-                    self.problem(path, _("a pond carries nothing else (remove {names})").format(names=few(extra)))
+                extras = sorted(set(spec) - {"pond"})
+                if extras:
+                    self.problem(path, _("a pond carries nothing else (remove {names})").format(names=few(extras)))
                 continue
             for extra in sorted(set(map(str, spec)) - {a.name for a in attributes} - {"pond"}):
                 names = ", ".join(a.name for a in attributes)

@@ -283,10 +283,10 @@ def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
     found = _BY_KEY.get(key(text))
     if key(text) in MISLEADING:
         raise InputError(_(MISLEADING[key(text)]))
-    if found is None and heard is None:  # a saved log (0.1 heard every kind everywhere)
-        raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
-            kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
     if found is None:
+        if heard is None:  # a saved log (0.1 heard every kind everywhere)
+            raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
+                kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
         spellings = [spelling for kind in KINDS if kind.name in heard for spelling in (kind.name, *kind.aliases)]
         raise InputError(_("unknown clue kind {kind}: {hint} (this board hears {kinds})").format(
             kind=repr(text), hint=hint(text, spellings, see_help("clue")), kinds=shown_kinds(heard)))

@@ -11,7 +11,7 @@ exist, the game's players), in the language spoken. The phones' page keeps to th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from itertools import combinations
 from typing import NamedTuple
 
@@ -29,12 +29,13 @@ SLOTS = {"board": "board", "name": "game", "old": "game", "game": "game", "path"
          "svg": "file", "html": "file", "cell": "cell", "opponent": "opponent", "ask": "opponent",
          "rules": "rules", "kind": "game-kind", "player": "player", "left": "terrains", "actions": "actions",
          "mine": "board-cell", "values": "board-value"}
-OVERRIDES = {("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
-             ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
-             ("board", "set"): {"name": "board", "cell": "board-cell"},
-             ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
-             **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},
-             ("print", "pad"): {"kind": "pad-kind"}}
+OVERRIDES: dict[tuple[str, ...], dict[str, str]] = {
+    ("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
+    ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
+    ("board", "set"): {"name": "board", "cell": "board-cell"},
+    ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
+    **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},
+    ("print", "pad"): {"kind": "pad-kind"}}
 FREE = {"opponents": "names", "me": "name", "players": "names", "sides": "sides", "starts": "name",
         "flagstones": "number", "since": "date", "top": "number", "port": "number"}
 # The slots whose word must be one of their values (checked before the command runs); the others take
@@ -158,7 +159,8 @@ class Table:
         top = {form.verb for form in commands}
         own = (groups or {}).get(game.kind)
         self.group = next((form.verbs for form in commands if form.verb == own), ())  # the pad's own group
-        shown, self.pad_commands = [], ()
+        shown: list[Form] = []
+        self.pad_commands: tuple[Form, ...] = ()
         for form in commands:
             if form.verb == own:  # the pad's own group: its steps are the pad's, 'show' is 'quest show'
                 form = form._replace(commands=tuple(step_of(command) or command for command in form.commands))
@@ -243,7 +245,7 @@ class Table:
         return self.game.said_value(slot, word)
 
 
-def board_values(board, given: set[str] = frozenset()) -> tuple[str, ...]:
+def board_values(board, given: Set[str] = frozenset()) -> tuple[str, ...]:
     """Every ATTRIBUTE=VALUE a cell of ``board`` takes (a fixed number of values together), pond=yes and
     pond=no; the attributes already ``given`` (folded) left out."""
     found = []

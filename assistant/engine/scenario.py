@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
+from assistant.engine.log import Log
 from assistant.engine.words import key, shown
 
 
@@ -36,7 +37,8 @@ class Expect(NamedTuple):
     """What should hold after a step; None means 'not checked'."""
 
     candidates: dict[str, list[str]] | None = None
-    count: dict[str, int] | None = None
+    # The scenario files' key; it hides tuple.count, which nothing calls on an Expect.
+    count: dict[str, int] | None = None  # type: ignore[assignment]
     found: dict[str, str] | None = None
     theirs: dict[str, list[str]] | None = None  # each opponent's map of my loot (mirror)
     refused: str | bool | None = None  # True: any refusal; text: part of the message
@@ -55,7 +57,7 @@ class Step(NamedTuple):
 class Scenario(NamedTuple):
     source: str
     title: str
-    game: object  # the empty game (or score pad) the steps start from
+    game: Log[Any]  # the empty game (or score pad) the steps start from
     steps: tuple[Step, ...]
     log: bool = False  # an exported game or a saved game file: imported as a saved game is loaded
 
@@ -64,7 +66,7 @@ class Outcome(NamedTuple):
     """What one step did: the game after it, the refusal if any, the unmet expectations."""
 
     step: Step
-    game: object
+    game: Log[Any]
     refused: str | None
     mismatches: tuple[str, ...]
 
@@ -105,9 +107,9 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         path = f"{source}: steps[{position}]"
         text, expect_data = raw, None
         if isinstance(raw, dict):
-            extra = sorted(set(map(str, raw)) - {"step", "expect"})
-            if extra:
-                problems.append(f"{path}.{extra[0]}: " + _("unknown key (expected one of {keys})")
+            extras = sorted(set(map(str, raw)) - {"step", "expect"})
+            if extras:
+                problems.append(f"{path}.{extras[0]}: " + _("unknown key (expected one of {keys})")
                                 .format(keys="step, expect"))
             text, expect_data = raw.get("step"), raw.get("expect")
         if not isinstance(text, str):

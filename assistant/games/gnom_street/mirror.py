@@ -199,9 +199,10 @@ def close_lines(board: Board, theirs: dict[str, CellSet], before: dict[str, Cell
     for opponent, left in theirs.items():
         if len(left) > CLOSE or not left or (before is not None and before[opponent] == left):
             continue
-        if len(left) == 1:
+        cell = left.only()
+        if cell is not None:
             lines.append(_("warning: {player} knows where your loot is: {cell}").format(
-                player=opponent, cell=board.name_of(left.only())))
+                player=opponent, cell=board.name_of(cell)))
         else:
             lines.append(ngettext("warning: {player} can place your loot on only {count} cell: {cells}",
                                   "warning: {player} can place your loot on only {count} cells: {cells}",
