@@ -211,11 +211,11 @@ def _colours(values: list[str] | None, spelling: str) -> tuple[str, ...]:
 
 class _SquirrelsFields(NamedTuple):
     player: str
-    count: int
+    number: int  # of flagstones pulled, the card's 1, 2 or 3 (not ``count``: a tuple's count is a method)
 
 
 class Squirrels(_SquirrelsFields):
-    """A squirrel card: the player's side pulls ``count`` flagstones."""
+    """A squirrel card: the player's side pulls ``number`` flagstones."""
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
@@ -231,7 +231,7 @@ class Squirrels(_SquirrelsFields):
         return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0], found.last("by"))
 
     def words(self, game: TugGame) -> list[str]:
-        return ["squirrels", str(self.count), "--by", self.player]
+        return ["squirrels", str(self.number), "--by", self.player]
 
 
 class _ExchangeFields(NamedTuple):
@@ -284,6 +284,7 @@ class Counter(NamedTuple):
         """A card of a colour counters that colour; a multicolour one the colour named, else the move's."""
         card = card_colour(card)
         verb = COUNTER_VERBS[level - 1]
+        countered: str | None
         if card != MULTI:
             if chosen is not None and colour(chosen) != card:
                 raise InputError(_("a {card} card counters {gnomes}: write {verb} {typed}, or {verb} multi "
@@ -407,7 +408,7 @@ class TugGame(_Match):
         for player in names:
             if key(player) in MULTI_WORDS:
                 raise InputError(_("player name {name} is a card's word: pick another name").format(name=shown(player)))
-        game = cls(name, teams, counters, flagstones=flagstones(path) if path is not None else None)
+        game = cls(name, (teams[0], teams[1]), counters, flagstones=flagstones(path) if path is not None else None)
         if starter is not None:
             game = game._replace(starter=game.player(starter))
         return game
@@ -490,7 +491,7 @@ class TugGame(_Match):
                 loser=self.side_name(loser), side=self.side_name(side), round=state.round),)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
-            return self._start_round(state.round + 1, tuple(rounds), starter, log_lines)
+            return self._start_round(state.round + 1, (rounds[0], rounds[1]), starter, log_lines)
         return state
 
     def _apply(self, state: State, move: Move) -> State:
@@ -524,8 +525,8 @@ class TugGame(_Match):
                 return after._replace(log=after.log + (_("equal strength: nothing moves"),))
             return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, _("the stronger side"))
         if isinstance(move, Squirrels):
-            return self._pull(after, side, move.count, ngettext("{count} squirrel", "{count} squirrels", move.count)
-                              .format(count=move.count))
+            return self._pull(after, side, move.number,
+                              ngettext("{count} squirrel", "{count} squirrels", move.number).format(count=move.number))
         if isinstance(move, Exchange):
             return self._pull(after, 1 - side, 1, _("{player} exchanged cards").format(player=move.player))
         if move.level == 1:
@@ -650,6 +651,7 @@ class TugGame(_Match):
     def _check_counter(self, state: State, move: Counter, strict: bool) -> None:
         answers = "gnome" if move.level == 1 else COUNTER_VERBS[move.level - 2]
         last = state.last
+        assert isinstance(last, (Gnome, Counter)), "_check_kind refuses a counter with no gnome or counter to answer"
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
             got = self.said_value("card", move.card if move.card != MULTI else f"multi {move.colour}")
@@ -740,7 +742,7 @@ class TugGame(_Match):
     # -- the saved form ---------------------------------------------------------------------------
 
     def header(self) -> dict:
-        data = {"pad": self.kind, "sides": ["+".join(side) for side in self.sides]}
+        data: dict[str, object] = {"pad": self.kind, "sides": ["+".join(side) for side in self.sides]}
         if self.counters:
             data["counters"] = True
         if self.starter:

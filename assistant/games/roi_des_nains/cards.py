@@ -93,7 +93,7 @@ def said(card: Card) -> str:
     """A card as the player writes it: 'Kg' in English, 'Rv' in French; 11g as '11v'; a magic card by its id.
 
     Only for what the player reads: the saved words keep the canonical id."""
-    if card.magic:
+    if card.suit is None:  # a magic card
         return card.id
     suit = dict(zip("gbr", _(SUIT_LETTERS).split(), strict=True))[card.suit[0]]
     rank = FACE_NAMES.get(card.rank, str(card.rank))

@@ -479,10 +479,11 @@ class TakeEvent(_TakeEventFields):
 
     @classmethod
     def from_words(cls, game, found: Options) -> TakeEvent:
-        if len(found.positional) < 2 or found.last("back") is None:
+        back = found.last("back")
+        if len(found.positional) < 2 or back is None:
             raise InputError(_("write: take NAME CARD CARD --back CARD,CARD (the cards taken from NAME's hand, "
                                "then those given back)"))
-        return cls.build(game, found.positional[0], found.positional[1:], found.last("back"))
+        return cls.build(game, found.positional[0], found.positional[1:], back)
 
     @classmethod
     def build(cls, game, player: str, taken: list[str], back: str) -> TakeEvent:
