@@ -101,7 +101,8 @@ def _garden(game) -> dict:
     # Turns to find each loot: my questions in the set until my sheet pinned it down (module docstring).
     finds: list[list] = []
     sheet = Sheet.start(board, game.items, game.mine)
-    asked, found = 0, set()
+    asked = 0
+    found: set[str] = set()
     for entry in game.standing():
         event = entry.event
         if isinstance(event, garden.SetEvent):
@@ -118,7 +119,7 @@ def _garden(game) -> dict:
             if item not in found and sheet.consistent and sheet.found(item) is not None:
                 found.add(item)
                 finds.append([item, asked])
-    result = {"finds": finds}
+    result: dict[str, object] = {"finds": finds}
     if len(game.players) == 2:
         winner = garden.match_winner(pieces)
         result["sets"] = {named(p): pieces.sets.count(p) for p in game.players}

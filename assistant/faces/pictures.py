@@ -11,7 +11,7 @@ from functools import lru_cache
 from rich import box
 from rich.color import Color
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
@@ -188,7 +188,7 @@ def _named(board: Board, cell: Cell, found: bool = False) -> Text:
     """'A1' then the cell's marks: the name on its ground's colour (reversed when found)."""
     ground = _ground(board)
     values = board.values_at(cell, ground.name) if ground else ()
-    colour = ground.value(values[0]).colour if values else None
+    colour = ground.value(values[0]).colour if ground is not None and values else None
     text = Text(board.name_of(cell), style=_on(colour, bold=True, reverse=found))
     text.append_text(_marks(board, cell))
     return text
@@ -406,7 +406,7 @@ def legend(board: Board, marks_only: bool = False) -> RenderableType:
     """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...');
     ``marks_only``: the attributes' lines alone (the compact sheet says its own key)."""
     marks = dict(cross=CROSS, pond=POND, mine=MINE)
-    lines = [] if marks_only else [
+    lines: list[RenderableType] = [] if marks_only else [
         Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
              _("{cross} ruled out").format(**marks), style="dim")]
     ground = _ground(board)
@@ -654,7 +654,11 @@ def _signed_bar(value: float, top: float) -> Text:
     return text
 
 
-def _add_column(table: Table, heading: str, justify: str) -> None:
+LEFT: JustifyMethod = "left"  # how a column of a statistics table is aligned
+RIGHT: JustifyMethod = "right"
+
+
+def _add_column(table: Table, heading: str, justify: JustifyMethod) -> None:
     """A column of a statistics table; the bars' own (no heading) keeps its whole width, never cut."""
     if heading:
         table.add_column(heading, justify=justify)
@@ -674,8 +678,8 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         return Group(*parts)
     table = Table(box=box.SIMPLE_HEAD, title=Text(_("wins per player (win rate: games won / games finished)")),
                   title_justify="left")
-    for column, justify in ((_("player"), "left"), (_("played"), "right"), (_("finished"), "right"),
-                            (_("won"), "right"), (_("win rate"), "right"), ("", "left")):
+    for column, justify in ((_("player"), LEFT), (_("played"), RIGHT), (_("finished"), RIGHT),
+                            (_("won"), RIGHT), (_("win rate"), RIGHT), ("", LEFT)):
         _add_column(table, column, justify)
     for row in players:
         rate = row["win_rate"]
@@ -689,8 +693,8 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         table = Table(box=box.SIMPLE_HEAD, title=Text(_("75 Gnom' Street: sets won, turns to find a loot (my "
                                                          "questions until my sheet kept one cell)")),
                       title_justify="left")
-        for column, justify in ((_("player"), "left"), (_("sets won"), "right"), (_("loots found"), "right"),
-                                (_("mean turns"), "right"), ("", "left")):
+        for column, justify in ((_("player"), LEFT), (_("sets won"), RIGHT), (_("loots found"), RIGHT),
+                                (_("mean turns"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
         for row in gnom:
             mean = row["mean_turns_to_find"]
@@ -700,7 +704,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
     rope = [row for row in players if row["rounds"]]
     if rope:
         table = Table(box=box.SIMPLE_HEAD, title=Text(_("Oh ! les Nains: rounds won")), title_justify="left")
-        for column, justify in ((_("player"), "left"), (_("rounds"), "right"), (_("won"), "right"), ("", "left")):
+        for column, justify in ((_("player"), LEFT), (_("rounds"), RIGHT), (_("won"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
         for row in rope:
             table.add_row(Text(row["name"]), Text(str(row["rounds"])), Text(str(row["rounds_won"])),
@@ -740,7 +744,7 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     top = max((abs(mean["mean"]) for mean in summary["quests"].values()), default=1) or 1
     chart = Table(box=box.SIMPLE_HEAD, title=Text(_("Le Roi des Nains: mean points per player and deal, by "
                                                      "quest face")), title_justify="left")
-    for column, justify in ((_("quest"), "left"), (_("deals"), "right"), (_("mean"), "right"), ("", "left")):
+    for column, justify in ((_("quest"), LEFT), (_("deals"), RIGHT), (_("mean"), RIGHT), ("", LEFT)):
         _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():
         chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),

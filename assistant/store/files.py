@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -167,7 +167,7 @@ def _umask() -> int:
     return mask
 
 
-def write_failure(path: Path, reason: str, written: list[Path] = ()) -> str:
+def write_failure(path: Path, reason: str, written: Sequence[Path] = ()) -> str:
     """'cannot write PATH (No space left on device); nothing was changed', or what was."""
     if not written:
         return _("cannot write {path} ({reason}); nothing was changed").format(path=path, reason=reason)

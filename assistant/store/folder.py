@@ -375,7 +375,7 @@ class Store:
 
     # -- scenarios ------------------------------------------------------------------------
 
-    def scenario(self, path: Path, name: str = "scenario"):
+    def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
         from assistant.engine import scenario
 
@@ -618,7 +618,8 @@ class Store:
         good state is kept. One such file never hides the others."""
         listed = []
         for name in self.game_names():
-            entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
+            entry: dict[str, object] = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None,
+                                        "problem": None}
             try:
                 path = self.game_path(name)
                 if not path.exists() and self._good_path(name).is_file():
