@@ -651,7 +651,7 @@ def new(
     name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_("The game's name (default: BOARD-N)."))] = None,
     me: Annotated[Optional[str], typer.Option("--me", "--moi", help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
 ) -> None:
-    from assistant.engine.deduction import Game
+    from assistant.games.deduction import Game
 
     data = store()
     chosen = data.board(board)
@@ -2100,7 +2100,7 @@ def print_sheet(
                                "--opponents").format(board=plan.name, noun=plan.local_noun))
         sheets = list(plan.hidden_items)
     else:
-        from assistant.engine.deduction import MAX_OPPONENTS
+        from assistant.games.deduction import MAX_OPPONENTS
 
         most = plan.max_opponents or MAX_OPPONENTS  # the garden's box holds four gangs
         if opponents is not None:

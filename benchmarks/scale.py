@@ -42,7 +42,7 @@ from assistant.engine import advice as advisor  # noqa: E402
 from assistant.engine.board import Board  # noqa: E402
 from assistant.engine.cells import Grid  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
-from assistant.engine.deduction import ClueEvent, Game  # noqa: E402
+from assistant.games.deduction import ClueEvent, Game  # noqa: E402
 
 TERRAINS = ["grass", "wood", "gravel", "earth"]
 COLOURS = ["blue", "red", "yellow", "white"]

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 def make_game(home: Path) -> None:
     """A three-opponent garden game with 50 truthful clues, saved like any other."""
     from assistant.engine.clues import Clue
-    from assistant.engine.deduction import ClueEvent, Game
+    from assistant.games.deduction import ClueEvent, Game
     from assistant.store.folder import Store
 
     store = Store(home)

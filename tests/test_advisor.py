@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from assistant.engine import advice as advisor
 from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue
-from assistant.engine.deduction import Game
 from assistant.engine.errors import Contradiction, InputError
+from assistant.games.deduction import Game
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")

@@ -18,10 +18,10 @@ from test_roi_words import RULES
 from test_table import SLOW_FOLLOW, drive, keys
 
 from assistant.engine import grammar, i18n
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, Contradiction, shown
 from assistant.engine.i18n import N_, _
 from assistant.faces.table.screen import TableApp
+from assistant.games.deduction import Game
 from assistant.games.oh_les_nains.rope import TugGame
 from assistant.games.roi_des_nains import RoiGame
 from assistant.store.folder import Store

@@ -213,7 +213,7 @@ def test_my_name_must_differ_from_the_opponents(run):
 
 
 def test_the_match_winner_is_called_by_name(store):
-    from assistant.engine.deduction import Game
+    from assistant.games.deduction import Game
 
     game = Game.new("t", store.board("gnom-street"), None, "C2", "Léa")
     game = game.record(game.read("mole", ["D3", "found"], {"next_mine": "A2"}))

@@ -7,8 +7,8 @@ from conftest import shipped_board
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, DataError, InputError
+from assistant.games.deduction import Game
 from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, score_file, tally
 
 GARDEN = shipped_board("gnom-street")

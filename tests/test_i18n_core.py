@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from assistant.engine import advice as advisor
 from assistant.engine import i18n
 from assistant.engine.clues import KINDS, Clue, kind_named
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.words import join_names, lookup, parse_answer
+from assistant.games.deduction import Game
 
 CITY = shipped_board("new-york")
 

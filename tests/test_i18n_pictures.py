@@ -14,9 +14,9 @@ from test_render import assert_every_cell_reads_back, drawn_without_colour, pict
 
 from assistant.engine import i18n
 from assistant.engine.board import Board, cell_line, unverified_notice
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.faces import pictures as render
+from assistant.games.deduction import Game
 from assistant.store import yamlparse
 from assistant.store.files import read_regular, write_atomically
 

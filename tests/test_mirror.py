@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from assistant.engine import i18n
 from assistant.engine.clues import Clue
-from assistant.engine.deduction import Game
 from assistant.engine.errors import Contradiction, InputError
+from assistant.games.deduction import Game
 from assistant.games.gnom_street import mirror
 from assistant.games.gnom_street.mirror import AskedEvent
 

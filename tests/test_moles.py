@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from assistant.engine import advice as advisor
 from assistant.engine.clues import Clue
-from assistant.engine.deduction import ClueEvent, Game
+from assistant.games.deduction import ClueEvent, Game
 from assistant.games.gnom_street import moles
 from assistant.games.gnom_street.garden import ME, Token
 from assistant.games.gnom_street.tally import tally

@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.engine.clues import Clue
-from assistant.engine.deduction import ClueEvent, Game
 from assistant.engine.errors import Contradiction
+from assistant.games.deduction import ClueEvent, Game
 
 GARDEN = shipped_board("gnom-street")
 OPEN = sorted(GARDEN.open)

@@ -17,8 +17,8 @@ from conftest import shipped_board
 from rich.color import Color, ColorSystem
 from rich.console import Console
 
-from assistant.engine.deduction import Game
 from assistant.faces import pictures as render
+from assistant.games.deduction import Game
 
 GOLDEN = Path(__file__).parent / "golden"
 

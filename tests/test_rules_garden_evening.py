@@ -18,8 +18,8 @@ from test_rules_garden_pieces import play as play_on
 from test_rules_garden_pieces import refused
 
 from assistant.engine import advice as advisor
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, Contradiction
+from assistant.games.deduction import Game
 from assistant.games.gnom_street import tally as gnom_tally
 
 GARDEN = shipped_board("gnom-street")

@@ -7,8 +7,8 @@ differ, the French one is the original.
 import pytest
 from conftest import game_file
 
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, Contradiction, InputError
+from assistant.games.deduction import Game
 
 
 def play(garden, *steps, opponents=("red", "blue"), mine="C2", me=None):

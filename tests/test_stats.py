@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.engine import registry
 from assistant.evenings import stats
 
 # Le Roi des Nains, 3 players seated Ana, Ben, Cleo, every deal won 6-4-3 tricks (Ana, Ben, Cleo).
@@ -287,7 +288,7 @@ def test_a_cache_entry_of_the_wrong_shape_is_read_anew(run, home, store):
 
 
 OUTCOMES = st.lists(st.fixed_dictionaries({
-    "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(stats.KNOWN_KINDS)),
+    "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(registry.kinds())),
     "players": st.lists(st.sampled_from(["Ana", "ana", "Ben", "me", "Léa", "Lea"]), min_size=1, max_size=4,
                         unique=True),
     "finished": st.booleans(), "date": st.sampled_from(["2026-11-01", "2026-11-20"]),

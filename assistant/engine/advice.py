@@ -1005,20 +1005,16 @@ def review(game) -> list[Review]:
 
     Questions others asked (``clue ... --by NAME``, answered aloud) narrow the
     sheet but are not mine to judge."""
-    from assistant.engine.deduction import ClueEvent  # the advisor reads games; games do not need the advisor
-    from assistant.games.gnom_street.garden import ME
-
     board = game.board
     reviews = []
     entries, mine = game.current_set()
     sheet = Sheet.start(board, game.items, mine)
     for entry in entries:
-        event = entry.event
         facts = game.facts_of(entry)
-        if isinstance(event, ClueEvent) and event.clue.kind in board.questions and event.by in (None, ME):
-            asked = tuple(item for item, unused in event.answers)
+        asked = game.my_question(entry)
+        if asked:
             the_odds = odds(sheet)
-            worth = evaluate(sheet, event.clue, asked, the_odds)
+            worth = evaluate(sheet, entry.event.clue, asked, the_odds)
             turn = Turn(ask=asked, everyone=len(asked) > 1)
             best = next(iter(questions(sheet, turn, the_odds, limit=1)), worth)  # all found: nothing better
             after = sheet.with_facts(facts)

@@ -8,14 +8,18 @@ canonically (``b3`` -> ``B3``, ``Staten Island`` -> ``staten-island``).
 lacks fails with an error naming what the board has.
 """
 
-from collections.abc import Callable
-from typing import NamedTuple
+from __future__ import annotations
 
-from assistant.engine.board import Board
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
 from assistant.engine.cells import CellSet
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.words import hint, join_either, join_names, key, see_help, whole_number
+
+if TYPE_CHECKING:  # clues build on boards; the board reads the clue kinds at use
+    from assistant.engine.board import Board
 
 # -- parameter types: read a word against a board, give its canonical text ------------
 

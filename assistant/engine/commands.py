@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence, Set
 from itertools import combinations
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, OPTIONAL, Form, Option
 from assistant.engine.i18n import DEFAULT, N_, _, language
 from assistant.engine.words import french_word, hint, key, shown
-from assistant.store.folder import PADS, Store
+
+if TYPE_CHECKING:  # the store is handed in: the engine imports no store
+    from assistant.store.folder import Store
 
 # The slot of each parameter of a command, by its name; OVERRIDES where a command gives the name
 # another meaning; FREE: the words the command reads itself (no values to offer). A new parameter in none of
@@ -194,9 +196,9 @@ class Table:
         if slot == "rules":
             return ("fr", "en")
         if slot == "game-kind":
-            return (*self.store.board_names(), *PADS)
+            return (*self.store.board_names(), *registry.kinds(pad=True))
         if slot == "pad-kind":
-            return ("roi-des-nains",)
+            return tuple(each.kind for each in registry.registered() if each.picture == "deals")  # printed pads
         board = getattr(self.game, "board", None)
         if slot == "terrains":
             return tuple(v.name for v in board.attribute("terrain").values) \

@@ -216,9 +216,7 @@ def _check_candidates(game, expected: dict) -> Iterator[str]:
 
 
 def _check_theirs(game, expected: dict) -> Iterator[str]:
-    from assistant.games.gnom_street.mirror import cells, maps
-
-    return _compare_cells(game, expected, cells(maps(game)).__getitem__)
+    return _compare_cells(game, expected, game.their_cells().__getitem__)
 
 
 def _compare_cells(game, expected: dict, cells_of: Callable) -> Iterator[str]:

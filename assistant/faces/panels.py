@@ -7,13 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import N_, _, decimal, ngettext
 from assistant.engine.log import Log
 from assistant.engine.words import join_clauses
 from assistant.games.gnom_street import fight, mirror
-from assistant.store.folder import PADS
 
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
@@ -21,7 +20,7 @@ ASSISTANT_PREFIX = re.compile(r"\s*(?:assistant\s+)+", re.IGNORECASE)
 
 
 def is_pad(game) -> bool:
-    return game.kind in PADS
+    return registry.is_pad(game)
 
 
 def cli_prefix(text: str, groups: bool = True) -> str:

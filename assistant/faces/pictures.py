@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.terminal_theme import DEFAULT_TERMINAL_THEME
 from rich.text import Text
 
+from assistant.engine import registry
 from assistant.engine.board import Attribute, Board
 from assistant.engine.cells import Cell, CellSet, column_letters
 from assistant.engine.i18n import N_, _, decimal, language, ngettext
@@ -537,7 +538,8 @@ def pad_table(game) -> Table:
                       *cells, *([Text(row.note)] if notes else []))
     if rows:
         table.rows[-1].end_section = True  # a line above the totals
-    totals, winner = game.totals(), game.winner()
+    totals, end = game.totals(), game.outcome()
+    winner = " + ".join(end.winners)
     said = _("{winner} wins").format(winner=winner) if winner else ""
     table.add_row(Text(""), Text(_("total"), style="bold"), *(Text(str(totals[p]), style="bold") for p in game.players),
                   *([Text(said, style="bold")] if notes else []))
@@ -629,7 +631,7 @@ def with_report(picture: RenderableType, lines) -> Group:
 
 def pad(game) -> RenderableType:
     """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
-    return tug(game) if game.kind == "oh-les-nains" else pad_table(game)
+    return tug(game) if registry.of_game(game).picture == "rope" else pad_table(game)
 
 
 # -- statistics across games -----------------------------------------------------------------------

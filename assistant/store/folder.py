@@ -24,8 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
+from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _
@@ -44,8 +44,6 @@ from assistant.store.files import (
     write_together,
 )
 
-# pad kind -> module
-PADS = {"roi-des-nains": "assistant.games.roi_des_nains", "oh-les-nains": "assistant.games.oh_les_nains.rope"}
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
@@ -128,10 +126,12 @@ class Store:
     # -- boards ---------------------------------------------------------------------------
 
     def _shipped_path(self, name: str) -> Path:
-        return shipped_folder("boards") / f"{name}.yaml"
+        brought = registry.board_files().get(name)  # a registered game that brings its own board
+        return Path(brought) if brought else shipped_folder("boards") / f"{name}.yaml"
 
     def board_names(self) -> list[str]:
-        shipped = sorted(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p))
+        shipped = sorted({*(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p)),
+                          *registry.board_files()})
         own = sorted(stem for stem in _stems(self.boards_dir, ".yaml") if stem not in shipped and stem[:1] != ".")
         return shipped + own
 
@@ -485,26 +485,25 @@ class Store:
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
             return pad.from_mapping(data, name, self.pad_rules(pad), str(path), where)
-        return Game.from_mapping(data, name, self.board, str(path), where)
+        return _board_game().from_mapping(data, name, self.board, str(path), where)
 
     def empty_game(self, data: dict, name: str, source: str):
         """A game with no events from a header: a board (deduction) or a pad (score pad)."""
         if "pad" in data:
             pad = self.pad_class(data.get("pad"), source)
             return pad.from_header(data, name, self.pad_rules(pad), source)
-        return Game.from_header(data, name, self.board, source)
+        return _board_game().from_header(data, name, self.board, source)
 
     # -- score pads -------------------------------------------------------------------------
 
     def pad_class(self, kind: object, source: str | None = None):
         """The class of a score pad kind ('roi-des-nains', 'oh-les-nains')."""
-        from importlib import import_module
-
-        module = PADS.get(kind) if isinstance(kind, str) else None
-        if module is None:
+        found = registry.find(kind)
+        if found is None or not found.pad:
             raise DataError(_("{source}: pad: expected one of {kinds} (got {kind})")
-                            .format(source=source or _("the game"), kinds=", ".join(PADS), kind=repr(kind)))
-        return import_module(module).PAD
+                            .format(source=source or _("the game"), kinds=", ".join(registry.kinds(pad=True)),
+                                    kind=repr(kind)))
+        return found.game_class()
 
     def pad_rules(self, pad):
         """The data a score pad plays by (quests, special cards), read from its shipped file."""
@@ -712,6 +711,13 @@ class Store:
         return new
 
 
+def _board_game():
+    """The class of the games played on a board (the deduction sheet), as the registry knows it."""
+    found = registry.find(registry.BOARD_GAMES)
+    assert found is not None, "assistant.games registers the game that plays any board"
+    return found.game_class()
+
+
 def _header(data: object, path: Path) -> dict:
     """What ``games`` lists of a game file, read from its header: kind, players, entries."""
     if not isinstance(data, dict):
@@ -784,7 +790,7 @@ def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int,
     that cannot be read on these boards, or a header they refuse, raises."""
     # As a saved log is read: how a clue was asked is the recorder's (a flower asked before the
     # owner corrected the cell still stands); where the pieces are and what the clues leave is checked.
-    game = Game.from_header(data, name, board_for, source)._replace(reading_saved=True)
+    game = _board_game().from_header(data, name, board_for, source)._replace(reading_saved=True)
     refused = {}
     for step in data.get("events") or []:
         event = game.read_step(step)

@@ -19,10 +19,8 @@ from pathlib import Path
 from assistant.engine.errors import AssistantError, DataError
 from assistant.engine.i18n import _
 from assistant.store.files import read_regular
+from assistant.store.limits import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
-MAX_BYTES = 2_000_000  # far above any real board or evening's game log
-MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most
-MAX_NODES = 100_000  # values in one file: a 100x100 board takes about 80,000, a long evening 1,000
 CACHE_VERSION = 1
 PLAIN = (str, int, float, bool, type(None))  # what a parsed data file holds besides lists and dicts
 

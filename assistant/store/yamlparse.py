@@ -25,7 +25,7 @@ import yaml
 
 from assistant.engine.errors import DataError, printable, shown
 from assistant.engine.i18n import N_, _
-from assistant.store.yamlfile import MAX_BYTES, MAX_DEPTH, MAX_NODES
+from assistant.store.limits import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -34,7 +34,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from assistant.engine import commands, grammar
+from assistant.engine import commands, grammar, registry
 from assistant.engine.board import Board, cell_line
 from assistant.engine.cells import column_letters
 from assistant.engine.errors import AssistantError, printable
@@ -70,7 +70,6 @@ SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token
 # here, typed as on the command line: tests/test_table.py checks the list against the CLI's commands).
 CLI_ONLY = {"table": N_("this is the table screen already"),
             "serve": N_("it serves the phones until Ctrl+C: run it in a terminal of its own")}
-PAD_GROUPS = {"roi-des-nains": "quest", "oh-les-nains": "tug"}  # a pad's commands, typed without their group
 
 
 def run(store: Store, name: str | None, board: str | None = None) -> str | None:
@@ -243,7 +242,7 @@ def command_words(game, words: list[str]) -> list[str] | None:
         return words
     if first in cli.command_names(cli.app):
         return words
-    group = PAD_GROUPS.get(game.kind) if game is not None else None
+    group = registry.pad_groups().get(game.kind) if game is not None else None
     if group is not None:
         instance = groups.get(group)
         if instance is not None and first in cli.command_names(instance):
@@ -269,7 +268,7 @@ def command_forms(spoken: str) -> tuple[grammar.Form, ...]:
 
 def speaker(store: Store, game) -> commands.Table:
     """What the screen's line reads: the game's steps, then the commands of the command line."""
-    return commands.Table(store, game, command_forms(language()), PAD_GROUPS)
+    return commands.Table(store, game, command_forms(language()), registry.pad_groups())
 
 
 def cli_command(words: list[str]) -> str:
@@ -282,8 +281,8 @@ def cli_command(words: list[str]) -> str:
 def foreign_step(game, word: str) -> bool:
     """Whether ``word`` is the command of a step another kind of game takes (a clue on a score pad, a
     miniature on the city): the command line would refuse it for this game, so Tab does not offer it."""
-    from assistant.engine.deduction import STEPS
     from assistant.engine.words import key
+    from assistant.games.deduction import STEPS
 
     verbs = {key(verb) for step in STEPS for verb in step.FORM.verbs}
     return key(word) in verbs and not _is_step(game, word)
@@ -721,7 +720,7 @@ class TableApp(App):
     def draws_already(self, words: list[str]) -> bool:
         """Whether ``words`` ask for the picture the screen draws anyway: a pad's score table ('show', without
         options, on the pad shown)."""
-        group = PAD_GROUPS.get(self.game.kind) if self.game is not None else None
+        group = registry.pad_groups().get(self.game.kind) if self.game is not None else None
         return len(words) == 2 and words[0] == group and cli_command(words[1:]) == "show"
 
     def output_width(self) -> int:

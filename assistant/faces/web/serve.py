@@ -40,7 +40,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, speaking
 from assistant.faces import panels
@@ -71,7 +71,6 @@ HEADERS = {
                                "'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
                                "form-action 'none'; frame-ancestors 'none'",
 }
-PAD_TITLES = {"roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}  # the games' own names
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
 
 
@@ -341,7 +340,7 @@ def pad_html(game) -> str:
     then what the table must hear now (the log protocol's report)."""
     from assistant.faces import pictures as render
 
-    picture = tug_html(game, render) if game.kind == "oh-les-nains" else deals_html(game)
+    picture = tug_html(game, render) if registry.of_game(game).picture == "rope" else deals_html(game)
     lines = "".join(f"<li>{escape(printable(line))}</li>" for line in game.report())
     return picture + f'<ul class="report">{lines}</ul>'
 
@@ -454,7 +453,7 @@ PAGE_WORDS = {  # the page's own words, translated where the page is drawn
 def page_html(game, link: Link, spoken: str, version: int = 0) -> str:
     """The whole page: a header, the live part, and (for a link that records) the entry panel."""
     words = {key: _(text) for key, text in PAGE_WORDS.items()}
-    title = escape(printable(f"{game.name} - {PAD_TITLES.get(game.kind, game.kind) if is_pad(game) else game.board.local_title}"))
+    title = escape(printable(f"{game.name} - {registry.of_game(game).title if is_pad(game) else game.board.local_title}"))
     entry = ""
     if link.keeper:
         entry = f"""

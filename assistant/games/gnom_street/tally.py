@@ -216,9 +216,7 @@ def from_game(game) -> EndOfGame:
 
     An opponent's loot comes from ``assistant loot``, or from the sheet when the
     deduction has already found it."""
-    from assistant.engine.deduction import Game
-
-    if not isinstance(game, Game) or not game.board.per_opponent:
+    if not callable(getattr(game, "garden", None)) or not game.board.per_opponent:  # a score pad has no garden
         raise InputError(_("game {name} has no garden pieces to count: the tally is for 75 Gnom' Street "
                            "(or give a tally FILE)").format(name=game.name))
     if len(game.players) == 2:

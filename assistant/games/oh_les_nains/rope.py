@@ -40,6 +40,7 @@ from assistant.engine.grammar import Form, Option, accepted, form_for, spoken_ve
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import Retract
+from assistant.engine.registry import Outcome
 from assistant.engine.words import (
     Options,
     check_names,
@@ -468,6 +469,21 @@ class TugGame(_Match):
 
     def state(self) -> State:
         return self._state
+
+    def outcome(self) -> Outcome:
+        """The end of the match: finished once a side has won two rounds; its players are the winners."""
+        winner = self.winner()
+        sides = [list(side) for side in self.sides]
+        winners = next((side for side in sides if "+".join(side) == winner), []) if winner else []
+        state = self.state()
+        won = {player: state.rounds[index] for index, side in enumerate(sides) for player in side}
+        return Outcome(winner is not None, tuple(p for side in sides for p in side), tuple(winners), points=won)
+
+    def statistics(self) -> dict:
+        """What the statistics keep of a match besides its outcome: rounds played, and won by each player."""
+        state = self.state()
+        won = {player: state.rounds[index] for index, side in enumerate(self.sides) for player in side}
+        return {"rounds": {"played": sum(state.rounds), "won": won}}
 
     def winner(self) -> str | None:
         return self._winner(self.state())

@@ -19,6 +19,7 @@ from assistant.engine.errors import AssistantError, DataError, InputError, event
 from assistant.engine.grammar import accepted, form_for, positional, spoken_verb
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import _, ngettext
+from assistant.engine.registry import Outcome
 from assistant.engine.words import check_names, join, join_names, key, lookup, shown, split
 from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from assistant.games.roi_des_nains.events import (
@@ -614,6 +615,34 @@ class RoiGame(_Fields):
         best = max(totals.values())
         leaders = [p for p in self.players if totals[p] == best]
         return leaders[0] if len(leaders) == 1 else None
+
+    def outcome(self) -> Outcome:
+        """The end of the pad: finished once one player leads after 7 deals (a tie plays on, one deal at a
+        time); the tied players while a tie stands after the seventh deal, and how it was settled."""
+        winner = self.winner()
+        totals = self.totals()
+        tied: tuple[str, ...] = ()
+        if _played(self.state, len(self.players)) >= DEALS and totals:
+            counted = [row for row in self.rows() if row.points is not None]
+            at_seventh = counted[DEALS - 1].totals if len(counted) >= DEALS else totals
+            best = max(at_seventh.values())
+            level = tuple(p for p in self.players if at_seventh[p] == best)
+            tied = level if len(level) > 1 else ()
+        return Outcome(winner is not None, tuple(self.players), (winner,) if winner else (), tied,
+                       "extra-deal" if winner and tied else None, None, dict(totals))
+
+    def statistics(self) -> dict:
+        """What the statistics keep of a pad besides its outcome: each deal's quest, special card, points
+        and who chose the quest (the blue 5's holder)."""
+        deals = []
+        states = {state.number: state for state in self.state}
+        for row in self.rows():
+            if row.points is None:  # open, or struck out by a 0.1 'remove N'
+                continue
+            deal = states[row.number].deal
+            deals.append({"quest": deal.quest.id, "special": deal.special.id, "points": dict(row.points),
+                          "chooser": facts_of(deal, self.players).blue_five})
+        return {"deals": deals}
 
     def table_said(self) -> str:
         """'Ana, Ben, Cleo; hands of 13 cards (the green 2 stays in the box)': who plays, with what."""

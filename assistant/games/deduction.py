@@ -20,6 +20,7 @@ from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, pos
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
+from assistant.engine.registry import Outcome
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
     Options,
@@ -427,6 +428,18 @@ class Game(_Fields):
         """The sheet every standing clue leads to."""
         return self.state.sheet
 
+    def my_question(self, entry: Entry[Step]) -> tuple[str, ...]:
+        """The opponents a question I asked put to the test (entry ``entry``), or () when the entry is not a
+        question of mine: a clue asked by someone else, a card's statement, any other step."""
+        event = entry.event
+        if isinstance(event, ClueEvent) and event.clue.kind in self.board.questions and event.by in (None, garden.ME):
+            return tuple(item for item, unused in event.answers)
+        return ()
+
+    def their_cells(self) -> dict[str, CellSet]:
+        """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
+        return mirror.cells(mirror.maps(self))
+
     def facts_of(self, entry: Entry[Step]) -> list[Fact]:
         """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
         if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
@@ -500,6 +513,67 @@ class Game(_Fields):
         except AssistantError:
             return None
         return self.player(leaders[0]) if len(leaders) == 1 else None
+
+    def known_as(self, player: str) -> str:
+        """A player as the statistics and the exports name them: me by my ``--me`` name, else 'me'."""
+        return (self.me or garden.ME) if player == garden.ME else player
+
+    def outcome(self) -> Outcome:
+        """The end of the game. A two-player garden: finished once a player has won two sets. A garden of 3 or
+        4: once every opponent's loot card is recorded and the tally can count (a tie stands until settled).
+        A case (a board without per-opponent loot): once every hidden place is closed."""
+        players = tuple(self.known_as(p) for p in self.players)
+        if not self.board.per_opponent:
+            closed = all(self.closed(item) is not None for item in self.items)
+            return Outcome(closed, (self.known_as(garden.ME),))
+        pieces = self.garden()
+        if len(self.players) == 2:
+            winner = garden.match_winner(pieces)
+            sets = {self.known_as(p): pieces.sets.count(p) for p in self.players}
+            return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (), points=sets)
+        if not all(opponent in pieces.loot for opponent in self.opponents):
+            return Outcome(False, players)
+        from assistant.games.gnom_street.tally import score_game
+
+        try:
+            tally = score_game(self)
+        except AssistantError:  # a token still face down: the tally cannot be made yet
+            return Outcome(False, players)
+        points = {line.player: line.total for line in tally.lines}
+        leaders = tuple(tally.leaders)
+        if len(leaders) == 1:
+            return Outcome(True, players, leaders, points=points)
+        return Outcome(True, players, (), tied=leaders, points=points)
+
+    def statistics(self) -> dict:
+        """What the statistics keep of a garden besides its outcome: the turns I took to find each loot (my
+        questions in the set until my sheet pinned it down), and each player's sets in a two-player game."""
+        if not self.board.per_opponent:
+            return {}
+        finds: list[list] = []
+        sheet = Sheet.start(self.board, self.items, self.mine)
+        asked = 0
+        found: set[str] = set()
+        for entry in self.standing():
+            event = entry.event
+            if isinstance(event, garden.SetEvent):
+                mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+                sheet, asked, found = Sheet.start(self.board, self.items, mine), 0, set()
+                continue
+            facts = self.facts_of(entry)
+            if not facts:
+                continue
+            if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:
+                asked += 1
+            sheet = sheet.with_facts(facts)
+            for item in self.items:
+                if item not in found and sheet.consistent and sheet.found(item) is not None:
+                    found.add(item)
+                    finds.append([item, asked])
+        result: dict = {"finds": finds}
+        if len(self.players) == 2:
+            result["sets"] = {self.known_as(p): self.garden().sets.count(p) for p in self.players}
+        return result
 
     def told(self, entry: Entry[Step]) -> list[str]:
         """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
