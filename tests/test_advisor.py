@@ -324,14 +324,14 @@ def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run)
     sheet = game(None, None, ("area A1 no", None)).sheet()
     groups = advisor.question_groups(sheet, limit=3, shown=100)
     assert len(groups) == 3 and all(len({advisor._value(q) for q in group.questions}) == 1 for group in groups)
-    assert all(len(group.questions) == group.count for group in groups)
+    assert all(len(group.questions) == group.total for group in groups)
     assert advisor._value(groups[0].questions[0]) != advisor._value(groups[1].questions[0])
     flat = advisor.questions(sheet)
-    assert [q for group in groups for q in group.questions] == flat[:sum(group.count for group in groups)]
+    assert [q for group in groups for q in group.questions] == flat[:sum(group.total for group in groups)]
     assert [len(group.questions) for group in advisor.question_groups(sheet, limit=3, shown=1)] == [1, 1, 1]
     text = run("suggest", "--top", "3").stdout
     first = groups[0].questions[0]
-    header = f"  1. any of these {groups[0].count}: {first.bits:.2f} bits; " \
+    header = f"  1. any of these {groups[0].total}: {first.bits:.2f} bits; " \
              f"{first.yes_left} cells if yes, {first.no_left} if no"
     assert header in text.splitlines()
     assert first.yes_left + first.no_left == 13

@@ -22,14 +22,14 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _
-from assistant.engine.log import Retract
+from assistant.engine.log import Log, Retract
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -74,7 +74,7 @@ class Recovery(NamedTuple):
     there was none), how many events the damaged file listed (None if they cannot be counted), and
     whether the game file was written (False: it loaded as it was, nothing to recover)."""
 
-    game: object
+    game: Log[Any]
     damaged: Path | None
     listed: int | None
     restored: bool
