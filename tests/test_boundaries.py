@@ -34,7 +34,8 @@ LIBRARIES = {
     "textual": ("assistant.faces.table",),
     "starlette": ("assistant.faces.web",),
     "uvicorn": ("assistant.faces.web",),
-    "jinja2": ("assistant.faces.web", "assistant.faces.print"),
+    # the two faces that draw pages, and their one shared environment (only they import it: test_startup)
+    "jinja2": ("assistant.faces.web", "assistant.faces.print", "assistant.faces.templating"),
     "rich": ("cli", "assistant.faces"),
 }
 

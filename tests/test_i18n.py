@@ -23,10 +23,11 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 def marked_messages() -> set:
-    """Every message the code marks for translation, as Babel extracts it (babel.cfg)."""
+    """Every message the code and the pages' templates mark for translation, as Babel extracts it (babel.cfg)."""
     found = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
-            ROOT, method_map=[("cli.py", "python"), ("assistant/**.py", "python")]):
+            ROOT, method_map=[("cli.py", "python"), ("assistant/**.py", "python"),
+                              ("assistant/**/templates/**.html", "jinja2")]):
         found.add(message)
     return found
 

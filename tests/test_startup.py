@@ -16,7 +16,8 @@ def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
 
 def test_the_web_libraries_are_imported_by_serve_alone():
     code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
-            " 'playwright', 'assistant.faces.web.serve') if m in sys.modules]; print(heavy)")
+            " 'playwright', 'jinja2', 'markupsafe', 'assistant.faces.web.serve', 'assistant.faces.templating')"
+            " if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     launcher = ROOT / "assistant" / "faces" / "cli" / "faces.py"  # the serve command, which imports it inside
@@ -34,6 +35,14 @@ def test_a_command_reads_only_its_own_area_of_the_command_line():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
                                       "assistant.faces.cli.group", "assistant.faces.cli.quest"])
+
+
+def test_the_templates_are_drawn_by_the_pages_faces_alone():
+    """faces/templating.py (jinja2's one importer besides them: tests/test_boundaries.py) serves the phones'
+    page and the printed pages, and nothing else."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        if path.relative_to(ROOT / "assistant").as_posix() not in ("faces/web/serve.py", "faces/print/printing.py"):
+            assert "import templating" not in path.read_text(), path
 
 
 def test_the_core_never_imports_typer_and_only_the_faces_import_rich():
