@@ -54,8 +54,8 @@ from assistant.engine import advice as advisor  # noqa: E402
 from assistant.engine.board import Board  # noqa: E402
 from assistant.engine.cells import CellSet  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
-from assistant.engine.deduction import ClueEvent, Game  # noqa: E402
 from assistant.engine.sheet import Fact, Sheet  # noqa: E402
+from assistant.games.deduction import ClueEvent, Game  # noqa: E402
 from assistant.store.folder import Store  # noqa: E402
 
 SHIPPED = Store(Path("/nonexistent")).board("gnom-street")

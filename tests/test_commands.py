@@ -9,7 +9,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import cli
 from assistant.engine import commands, grammar, i18n
 from assistant.engine.errors import InputError
 from assistant.faces.table.screen import CLI_ONLY, command_params, speaker
@@ -30,11 +29,34 @@ def test_each_command_takes_the_words_of_the_command_line(table):
         form = grammar.resolve(table, list(words))[0]
         if form in table.steps:
             continue  # the game's own step ('clue'), read by the game
-        assert set(form.verbs) == {words[-1], *(alias for alias, name in cli.ALIASES.items() if name == words[-1])}
+        assert set(form.verbs) == {words[-1], *(alias for alias, name in commands.ALIASES.items() if name == words[-1])}
         options = {option.name: set(option.spellings) for option in form.options}
         for name, spellings, *unused in params:
             assert not spellings or options[name] == set(spellings), (words, name)
     assert not set(CLI_ONLY) & {words[0] for words, unused in command_params()}
+
+
+def test_the_command_line_declares_the_commands_of_the_table_and_no_other():
+    """Each command (and group) of the command line is a row of the engine's command table, with the help
+    the table gives it, in the table's order (the order --help lists them); each row is a command there;
+    each French word names a command that exists."""
+    import typer.main
+
+    from assistant.faces import cli as command_line
+
+    root = typer.main.get_command(command_line.whole())
+    found = []
+    for name, command in root.commands.items():
+        found.append(((name,), command.help))
+        found += [((name, sub), each.help) for sub, each in getattr(command, "commands", {}).items()]
+    declared = [(row.words, row.help) for row in commands.COMMANDS]
+    top = [row for row in declared if len(row[0]) == 1]
+    groups = commands.command_groups()
+    assert [row for row in found if len(row[0]) == 1] == [row for row in top if row[0][0] not in groups] + \
+        [row for row in top if row[0][0] in groups]  # click lists the commands, then the groups
+    assert sorted(found) == sorted(declared)
+    every = {word for words, unused in declared for word in words}
+    assert set(commands.ALIASES.values()) <= every
 
 
 def test_a_group_offers_its_commands_then_each_its_own_words(table):

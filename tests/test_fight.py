@@ -5,8 +5,8 @@ import json
 import pytest
 from conftest import game_file, shipped_board
 
-from assistant.engine.deduction import Game
 from assistant.engine.errors import InputError
+from assistant.games.deduction import Game
 from assistant.games.gnom_street import fight
 
 GARDEN = shipped_board("gnom-street")

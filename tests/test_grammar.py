@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n
 from assistant.engine.clues import Clue, kind_named
-from assistant.engine.deduction import AccuseEvent, ClueEvent, Game
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.log import Retract
 from assistant.engine.words import split
+from assistant.games.deduction import AccuseEvent, ClueEvent, Game
 from assistant.games.gnom_street import fight
 from assistant.games.gnom_street import garden as pieces
 from assistant.games.gnom_street.mirror import AskedEvent

@@ -65,8 +65,8 @@ def test_a_clue_solves_the_sheet_a_fixed_number_of_times_whatever_the_log(run, m
 
 
 def test_the_one_loader_lists_every_bad_step(garden):
-    from assistant.engine.deduction import Game
     from assistant.engine.errors import DataError
+    from assistant.games.deduction import Game
 
     data = {"assistant": "game/1", "board": "gnom-street", "opponents": ["red"],
             "events": ["clue area A1 yes", "retract 7", "clue zonee B3 no", 12, "undo"]}

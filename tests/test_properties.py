@@ -5,8 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assistant.engine.clues import Clue
-from assistant.engine.deduction import ClueEvent, Game
 from assistant.engine.errors import Contradiction
+from assistant.games.deduction import ClueEvent, Game
 
 GARDEN = shipped_board("gnom-street")
 OPEN = sorted(GARDEN.open)
@@ -40,7 +40,7 @@ def test_truthful_answers_never_rule_out_the_true_loot_cell(loots, asked):
         item = game.items[who]
         game = game.record(ClueEvent(clue, ((item, truthful(clue, loots[who])),)))
     sheet = game.sheet()
-    for item, loot in zip(game.items, loots):
+    for item, loot in zip(game.items, loots, strict=True):
         assert loot in sheet.candidates(item)
 
 

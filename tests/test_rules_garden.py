@@ -2,8 +2,8 @@
 
 import pytest
 
-from assistant.engine.deduction import Game
 from assistant.engine.errors import Contradiction, InputError
+from assistant.games.deduction import Game
 
 
 def names(board, cells):

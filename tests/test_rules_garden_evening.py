@@ -18,8 +18,8 @@ from test_rules_garden_pieces import play as play_on
 from test_rules_garden_pieces import refused
 
 from assistant.engine import advice as advisor
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, Contradiction
+from assistant.games.deduction import Game
 from assistant.games.gnom_street import tally as gnom_tally
 
 GARDEN = shipped_board("gnom-street")
@@ -169,7 +169,8 @@ def test_the_cat_says_whose_miniature_it_sends_home(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     run("miniature", "red", "C3")
     run("miniature", "me", "D3")
-    assert run("cat", "C3").stdout == "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n"
+    assert run("cat", "C3").stdout == (
+        "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n")
     assert run("--lang", "fr", "chat", "D3").stdout == (
         "4. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
 

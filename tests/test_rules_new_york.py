@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, Contradiction, InputError
+from assistant.games.deduction import Game
 
 CITY = shipped_board("new-york")
 

@@ -16,20 +16,40 @@ def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
 
 def test_the_web_libraries_are_imported_by_serve_alone():
     code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
-            " 'playwright', 'assistant.faces.web.serve') if m in sys.modules]; print(heavy)")
+            " 'playwright', 'jinja2', 'markupsafe', 'assistant.faces.web.serve', 'assistant.faces.templating')"
+            " if m in sys.modules]; print(heavy)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+    launcher = ROOT / "assistant" / "faces" / "cli" / "faces.py"  # the serve command, which imports it inside
+    assert "\nfrom assistant.faces.web import serve" not in launcher.read_text()
     for path in (ROOT / "assistant").rglob("*.py"):
         if path.name != "serve.py":
             text = path.read_text()
-            assert "starlette" not in text and "uvicorn" not in text and "import serve" not in text, path
+            assert "starlette" not in text and "uvicorn" not in text, path
+            assert "import serve" not in text or path == launcher, path
+
+
+def test_a_command_reads_only_its_own_area_of_the_command_line():
+    code = ("import sys, cli; cli.app_for(['--lang', 'fr', 'candidats']); cli.app_for(['quete', 'donne', '7A']); "
+            "print(sorted(m for m in sys.modules if m.startswith('assistant.faces.cli.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
+                                      "assistant.faces.cli.group", "assistant.faces.cli.quest"])
+
+
+def test_the_templates_are_drawn_by_the_pages_faces_alone():
+    """faces/templating.py (jinja2's one importer besides them: tests/test_boundaries.py) serves the phones'
+    page and the printed pages, and nothing else."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        if path.relative_to(ROOT / "assistant").as_posix() not in ("faces/web/serve.py", "faces/print/printing.py"):
+            assert "import templating" not in path.read_text(), path
 
 
 def test_the_core_never_imports_typer_and_only_the_faces_import_rich():
     for path in (ROOT / "assistant").rglob("*.py"):
         text = path.read_text()
         face = path.relative_to(ROOT / "assistant").parts[0] == "faces"
-        if "cli" not in path.relative_to(ROOT / "assistant").parts:
+        if path.relative_to(ROOT / "assistant").parts[:2] != ("faces", "cli"):
             assert "import typer" not in text and "from typer" not in text, path
         if not face:  # pictures belong to the faces
             assert "import rich" not in text and "from rich" not in text, path
@@ -85,3 +105,19 @@ def test_the_garbage_collector_is_on_after_importing_the_cli():
     code = "import gc, cli; print(gc.isenabled())"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+def test_a_line_with_nothing_to_escape_is_written_at_once_and_any_other_escaped():
+    """Printable writes a line as it is when str.isprintable finds nothing unprintable in it (tab and
+    newline aside), sparing the escapes' pattern: so every character the pattern escapes must be unprintable."""
+    import io
+    import re
+
+    from assistant.engine.errors import CONTROLS, printable
+    from assistant.faces.cli.group import Printable
+
+    pattern = re.compile(f"[{CONTROLS}]")
+    assert not [hex(code) for code in range(0x110000) if pattern.match(chr(code)) and chr(code).isprintable()]
+    for text in ("Léa 🙂\tB3\n", "red: A1 B2\n", "\x1b[2J\u2028\x85", "a\u00a0:\u200e b\n", ""):
+        written = io.StringIO()
+        assert Printable(written).write(text) == len(text) and written.getvalue() == printable(text), text

@@ -189,7 +189,7 @@ def test_recover_says_when_the_damaged_file_cannot_be_counted(run, home):
 
 
 def test_a_lock_held_too_long_is_one_plain_line(store, home, monkeypatch):
-    from assistant.engine.deduction import Game
+    from assistant.games.deduction import Game
     from assistant.store import files
 
     store.create(Game.new("held", store.board("gnom-street"), ["red"]))

@@ -9,9 +9,9 @@ import pytest
 from conftest import shipped_board
 
 from assistant.engine import grammar, i18n, words
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError
 from assistant.faces import pictures as render
+from assistant.games.deduction import Game
 
 
 @pytest.fixture

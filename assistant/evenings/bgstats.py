@@ -26,14 +26,12 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from urllib.parse import quote
 
+from assistant.engine import registry
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import _
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "assistant"
-# What BG Stats calls each game: the names printed on the boxes.
-GAME_NAMES = {"gnom-street": "75 Gnom' Street", "new-york": "Enquêtes à New York",
-              "roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}
 PLAY_FIELDS = ("sourceName", "sourcePlayId", "playDate", "game", "players", "comments")
 GAME_FIELDS = ("name", "sourceGameId", "highestWins", "noPoints")
 PLAYER_FIELDS = ("name", "sourcePlayerId", "score", "winner", "startPlayer")
@@ -44,35 +42,21 @@ def play(game, outcome: dict, ended: datetime) -> dict:
     if not outcome["finished"]:
         raise InputError(_("game {name} is not finished: BG Stats records finished plays (see assistant games "
                            "--finished)").format(name=game.name))
-    scores = scores_of(game, outcome)
+    scores = outcome.get("points")  # the points the game counts; None where it keeps none (New York)
+    registered = registry.find(outcome["kind"])
+    title = registered.title if registered is not None else outcome["kind"]  # BG Stats matches the box's name
     return {
         "sourceName": SOURCE_NAME,
         # one play, one id: BG Stats recognises a play pushed twice by it
         "sourcePlayId": f"{game.name}@{ended.astimezone(UTC):%Y%m%dT%H%M%SZ}",
         "playDate": f"{ended.astimezone(UTC):%Y-%m-%d %H:%M:%S}",
-        "game": {"name": GAME_NAMES.get(outcome["kind"], outcome["kind"]), "sourceGameId": outcome["kind"],
+        "game": {"name": title, "sourceGameId": outcome["kind"],
                  "highestWins": True, "noPoints": scores is None},
         "players": [{"name": name, "sourcePlayerId": name, **({"score": scores[name]} if scores else {}),
-                     "winner": name in outcome["winners"], "startPlayer": False} for name in outcome["players"]],
+                     "winner": name in outcome["winners"], "startPlayer": name == outcome.get("first_player")}
+                    for name in outcome["players"]],
         "comments": f"assistant: {game.name}",
     }
-
-
-def scores_of(game, outcome: dict) -> dict[str, int] | None:
-    """Each player's score as the game counts it: Le Roi des Nains totals, rounds won on the rope, sets won
-    in a two-player garden, victory points of the tally; None where the game keeps no points (New York)."""
-    kind = outcome["kind"]
-    if kind == "roi-des-nains":
-        return dict(game.totals())
-    if kind == "oh-les-nains":
-        return dict(outcome["rounds"]["won"])
-    if "sets" in outcome:
-        return dict(outcome["sets"])
-    if kind == "gnom-street":
-        from assistant.games.gnom_street.tally import score_game
-
-        return {line.player: line.total for line in score_game(game).lines}
-    return None
 
 
 def link(data: dict) -> str:

@@ -35,12 +35,13 @@ import json
 from collections.abc import Iterable
 from datetime import date, datetime
 
+from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, shown
 from assistant.engine.i18n import _
 from assistant.engine.words import key
 from assistant.store.files import read_regular, write_atomically
 
-OUTCOME_VERSION = 1  # bump when what an outcome holds changes: the cache is then read anew
+OUTCOME_VERSION = 2  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
 ME = "me"  # the owner of a garden game without --me (garden.ME)
 
@@ -49,96 +50,12 @@ ME = "me"  # the owner of a garden game without --me (garden.ME)
 
 
 def outcome(game) -> dict:
-    """What one loaded game came to: players, finished, winners, and what its kind keeps."""
-    kind = game.kind
-    if kind == "roi-des-nains":
-        return _roi(game)
-    if kind == "oh-les-nains":
-        return _rope(game)
-    return _garden(game) if game.board.per_opponent else _case(game)
-
-
-def _base(game, players: list[str], finished: bool, winners: list[str]) -> dict:
-    return {"name": game.name, "kind": game.kind, "players": players, "finished": finished, "winners": winners}
-
-
-def _roi(game) -> dict:
-    from assistant.games.roi_des_nains.scoring import facts_of
-
-    players = list(game.players)
-    deals = []
-    states = {state.number: state for state in game.state}
-    for row in game.rows():
-        if row.points is None:  # open, or struck out by a 0.1 'remove N'
-            continue
-        deal = states[row.number].deal
-        deals.append({"quest": deal.quest.id, "special": deal.special.id, "points": dict(row.points),
-                      "chooser": facts_of(deal, game.players).blue_five})
-    winner = game.winner()
-    return {**_base(game, players, winner is not None, [winner] if winner else []), "deals": deals}
-
-
-def _rope(game) -> dict:
-    state = game.state()
-    winner = game.winner()
-    sides = [list(side) for side in game.sides]
-    won = {player: state.rounds[index] for index, side in enumerate(sides) for player in side}
-    winners = next((side for side in sides if "+".join(side) == winner), []) if winner else []
-    return {**_base(game, [p for side in sides for p in side], winner is not None, list(winners)),
-            "rounds": {"played": sum(state.rounds), "won": won}}
-
-
-def _garden(game) -> dict:
-    from assistant.engine.deduction import ClueEvent
-    from assistant.engine.sheet import Sheet
-    from assistant.games.gnom_street import garden
-
-    def named(player: str) -> str:
-        return game.me or ME if player == garden.ME else player
-
-    board, pieces = game.board, game.garden()
-    players = [named(p) for p in game.players]
-    # Turns to find each loot: my questions in the set until my sheet pinned it down (module docstring).
-    finds: list[list] = []
-    sheet = Sheet.start(board, game.items, game.mine)
-    asked, found = 0, set()
-    for entry in game.standing():
-        event = entry.event
-        if isinstance(event, garden.SetEvent):
-            mine = board.parse_cell(event.next_mine) if event.next_mine else None
-            sheet, asked, found = Sheet.start(board, game.items, mine), 0, set()
-            continue
-        facts = game.facts_of(entry)
-        if not facts:
-            continue
-        if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:
-            asked += 1
-        sheet = sheet.with_facts(facts)
-        for item in game.items:
-            if item not in found and sheet.consistent and sheet.found(item) is not None:
-                found.add(item)
-                finds.append([item, asked])
-    result = {"finds": finds}
-    if len(game.players) == 2:
-        winner = garden.match_winner(pieces)
-        result["sets"] = {named(p): pieces.sets.count(p) for p in game.players}
-        return {**_base(game, players, winner is not None, [named(winner)] if winner else []), **result}
-    finished, winners = False, []
-    if all(opponent in pieces.loot for opponent in game.opponents):
-        from assistant.games.gnom_street.tally import score_game
-
-        try:
-            leaders = score_game(game).leaders
-        except AssistantError:  # a token still face down: the tally cannot be made yet
-            leaders = None
-        if leaders is not None:
-            finished, winners = True, (leaders if len(leaders) == 1 else [])
-    return {**_base(game, players, finished, winners), **result}
-
-
-def _case(game) -> dict:
-    closed = all(game.closed(item) is not None for item in game.items)
-    return _base(game, [game.me or ME], closed, [])
+    """What one loaded game came to, as plain data: its registered outcome (players, finished, winners, the
+    tie and how it was settled, the first player, the points) and what its kind keeps for the statistics."""
+    end = game.outcome()
+    return {"name": game.name, "kind": game.kind, "players": list(end.players), "finished": end.finished,
+            "winners": list(end.winners), "tied": list(end.tied), "settled_by": end.settled_by,
+            "first_player": end.first_player, "points": end.points, **game.statistics()}
 
 
 # -- every saved game, through the cache -------------------------------------------------------------
@@ -253,8 +170,9 @@ def choose(found: list[dict], kind: str | None = None, player: str | None = None
            since: date | None = None) -> list[dict]:
     """The outcomes kept by the filters: a kind (``--game-kind``), a player who played, a first day."""
     if kind is not None:
-        kinds = sorted({each["kind"] for each in found} | KNOWN_KINDS)
-        chosen = next((name for name in kinds if key(name) == key(kind) or key(kind) in KIND_WORDS.get(name, ())), None)
+        words = {each.kind: each.words for each in registry.registered() if each.kind != registry.BOARD_GAMES}
+        kinds = sorted({each["kind"] for each in found} | set(words))
+        chosen = next((name for name in kinds if key(name) == key(kind) or key(kind) in words.get(name, ())), None)
         if chosen is None:
             raise InputError(_("--game-kind {kind}: expected one of {kinds}").format(kind=shown(kind),
                                                                                    kinds=", ".join(kinds)))
@@ -264,11 +182,6 @@ def choose(found: list[dict], kind: str | None = None, player: str | None = None
     if since is not None:
         found = [each for each in found if each["date"] >= since.isoformat()]
     return found
-
-
-KNOWN_KINDS = {"gnom-street", "new-york", "roi-des-nains", "oh-les-nains"}
-KIND_WORDS = {"roi-des-nains": ("roi", "roidesnains"), "oh-les-nains": ("rope", "corde", "ohlesnains", "tug"),
-              "gnom-street": ("gnom", "gnome", "garden", "jardin"), "new-york": ("ny", "newyork", "enquetes")}
 
 
 def _same_player(name: str, wanted: str) -> bool:
@@ -297,7 +210,7 @@ def summarise(found: Iterable[dict], player: str | None = None) -> dict:
             row["kinds"][each["kind"]] = row["kinds"].get(each["kind"], 0) + 1
         for name, count in each.get("sets", {}).items():
             rows[key(name) or name]["sets_won"] += count
-        for item, turns in each.get("finds", []):
+        for unused, turns in each.get("finds", []):
             owner = each["players"][0]  # the sheet is the owner's
             rows[key(owner) or owner]["finds"].append(turns)
         if "rounds" in each:

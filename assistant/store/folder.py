@@ -22,14 +22,14 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
-from assistant.engine.deduction import Game
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, language
-from assistant.engine.log import Retract
+from assistant.engine.log import Log, Retract
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -44,7 +44,6 @@ from assistant.store.files import (
     write_together,
 )
 
-PADS = {"roi-des-nains": "assistant.games.roi_des_nains", "oh-les-nains": "assistant.games.oh_les_nains.rope"}  # pad kind -> module
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
@@ -75,7 +74,7 @@ class Recovery(NamedTuple):
     there was none), how many events the damaged file listed (None if they cannot be counted), and
     whether the game file was written (False: it loaded as it was, nothing to recover)."""
 
-    game: object
+    game: Log[Any]
     damaged: Path | None
     listed: int | None
     restored: bool
@@ -131,10 +130,12 @@ class Store:
     # -- boards ---------------------------------------------------------------------------
 
     def _shipped_path(self, name: str) -> Path:
-        return shipped_folder("boards") / f"{name}.yaml"
+        brought = registry.board_files().get(name)  # a registered game that brings its own board
+        return Path(brought) if brought else shipped_folder("boards") / f"{name}.yaml"
 
     def board_names(self) -> list[str]:
-        shipped = sorted(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p))
+        shipped = sorted({*(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p)),
+                          *registry.board_files()})
         own = sorted(stem for stem in _stems(self.boards_dir, ".yaml") if stem not in shipped and stem[:1] != ".")
         return shipped + own
 
@@ -265,8 +266,9 @@ class Store:
 
         A saved game holds what the table said on the board as it was: a loot or a piece on a
         cell made a pond would leave the game unreadable, or standing on a pond. Each game on
-        the board is recorded anew, step by step, on the board as it is and as corrected: an entry still standing that only the corrected board refuses holds the
-        correction back until it is taken back. A game unreadable today is not this correction's doing."""
+        the board is recorded anew, step by step, on the board as it is and as corrected: an entry
+        still standing that only the corrected board refuses holds the correction back until it is
+        taken back. A game unreadable today is not this correction's doing."""
         def on_corrected(board: str) -> Board:
             return corrected if board == name else self.board(board)
 
@@ -296,7 +298,8 @@ class Store:
                            .format(games=_("; ").join(broken[:3])))
         if set_up:
             reasons.append(_("a saved game was started on this cell as it is ({games}): leave the cell as it is, "
-                             "or delete that game first (assistant delete NAME)").format(games=_("; ").join(set_up[:3])))
+                             "or delete that game first (assistant delete NAME)").format(
+                games=_("; ").join(set_up[:3])))
         if reasons:
             raise InputError(_(UNCHANGED).format(reason=_("; ").join(reasons)))
 
@@ -376,7 +379,7 @@ class Store:
 
     # -- scenarios ------------------------------------------------------------------------
 
-    def scenario(self, path: Path, name: str = "scenario"):
+    def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
         from assistant.engine import scenario
 
@@ -497,7 +500,7 @@ class Store:
         else:
             board = data.get("board") if isinstance(data, dict) else None
             sources = (board, self._sources(board) if isinstance(board, str) else (object(),))
-            game = Game.from_mapping(data, name, self.board, str(path), _event_lines(path))
+            game = _board_game().from_mapping(data, name, self.board, str(path), _event_lines(path))
         # The board's bytes were taken before it was read: a correction made meanwhile is read next time.
         self._loaded[path] = (raw, (name, language()), sources, game)
         return game
@@ -525,19 +528,18 @@ class Store:
         if "pad" in data:
             pad = self.pad_class(data.get("pad"), source)
             return pad.from_header(data, name, self.pad_rules(pad), source)
-        return Game.from_header(data, name, self.board, source)
+        return _board_game().from_header(data, name, self.board, source)
 
     # -- score pads -------------------------------------------------------------------------
 
     def pad_class(self, kind: object, source: str | None = None):
         """The class of a score pad kind ('roi-des-nains', 'oh-les-nains')."""
-        from importlib import import_module
-
-        module = PADS.get(kind) if isinstance(kind, str) else None
-        if module is None:
+        found = registry.find(kind)
+        if found is None or not found.pad:
             raise DataError(_("{source}: pad: expected one of {kinds} (got {kind})")
-                            .format(source=source or _("the game"), kinds=", ".join(PADS), kind=repr(kind)))
-        return import_module(module).PAD
+                            .format(source=source or _("the game"), kinds=", ".join(registry.kinds(pad=True)),
+                                    kind=repr(kind)))
+        return found.game_class()
 
     def pad_rules(self, pad):
         """The data a score pad plays by (quests, special cards), read from its shipped file."""
@@ -558,7 +560,8 @@ class Store:
                 return self.create(game._replace(name=self.free_name(game.name)))
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
-                raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
+                raise InputError(_("a game called {name} exists already: pick another --name").format(
+                    name=repr(game.name)))
             if self._good_path(game.name).exists():  # its file is gone, not its last good state
                 raise InputError(_("a game called {name} exists already (only its last good state is left: "
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
@@ -657,7 +660,8 @@ class Store:
         good state is kept. One such file never hides the others."""
         listed = []
         for name in self.game_names():
-            entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
+            entry: dict[str, object] = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None,
+                                        "problem": None}
             try:
                 path = self.game_path(name)
                 if not path.exists() and self._good_path(name).is_file():
@@ -750,13 +754,21 @@ class Store:
         return new
 
 
+def _board_game():
+    """The class of the games played on a board (the deduction sheet), as the registry knows it."""
+    found = registry.find(registry.BOARD_GAMES)
+    assert found is not None, "assistant.games registers the game that plays any board"
+    return found.game_class()
+
+
 def _header(data: object, path: Path) -> dict:
     """What ``games`` lists of a game file, read from its header: kind, players, entries."""
     if not isinstance(data, dict):
         raise DataError(_("{path}: not an assistant game file").format(path=path))
     kind = data.get("board") or data.get("pad")
     if not isinstance(kind, str):
-        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(path=path, value=shown(kind)))
+        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(
+            path=path, value=shown(kind)))
     field = next((field for field in ("opponents", "players", "sides") if data.get(field)), "players")
     players, me = data.get(field) or [], data.get("me") or "me"
     for at, value in ((field, players), ("me", [me])):
@@ -821,7 +833,7 @@ def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int,
     that cannot be read on these boards, or a header they refuse, raises."""
     # As a saved log is read: how a clue was asked is the recorder's (a flower asked before the
     # owner corrected the cell still stands); where the pieces are and what the clues leave is checked.
-    game = Game.from_header(data, name, board_for, source)._replace(reading_saved=True)
+    game = _board_game().from_header(data, name, board_for, source)._replace(reading_saved=True)
     refused = {}
     for step in data.get("events") or []:
         event = game.read_step(step)

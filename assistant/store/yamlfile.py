@@ -19,10 +19,8 @@ from pathlib import Path
 from assistant.engine.errors import AssistantError, DataError
 from assistant.engine.i18n import _
 from assistant.store.files import read_regular
+from assistant.store.limits import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
-MAX_BYTES = 2_000_000  # far above any real board or evening's game log
-MAX_DEPTH = 32  # lists and mappings nested in each other; our files need 5 at most
-MAX_NODES = 100_000  # values in one file: a 100x100 board takes about 80,000, a long evening 1,000
 CACHE_VERSION = 1
 PLAIN = (str, int, float, bool, type(None))  # what a parsed data file holds besides lists and dicts
 
@@ -50,16 +48,16 @@ def _fits(data: object, size: int) -> bool:
         nodes -= 1
         if nodes < 0 or depth > MAX_DEPTH:
             return False
-        kind = type(value)
-        if kind is list:
+        # type(...) is, not isinstance: a subclass (bool is an int) is not what it derives from here
+        if type(value) is list:
             stack.extend((item, depth + 1) for item in value)
-        elif kind is dict:
+        elif type(value) is dict:
             stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif kind is str:
+        elif type(value) is str:
             characters -= len(value)
-        elif kind is int:
+        elif type(value) is int:
             characters -= value.bit_length() // 4  # a hex digit holds 4 bits
-        elif kind not in PLAIN:
+        elif type(value) not in PLAIN:
             return False
         if characters < 0:
             return False
@@ -104,7 +102,8 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     from assistant.store.files import TEMPORARY_TAIL, remove_stale, write_atomically
 
     try:
-        entry = marshal.dumps((CACHE_VERSION, raw, data))
+        # ``data`` is what the YAML parser gave; what marshal cannot hold raises ValueError, caught below
+        entry = marshal.dumps((CACHE_VERSION, raw, data))  # type: ignore[arg-type]
         # Not flushed to the disk: an entry is used only when it holds the file's exact bytes, so one lost
         # or emptied by a power cut is just parsed again. A command that saves waits for two writes, not three.
         write_atomically(_cache_file(cache_dir, path), entry, durable=False)

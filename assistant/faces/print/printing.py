@@ -8,65 +8,45 @@ rows for a tie. Given a game, each draws the game as it stands instead: the
 cells ruled out crossed, the deals played filled in.
 
 The page is plain HTML with print CSS (``@page { size: A4 }``): open it and
-print it, or print it to PDF with any browser. Every text is in the language
-spoken; every value typed by a player is escaped.
+print it, or print it to PDF with any browser. Its HTML and CSS are in
+templates/ (Jinja2, autoescape on: every value typed by a player is
+escaped); here is only what a page shows. Every text is in the language
+spoken.
 """
 
 from __future__ import annotations
 
-from html import escape
+from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown
 from assistant.engine.i18n import _, language
 
 PAD_SPARE_ROWS = 2  # rules: after 7 deals a tie plays on
 
-CSS = """
-@page { size: A4; margin: 12mm; }
-* { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10pt; color: #000; margin: 0; }
-h1 { font-size: 15pt; margin: 0 0 2mm 0; }
-p.note { margin: 0 0 3mm 0; font-size: 8.5pt; }
-.sheets { display: flex; flex-wrap: wrap; gap: 5mm; }
-.sheet { break-inside: avoid; page-break-inside: avoid; }
-.sheet h2 { font-size: 11pt; margin: 0 0 1mm 0; font-weight: normal; }
-.sheet h2 .blank { display: inline-block; min-width: 40mm; border-bottom: 0.3mm solid #000; }
-table.grid { border-collapse: collapse; }
-table.grid th { font-size: 8pt; font-weight: bold; padding: 0 1mm; }
-table.grid td { border: 0.4mm solid #000; width: 18mm; height: 15mm; vertical-align: top; padding: 0.6mm;
-                position: relative; }
-table.grid td .name { font-size: 7pt; font-weight: bold; }
-table.grid td .marks { font-size: 8pt; display: block; letter-spacing: 0.3mm; }
-table.grid td .chip { display: inline-block; min-width: 3.2mm; text-align: center; border: 0.2mm solid #000;
-                      border-radius: 0.8mm; margin-right: 0.4mm; font-size: 7pt; }
-table.grid td.pond { background: repeating-linear-gradient(135deg, #fff 0 1.2mm, #9cc 1.2mm 1.8mm); }
-table.grid td.pond .marks { font-weight: bold; }
-table.grid td .cross { position: absolute; inset: 0; font-size: 26pt; line-height: 15mm; text-align: center;
-                       color: #000; opacity: 0.75; }
-table.grid td .star { position: absolute; right: 0.8mm; bottom: 0.2mm; font-size: 11pt; }
-.legend { margin-top: 4mm; font-size: 8pt; line-height: 1.5; break-inside: avoid; }
-.legend .chip { display: inline-block; min-width: 3.2mm; text-align: center; border: 0.2mm solid #000;
-                border-radius: 0.8mm; font-size: 7pt; }
-table.pad { border-collapse: collapse; width: 100%; }
-table.pad th, table.pad td { border: 0.4mm solid #000; padding: 1mm; height: 12mm; font-size: 9.5pt; }
-table.pad th { background: #eee; height: auto; }
-table.pad td.number { text-align: center; width: 9mm; font-weight: bold; }
-table.pad td.quest { width: 45mm; }
-table.pad td.points { text-align: right; }
-table.pad td.total { text-align: right; font-weight: bold; background: #f4f4f4; }
-table.pad tr.spare td.number { font-weight: normal; }
-table.pad th .blank { display: inline-block; min-width: 18mm; border-bottom: 0.3mm solid #000; height: 4mm; }
-.quests { margin-top: 4mm; columns: 2; column-gap: 6mm; font-size: 7.5pt; line-height: 1.3; }
-.quests div { break-inside: avoid; }
-@media screen { body { max-width: 186mm; margin: 8mm auto; } }
-"""
+
+def render(name: str, **context) -> str:
+    """A printed page from its template, in the language spoken now."""
+    from assistant.faces import templating
+
+    return templating.render(__package__, name, language=language(), **context)
 
 
-def page(title: str, body: str) -> str:
-    """A whole A4 HTML page: its title, the print CSS, then ``body`` (already HTML)."""
-    return (f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n'
-            f"<title>{escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            f"<h1>{escape(title)}</h1>\n{body}\n</body>\n</html>\n")
+class Mark(NamedTuple):
+    """A value's mark as in the terminal: in bold (the ground's code, a symbol) or a letter on a pale chip."""
+
+    code: str
+    chip: str | None  # the chip's colour ('#rrggbb'); None: in bold
+
+
+class PrintedCell(NamedTuple):
+    """One cell of a printed grid: its name, its ground and marks, and (a game given) a cross or my loot's star."""
+
+    name: str
+    pond: bool
+    ground: str  # the ground's colour made pale ('#rrggbb'); '': none
+    marks: list[Mark]
+    crossed: bool
+    mine: bool
 
 
 # -- investigation sheets --------------------------------------------------------------------------
@@ -75,76 +55,63 @@ def page(title: str, body: str) -> str:
 def sheet_page(board, opponents: list[str | None], game=None) -> str:
     """Investigation sheets on ``board``: one per opponent (None: a name to write in), or the board's own
     hidden items; with ``game``, its sheet as it stands (ruled-out cells crossed, my loot starred)."""
-    from assistant.faces import pictures as render
+    from assistant.engine.cells import column_letters
+    from assistant.faces import pictures
 
     sheet = game.sheet() if game is not None else None
     mine = game.current_mine() if game is not None else None
-    grids = []
-    items = list(game.items) if game is not None else opponents
-    for item in items:
+    sheets = []
+    for item in list(game.items) if game is not None else opponents:
         remaining = sheet.candidates(item) if sheet is not None else None
         if item is None:
-            heading = _("opponent: {name}").format(name='<span class="blank"></span>')
+            heading = None  # the template draws a line to write the name on
         else:
-            heading = escape(_("{item}'s sheet").format(item=board.local_item(item)) if board.per_opponent
-                             else board.local_item(item))
-        grids.append(f'<div class="sheet"><h2>{heading}</h2>{_grid(board, render, remaining, mine)}</div>')
+            heading = (_("{item}'s sheet").format(item=board.local_item(item)) if board.per_opponent
+                       else board.local_item(item))
+        sheets.append((heading, _grid(board, pictures, remaining, mine)))
     title = (_("{board}: investigation sheets").format(board=board.local_title) if game is None else
              _("{board}: sheets of {game}").format(board=board.local_title, game=game.name))
     note = _("Cross out each cell a clue rules out; the marks under each cell's name are explained below the sheets.") \
         if game is None else game.summary()
-    return page(title, f'<p class="note">{escape(note)}</p>\n<div class="sheets">{"".join(grids)}</div>\n'
-                       f"{_legend(board, render)}")
+    return render("sheets.html", title=title, note=note, sheets=sheets,
+                  letters=[column_letters(column) for column in range(board.grid.columns)],
+                  legend=_legend(board, pictures), cross=pictures.CROSS, pond=pictures.POND, star=pictures.MINE)
 
 
-def _grid(board, render, remaining=None, mine=None) -> str:
-    """One grid: column letters, row numbers, each cell's name and marks; crosses on the cells ruled out."""
-    from assistant.engine.cells import column_letters
-
-    ruled_out, your_loot = _("ruled out"), _("your loot")
-    head = "".join(f"<th>{column_letters(column)}</th>" for column in range(board.grid.columns))
-    rows = [f"<tr><th></th>{head}</tr>"]
+def _grid(board, pictures, remaining=None, mine=None) -> list[list[PrintedCell]]:
+    """One grid's rows of cells; given what remains, each cell ruled out is crossed (never a pond nor my loot)."""
+    rows = []
     for row in range(board.grid.rows):
-        cells = [f"<th>{row + 1}</th>"]
+        cells = []
         for column in range(board.grid.columns):
             cell = row * board.grid.columns + column
             pond = cell in board.ponds
-            marks = render.POND if pond else _marks(board, render, cell)
-            extra = ""
-            if remaining is not None and not pond and cell not in remaining and cell != mine:
-                extra = f'<span class="cross" title="{escape(ruled_out)}">{render.CROSS}</span>'
-            if cell == mine:
-                extra = f'<span class="star" title="{escape(your_loot)}">{render.MINE}</span>'
-            cells.append(f'<td class="{"pond" if pond else "open"}" style="{_ground_style(board, render, cell)}">'
-                         f'<span class="name">{board.name_of(cell)}</span><span class="marks">{marks}</span>'
-                         f"{extra}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<table class="grid">' + "".join(rows) + "</table>"
+            crossed = remaining is not None and not pond and cell not in remaining and cell != mine
+            marks = [] if pond else [_mark(board, pictures, attribute, attribute.value(name))
+                                     for attribute in board.attributes
+                                     for name in board.values_at(cell, attribute.name)]
+            cells.append(PrintedCell(board.name_of(cell), pond, _ground(board, pictures, cell), marks, crossed,
+                                     cell == mine))
+        rows.append(cells)
+    return rows
 
 
-def _marks(board, render, cell) -> str:
-    """A cell's marks as in the terminal: the ground's code, then a chip per other value ('" B R')."""
-    parts = []
-    ground = render.ground(board)
-    for attribute in board.attributes:
-        for name in board.values_at(cell, attribute.name):
-            mark = escape(render.codes(attribute)[name])
-            if attribute == ground or attribute.value(name).symbol:
-                parts.append(f"<b>{mark}</b>")
-            else:
-                colour = render.css_colour(attribute.value(name).colour)
-                parts.append(f'<span class="chip" style="background:{_light(colour)}">{mark}</span>')
-    return " ".join(parts)
+def _mark(board, pictures, attribute, value) -> Mark:
+    """A value's mark as in the terminal: the ground's code and the symbols in bold, any other on a chip."""
+    code = pictures.codes(attribute)[value.name]
+    if attribute == pictures.ground(board) or value.symbol:
+        return Mark(code, None)
+    return Mark(code, _light(pictures.css_colour(value.colour)))
 
 
-def _ground_style(board, render, cell) -> str:
+def _ground(board, pictures, cell) -> str:
     """The cell's ground colour, pale enough to write on: a second channel beside its mark."""
-    ground = render.ground(board)
+    ground = pictures.ground(board)
     if ground is None or cell in board.ponds:
         return ""
     values = board.values_at(cell, ground.name)
-    colour = render.css_colour(ground.value(values[0]).colour) if values else None
-    return f"background:{_light(colour, 0.78)}" if colour else ""
+    colour = pictures.css_colour(ground.value(values[0]).colour) if values else None
+    return _light(colour, 0.78) if colour else ""
 
 
 def _light(colour: str | None, amount: float = 0.6) -> str:
@@ -155,25 +122,15 @@ def _light(colour: str | None, amount: float = 0.6) -> str:
     return "#" + "".join(f"{round(value + (255 - value) * amount):02x}" for value in (red, green, blue))
 
 
-def _legend(board, render) -> str:
-    """What each mark means: one line per attribute, then the crosses and the pond."""
-    lines = []
-    ground = render.ground(board)
-    for attribute in board.attributes:
-        entries = []
-        for value in attribute.values:
-            mark = escape(render.codes(attribute)[value.name])
-            if attribute == ground or value.symbol:
-                entries.append(f"<b>{mark}</b> {escape(value.local_name)}")
-            else:
-                colour = render.css_colour(value.colour)
-                entries.append(f'<span class="chip" style="background:{_light(colour)}">{mark}</span> '
-                               f"{escape(value.local_name)}")
-        lines.append(escape(_("{attribute}: ").format(attribute=attribute.local_name)) + " &nbsp; ".join(entries))
+def _legend(board, pictures) -> dict:
+    """What each mark means: each attribute's values ('terrain: ', then each mark and its name), then the
+    crosses and the pond."""
     marks = (_("{cross} ruled out   {pond} pond   {mine} your loot") if board.ponds else _("{cross} ruled out")).format(
-        cross=render.CROSS, pond=render.POND, mine=render.MINE)
-    lines.append(escape(marks))
-    return '<div class="legend">' + "<br>".join(lines) + "</div>"
+        cross=pictures.CROSS, pond=pictures.POND, mine=pictures.MINE)
+    attributes = [(_("{attribute}: ").format(attribute=attribute.local_name),
+                   [(_mark(board, pictures, attribute, value), value.local_name) for value in attribute.values])
+                  for attribute in board.attributes]
+    return {"attributes": attributes, "marks": marks}
 
 
 # -- the Le Roi des Nains score pad --------------------------------------------------------------------
@@ -187,37 +144,16 @@ def pad_page(players: list[str | None], rules, game=None) -> str:
 
     if game is not None:
         players = list(game.players)
-    heads = "".join(f'<th colspan="2">{escape(name) if name else _blank()}</th>'
-                    for name in players)
-    points, total, deal, quest = (escape(word) for word in (_("points"), _("total"), _("deal"),
-                                                             _("quest + special card")))
-    sub = "".join(f"<th>{points}</th><th>{total}</th>" for unused in players)
-    rows = [f'<tr><th rowspan="2">{deal}</th><th rowspan="2">{quest}</th>{heads}</tr>', f"<tr>{sub}</tr>"]
     played = [row for row in game.rows() if row.points is not None] if game is not None else []
-    for row in played:
-        cells = "".join(f'<td class="points">{row.points[p]:+d}</td><td class="total">{row.totals[p]}</td>'
-                        for p in players)
-        rows.append(f'<tr><td class="number">{row.number}</td><td class="quest">{escape(row.said or row.title)}</td>'
-                    f"{cells}</tr>")
-    blank = "".join('<td class="points"></td><td class="total"></td>' for unused in players)
-    for number in range(len(played) + 1, DEALS + 1):
-        rows.append(f'<tr><td class="number">{number}</td><td class="quest"></td>{blank}</tr>')
-    for unused in range(PAD_SPARE_ROWS):
-        rows.append(f'<tr class="spare"><td class="number">+</td><td class="quest"></td>{blank}</tr>')
     title = _("Le Roi des Nains: score pad") if game is None else \
         _("Le Roi des Nains: score pad of {game}").format(game=game.name)
     note = _("Players in seating order, clockwise. Each quest tile is played once (either face), each special "
              "card once; after 7 deals the highest total wins, and a tie plays another deal (rows +).")
     if game is not None:
         note += " " + game.summary()
-    quests = "".join(f"<div><b>{escape(quest.id)}</b> {escape(quest.shown)}: {escape(quest.scores(rules.face_value, _))}"
-                     "</div>" for quest in rules.quests)
-    return page(title, f'<p class="note">{escape(note)}</p>\n<table class="pad">' + "".join(rows) + "</table>"
-                       f'\n<div class="quests">{quests}</div>')
-
-
-def _blank() -> str:
-    return '<span class="blank"></span>'
+    return render("pad.html", title=title, note=note, players=players, played=played,
+                  blank=range(len(played) + 1, DEALS + 1), spare=PAD_SPARE_ROWS,
+                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests])
 
 
 def player_list(text: str | None, low: int, high: int, default: int, option: str = "--players") -> list[str | None]:

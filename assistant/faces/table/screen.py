@@ -21,6 +21,7 @@ import sys
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -36,7 +37,7 @@ from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from assistant.engine import commands, grammar
+from assistant.engine import commands, grammar, registry
 from assistant.engine.board import Board, cell_line
 from assistant.engine.cells import column_letters
 from assistant.engine.errors import AssistantError, printable
@@ -72,7 +73,6 @@ SLOT_WORDS = (N_("entry"), N_("opponent"), N_("colour"), N_("answer"), N_("token
 # here, typed as on the command line: tests/test_table.py checks the list against the CLI's commands).
 CLI_ONLY = {"table": N_("this is the table screen already"),
             "serve": N_("it serves the phones until Ctrl+C: run it in a terminal of its own")}
-PAD_GROUPS = {"roi-des-nains": "quest", "oh-les-nains": "tug"}  # a pad's commands, typed without their group
 
 
 def run(store: Store, name: str | None, board: str | None = None) -> str | None:
@@ -244,57 +244,52 @@ def command_words(game, words: list[str]) -> list[str] | None:
     """``words`` as a command of the command line ('tally', 'quest show', 'board set ...'), or None when
     they are a step of the game (or nothing the command line knows): a step is recorded by the screen
     itself, a command runs as ``assistant WORDS`` would (its own words, its own refusals)."""
-    import cli
-
     if not words or _is_step(game, words[0]):
         return None
     first = cli_command(words)
-    groups = {group.name: group.typer_instance for group in cli.app.registered_groups}
-    if first in groups:
+    if first in commands.command_groups():
         if len(words) > 1 and _is_step(game, words[1]):
             return None  # 'quest trick Ana 5g': the pad's own step, recorded here
         return words
-    if first in cli.command_names(cli.app):
+    if first in commands.command_names():
         return words
-    group = PAD_GROUPS.get(getattr(game, "kind", None))
-    if group is not None and first in cli.command_names(groups[group]):
+    kind = getattr(game, "kind", None)
+    group = registry.pad_groups().get(kind) if isinstance(kind, str) else None
+    if group is not None and first in commands.command_names(group):
         return [group, *words]  # 'show' on a score pad is 'quest show'
     return None
 
 
 @functools.cache
 def command_params() -> tuple:
-    """The command line's commands and their parameters (``cli.command_params``), CLI_ONLY left out."""
-    import cli
+    """The command line's commands and their parameters (``assistant.faces.cli.command_params``), CLI_ONLY
+    left out."""
+    from assistant.faces import cli as command_line
 
-    return tuple(spec for spec in cli.command_params() if spec[0][0] not in CLI_ONLY)
+    return tuple(spec for spec in command_line.command_params() if spec[0][0] not in CLI_ONLY)
 
 
 @functools.cache
 def command_forms(spoken: str) -> tuple[grammar.Form, ...]:
     """The forms of the command line's commands, their usage in the language ``spoken``."""
-    import cli
-
-    return commands.build(command_params(), cli.ALIASES)
+    return commands.build(command_params(), commands.ALIASES)
 
 
 def speaker(store: Store, game) -> commands.Table:
     """What the screen's line reads: the game's steps, then the commands of the command line."""
-    return commands.Table(store, game, command_forms(language()), PAD_GROUPS)
+    return commands.Table(store, game, command_forms(language()), registry.pad_groups())
 
 
 def cli_command(words: list[str]) -> str:
     """The command ``words`` name, in English ('décompte' is tally)."""
-    import cli
-
-    return cli.ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
+    return commands.english(words[0]) if words else ""
 
 
 def foreign_step(game, word: str) -> bool:
     """Whether ``word`` is the command of a step another kind of game takes (a clue on a score pad, a
     miniature on the city): the command line would refuse it for this game, so Tab does not offer it."""
-    from assistant.engine.deduction import STEPS
     from assistant.engine.words import key
+    from assistant.games.deduction import STEPS
 
     verbs = {key(verb) for step in STEPS for verb in step.FORM.verbs}
     return key(word) in verbs and not _is_step(game, word)
@@ -315,7 +310,7 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
     import contextlib
     import io
 
-    import cli
+    from assistant.faces import cli as command_line
 
     out, err = io.StringIO(), io.StringIO()
     environ = {"ASSISTANT_HOME": str(home), "COLUMNS": str(max(40, width)), "NO_COLOR": "1"}
@@ -326,7 +321,7 @@ def run_command(words: list[str], home: Path, width: int) -> tuple[int, str, str
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                cli.app_for(words)(args=["--lang", language(), *words], prog_name="assistant")
+                command_line.app_for(words)(args=["--lang", language(), *words], prog_name="assistant")
             except SystemExit as exit_:
                 code = exit_.code if isinstance(exit_.code, int) else 1
     finally:
@@ -366,7 +361,7 @@ def wrapped_height(plain: str, width: int) -> int:
 
 def file_stamp(paths: list[Path]) -> tuple:
     """What tells that a file changed, cheaply: size and modification time of each."""
-    stamp = []
+    stamp: list[tuple[int, int] | None] = []
     for path in paths:
         try:
             status = path.stat()
@@ -377,6 +372,13 @@ def file_stamp(paths: list[Path]) -> tuple:
 
 
 # -- the widgets ---------------------------------------------------------------------------
+
+
+def table_app(part: Input | Provider) -> TableApp:
+    """The table screen a widget or the palette's provider belongs to (Textual types ``app`` as any App)."""
+    app = part.app
+    assert isinstance(app, TableApp), "the screen's widgets live on the table screen only"
+    return app
 
 
 class EntryLine(Input):
@@ -393,7 +395,8 @@ class EntryLine(Input):
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
 
     async def _on_key(self, event) -> None:
-        actions = {"tab": self.app.complete, "up": lambda: self.app.recall(-1), "down": lambda: self.app.recall(1)}
+        app = table_app(self)
+        actions = {"tab": app.complete, "up": lambda: app.recall(-1), "down": lambda: app.recall(1)}
         if event.key in actions:
             event.stop()
             event.prevent_default()
@@ -402,7 +405,7 @@ class EntryLine(Input):
             event.stop()
             event.prevent_default()
             line, self.value = self.value, ""  # cleared now: keys typed behind Enter start the next line
-            self.app.submit(line)
+            app.submit(line)
         else:
             await super()._on_key(event)
 
@@ -413,7 +416,7 @@ class StepCommands(Provider):
 
     def entries(self) -> list[tuple[str, str, str]]:
         """(what is typed, what is shown, help) for each step, screen word and command."""
-        app = self.app
+        app = table_app(self)
         found = []
         if app.game is not None:
             found += [(grammar.spoken_verb(form), usage(form), _("a step of this game")) for form in app.game.forms()]
@@ -428,11 +431,12 @@ class StepCommands(Provider):
         for typed, shown, help in self.entries():
             score = matcher.match(shown)
             if score > 0:
-                yield Hit(score, matcher.highlight(shown), partial(self.app.begin, typed), text=shown, help=help)
+                yield Hit(score, matcher.highlight(shown), partial(table_app(self).begin, typed), text=shown,
+                          help=help)
 
     async def discover(self) -> Hits:
         for typed, shown, help in self.entries():
-            yield DiscoveryHit(shown, partial(self.app.begin, typed), text=shown, help=help)
+            yield DiscoveryHit(shown, partial(table_app(self).begin, typed), text=shown, help=help)
 
 
 class TableApp(App):
@@ -473,7 +477,9 @@ class TableApp(App):
         self.board_name = board
         self.name_asked = name
         self.follow_seconds = follow_seconds
-        self.game = None
+        # A deduction game or a score pad (each a log.Log): the screen asks a kind for its own methods (its
+        # board, its pieces) where is_pad says it has them, which no one static type of a game tells.
+        self.game: Any = None
         self.game_name: str | None = None
         self.toggled = {"odds": False, "suggest": False, "help": False}
         self.typed: list[str] = []
@@ -549,6 +555,7 @@ class TableApp(App):
         self.draw()
 
     def watched(self) -> list[Path]:
+        assert self.game_name is not None, "a game is watched once it is loaded (load resolves its name)"
         paths = [self.store.game_path(self.game_name)]
         if self.game is not None and not is_pad(self.game):
             paths.append(self.store.fixes_dir / f"{self.game.kind}.yaml")  # the board's corrections
@@ -600,7 +607,10 @@ class TableApp(App):
             self.query_one("#help", Static).update(help_text(game))
         side = self.query_one("#side")
         # An open panel is what was asked for: show it; else the latest entries.
-        side.scroll_home(animate=False) if self.toggled["suggest"] or self.toggled["help"] else side.scroll_end(animate=False)
+        if self.toggled["suggest"] or self.toggled["help"]:
+            side.scroll_home(animate=False)
+        else:
+            side.scroll_end(animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""
@@ -734,7 +744,7 @@ class TableApp(App):
     def draws_already(self, words: list[str]) -> bool:
         """Whether ``words`` ask for the picture the screen draws anyway: a pad's score table ('show', without
         options, on the pad shown)."""
-        group = PAD_GROUPS.get(getattr(self.game, "kind", None))
+        group = registry.pad_groups().get(self.game.kind) if self.game is not None else None
         return len(words) == 2 and words[0] == group and cli_command(words[1:]) == "show"
 
     def output_width(self) -> int:
@@ -755,7 +765,9 @@ class TableApp(App):
         if self.game is not None:
             self.record("undo")
 
-    def action_toggle(self, what: str) -> None:
+    # The screen's panels' toggle: it replaces DOMNode's toggle of an attribute (async there), which this app
+    # never binds; the key bindings name it 'toggle'.
+    def action_toggle(self, what: str) -> None:  # type: ignore[override]
         self.toggled[what] = not self.toggled[what]
         if what != "odds":
             self.query_one(f"#{what}").set_class(not self.toggled[what], "hidden")
@@ -766,7 +778,9 @@ class TableApp(App):
         if self.game is not None and is_pad(self.game):
             self.say(_("a score pad has no board to set up"), refused=True)
             return
-        self.open_board(self.game.kind if self.game is not None else self.board_name)
+        name = self.game.kind if self.game is not None else self.board_name
+        assert name is not None, "the screen shows a game or a board's set-up (on_mount refuses neither)"
+        self.open_board(name)
 
     def open_board(self, name: str) -> None:
         try:
@@ -888,9 +902,9 @@ def value_keys(board: Board) -> dict[str, tuple[str, str]]:
     not taken (French terrains: h herbe, o bois, since b is bleu's)."""
     keys: dict[str, tuple[str, str]] = {}
     for attribute in filter(lettered, board.attributes):
-        for value, code in render.codes(attribute).items():
+        for name, code in render.codes(attribute).items():
             if code.lower() not in keys and code.lower() not in RESERVED_KEYS:
-                keys[code.lower()] = (attribute.name, value)
+                keys[code.lower()] = (attribute.name, name)
     for attribute in board.attributes:
         for value in attribute.values:
             if (attribute.name, value.name) in keys.values():

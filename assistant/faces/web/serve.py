@@ -30,20 +30,21 @@ import os
 import re
 import secrets
 import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from html import escape
 from pathlib import Path
 from typing import NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.templating import Jinja2Templates
 
-from assistant.engine import grammar
+from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, speaking
-from assistant.faces import panels
+from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
+from assistant.faces import panels, templating
 from assistant.faces.panels import is_pad
 from assistant.store.files import read_regular, write_atomically
 from assistant.store.folder import Store
@@ -71,7 +72,6 @@ HEADERS = {
                                "'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
                                "form-action 'none'; frame-ancestors 'none'",
 }
-PAD_TITLES = {"roi-des-nains": "Le Roi des Nains", "oh-les-nains": "Oh ! les Nains"}  # the games' own names
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
 
 
@@ -185,72 +185,112 @@ def request_language(header: str | None) -> str:
     return best
 
 
-# -- what the page shows, as HTML -----------------------------------------------------------------
+# -- what the page shows -----------------------------------------------------------------------------
+# The HTML is in templates/ (Jinja2, autoescape on); here is only what it shows, worked out from the game.
+
+
+def render(name: str, **context) -> str:
+    """The page's template ``name``, drawn in the language spoken now."""
+    return templating.render(__package__, name, **context)
+
+
+class Mark(NamedTuple):
+    """One value's mark, as the terminal draws it: its letter on its colour (a chip), or its symbol."""
+
+    kind: str  # 'chip' or 'symbol'
+    code: str
+    colour: tuple[str, str] | None  # (ground, ink); None: a colour the page does not know, drawn plain
+
+
+class CellView(NamedTuple):
+    """One cell of a sheet: a button read out in words (``label``), so that nothing is told by colour alone."""
+
+    name: str
+    item: str
+    classes: list[str]
+    label: str
+    ground: tuple[str, str] | None  # the ground's (colour, ink); None on a pond or a cell ruled out
+    face: str  # what shows instead of the marks: a cross, the pond, my loot, a chance; '' for the marks
+    marks: list[Mark]
+
+
+class GridView(NamedTuple):
+    """One opponent's sheet (or the city's): its caption, its column letters, and its rows of cells."""
+
+    item: str
+    title: str
+    letters: list[str]
+    rows: list[tuple[int, list[CellView]]]  # (row number, cells)
+
+
+class Stone(NamedTuple):
+    """A gnome on the hose: its colour, that colour's initial (not told by colour alone) and its words."""
+
+    colour: str
+    initial: str
+    label: str
 
 
 def view_html(game, odds: bool = False) -> str:
     """The live part of the page: the sheets (or the pad), the game's state, the history."""
-    several = is_pad(game) or len(game.items) > 1  # one sheet alone: its caption says it already
-    parts = [f'<p class="summary">{escape(printable(game.summary()))}</p>'] if several else []
-    parts.append(pad_html(game) if is_pad(game) else sheets_html(game, odds) + pieces_html(game) + theirs_html(game))
-    parts.append(history_html(game))
-    return "\n".join(parts)
+    return render("view.html", **view(game, odds))
 
 
-def sheets_html(game, odds: bool) -> str:
+def view(game, odds: bool = False) -> dict:
+    """What the live part shows, for templates/view.html."""
+    pad = is_pad(game)
+    several = pad or len(game.items) > 1  # one sheet alone: its caption says it already
+    return {"summary": game.summary() if several else None,
+            "pad": pad_view(game) if pad else None,
+            "sheets": None if pad else sheets_view(game, odds),
+            "pieces": panels.pieces_lines(game),
+            "theirs": panels.theirs_lines(game),
+            "history": history_view(game)}
+
+
+def sheets_view(game, odds: bool) -> dict:
+    """Every hidden item's sheet, the items found, whether the clues agree, and what the marks mean."""
     from assistant.engine import advice as advisor
-    from assistant.faces import pictures as render
+    from assistant.faces import pictures
 
     board, sheet = game.board, game.sheet()
     chances = advisor.odds(sheet) if odds and sheet.consistent else None
-    grids = [item_html(game, sheet, item, chances.items[item] if chances else None, render) for item in game.items]
-    many = " many" if len(board.attributes) > 2 else ""  # the city's cells carry three kinds of marks
-    lines = [f'<div class="sheets{many}">{"".join(grids)}</div>']
-    for item in game.items:
-        cell = sheet.found(item)
-        if cell is not None:
-            lines.append(f'<p class="found">{escape(render.found_line(board, item, cell, game.closed(item) == cell))}</p>')
-    if not sheet.consistent:
-        lines.append('<p class="refused">' + escape(_("!!! the clues contradict each other: retract the misheard one"))
-                     + "</p>")
-    lines.append(legend_html(board, render))
-    return "\n".join(lines)
+    found = [(item, sheet.found(item)) for item in game.items]
+    return {"many": len(board.attributes) > 2,  # the city's cells carry three kinds of marks
+            "grids": [grid_view(sheet, item, chances.items[item] if chances else None, pictures)
+                      for item in game.items],
+            "found": [pictures.found_line(board, item, cell, game.closed(item) == cell)
+                      for item, cell in found if cell is not None],
+            "consistent": sheet.consistent,
+            "legend": legend_view(board, pictures)}
 
 
-def item_html(game, sheet, item: str, chances: dict | None, render) -> str:
-    """One opponent's sheet (or the city's): a table of buttons, each cell read out in words."""
-    board = sheet.board
-    remaining = sheet.candidates(item)
-    found = remaining.only()
-    title, unused = render.item_title(sheet, item)
-    grid = board.grid
+def grid_view(sheet, item: str, chances: dict | None, pictures) -> GridView:
+    """One opponent's sheet (or the city's), its cells read out in words."""
     from assistant.engine.cells import column_letters
 
-    rows = ['<tr><td></td>' + "".join(f'<th scope="col">{column_letters(c)}</th>' for c in range(grid.columns))
-            + "</tr>"]
-    for row in range(grid.rows):
-        cells = [f'<th scope="row">{row + 1}</th>']
-        for column in range(grid.columns):
-            cell = grid.cell(row, column)
-            cells.append(cell_html(game, sheet, item, cell, remaining, found, chances, render))
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return (f'<table class="sheet" data-item="{escape(item)}"><caption>{escape(printable(title))}</caption>'
-            + "".join(rows) + "</table>")
+    grid = sheet.board.grid
+    remaining = sheet.candidates(item)
+    found = remaining.only()
+    title, unused = pictures.item_title(sheet, item)
+    rows = [(row + 1, [cell_view(sheet, item, grid.cell(row, column), remaining, found, chances, pictures)
+                       for column in range(grid.columns)]) for row in range(grid.rows)]
+    return GridView(item, title, [column_letters(column) for column in range(grid.columns)], rows)
 
 
-def cell_html(game, sheet, item: str, cell: int, remaining, found, chances, render) -> str:
+def cell_view(sheet, item: str, cell: int, remaining, found, chances, pictures) -> CellView:
     board = sheet.board
     name = board.name_of(cell)
     said = [name, *cell_words(board, cell)]
     classes = ["cell"]
     if cell in board.ponds:
-        status, face, classes = _("pond"), render.POND, classes + ["pond"]
+        status, face, classes = _("pond"), pictures.POND, classes + ["pond"]
         said = [name, status]
     elif cell == sheet.mine:
-        status, face = _("your loot"), render.MINE
+        status, face = _("your loot"), pictures.MINE
         classes.append("mine")
     elif cell not in remaining:
-        status, face = _("ruled out for {item}").format(item=board.local_item(item)), render.CROSS
+        status, face = _("ruled out for {item}").format(item=board.local_item(item)), pictures.CROSS
         classes.append("out")
     else:
         status = _("found: the only cell left") if cell == found else _("possible")
@@ -262,15 +302,10 @@ def cell_html(game, sheet, item: str, cell: int, remaining, found, chances, rend
         face = percent
     if cell not in board.ponds:
         said.append(status)
-    style = ""
-    ground = ground_colour(board, cell, render)
-    if ground and "out" not in classes and "pond" not in classes:
-        style = f' style="--ground:{ground[0]};--ink:{ground[1]}"'
-    marks = "" if face else marks_html(board, cell, render)
-    label = escape(printable(", ".join(said)))
-    return (f'<td><button type="button" class="{" ".join(classes)}" data-cell="{name}" data-item="{escape(item)}"'
-            f' aria-label="{label}"{style}><span class="name">{name}</span>'
-            f'<span class="marks" aria-hidden="true">{escape(face) if face else marks}</span></button></td>')
+    ground = None if "out" in classes or "pond" in classes else ground_colour(board, cell, pictures)
+    marks = [] if face else [mark(attribute, attribute.value(value), pictures) for attribute in board.attributes
+                             for value in board.values_at(cell, attribute.name)]
+    return CellView(name, item, classes, ", ".join(said), ground, face, marks)
 
 
 def cell_words(board, cell: int) -> list[str]:
@@ -287,126 +322,61 @@ def cell_words(board, cell: int) -> list[str]:
     return words
 
 
-def ground_colour(board, cell: int, render) -> tuple[str, str] | None:
+def ground_colour(board, cell: int, pictures) -> tuple[str, str] | None:
     ground = next((attribute for attribute in board.attributes if attribute.kind == "one"), None)
-    values = board.values_at(cell, ground.name) if ground else ()
-    return render.web_colour(ground.value(values[0]).colour) if values else None
+    if ground is None:
+        return None
+    values = board.values_at(cell, ground.name)
+    return pictures.web_colour(ground.value(values[0]).colour) if values else None
 
 
-def marks_html(board, cell: int, render) -> str:
-    """The terminal's marks for a cell (same letters and symbols), each chip on its colour too."""
-    return "".join(mark_html(attribute, attribute.value(value_name), render)
-                   for attribute in board.attributes for value_name in board.values_at(cell, attribute.name))
+def mark(attribute, value, pictures) -> Mark:
+    """One value's mark: the terminal's letter or symbol for it, on its colour."""
+    return Mark("symbol" if value.symbol else "chip", pictures.codes(attribute)[value.name],
+                pictures.web_colour(value.colour))
 
 
-def mark_html(attribute, value, render) -> str:
-    """One value's mark: its letter on its colour (a chip), or its symbol."""
-    colour = render.web_colour(value.colour)
-    style = f' style="--chip:{colour[0]};--chipink:{colour[1]}"' if colour else ""
-    kind = "chip" if not value.symbol else "symbol"
-    return f'<span class="{kind}"{style}>{escape(render.codes(attribute)[value.name])}</span>'
+def legend_view(board, pictures) -> dict:
+    """What each mark means, as under the terminal's grids: the crosses first, then each attribute's values."""
+    marks = dict(cross=pictures.CROSS, pond=pictures.POND, mine=pictures.MINE)
+    first = _("{cross} ruled out   {pond} pond   {mine} your loot") if board.ponds else _("{cross} ruled out")
+    return {"first": first.format(**marks),
+            "attributes": [(_("{attribute}: ").format(attribute=attribute.local_name),
+                            [(mark(attribute, value, pictures), value.local_name) for value in attribute.values])
+                           for attribute in board.attributes]}
 
 
-def legend_html(board, render) -> str:
-    """What each mark means, as under the terminal's grids."""
-    marks = dict(cross=render.CROSS, pond=render.POND, mine=render.MINE)
-    first = (_("{cross} ruled out   {pond} pond   {mine} your loot") if board.ponds else _("{cross} ruled out"))
-    items = [f"<li>{escape(first.format(**marks))}</li>"]
-    for attribute in board.attributes:
-        entries = [f"{mark_html(attribute, value, render)} {escape(value.local_name)}" for value in attribute.values]
-        items.append("<li>" + escape(_("{attribute}: ").format(attribute=attribute.local_name)) + "  ".join(entries)
-                     + "</li>")
-    return '<ul class="legend">' + "".join(items) + "</ul>"
+def history_view(game) -> list[tuple[int, str, bool]]:
+    """The numbered history, the latest first (a phone shows the top): (number, the step said, taken back)."""
+    return [(entry.number, grammar.said(game, game.step(entry.event)), entry.retracted)
+            for entry in reversed(game.history().entries)]
 
 
-def history_html(game) -> str:
-    """The numbered history; an entry taken back struck out and said so in words."""
-    entries = game.history().entries
-    head = f'<h2>{escape(_("history"))}</h2>'
-    if not entries:
-        return head + f'<p class="dim">{escape(_("nothing recorded yet"))}</p>'
-    items = []
-    for entry in reversed(entries):  # the latest first: a phone shows the top
-        step = escape(grammar.said(game, game.step(entry.event)))
-        if entry.retracted:
-            items.append(f'<li value="{entry.number}" class="taken"><del>{step}</del> '
-                         f'<span class="dim">{escape(_("(taken back)"))}</span></li>')
-        else:
-            items.append(f'<li value="{entry.number}">{step}</li>')
-    return head + f'<ol class="history" reversed>{"".join(items)}</ol>'
+def pad_view(game) -> dict:
+    """A score pad: Le Roi des Nains' deals, or Oh ! les Nains' rope, then what the table must hear now
+    (the log protocol's report)."""
+    rope = registry.of_game(game).picture == "rope"
+    return {"report": game.report(), "rope": rope_view(game) if rope else None,
+            "deals": None if rope else {"name": game.name, "players": game.players, "rows": game.rows()}}
 
 
-def pad_html(game) -> str:
-    """A score pad: its picture as a real table (Le Roi des Nains) or the rope in words (Oh ! les Nains),
-    then what the table must hear now (the log protocol's report)."""
-    from assistant.faces import pictures as render
+def rope_view(game) -> dict:
+    """Oh ! les Nains: the hose's flagstones on each side of the fence, where it stands in words, the last turns."""
+    from assistant.faces import pictures
 
-    picture = tug_html(game, render) if game.kind == "oh-les-nains" else deals_html(game)
-    lines = "".join(f"<li>{escape(printable(line))}</li>" for line in game.report())
-    return picture + f'<ul class="report">{lines}</ul>'
-
-
-def deals_html(game) -> str:
-    """Le Roi des Nains: deals as rows, each player's points and running total; a removed deal struck out."""
-    head = "".join(f'<th scope="col">{escape(printable(player))}</th>' for player in game.players)
-    rows = []
-    for row in game.rows():
-        title = escape(printable(row.said or row.title))
-        title = f"<del>{title}</del>" if row.removed else title
-        if row.points is None:
-            cells = "".join('<td class="dim">-</td>' for unused in game.players)
-        else:
-            cells = "".join(f"<td>{row.points[p]:+d} = {row.totals[p]}</td>" for p in game.players)
-        rows.append(f'<tr><th scope="row">{row.number}</th><td>{title}</td>{cells}'
-                    f'<td class="dim">{escape(printable(row.note))}</td></tr>')
-    caption = escape(printable(_("{name}: Le Roi des Nains").format(name=game.name)))
-    return (f'<div class="scroll"><table class="pad"><caption>{caption}</caption><tr><th scope="col">{escape(_("deal"))}'
-            f'</th><th scope="col">{escape(_("quest + special card"))}</th>{head}<th></th></tr>{"".join(rows)}'
-            "</table></div>")
-
-
-def tug_html(game, render) -> str:
-    """Oh ! les Nains: the hose's flagstones, each gnome named by its colour, then where the hose stands in words."""
     state = game.state()
-    left, right = render.hose(game, state)
-
-    def stones(half: list[str | None], side: int) -> str:
-        out = []
-        for colour in half:
-            if colour is None:
-                out.append('<span class="stone" aria-hidden="true">·</span>')
-                continue
-            said = game.said_value("card", colour)  # rouge, jaune: the words a French table types
-            label = escape(_("{side}: {colour} gnome").format(side=game.side_name(side), colour=said))
-            out.append(f'<span class="stone gnome gnome-{escape(colour)}" role="img" aria-label="{label}">'
-                       f"{escape(said[:1].upper())}</span>")  # the colour's initial: not told by colour alone
-        return "".join(out)
-
-    recent = "".join(f"<li>{escape(printable(line))}</li>" for line in state.log[-4:])
-    sides = "".join(f"<b>{escape(printable(game.side_name(side)))}</b>" for side in (0, 1))
-    return (f'<div class="hose"><p class="sides">{sides}</p><p class="stones">{stones(left, 0)}'
-            f'<span class="fence" aria-hidden="true">║</span>{stones(right, 1)}</p></div>'
-            f'<p>{escape(render.hose_said(game, state))}</p><ul class="dim">{recent}</ul>')
+    halves = pictures.hose(game, state)
+    return {"sides": [game.side_name(side) for side in (0, 1)],
+            "halves": [[stone(game, side, colour) for colour in half] for side, half in enumerate(halves)],
+            "said": pictures.hose_said(game, state), "recent": state.log[-4:]}
 
 
-def pieces_html(game) -> str:
-    lines = panels.pieces_lines(game)
-    if lines is None:
-        return ""
-    heading = escape(_("pieces"))
-    return f'<h2>{heading}</h2><ul class="pieces">' + "".join(
-        f"<li>{escape(printable(line))}</li>" for line in lines) + "</ul>"
-
-
-def theirs_html(game) -> str:
-    """What each opponent can know of my loot (the screen's words: ``panels.theirs_lines``), warnings strong."""
-    maps, warnings = panels.theirs_lines(game)
-    if not maps:
-        return ""
-    heading = escape(_("what they know of your loot"))
-    return f'<h2>{heading}</h2><ul class="theirs">' + "".join(
-        f"<li>{escape(printable(line))}</li>" for line in maps) + "".join(
-        f'<li><strong>{escape(printable(line))}</strong></li>' for line in warnings) + "</ul>"
+def stone(game, side: int, colour: str | None) -> Stone | None:
+    """A flagstone of ``side``: None where no gnome stands."""
+    if colour is None:
+        return None
+    said = game.said_value("card", colour)  # rouge, jaune: the words a French table types
+    return Stone(colour, said[:1].upper(), _("{side}: {colour} gnome").format(side=game.side_name(side), colour=said))
 
 
 def tally_html(game) -> str:
@@ -415,15 +385,8 @@ def tally_html(game) -> str:
     from assistant.games.gnom_street.garden import ME
 
     result = gnom_tally.score_game(game, "fr")
-    heads = [_("player"), _("miniatures"), _("loot"), _("baits"), _("total")]
-    rows = "".join(f'<tr><th scope="row">{escape(printable(_("me") if line.player == ME else line.player))}</th>'
-                   f"<td>{line.miniatures:+d}</td><td>{line.loot}</td><td>{line.baits}</td><td><b>{line.total}</b></td></tr>"
-                   for line in result.lines)
-    notes = "".join(f"<li>{escape(printable(note))}</li>" for note in (result.said or result.notes))
-    caption = escape(_("75 Gnom' Street: victory points"))
-    head = "".join(f'<th scope="col">{escape(name)}</th>' for name in heads)
-    return (f'<table class="pad"><caption>{caption}</caption><tr>{head}</tr>{rows}</table>'
-            f'<ul class="dim">{notes}</ul><p><b>{escape(printable(result.verdict()))}</b></p>')
+    return render("tally.html", lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
+                  notes=result.said or result.notes, verdict=result.verdict())
 
 
 def explain_lines(game, cell_text: str, item: str | None) -> list[str]:
@@ -441,68 +404,14 @@ def explain_lines(game, cell_text: str, item: str | None) -> list[str]:
     return lines
 
 
-PAGE_WORDS = {  # the page's own words, translated where the page is drawn
-    "record": N_("Record"), "undo": N_("Undo"), "clear": N_("Clear"), "back": N_("Back"),
-    "odds": N_("Odds"), "suggest": N_("Suggest"), "tally": N_("Tally"), "entry": N_("Entry"), "next": N_("next: {slot}"),
-    "complete": N_("the step is complete: Record saves it"), "typed": N_("Type a step, or tap the words below"),
-    "explain": N_("Tap a cell to hear why it is ruled out or still possible."),
-    "live": N_("follows the game live"), "offline": N_("connection lost: trying again"),
-    "readonly": N_("read-only link: the scorekeeper records the entries"),
-}
-
-
-def page_html(game, link: Link, spoken: str, version: int = 0) -> str:
-    """The whole page: a header, the live part, and (for a link that records) the entry panel."""
-    words = {key: _(text) for key, text in PAGE_WORDS.items()}
-    title = escape(printable(f"{game.name} - {PAD_TITLES.get(game.kind, game.kind) if is_pad(game) else game.board.local_title}"))
-    entry = ""
-    if link.keeper:
-        entry = f"""
-<section id="entry" aria-label="{escape(words['entry'])}">
-  <label for="line" class="hint">{escape(words['typed'])}</label>
-  <div class="line"><input id="line" name="line" autocomplete="off" autocapitalize="off" spellcheck="false"
-    enterkeyhint="done"><button type="button" id="back" aria-label="{escape(words['back'])}">⌫</button></div>
-  <p id="slot" class="dim" aria-live="polite"></p>
-  <div id="choices" role="group" aria-labelledby="slot"></div>
-  <div class="actions">
-    <button type="button" id="record" class="primary">{escape(words['record'])}</button>
-    <button type="button" id="undo">{escape(words['undo'])}</button>
-    <button type="button" id="clear">{escape(words['clear'])}</button>
-  </div>
-  <p id="answer" role="status" aria-live="polite"></p>
-</section>"""
-    else:
-        entry = f'<p class="dim">{escape(words["readonly"])}</p>'
-    tally = "" if is_pad(game) or not game.board.per_opponent else \
-        f'<button type="button" id="tally">{escape(words["tally"])}</button>'
-    tools = "" if is_pad(game) else f"""
-<div class="actions tools">
-  <button type="button" id="odds" aria-pressed="false">{escape(words['odds'])}</button>
-  <button type="button" id="suggest">{escape(words['suggest'])}</button>{tally}
-</div>
-<p class="dim">{escape(words['explain'])}</p>
-<section id="panel" aria-live="polite"></section>"""
-    data = escape(json.dumps({"next": words["next"], "complete": words["complete"], "offline": words["offline"],
-                              "live": words["live"], "cellSlots": list(CELL_SLOTS)}))
-    return f"""<!doctype html>
-<html lang="{spoken}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>{title}</title>
-<link rel="stylesheet" href="/static/page.css">
-<script src="/static/page.js" defer></script>
-</head>
-<body data-words="{data}">
-<header><h1>{title}</h1><p id="status" class="dim" aria-live="polite">{escape(words['live'])}</p></header>
-<main>
-{entry}
-<section id="live" aria-live="off" data-version="{version}">{view_html(game)}</section>
-{tools}
-</main>
-</body>
-</html>"""
+def page_view(game, link: Link, spoken: str, version: int = 0) -> dict:
+    """What the whole page shows, for templates/page.html: a header, the entry panel (for a link that
+    records), the live part and the tools."""
+    pad = is_pad(game)
+    title = registry.of_game(game).title if pad else game.board.local_title
+    return {"spoken": spoken, "title": f"{game.name} - {title}", "keeper": link.keeper, "tools": not pad,
+            "tally": not pad and game.board.per_opponent, "cell_slots": list(CELL_SLOTS), "version": version,
+            **view(game)}
 
 
 # -- the served games -------------------------------------------------------------------------
@@ -513,7 +422,7 @@ class Served:
     """What the server knows of one game: its file's stamp, the game read at that stamp, a change signal."""
 
     name: str
-    stamp: tuple = ()
+    stamp: tuple | None = ()  # None: the file is gone
     game: object = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     version: int = 0
@@ -538,6 +447,7 @@ class Server:
         self.served = {link.game: Served(link.game) for link in links}
         self.active: dict[str, int] = {}  # requests in progress per client address
         self.static = {name: (STATIC / name).read_bytes() for name in ("page.css", "page.js")}
+        self.templates = Jinja2Templates(env=templating.environment(__package__))
         self.app = Starlette(routes=[
             Route("/static/{name}", self.asset, methods=["GET"]),
             Route("/g/{token}/{action:path}", self.game_request, methods=["GET", "POST"]),
@@ -638,7 +548,8 @@ class Server:
         if link is None:
             return await self.not_found(request)
         action, method = request.path_params["action"], request.method
-        handlers = {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
+        handlers: dict[tuple[str, str], Callable[..., Awaitable[Response]]] = {
+                    ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
                     ("complete", "POST"): self.complete, ("step", "POST"): self.step,
                     ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
                     ("tally", "POST"): self.tally}
@@ -664,8 +575,10 @@ class Server:
                 return JSONResponse({"refused": printable(str(error))}, status_code=409, headers=HEADERS)
 
     async def page(self, request, link, served, spoken) -> Response:
-        with speaking(spoken):
-            return HTMLResponse(page_html(self.game(served), link, spoken, served.version), headers=HEADERS)
+        with speaking(spoken):  # the template is drawn here, in the language the phone asks for
+            return self.templates.TemplateResponse(request, "page.html",
+                                                   page_view(self.game(served), link, spoken, served.version),
+                                                   headers=HEADERS)
 
     async def view(self, request, link, served, spoken) -> Response:
         odds = request.query_params.get("odds") == "1"
@@ -735,7 +648,7 @@ class Server:
             try:
                 html = tally_html(self.game(served))
             except AssistantError as error:
-                html = f'<p class="refused">{escape(printable(str(error)))}</p>'
+                html = render("refused.html", refusal=str(error))
             return JSONResponse({"html": html}, headers=HEADERS)
 
     async def suggest(self, request, link, served, spoken, data) -> Response:

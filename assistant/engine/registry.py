@@ -1,0 +1,124 @@
+"""The games that registered: what the store and the faces ask instead of testing a kind by name.
+
+A game is a package under ``assistant/games/`` that registers one ``GameType`` when it is imported
+(OpenSpiel's ``register_game``): its kind, its titles, whether it is a score pad or a sheet over a
+board, the class of its saved games, the word its commands are typed under, the words a player may
+type for it. The class answers the rest itself: its steps (``forms``), its ``outcome()`` (finished,
+winners, tie and how it was settled, first player, points), its ``statistics()`` and its BG Stats
+``scores()``.
+
+The engine imports no game. The registry learns the shipped games the first time it is asked, by
+importing the ``assistant.games`` package by name (as a plugin host finds its plugins); a test can
+register a game of its own with ``register``. A kind nobody registered that names a board (a board
+file the player added) is played by the game registered for ``BOARD_GAMES``: the deduction sheet.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, NamedTuple
+
+BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
+GAMES_PACKAGE = "assistant.games"  # imported on the first question: each of its games registers itself
+
+
+class Outcome(NamedTuple):
+    """The end of one game, as every face tells it.
+
+    ``winners`` is empty while the game goes on, and when it ended with nobody winning (a case that was
+    never solved). ``tied`` names the players level at the top when a tie had to be settled or still
+    has to be; ``settled_by`` says how it was settled ('throw': a gnome throw, 'extra-deal': deals
+    played until one player leads), None when there was no tie to settle. ``first_player`` is who
+    began, when the log knows it. ``points`` holds each player's score where the game counts one.
+    ``note`` is a plain remark the faces show beside the result (a winner that was not recorded)."""
+
+    finished: bool
+    players: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+    tied: tuple[str, ...] = ()
+    settled_by: str | None = None
+    first_player: str | None = None
+    points: dict[str, int] | None = None
+    note: str | None = None
+
+
+class GameType(NamedTuple):
+    """What a game is, registered once by its package."""
+
+    kind: str  # as saved and typed: 'roi-des-nains'; BOARD_GAMES for the game that plays any board
+    title: str  # the name printed on the box, the same in every language: "Le Roi des Nains"
+    title_fr: str  # its French title where the box has one
+    pad: bool  # a score pad (players and deals), not a sheet over a board
+    game_class_path: str  # where the class of its saved games is: 'package.module:Class', imported on first use
+    group: str | None = None  # the command line's word for its commands ('quest'), None: top-level steps
+    words: tuple[str, ...] = ()  # other words a player may type for the kind: ('roi', 'roidesnains')
+    picture: str = "sheet"  # what the faces draw of it: 'sheet' (the deduction sheets), 'deals', 'rope'
+    board_file: str | None = None  # its board's YAML, where a game brings its own (else boards/KIND.yaml)
+
+    def game_class(self) -> Any:
+        """The class of this game's saved games (its module imported now, if it was not yet)."""
+        module, name = self.game_class_path.split(":")
+        return getattr(import_module(module), name)
+
+
+_REGISTERED: dict[str, GameType] = {}
+_discovered = False
+
+
+def register(game_type: GameType) -> GameType:
+    """Add a game; registering the same kind again replaces it (a test may re-register its own)."""
+    _REGISTERED[game_type.kind] = game_type
+    return game_type
+
+
+def unregister(kind: str) -> None:
+    """Take a game out (the tests' own games, once their test is over)."""
+    _REGISTERED.pop(kind, None)
+
+
+def _discover() -> None:
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        import_module(GAMES_PACKAGE)
+
+
+def registered() -> tuple[GameType, ...]:
+    """Every registered game, the board-playing one included, in the order they registered."""
+    _discover()
+    return tuple(_REGISTERED.values())
+
+
+def kinds(pad: bool | None = None) -> tuple[str, ...]:
+    """The registered kinds (``pad``: only score pads, or only sheets), the board-playing one left out."""
+    return tuple(each.kind for each in registered() if each.kind != BOARD_GAMES and (pad is None or each.pad == pad))
+
+
+def find(kind: object) -> GameType | None:
+    """The game registered under ``kind``, or None."""
+    _discover()
+    return _REGISTERED.get(kind) if isinstance(kind, str) else None
+
+
+def of_game(game) -> GameType:
+    """The registered type of a loaded game: its own kind's, else the game that plays any board."""
+    found = find(game.kind)
+    if found is None:
+        found = _REGISTERED[BOARD_GAMES]
+    return found
+
+
+def pad_groups() -> dict[str, str]:
+    """Each score pad's command word ('roi-des-nains' -> 'quest'): its steps are typed under it on the command
+    line, and without it on the table screen and the phones' page."""
+    return {each.kind: each.group for each in registered() if each.group}
+
+
+def board_files() -> dict[str, str]:
+    """The boards that registered games bring with them: board name (the kind) -> its YAML file."""
+    return {each.kind: each.board_file for each in registered() if each.board_file}
+
+
+def is_pad(game) -> bool:
+    """Whether a loaded game is a score pad (players and deals) rather than a sheet over a board."""
+    return of_game(game).pad

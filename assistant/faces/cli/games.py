@@ -1,0 +1,264 @@
+"""The commands about saved games: new, games, use, rename, delete, archive, recover, import, export, stats."""
+
+# The commands' annotations are read when Typer builds the one command typed, not when the module is read.
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from assistant.engine.i18n import N_, _, ngettext
+from assistant.faces.cli.common import (
+    YES,
+    HtmlOption,
+    SvgOption,
+    echo_json,
+    notice_if_unverified,
+    roi_rules,
+    show,
+    store,
+)
+from assistant.faces.cli.group import declared
+
+app = typer.Typer()  # holds the area's top-level commands; the command line picks them from it
+
+
+@declared(app, "new")
+def new(
+    board: Annotated[str, typer.Argument(help=N_("Board name, e.g. gnom-street or new-york."))],
+    opponents: Annotated[Optional[str], typer.Option("--opponents", "--adversaires",
+                                                     help=N_("Opponents' names, e.g. red,blue,yellow."))] = None,
+    mine: Annotated[Optional[str], typer.Option("--mine", "--butin",
+                                                help=N_("Your own loot cell (nobody else's loot is there)."))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", "--nom",
+                                                help=N_("The game's name (default: BOARD-N)."))] = None,
+    me: Annotated[Optional[str], typer.Option("--me", "--moi",
+                                              help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
+) -> None:
+    from assistant.games.deduction import Game
+
+    data = store()
+    chosen = data.board(board)
+    names = opponents.split(",") if opponents is not None else None
+    # Without --name the store numbers the game (gnom-street-2) under its lock.
+    game = data.create(Game.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
+    notice_if_unverified(chosen)
+    said = _("new game {name} on {board}: hunting {who}; your loot is on {cell}") if mine else \
+        _("new game {name} on {board}: hunting {who}")
+    typer.echo(said.format(name=game.name, board=chosen.name, who=", ".join(map(chosen.local_item, game.items)),
+                           cell=(mine or "").upper()))
+
+
+@declared(app, "games")
+def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+          finished: Annotated[bool, typer.Option("--finished", "--finies", help=N_(
+              "Only the finished games (each with its winner and the day it ended)."))] = False,
+          archived: Annotated[bool, typer.Option("--archived", "--archivees", "--archivées", help=N_(
+              "Only the archived games (assistant archive NAME), which the statistics still count."))] = False,
+          ) -> None:
+    from datetime import datetime
+
+    from assistant.evenings.stats import outcomes
+    from assistant.games.gnom_street.garden import spoken
+
+    data = store()
+    current = data.current_name()
+    ended = {each["name"]: each for each in outcomes(data)[0] if each["finished"]}
+    put_away = data.archived()
+    listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
+               if entry["changed"] else None, "current": entry["name"] == current,
+               "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", []),
+               "archived": entry["name"] in put_away}
+              for entry in data.game_list()
+              if (not finished or entry["name"] in ended) and (entry["name"] in put_away) == archived]
+    if as_json:
+        echo_json(listed)
+        return
+    if not listed:
+        typer.echo(_("no archived game") if archived else _("no finished game yet") if finished else
+                   _("no games yet: start one with assistant new gnom-street --opponents red,blue"))
+    width = max((len(entry["name"]) for entry in listed), default=0)
+    kinds = max((len(entry["kind"] or "") for entry in listed), default=0)
+    for entry in listed:
+        mark = "*" if entry["current"] else " "
+        if entry["problem"]:
+            typer.echo(f"{mark} " + _("{name}  damaged: {problem}").format(name=f"{entry['name']:<{width}}",
+                                                                            problem=entry["problem"]))
+            continue
+        count = entry["entries"]
+        who = ", ".join(spoken(player) for player in entry["players"]) or "-"
+        told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
+            count=count, changed=entry["changed"][:16].replace("T", " "))
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")
+
+
+@declared(app, "archive")
+def archive(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None,
+            undo: Annotated[bool, typer.Option("--undo", "--annuler", help=N_(
+                "Bring an archived game back into games."))] = False) -> None:
+    done = store().archive(name, not undo)
+    said = _("brought back game {name}") if undo else \
+        _("archived game {name}: assistant games --archived lists it; the statistics still count it")
+    typer.echo(said.format(name=done))
+
+
+def _ended(entry: dict) -> str:
+    """'; finished 2026-11-20, Ana won' for a finished game in the list (its date: the file's last change)."""
+    if not entry["finished"]:
+        return ""
+    day = entry["changed"][:10]
+    if not entry["winners"]:
+        return "  " + _("finished {date}, no winner").format(date=day)
+    return "  " + ngettext("finished {date}, {winners} won", "finished {date}, {winners} won",
+                           len(entry["winners"])).format(date=day, winners=" + ".join(entry["winners"]))
+
+
+@declared(app, "stats")
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
+    kind: Annotated[Optional[str], typer.Option("--game-kind", "--type", help=N_(
+        "Only games of this kind: gnom-street, new-york, roi-des-nains, oh-les-nains."))] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "--joueur", help=N_(
+        "Only this player's games and row (me, or your --me name, for your own)."))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", "--depuis", help=N_(
+        "Only games whose file last changed on this day or later (YYYY-MM-DD)."))] = None,
+    svg: SvgOption = None, html: HtmlOption = None,
+) -> None:
+    from assistant.evenings import stats as evenings
+
+    first = evenings.parse_since(since)
+    found, skipped = evenings.outcomes(store())
+    summary = evenings.summarise(evenings.choose(found, kind, player, first), player)
+    if as_json:
+        echo_json({**summary, "skipped": skipped})
+        return
+    from assistant.faces import pictures as render
+
+    names = {}
+    if summary["quests"]:  # quest faces and special cards named as the player reads them
+        rules = roi_rules()
+        names = {**{quest.id: quest.said for quest in rules.quests},
+                 **{special.id: special.shown for special in rules.specials}}
+    show(render.stats(summary, names), svg=svg, html=html)
+    for each in skipped:
+        typer.echo(_("left out {name}: {problem}").format(name=each["name"], problem=each["problem"]), err=True)
+
+
+@declared(app, "delete")
+def delete(
+    name: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))],
+    yes: Annotated[bool, typer.Option("--yes", "-y", "--oui", help=N_("Delete without asking."))] = False,
+) -> None:
+    from assistant.engine.errors import InputError
+
+    data = store()
+    name = data.resolve(name, kept=True)  # a game whose file is gone may go too
+    if not yes:
+        try:
+            # Not typer.confirm: it knows y and n only, and a French table answers o or oui.
+            answer = typer.prompt(_("delete game {name} for good? [y/N]").format(name=name), default="",
+                                  show_default=False, err=True)
+        except typer.Abort:
+            typer.echo("", err=True)  # ends the question's line
+            raise InputError(_("game {name} was not deleted: answer y at the question, or add --yes")
+                             .format(name=name)) from None
+        if answer.strip().lower() not in YES:
+            typer.echo(_("kept game {name}").format(name=name))
+            return
+    typer.echo(_("deleted game {name}").format(name=data.delete(name)))
+
+
+@declared(app, "rename")
+def rename(
+    old: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))],
+    new: Annotated[str, typer.Argument(help=N_("Its new name: letters, digits, - and _."))],
+) -> None:
+    renamed = store().rename(old, new)
+    if renamed == old:
+        typer.echo(_("game {name} is called {name} already: nothing was changed").format(name=old))
+        return
+    typer.echo(_("renamed game {old} to {new}").format(old=old, new=renamed))
+
+
+@declared(app, "use")
+def use(name: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))]) -> None:
+    typer.echo(_("current game: {name}").format(name=store().use(name)))
+
+
+@declared(app, "recover")
+def recover(name: Annotated[Optional[str], typer.Argument(
+        help=N_("The damaged game (default: the current one)."))] = None) -> None:
+    game: Any  # a game of any kind (the store's Recovery does not say which)
+    game, damaged, listed, restored = store().recover(name)
+    count = len(game.events)
+    if not restored:  # a no-op, said plainly: the command asked for is done (exit 0)
+        typer.echo(ngettext("game {name} is not damaged ({count} event; it loads): nothing to recover, "
+                            "nothing was changed", "game {name} is not damaged ({count} events; it loads): "
+                            "nothing to recover, nothing was changed", count).format(name=game.name, count=count))
+        return
+    if damaged is None:
+        typer.echo(ngettext("restored {name}: {count} event (its game file was missing)",
+                            "restored {name}: {count} events (its game file was missing)", count).format(
+            name=game.name, count=count))
+        return
+    if listed is None:
+        loss = _("its events cannot be counted")
+    else:
+        lost = max(0, listed - count)
+        loss = ngettext("it listed {listed} events: {lost} of them is not in the good state",
+                        "it listed {listed} events: {lost} of them are not in the good state", lost).format(
+            listed=listed, lost=lost)
+    # English says "1 events", as it always has; ngettext gives French its singular.
+    typer.echo(ngettext("restored {name}: {count} events; the damaged file is kept as {file} ({loss})",
+                        "restored {name}: {count} events; the damaged file is kept as {file} ({loss})",
+                        count).format(name=game.name, count=count, file=damaged, loss=loss))
+
+
+@declared(app, "export")
+def export(name: Annotated[Optional[str], typer.Argument(help=N_("The game (default: the current one)."))] = None,
+           bgstats: Annotated[bool, typer.Option("--bgstats", help=N_(
+               "Print the finished play as the JSON the BG Stats app imports (players, scores, winner, "
+               "date)."))] = False,
+           bgstats_link: Annotated[bool, typer.Option("--bgstats-link", help=N_(
+               "Print the link that opens the finished play in BG Stats."))] = False) -> None:
+    if bgstats or bgstats_link:
+        _export_bgstats(name, bgstats_link)
+        return
+    from assistant.engine import scenario
+    from assistant.store import yamlparse
+
+    typer.echo(yamlparse.dumps(scenario.export(store().load(name))), nl=False)
+
+
+def _export_bgstats(name: Optional[str], as_link: bool) -> None:
+    from datetime import datetime
+
+    from assistant.evenings import bgstats, stats
+
+    data = store()
+    game = data.load(name)
+    ended = datetime.fromtimestamp(data.game_path(game.name).stat().st_mtime).astimezone()
+    played = bgstats.play(game, stats.outcome(game), ended)
+    if as_link:
+        typer.echo(bgstats.link(played))
+    else:
+        echo_json(played)
+
+
+@declared(app, "import")
+def import_(
+    path: Annotated[str, typer.Argument(help=N_("A scenario file (or an exported game)."), metavar=N_("FILE"))],
+    name: Annotated[Optional[str], typer.Option("--name", "--nom",
+                                                help=N_("The new game's name (default: BOARD-N)."))] = None,
+) -> None:
+    from assistant.engine import scenario
+
+    data = store()
+    loaded = data.scenario(Path(path))
+    game = scenario.to_game(loaded)
+    # Without --name the store numbers the game (new-york-2) under its lock, as new does.
+    game = data.create(game._replace(name=name or game.kind), numbered=name is None)
+    typer.echo(ngettext("imported {path} as game {name}: {count} event; {summary}",
+                        "imported {path} as game {name}: {count} events; {summary}", len(game.events)).format(
+        path=path, name=game.name, count=len(game.events), summary=game.summary()))

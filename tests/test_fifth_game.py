@@ -1,0 +1,71 @@
+"""A fifth game is one package and its data file: tests/tiny_game registers a 3x3 grid with two kinds of
+statements (row and column), and the store, the command line, the statistics, the table screen and the
+phones' page play it without a line of theirs naming it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import tiny_game
+from test_serve import post, request
+
+from assistant.engine import registry
+from assistant.store.folder import Store
+
+
+@pytest.fixture
+def tiny(home):
+    tiny_game.install()
+    yield Store(home)
+    tiny_game.uninstall()
+
+
+def test_the_registry_knows_the_shipped_games_and_the_tests_own(tiny):
+    assert set(registry.kinds()) == {"gnom-street", "new-york", "roi-des-nains", "oh-les-nains", "tiny-grid"}
+    assert registry.kinds(pad=True) == ("oh-les-nains", "roi-des-nains")
+    assert "tiny-grid" in tiny.board_names()
+
+
+def test_the_command_line_plays_it_to_its_end(tiny, run):
+    assert run("new", "tiny-grid", "--name", "tiny").exit_code == 0
+    assert run("clue", "row", "2", "yes").exit_code == 0
+    assert run("clue", "column", "B", "no").exit_code == 0
+    candidates = json.loads(run("candidates", "--json").stdout)
+    assert candidates == {"key": ["A2", "C2"]}
+    refused = run("clue", "row", "1", "yes")
+    assert refused.exit_code == 1 and "clue 1 (row 2" in refused.stderr  # the clue in conflict is named
+    assert run("accuse", "C2", "right").exit_code == 0
+    listed = json.loads(run("games", "--json").stdout)
+    assert [(each["name"], each["finished"]) for each in listed] == [("tiny", True)]
+    stats = json.loads(run("stats", "--json").stdout)
+    assert stats["history"][0]["kind"] == "tiny-grid" and stats["history"][0]["finished"] is True
+
+
+def test_the_phones_page_plays_it(tiny, run, home):
+    from assistant.faces.web import serve
+
+    assert run("new", "tiny-grid", "--name", "tiny").exit_code == 0
+    links = serve.make_links(tiny, ["tiny"])
+    with serve.serving(tiny, links, watch_seconds=0.05) as base:
+        status, __, body = request(base, "GET", f"/g/{links[0].token}/")
+        assert status == 200 and "Tiny grid" in body.decode()
+        status, answer = post(base, f"/g/{links[0].token}/step", {"line": "clue row 3 no"})
+        assert status == 200 and answer["said"].startswith("1. clue row 3 no"), answer
+    assert "clue row 3 no" in (home / "games" / "tiny.yaml").read_text()
+
+
+def test_the_table_screen_plays_it(tiny, run, home):
+    from test_table import drive, enter, table_app
+
+    assert run("new", "tiny-grid", "--name", "tiny").exit_code == 0
+    app = table_app(home)
+
+    async def script(pilot):
+        text = await enter(pilot, "clue column A yes")
+        assert "1. clue column A yes -> key: 3 cells left" in text
+        text = await enter(pilot, "clue row 2 no")
+        assert "key: 2 cells left" in text and "tiny-grid" in text
+
+    drive(app, script)
+    assert "clue row 2 no" in (home / "games" / "tiny.yaml").read_text()
