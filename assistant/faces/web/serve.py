@@ -32,6 +32,7 @@ import re
 import secrets
 import socket
 import sys
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -485,7 +486,7 @@ class Served:
     id: str
     name: str
     answers: Answers
-    stamp: tuple | None = ()
+    stamp: tuple | None = ()  # None: the file is gone
     game: object = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     version: str = ""
@@ -642,7 +643,8 @@ class Server:
         if link is None:
             return await self.not_found(request)
         action, method = request.path_params["action"], request.method
-        handlers = {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
+        handlers: dict[tuple[str, str], Callable[..., Awaitable[Response]]] = {
+                    ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
                     ("complete", "POST"): self.complete, ("step", "POST"): self.step,
                     ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
                     ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
@@ -821,11 +823,13 @@ class Guarded(H11Protocol):
     has not sent a whole request within IDLE_SECONDS is closed (idle, or trickling its headers). So one
     machine on the Wi-Fi cannot hold the table's connections, however many sockets it opens."""
 
-    def connection_made(self, transport) -> None:  # type: ignore[override]
+    idle: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport) -> None:
         super().connection_made(transport)
         address = self.client[0] if self.client else None
-        if sum(1 for other in self.connections if other.client and other.client[0] == address) \
-                > PER_ADDRESS_CONNECTIONS:
+        same = [other for other in self.connections if (getattr(other, "client", None) or ("",))[0] == address]
+        if len(same) > PER_ADDRESS_CONNECTIONS:
             transport.close()
             return
         self.idle = self.loop.call_later(IDLE_SECONDS, self.close_if_idle)
@@ -837,7 +841,7 @@ class Guarded(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if getattr(self, "idle", None) is not None:  # the next request, too, must come whole in time
+        if self.idle is not None:  # the next request, too, must come whole in time
             self.idle.cancel()
             self.idle = self.loop.call_later(IDLE_SECONDS, self.close_if_idle)
 
@@ -852,9 +856,8 @@ class Guarded(H11Protocol):
         super().shutdown()
 
     def connection_lost(self, exc) -> None:
-        idle = getattr(self, "idle", None)
-        if idle is not None:
-            idle.cancel()
+        if self.idle is not None:
+            self.idle.cancel()
         super().connection_lost(exc)
 
 
