@@ -322,15 +322,14 @@ def test_reloaded_offline_the_last_sheet_stays_readable_where_a_service_worker_m
         context.close()
 
 
-def test_over_plain_http_on_a_lan_the_page_says_what_works_offline(home, run):
-    sync_playwright = browser_or_skip()
+def test_over_plain_http_on_a_lan_the_page_says_what_works_offline(home, run, browser):
     store = garden(run, home)
     links = serve.make_links(store, ["evening"])
-    with serve.serving(store, links, watch_seconds=0.05) as base, sync_playwright() as playwright:
+    with serve.serving(store, links, watch_seconds=0.05) as base:
         # a name that is not this machine's own, as the laptop's address on the Wi-Fi is for a phone:
         # plain HTTP there is no secure context, and no service worker may run
-        launched = playwright.chromium.launch(executable_path=CHROMIUM,
-                                              args=ARGS + ["--host-resolver-rules=MAP laptop.test 127.0.0.1"])
+        launched = browser.browser_type.launch(executable_path=CHROMIUM,
+                                               args=ARGS + ["--host-resolver-rules=MAP laptop.test 127.0.0.1"])
         try:
             page = launched.new_page(viewport=PHONE, locale="fr-FR")
             page.goto(base.replace("127.0.0.1", "laptop.test") + f"/g/{links[0].token}/")
