@@ -42,8 +42,10 @@ def expect(locator):
     return playwright_expect(locator)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One chromium for the module, as pytest-playwright shares one per session: starting it costs more than
+    most tests here."""
     sync_playwright = browser_or_skip()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -51,6 +53,15 @@ def browser():
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The browser, for one test: each page it opens is a fresh context (no cookie, no storage), and every one
+    is closed when the test ends, so no page of a test is left listening to its server."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def shot(page, name: str) -> None:
@@ -69,7 +80,8 @@ def history_count(page) -> int:
 
 
 def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home, run, browser):
-    assert run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "evening").exit_code == 0
+    started = run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "evening")
+    assert started.exit_code == 0
     store = Store(home)
     links = serve.make_links(store, ["evening"])
     with serve.serving(store, links, watch_seconds=0.05) as base:
@@ -122,7 +134,8 @@ def pages(run, home) -> dict[str, tuple[str, str]]:
     steps = [
         ("garden", ["new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "garden"],
          [["clue", "area", "B3", "red=no", "blue=yes", "yellow=no"], ["miniature", "me", "A1"], ["cat", "D1"],
-          ["miniature", "red", "A3"], ["token", "red", "A3"], ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
+          ["miniature", "red", "A3"], ["token", "red", "A3"],
+          ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
           ["reveal", "A3", "1", "mole"], ["loot", "red", "F3"], ["loot", "blue", "A3"], ["loot", "yellow", "F2"]]),
         ("city", ["new", "new-york", "--name", "city"],
          [["clue", "north-of", "4", "--card", "informant 3"], ["accuse", "C2", "wrong"]]),

@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,7 +29,8 @@ LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same f
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
 STALE_AFTER = 3600.0  # seconds after which a temporary file is a dead writer's (see above)
 # Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
-WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
+WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL",
+                              *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
 
 
 class CannotRead(DataError):
@@ -90,15 +91,17 @@ def regular_file_problem(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
 
 
-def write_atomically(path: Path, content: str | bytes, shared: bool = False) -> None:
+def write_atomically(path: Path, content: str | bytes, shared: bool = False, durable: bool = True) -> None:
     """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync).
 
     A temporary file is made readable by its owner alone; ``shared`` (a picture saved to share)
-    gives the file the mode any new file gets here (0644 under the usual umask 022)."""
-    write_together([(path, content)], shared)
+    gives the file the mode any new file gets here (0644 under the usual umask 022). ``durable=False``
+    (a cache, whose entries are checked when read) still replaces the file at once, but does not wait
+    for the disk: after a power cut the old file, or an empty one, may be found instead."""
+    write_together([(path, content)], shared, durable)
 
 
-def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) -> None:
+def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True) -> None:
     """Replace several files, each atomically; a full disk changes none of them.
 
     Every new content is written and synced to a temporary file beside its
@@ -123,10 +126,12 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) 
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
-                os.fsync(stream.fileno())
-        for (target, unused), temporary in zip(files, temporaries):
+                if durable:
+                    os.fsync(stream.fileno())
+        for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
-            _sync_folder(target.parent)
+            if durable:
+                _sync_folder(target.parent)
             written.append(target)
     except OSError as error:
         _remove(temporaries)
@@ -166,7 +171,7 @@ def _umask() -> int:
     return mask
 
 
-def write_failure(path: Path, reason: str, written: list[Path] = ()) -> str:
+def write_failure(path: Path, reason: str, written: Sequence[Path] = ()) -> str:
     """'cannot write PATH (No space left on device); nothing was changed', or what was."""
     if not written:
         return _("cannot write {path} ({reason}); nothing was changed").format(path=path, reason=reason)
@@ -184,7 +189,8 @@ def _remove(temporaries: list[str]) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as it gets."""
+    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as
+    it gets."""
     try:
         handle = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -22,14 +22,14 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
-from assistant.engine.i18n import N_, _
-from assistant.engine.log import Retract
+from assistant.engine.i18n import N_, _, language
+from assistant.engine.log import Log, Retract
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -74,7 +74,7 @@ class Recovery(NamedTuple):
     there was none), how many events the damaged file listed (None if they cannot be counted), and
     whether the game file was written (False: it loaded as it was, nothing to recover)."""
 
-    game: object
+    game: Log[Any]
     damaged: Path | None
     listed: int | None
     restored: bool
@@ -96,6 +96,10 @@ class Store:
         self.boards_dir = self.home / "boards"
         self.fixes_dir = self.boards_dir / "fixes"
         self._root: Path | None = None
+        # The last game read or saved from each game file, for a store that stays open (the table screen, the
+        # phones' page): path -> (the file's bytes, (name, language), (its board's name or its pad's class, the
+        # bytes of that board or those rules), game).
+        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object]] = {}
 
     def _inside(self, path: Path) -> Path:
         """``path``, checked to stay in the data folder once symbolic links are followed."""
@@ -262,8 +266,9 @@ class Store:
 
         A saved game holds what the table said on the board as it was: a loot or a piece on a
         cell made a pond would leave the game unreadable, or standing on a pond. Each game on
-        the board is recorded anew, step by step, on the board as it is and as corrected: an entry still standing that only the corrected board refuses holds the
-        correction back until it is taken back. A game unreadable today is not this correction's doing."""
+        the board is recorded anew, step by step, on the board as it is and as corrected: an entry
+        still standing that only the corrected board refuses holds the correction back until it is
+        taken back. A game unreadable today is not this correction's doing."""
         def on_corrected(board: str) -> Board:
             return corrected if board == name else self.board(board)
 
@@ -293,7 +298,8 @@ class Store:
                            .format(games=_("; ").join(broken[:3])))
         if set_up:
             reasons.append(_("a saved game was started on this cell as it is ({games}): leave the cell as it is, "
-                             "or delete that game first (assistant delete NAME)").format(games=_("; ").join(set_up[:3])))
+                             "or delete that game first (assistant delete NAME)").format(
+                games=_("; ").join(set_up[:3])))
         if reasons:
             raise InputError(_(UNCHANGED).format(reason=_("; ").join(reasons)))
 
@@ -373,7 +379,7 @@ class Store:
 
     # -- scenarios ------------------------------------------------------------------------
 
-    def scenario(self, path: Path, name: str = "scenario"):
+    def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
         from assistant.engine import scenario
 
@@ -478,12 +484,44 @@ class Store:
         return self.game_path(name, ".good.yaml")
 
     def _read_game(self, path: Path, name: str):
-        data = yamlfile.load(path, cache_dir=self.cache_dir)
-        where = _event_lines(path)
+        """The game in file ``path``. A game is immutable, so when the file's bytes, its board's (or its
+        rules') and the language are those of the game last read or saved here, that game is the answer:
+        a store that stays open (the table screen, the phones' page) does not replay the whole log again
+        for each entry. Any other change (another process, an edit, a board correction) reads it anew."""
+        raw = yamlfile.read_bytes(path)
+        known = self._loaded.get(path)
+        if known is not None and known[:2] == (raw, (name, language())) and known[2][1] == self._sources(known[2][0]):
+            return known[3]
+        data = yamlfile.load(path, cache_dir=self.cache_dir, raw=raw)
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
-            return pad.from_mapping(data, name, self.pad_rules(pad), str(path), where)
-        return _board_game().from_mapping(data, name, self.board, str(path), where)
+            sources = (pad, self._sources(pad))
+            game = pad.from_mapping(data, name, self.pad_rules(pad), str(path), _event_lines(path))
+        else:
+            board = data.get("board") if isinstance(data, dict) else None
+            sources = (board, self._sources(board) if isinstance(board, str) else (object(),))
+            game = _board_game().from_mapping(data, name, self.board, str(path), _event_lines(path))
+        # The board's bytes were taken before it was read: a correction made meanwhile is read next time.
+        self._loaded[path] = (raw, (name, language()), sources, game)
+        return game
+
+    def _sources(self, read_against) -> tuple:
+        """The bytes of the files a game is read against besides its own: a board's (by name) and the owner's
+        corrections to it, or a score pad's rules (by its class); a file that cannot be read never matches
+        (the game is read anew, and says why)."""
+        if isinstance(read_against, str):
+            if not NAME_PATTERN.fullmatch(read_against) or is_reserved_name(read_against):
+                return (object(),)
+            shipped = [self._shipped_path(read_against)]
+            own = [self.boards_dir / f"{read_against}.yaml", self.fixes_dir / f"{read_against}.yaml"]
+        else:
+            data_file = getattr(read_against, "data_file", None)
+            shipped, own = [shipped_folder("boards") / data_file] if data_file else [], []
+        try:
+            return tuple(path.read_bytes() if path.is_file() else None
+                         for path in [*shipped, *map(self._inside, own)])
+        except (OSError, AssistantError):
+            return (object(),)
 
     def empty_game(self, data: dict, name: str, source: str):
         """A game with no events from a header: a board (deduction) or a pad (score pad)."""
@@ -522,7 +560,8 @@ class Store:
                 return self.create(game._replace(name=self.free_name(game.name)))
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
-                raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
+                raise InputError(_("a game called {name} exists already: pick another --name").format(
+                    name=repr(game.name)))
             if self._good_path(game.name).exists():  # its file is gone, not its last good state
                 raise InputError(_("a game called {name} exists already (only its last good state is left: "
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
@@ -540,7 +579,8 @@ class Store:
                                    "make it current with assistant use {name}").format(
                 done=done, path=error.path, reason=error.reason, name=name)) from None
 
-    def _save(self, game) -> None:
+    def _save(self, game) -> bytes:
+        """Write a game and its last good copy; the bytes written."""
         data = game.to_mapping()
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
         _check_readable_size(game.name, text, len(data.get("events") or ()))
@@ -557,6 +597,7 @@ class Store:
                 stale.unlink(missing_ok=True)
         # Those of other games (never saved again, perhaps) go once they are an hour old.
         remove_stale(self.games_dir, r"\..+\." + TEMPORARY_TAIL)
+        return text.encode("utf-8")
 
     def recover(self, name: str | None = None) -> "Recovery":
         """Put back the last good state of a damaged game; the damaged file is kept beside it.
@@ -596,11 +637,16 @@ class Store:
     def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
         name = self.resolve(name)
+        path = self.game_path(name)
         with locked(self.game_path(name, ".lock")):
             game = self.load(name)
             changed = change(game)
             if changed is not game:
-                self._save(changed)
+                written = self._save(changed)
+                known = self._loaded.get(path)
+                same_board = getattr(changed, "board", None) is getattr(game, "board", None)
+                if known is not None and known[3] is game and same_board:
+                    self._loaded[path] = (written, known[1], known[2], changed)  # read back, it is this game
         return changed
 
     # -- listing, deleting and renaming games ---------------------------------------------
@@ -614,7 +660,8 @@ class Store:
         good state is kept. One such file never hides the others."""
         listed = []
         for name in self.game_names():
-            entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
+            entry: dict[str, object] = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None,
+                                        "problem": None}
             try:
                 path = self.game_path(name)
                 if not path.exists() and self._good_path(name).is_file():
@@ -709,7 +756,9 @@ class Store:
 
 def _board_game():
     """The class of the games played on a board (the deduction sheet), as the registry knows it."""
-    return registry.find(registry.BOARD_GAMES).game_class()
+    found = registry.find(registry.BOARD_GAMES)
+    assert found is not None, "assistant.games registers the game that plays any board"
+    return found.game_class()
 
 
 def _header(data: object, path: Path) -> dict:
@@ -718,7 +767,8 @@ def _header(data: object, path: Path) -> dict:
         raise DataError(_("{path}: not an assistant game file").format(path=path))
     kind = data.get("board") or data.get("pad")
     if not isinstance(kind, str):
-        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(path=path, value=shown(kind)))
+        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(
+            path=path, value=shown(kind)))
     field = next((field for field in ("opponents", "players", "sides") if data.get(field)), "players")
     players, me = data.get(field) or [], data.get("me") or "me"
     for at, value in ((field, players), ("me", [me])):
