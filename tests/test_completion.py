@@ -77,7 +77,7 @@ def test_a_trick_with_no_deal_being_played_offers_nothing_and_says_to_start_one(
     """`pli ⇥` offered the players, then refused 'aucune donne en cours'."""
     for game in (roi(), roi(f"deal 7A --special joker {SUMMARY} --special-winner Ben")):
         assert offered(game, "pli ") == () and offered(game, "pli A") == ()
-        assert hint(game, "pli") == "aucune donne en cours : commencez-en une avec donne QUÊTE --spéciale CARTE"
+        assert hint(game, "pli") == "aucune donne en cours : commencez-en une avec donne QUÊTE --spéciale CARTE"
         assert offered(game, "échanger ") == () and "donne QUÊTE" in hint(game, "échanger")
     game = roi("deal 1A --special druid")
     assert offered(game, "pli ") == ("Ana:", "Ben:", "Cleo:")  # the first trick: whoever holds the red 5
@@ -92,7 +92,7 @@ def test_a_token_is_offered_only_the_cells_the_rules_accept(french):
     game = garden(opponents=("Léa", "Tom", "Zoé"))
     assert offered(game, "jeton Léa ") == ()
     assert hint(game, "jeton Léa") == ("un jeton se pose sur une case occupée par une statuette de Léa (aucune dans "
-                                       "le jardin) ; avec la carte 7 ajoutez --alex")
+                                       "le jardin) ; avec la carte 7 ajoutez --alex")
     game = play(game, "miniature Léa A1", "miniature Léa A3")
     assert offered(game, "jeton Léa ") == ("A1", "A3")
     assert offered(game, "jeton Léa --alex ") == ("A2", "B1", "B3")  # B2 is a pond, A1 and A3 are not free
@@ -107,7 +107,7 @@ def test_a_deal_cannot_start_while_one_is_being_played_and_completion_says_so(fr
     """`donne 7A --spéciale ⇥` offered the special cards while deal 2 was being played."""
     game = roi(f"deal 7A --special druid {SUMMARY}", "deal 1A --special shaman")
     assert offered(game, "donne ") == () and offered(game, "donne 7A --spéciale ") == ()
-    assert hint(game, "donne 7A --spéciale") == ("la donne 2 est encore en cours (0 pli sur 13) : notez ses plis, "
+    assert hint(game, "donne 7A --spéciale") == ("la donne 2 est encore en cours (0 pli sur 13) : notez ses plis, "
                                                  "ou annulez-la")
     assert "1" in offered(game, "donne --remplace ")  # a correction may always be typed
     over = roi(*(f"deal {number}A --special {card} {SUMMARY}" + (" --special-winner Ana" if card != "druid" else "")
@@ -134,7 +134,7 @@ def test_every_command_word_the_screen_takes_is_offered_first_word(run, home, fr
         assert await tab(pilot, "qu") == ("question ", {"question", "quitter", "quête"})
         assert (await tab(pilot, "quê"))[0] == "quête "
         assert await tab(pilot, "i") == ("indice ", {"indice", "importer", "imprimer"})
-        assert (await tab(pilot, "annuler "))[1] == {"rien à annuler : aucune entrée n'est notée"}  # the hint
+        assert (await tab(pilot, "annuler "))[1] == {"rien à annuler : aucune entrée n'est notée"}  # the hint
 
     async def pad(pilot):
         assert await tab(pilot, "qu") == ("qu", {"quitter", "quête"})  # no step of the pad fits; 'question'

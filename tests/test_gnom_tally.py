@@ -331,7 +331,7 @@ def test_a_player_named_twice_is_refused(run, tmp_path):
 
 
 def test_a_player_without_loot_is_refused(run, tmp_path):
-    """FR: "LES BUTINS : chaque joueur dévoile sa carte Butin." """
+    """FR: "LES BUTINS : chaque joueur dévoile sa carte Butin." """
     assert refused("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3}\n", run, tmp_path) == \
         "loot: Cleo has no loot: every player shows their Loot card (add Cleo: CELL)"
 

@@ -143,7 +143,7 @@ def test_french_counts_zero_and_one_alike():
 def test_help_speaks_the_language_asked_for(run, monkeypatch):
     assert "Show this message and exit." in run("clue", "-h").output
     french = run("clue", "-h", "--lang", "fr").output
-    assert "Affiche cette aide et quitte." in french and "Utilisation : " in french
+    assert "Affiche cette aide et quitte." in french and "Utilisation : " in french  # click drops the no-break space
     monkeypatch.setenv("ASSISTANT_LANG", "fr")
     assert "Affiche cette aide" in run("--lang=fr", "undo", "-h").output
     assert "Affiche cette aide" in run("undo", "-h").output
@@ -171,7 +171,7 @@ def test_every_scenario_holds_when_replayed_in_french(run):
     result = run("--lang", "fr", "replay", str(ROOT / "scenarios"))
     assert result.exit_code == 0, result.output
     result = run("--lang", "fr", "replay", str(ROOT / "scenarios" / "gnom-undo-retract.yaml"))
-    assert "75 Gnom' Street : annuler et retirer" in result.output
+    assert "75 Gnom' Street : annuler et retirer" in result.output  # the scenario's own title
     assert "rien à annuler" in result.output
 
 
@@ -180,4 +180,4 @@ def test_a_language_that_cannot_be_spoken_is_refused_in_the_locales(run, monkeyp
     monkeypatch.delenv("ASSISTANT_LANG")
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     result = run(*words)
-    assert result.exit_code == 2 and result.output.startswith("erreur : --lang ") and "langue" in result.output
+    assert result.exit_code == 2 and result.output.startswith("erreur : --lang ") and "langue" in result.output

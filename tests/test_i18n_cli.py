@@ -107,18 +107,18 @@ def test_help_in_english_is_unchanged(run):
 def test_confirmations_read_french(run, home):
     said = french(run, "new", "gnom-street", "--opponents", "red,blue", "--mine", "c2")
     assert said.stdout == (
-        "nouvelle partie gnom-street-1 sur gnom-street : on cherche : red, blue ; votre butin est en C2\n")
-    assert said.stderr.startswith("remarque : le plateau gnom-street n'est pas vérifié (")
+        "nouvelle partie gnom-street-1 sur gnom-street ; à trouver : red, blue ; votre butin est en C2\n")
+    assert said.stderr.startswith("remarque : le plateau gnom-street n'est pas vérifié (")
     # steps are read in French, in words the tool reads back (the file keeps them in English)
-    assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
-    assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
+    assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
+    assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
     assert french(run, "history").stdout == "  1. indice zone B3 red=oui (entrée retirée)\n"
     listed = french(run, "games").stdout
     assert listed.startswith(  # the undo too
         "* gnom-street-1  gnom-street  moi, red, blue  (2 entrées, dernière modification le ")
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
-    assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
-    assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
+    assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
+    assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
 
 
 def test_saved_steps_stay_english_whatever_the_language(run, home):
@@ -132,7 +132,7 @@ def test_delete_asks_in_french_and_takes_oui(run, home):
     start(run, "--name", "vendredi")
     words = ["--lang", "fr", "delete", "vendredi"]
     kept = run.runner.invoke(cli.app_for(words), words, input="n\n")
-    assert "supprimer définitivement la partie vendredi ? [o/N]:" in kept.stderr
+    assert "supprimer définitivement la partie vendredi ? [o/N]:" in kept.stderr
     assert kept.stdout.endswith("partie vendredi gardée\n") and (home / "games" / "vendredi.yaml").is_file()
     deleted = run.runner.invoke(cli.app_for(words), words, input="oui\n")
     assert deleted.exit_code == 0 and deleted.stdout.endswith("partie vendredi supprimée\n")
@@ -143,7 +143,7 @@ def test_delete_without_an_answer_says_so_in_french(run, home):
     start(run, "--name", "vendredi")
     result = french(run, "delete", "vendredi")
     assert result.exit_code == 2
-    assert result.stderr.endswith("\nerreur : la partie vendredi n'a pas été supprimée : répondez o à la question, "
+    assert result.stderr.endswith("\nerreur : la partie vendredi n'a pas été supprimée : répondez o à la question, "
                                   "ou ajoutez --oui\n")
 
 
@@ -156,12 +156,12 @@ def test_an_internal_error_is_one_french_line(run, home, monkeypatch):
     monkeypatch.setattr(games, "store", broken)
     result = french(run, "games")
     assert result.exit_code == 1
-    assert result.stderr == ("erreur : erreur interne (RuntimeError : boom) ; rien n'a été noté. Merci de la signaler "
+    assert result.stderr == ("erreur : erreur interne (RuntimeError : boom) ; rien n'a été noté. Merci de la signaler "
                              "avec la sortie de la même commande suivie de --traceback\n")
 
 
 def test_a_mistyped_command_gets_did_you_mean_in_french(run):
-    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire clue ?\n"
+    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire clue ?\n"
 
 
 # -- click's usage errors ---------------------------------------------------------------------
@@ -170,30 +170,30 @@ def test_a_mistyped_command_gets_did_you_mean_in_french(run):
 USAGE_ERRORS = [
     (["clue", "area", "B3", "yes", "--bogus"],
      "No such option: --bogus (see: assistant clue --help)",
-     "option inconnue : --bogus (voir : assistant clue --help)"),
+     "option inconnue : --bogus (voir : assistant clue --help)"),
     (["clue", "area", "B3", "yes", "--oponent", "red"],
      "No such option: --oponent (Possible options: --opponent, --opponents, --power) (see: assistant clue --help)",
-     "option inconnue : --oponent (options possibles : --opponent, --opponents, --power) "
-     "(voir : assistant clue --help)"),
+     "option inconnue : --oponent (options possibles : --opponent, --opponents, --power) "
+     "(voir : assistant clue --help)"),
     (["board", "set", "gnom-street", "C2"],
      "Missing argument 'ATTRIBUTE=VALUE...'. (see: assistant board set --help)",
-     "argument manquant : 'ATTRIBUT=VALEUR...'. (voir : assistant board set --help)"),
+     "argument manquant : 'ATTRIBUT=VALEUR...'. (voir : assistant board set --help)"),
     (["explain"],
      "Missing argument 'cell'. (see: assistant explain --help)",
-     "argument manquant : 'case'. (voir : assistant explain --help)"),
+     "argument manquant : 'case'. (voir : assistant explain --help)"),
     (["quest", "new"],
      "Missing option '--players'. (see: assistant quest new --help)",
-     "option manquante : '--joueurs'. (voir : assistant quest new --help)"),
+     "option manquante : '--joueurs'. (voir : assistant quest new --help)"),
     (["suggest", "--top", "0"],
      "Invalid value for '--top': 0 is not in the range x>=1. (see: assistant suggest --help)",
-     "valeur invalide pour '--top' : 0 n'est pas dans l'intervalle x>=1. (voir : assistant suggest --help)"),
+     "valeur invalide pour '--top' : 0 n'est pas dans l'intervalle x>=1. (voir : assistant suggest --help)"),
     (["suggest", "--top", "x"],
      "Invalid value for '--top': 'x' is not a valid int range. (see: assistant suggest --help)",
-     "valeur invalide pour '--top' : 'x' n'est pas un nombre entier valide. "
-     "(voir : assistant suggest --help)"),
+     "valeur invalide pour '--top' : 'x' n'est pas un nombre entier valide. "
+     "(voir : assistant suggest --help)"),
     (["quest", "export"],
      "Invalid value: choose one: --csv or --json (see: assistant quest export --help)",
-     "valeur invalide : choisissez l'un des deux : --csv ou --json (voir : assistant quest export --help)"),
+     "valeur invalide : choisissez l'un des deux : --csv ou --json (voir : assistant quest export --help)"),
     (["clue", "area", "B3", "yes", "-o"],
      "Option '-o' requires an argument.",
      "l'option '-o' attend une valeur."),
@@ -202,10 +202,10 @@ USAGE_ERRORS = [
      "l'option '--json' ne prend pas de valeur."),
     (["undo", "B3", "now"],
      "Got unexpected extra argument(s) (B3 now) (see: assistant undo --help)",
-     "argument(s) en trop : (B3 now) (voir : assistant undo --help)"),
+     "argument(s) en trop : (B3 now) (voir : assistant undo --help)"),
     (["history", "-g", "a", "-g", "b"],
      "--game is given twice ('a', 'b'): give it once",
-     "--game est donnée deux fois ('a', 'b') : donnez-la une seule fois"),
+     "--game est donnée deux fois ('a', 'b') : donnez-la une seule fois"),
 ]
 
 
@@ -214,7 +214,7 @@ def test_a_usage_error_is_one_line_in_each_language_and_changes_nothing(run, hom
     start(run)
     run("clue", "area", "B3", "yes", "-o", "red")
     before = game_file(home, "gnom-street-1")
-    for result, said in ((run(*words), f"error: {english}\n"), (french(run, *words), f"erreur : {french_said}\n")):
+    for result, said in ((run(*words), f"error: {english}\n"), (french(run, *words), f"erreur : {french_said}\n")):
         assert result.exit_code == 2
         assert result.stdout == "" and shown(result.stderr) == said
     assert game_file(home, "gnom-street-1") == before
@@ -241,7 +241,7 @@ def test_retract_of_a_negative_number_says_which_numbers_exist(run, home, words)
     assert result.exit_code == 2
     assert result.stderr == f"error: no entry {number}: entry numbers are 1-2 (see the history)\n"
     in_french = french(run, *words)
-    assert in_french.exit_code == 2 and in_french.stderr.startswith("erreur : ")
+    assert in_french.exit_code == 2 and in_french.stderr.startswith("erreur : ")
     assert in_french.stderr.count("\n") == 1 and number in in_french.stderr and "1 à 2" in in_french.stderr
     assert game_file(home, "gnom-street-1") == before
 

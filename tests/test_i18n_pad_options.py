@@ -176,7 +176,7 @@ def test_a_whole_french_match_typed_with_french_options_reads_back_in_french(run
 
 
 @pytest.mark.parametrize("words, said", [
-    (("quête", "donne", "3A"), "option manquante : '--spéciale'"),
+    (("quête", "donne", "3A"), "option manquante : '--spéciale'"),
     (("quête", "donne", "1A", "--spéciale", "druide", "--plis", "Ana=4,Ben=4,Cleo=5"),
      "donnez --ordre avec le gagnant de chaque pli"),
     (("quête", "donne", "13A", "--spéciale", "druide", "--plis", "Ana=4,Ben=4,Cleo=5"),
@@ -205,9 +205,9 @@ def test_a_refused_move_and_a_refused_take_back_quote_french_steps(run, home):
 
 
 @pytest.mark.parametrize("step, said", [
-    ("écureuils", "écrivez : écureuils 1|2|3 [--par NOM]"),
-    ("tirer rouge", "écrivez : tirer --zéro COULEURS --deux COULEURS [--par NOM]"),
-    ("nain", "écrivez : nain COULEUR, nain multi COULEUR, ou nain COULEUR AUTRE (plus aucun nain de COULEUR) "
+    ("écureuils", "écrivez : écureuils 1|2|3 [--par NOM]"),
+    ("tirer rouge", "écrivez : tirer --zéro COULEURS --deux COULEURS [--par NOM]"),
+    ("nain", "écrivez : nain COULEUR, nain multi COULEUR, ou nain COULEUR AUTRE (plus aucun nain de COULEUR) "
              "[--par NOM]"),
 ])
 def test_a_move_with_the_wrong_words_says_its_usage_in_french(step, said):
@@ -217,11 +217,11 @@ def test_a_move_with_the_wrong_words_says_its_usage_in_french(step, said):
 
 
 @pytest.mark.parametrize("step, said", [
-    ("donne 3A", "quelle carte spéciale a été mélangée ? ajoutez --spéciale NOM (par exemple --spéciale "
+    ("donne 3A", "quelle carte spéciale a été mélangée ? ajoutez --spéciale NOM (par exemple --spéciale "
                  "porte-etendard)"),
-    ("donne", "écrivez : donne QUÊTE --spéciale CARTE [--plis ...] (QUÊTE : une tuile et sa face, "
+    ("donne", "écrivez : donne QUÊTE --spéciale CARTE [--plis ...] (QUÊTE : une tuile et sa face, "
               "par exemple 13A)"),
-    ("pli Ana 3v 4v 5v", "aucune donne en cours : commencez-en une avec assistant quête donne QUÊTE --spéciale "
+    ("pli Ana 3v 4v 5v", "aucune donne en cours : commencez-en une avec assistant quête donne QUÊTE --spéciale "
                          "CARTE"),
 ])
 def test_a_deal_with_the_wrong_words_names_the_french_options_on_the_screen_too(step, said):
@@ -258,7 +258,7 @@ def test_a_counter_refused_in_french_names_the_card_in_french(run):
     for move in ("gnome red --by Ana", "gnome blue --by Ben", "gnome green"):
         run("tug", *move.split())
     assert run(*FR, "corde", "contre", "multi", "rouge").stderr.endswith(
-        "il faut une carte nain vert ou une carte multicolore (reçu : multicolore rouge)\n")
+        "il faut une carte nain vert ou une carte multicolore (reçu : multicolore rouge)\n")
     assert run("tug", "contre", "multi", "red").stderr.endswith("(got multi red)\n")  # English: as typed
 
 
@@ -292,7 +292,7 @@ def test_a_wrong_tally_file_in_french_names_its_keys_as_the_file_spells_them(run
                     "réglages: {règles: de}\nplayers: [Ana, Ben, Cleo]\n")
     refused = run(*FR, "décompte", str(path))
     assert refused.exit_code == 1 and refused.stderr.count("\n") == 1
-    assert f"{path}: joueurs: joueurs et players sont la même clé : donnez-la une seule fois" in refused.stderr
+    assert f"{path}: joueurs: joueurs et players sont la même clé : donnez-la une seule fois" in refused.stderr
     assert f"{path}: piles.D3[0]: jeton inconnu 'chat'" in refused.stderr
     assert f"{path}: réglages.règles: règle inconnue 'de'" in refused.stderr
     path.write_text("joueurs: [Ana, Ben]\n")
@@ -303,6 +303,6 @@ def test_a_special_card_refused_in_french_is_named_as_a_french_table_types_it(ru
     """'11r' is the Shaman or the red 11 that takes two cards: a French table reads and types 'Chaman'."""
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "11r").stderr == \
-        "erreur : '11r' désigne deux cartes : nommez-la (Chaman et red-11-swap)\n"
+        "erreur : '11r' désigne deux cartes : nommez-la (Chaman et red-11-swap)\n"
     assert "l'une de Druide, Porte-étendard, tinkerer" in run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "Chaman").exit_code == 0

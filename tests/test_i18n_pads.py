@@ -37,28 +37,28 @@ def one_line_refusal(result, code: int = 2) -> str:
 
 
 def test_a_face_whose_french_name_the_rules_give_shows_it(run):
-    """FR rules: 'La tuile De trois quarts, « +4 par 3 et 4 »' and 'La tuile Sacrifiez l'arrière-garde,
-    « -2 pour chacun des quatre derniers plis »': the two faces the rules name in French."""
+    """FR rules: 'La tuile De trois quarts, « +4 par 3 et 4 »' and 'La tuile Sacrifiez l'arrière-garde,
+    « -2 pour chacun des quatre derniers plis »': the two faces the rules name in French."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  3A  De trois quarts : +4 par 3 ou 4 dans vos plis  [à donner : cartes]" in lines
-    assert ("  2B  Sacrifiez l'arrière-garde : -2 par pli remporté parmi les 4 derniers  "
-            "[à donner : ordre des plis]") in lines
+    assert "  3A  De trois quarts : +4 par 3 ou 4 dans vos plis  [à donner : cartes]" in lines
+    assert ("  2B  Sacrifiez l'arrière-garde : -2 par pli remporté parmi les 4 derniers  "
+            "[à donner : ordre des plis]") in lines
     assert not any("Three Quarters" in line or "Sacrifice the Rearguard" in line for line in lines)
 
 
 def test_a_face_without_a_known_french_name_keeps_its_english_name_and_is_described_in_french(run):
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes]" in lines
-    assert " 13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" in lines
-    assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes]" in lines
-    assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
+    assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes]" in lines
+    assert " 13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" in lines
+    assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes]" in lines
+    assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
 
 
 def test_special_cards_show_their_french_name_where_known(run):
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  Porte-étendard (flag-bearer, porte-etendard) : +3 pour qui remporte son pli" in lines
-    assert "  Enchanteur (enchanter, enchanteur) : qui remporte son pli double ses points de la donne" in lines
-    assert "  tinkerer : +3 pour qui remporte le pli suivant (rien au dernier pli)" in lines
+    assert "  Porte-étendard (flag-bearer, porte-etendard) : +3 pour qui remporte son pli" in lines
+    assert "  Enchanteur (enchanter, enchanteur) : qui remporte son pli double ses points de la donne" in lines
+    assert "  tinkerer : +3 pour qui remporte le pli suivant (rien au dernier pli)" in lines
 
 
 def test_every_face_and_card_is_described_in_french_words(shipped_rules):
@@ -112,11 +112,11 @@ def test_the_deal_and_trick_lines_in_french_and_the_saved_words_stay_english(run
     started = run(*FR, "quest", "deal", "3A", "--special", "porte-etendard")
     assert started.exit_code == 0
     assert "De trois quarts" in started.stdout and "Porte-étendard" in started.stdout
-    assert "donne 1 : 0 pli sur 13 ; le joueur qui a le 5 rouge entame" in started.stdout
+    assert "donne 1 : 0 pli sur 13 ; le joueur qui a le 5 rouge entame" in started.stdout
     assert "0 donne jouée sur 7" in started.stdout
     trick = run(*FR, "quest", "trick", "Ana", "5g", "7g", "Rv")
     # cards as a French table writes them (Rv: roi vert), read back as typed; saved canonically
-    assert trick.stdout.splitlines()[0] == "pli 1 : Ana 5v, Ben 7v, Cleo Rv ; Cleo le remporte et entame le suivant"
+    assert trick.stdout.splitlines()[0] == "pli 1 : Ana 5v, Ben 7v, Cleo Rv ; Cleo le remporte et entame le suivant"
     assert "trick Ana: 5g 7g Kg" in game_file(home, "roi-des-nains-1").decode()
 
 
@@ -154,7 +154,7 @@ def test_a_revoke_names_both_tricks_in_french(run, home):
     before = game_file(home, "roi-des-nains-1")
     refused = one_line_refusal(run(*FR, "quest", "trick", "Cleo", "2b", "3b", "4g"), code=1)
     assert "Ben a joué 7b et non du vert au pli 1, où le vert était demandé" in refused
-    assert "il joue 4v au pli 2" in refused and game_file(home, "roi-des-nains-1") == before
+    assert "Ben joue 4v au pli 2" in refused and game_file(home, "roi-des-nains-1") == before
 
 
 # -- Oh ! les Nains ------------------------------------------------------------------------------
@@ -170,9 +170,9 @@ def test_the_rope_in_french(run):
     match(run, "gnome green")
     out = run(*FR, "tug", "show").stdout
     assert "tuyau : 2 dalles vers Ben ; nain de tête d'Ana à 5 dalles de la barrière ; nain de tête de Ben " \
-           "à 10 dalles de la barrière" in " ".join(out.split())
+           "à 10 dalles de la barrière" in " ".join(out.split())  # split() splits at the no-break spaces too
     assert "Ana ajoute un nain vert" in out and "Ben tire le tuyau de 2 (un nain a été ajouté)" in out
-    assert out.splitlines()[-2:] == ["manche 1 : Ana 0 - 0 Ben", "Ben joue"]
+    assert out.splitlines()[-2:] == ["manche 1 : Ana 0 - 0 Ben", "Ben joue"]
 
 
 def test_the_match_winner_in_french(run):
@@ -186,7 +186,7 @@ def test_the_match_winner_in_french(run):
     for move in ("squirrels 3", "exchange", "squirrels 3", "exchange"):
         run("tug", *move.split())
     lines = run(*FR, "tug", "show").stdout.splitlines()
-    assert lines[-2:] == ["score final : Ana 2 - 1 Ben", "Ana gagne le match"]
+    assert lines[-2:] == ["score final : Ana 2 - 1 Ben", "Ana gagne le match"]
 
 
 def test_a_wrong_move_in_french_is_one_line_and_leaves_the_match_unchanged(run, home):
@@ -208,10 +208,10 @@ def test_the_tally_in_french_with_its_headings_notes_and_winner(run, tmp_path):
     path = tmp_path / "end.yaml"
     path.write_text(END)
     lines = run(*FR, "tally", str(path)).stdout.splitlines()
-    assert lines[0].strip() == "75 Gnom' Street : points de victoire"
+    assert lines[0].strip() == "75 Gnom' Street : points de victoire"
     assert "│ joueur │ statuettes │ butin │ appâts │ total │" in lines
-    assert "D3 (butin de Ben) : la deuxième taupe d'Ana est retirée" in lines
-    assert "C1 : l'appât de Ben au fond attrape 1 taupe : 1" in lines
+    assert "D3 (butin de Ben) : la deuxième taupe d'Ana est retirée" in lines
+    assert "C1 : l'appât de Ben au fond attrape 1 taupe : 1" in lines
     assert lines[-1] == "Ana gagne avec 8 points et devient le boss du jardin du 75 Gnom' Street"
 
 
@@ -239,8 +239,8 @@ def test_a_wrong_tally_file_in_french_lists_each_problem_on_one_line(run, tmp_pa
     path.write_text("players: [Ana, Ben, Cleo]\nloot: {Ana: A1, Ben: D3}\nstacks: {F1: [Ana mole, Ana mole, "
                     "Ana mole, Ana mole]}\n")
     refused = one_line_refusal(run(*FR, "tally", str(path)), code=1)
-    assert "Cleo n'a pas de butin : chaque joueur dévoile sa carte Butin" in refused
-    assert "Ana : 4e jeton Taupe ; chaque joueur a 3 jetons Taupe à 3 joueurs" in refused
+    assert "Cleo n'a pas de butin : chaque joueur dévoile sa carte Butin" in refused
+    assert "Ana : 4e jeton Taupe ; chaque joueur a 3 jetons Taupe à 3 joueurs" in refused
 
 
 # -- pictures -------------------------------------------------------------------------------------
@@ -266,18 +266,18 @@ def test_golden_french_pictures_of_quest_show_and_tug_show(run, store):
 
 
 def test_the_counters_in_french_agree_with_their_gnomes(run):
-    """FR rules: 'LE SUR-CONTRE : ... Vous placez immédiatement en jeu deux nains de la couleur en question'."""
+    """FR rules: 'LE SUR-CONTRE : ... Vous placez immédiatement en jeu deux nains de la couleur en question'."""
     run("tug", "new", "--sides", "Ana,Ben", "--counters")
     for move in ("gnome red --by Ana", "gnome blue --by Ben", "gnome green", "contre green", "sur-contre green"):
         assert run("tug", *move.split()).exit_code == 0, move
     out = run(*FR, "tug", "show").stdout
-    assert "Ben contre : le nain vert s'en va" in out and "Ana sur-contre : deux nains verts" in out
+    assert "Ben contre : le nain vert s'en va" in out and "Ana sur-contre : deux nains verts" in out
 
 
 def test_a_card_of_unknown_name_is_described_in_french_never_named(run):
     """FACTS.md: the names of the blue 11 that passes hands and the red 11 that takes two cards are unknown."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert any(line.startswith("  11 bleu (les mains passent ; nom inconnu) (blue-11-pass) : aucun point (son texte "
+    assert any(line.startswith("  11 bleu (les mains passent ; nom inconnu) (blue-11-pass) : aucun point (son texte "
                                "change le jeu)") for line in lines)
     assert any(line.startswith("  blue-11-pass: no points (its text changes the play); after its trick, every hand "
                                "passes left or right") for line in run("quest", "list").stdout.splitlines())

@@ -155,7 +155,7 @@ def test_asked_prints_the_answer_and_warns_when_an_opponent_is_close(run, home):
     result = run("asked", "area", "C1", "--by", "blue", "--aloud")
     assert result.stdout.splitlines()[-1] == "warning: red knows where your loot is: C2"
     french = run("--lang", "fr", "question", "ligne-de-vue", "F2", "--par", "blue")
-    assert french.stdout.splitlines()[0] == "réponse : oui"
+    assert french.stdout.splitlines()[0] == "réponse : oui"
     assert json.loads(run("candidates", "--theirs", "--json").stdout) == {"red": ["C2"], "blue": ["C2", "D2"]}
     sheet = run("sheet", "--theirs").stdout
     assert "red's map of your loot: 1 cell" in sheet and "blue's map of your loot: 2 cells" in sheet

@@ -112,8 +112,8 @@ def test_french_page(run, tmp_path):
     assert result.exit_code == 0
     page = Page(target.read_text(encoding="utf-8"))
     assert '<html lang="fr">' in target.read_text(encoding="utf-8")
-    assert "feuilles d'enquête" in page.text and page.text.count("adversaire :") == 2
-    assert "fleurs : B bleu" in page.text
+    assert "feuilles d'enquête" in page.text and page.text.count("adversaire :") == 2
+    assert "fleurs : B bleu" in page.text
 
 
 @pytest.mark.parametrize("args, message", [

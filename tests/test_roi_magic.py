@@ -143,7 +143,7 @@ def test_the_mummy_is_not_played_in_the_first_trick():
 def test_the_clone_in_the_rules_example_is_a_little_more_than_the_8_before_it():
     """rules: 'Vous entamez le pli avec un 6. Votre voisin, n'ayant pas de carte rouge en main, joue un 8. Le
     joueur suivant ... joue la carte spéciale Clone ... qui vaut ici un peu plus que le 8. Le dernier joueur
-    joue un 3. Votre carte est la plus forte dans la couleur demandée : vous remportez donc ce pli'."""
+    joue un 3. Votre carte est la plus forte dans la couleur demandée : vous remportez donc ce pli'."""
     game = pad("deal 4B --special clone", "trick Ana 6r 8g clone 3r", players=FOUR)
     assert winner(game) == "Ana"
     red = pad("deal 4B --special clone", "trick Ana 6r 8r clone 3r", players=FOUR)  # after a red 8, a red 8 and a bit
@@ -313,7 +313,7 @@ def test_the_sorcerers_step_in_french(run):
     run("quest", "trick", "Ben", "5r", "3r", "7r")
     result = run("--lang", "fr", "quest", "take-back", "Cleo", "5r")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.startswith("après le pli 1 : Cleo")
+    assert result.stdout.startswith("après le pli 1 : Cleo")
 
 
 def test_a_corrected_trick_keeps_what_the_hand_change_after_it_needs():
@@ -332,7 +332,7 @@ def test_french_spellings_of_the_options(run):
     run("quest", "trick", "Ana", "5r", "2r", "9r")
     result = run("--lang", "fr", "quest", "pli", "Cleo", "10r", "4r", "excalibur", "--gagnant", "Cleo")
     assert result.exit_code == 1
-    assert result.stderr == "erreur : Ben remporte ce pli, pas Cleo : excalibur remporte tout pli où elle est jouée\n"
+    assert result.stderr == "erreur : Ben remporte ce pli, pas Cleo : excalibur remporte tout pli où elle est jouée\n"
 
 
 @settings(max_examples=200, deadline=None)

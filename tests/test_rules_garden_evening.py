@@ -61,7 +61,7 @@ def test_the_issue_evening_a_card_against_a_pinned_opponent_no_longer_changes_th
     assert json.loads(run("candidates", "--json").stdout)["red"] == ["D1"]
     wrong = run("--lang", "fr", "butin", "red", "E1")
     assert wrong.exit_code == 1
-    assert wrong.stderr.startswith("erreur : refusé : la carte Butin E1 montrée par red contredit l'indice")
+    assert wrong.stderr.startswith("erreur : refusé : la carte Butin E1 montrée par red contredit l'indice")
     assert "retirer" in wrong.stderr
     assert run("loot", "red", "D1").exit_code == 0
     assert run("loot", "blue", "F3").exit_code == 0
@@ -157,10 +157,10 @@ def test_a_kick_out_says_whose_miniature_went_home_in_the_players_language(run):
     said = evening(run, "miniature me A3", "miniature blue F3", "miniature me A1", "miniature red A3")
     assert said[-1] == "4. miniature red A3\nLéa's miniature on A3 is kicked out: it goes back to Léa's supply\n"
     assert run("--lang", "fr", "statuette", "blue", "A1").stderr.startswith(
-        "erreur : la statuette de Léa sur A1 a été posée ce tour-ci")  # Léa's second: this turn
+        "erreur : la statuette de Léa sur A1 a été posée ce tour-ci")  # Léa's second: this turn
     french = run("--lang", "fr", "statuette", "Léa", "A3")  # Léa's third miniature: turn 3; red's A3 was turn 2
     assert french.stdout == ("5. statuette Léa A3\n"
-                             "la statuette de red sur A3 est expulsée : elle retourne dans la réserve de red\n")
+                             "la statuette de red sur A3 est expulsée : elle retourne dans la réserve de red\n")
 
 
 def test_the_cat_says_whose_miniature_it_sends_home(run):
@@ -172,7 +172,7 @@ def test_the_cat_says_whose_miniature_it_sends_home(run):
     assert run("cat", "C3").stdout == (
         "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n")
     assert run("--lang", "fr", "chat", "D3").stdout == (
-        "4. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
+        "4. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -283,7 +283,7 @@ def test_a_repeated_clue_is_recorded_and_said_to_add_nothing(run):
     assert said[2].endswith("it repeats entry 2 (clue area A1 red=yes blue=no): it adds nothing to the sheet\n")
     assert len(json.loads(run("history", "--json").stdout)) == 3
     french = run("--lang", "fr", "indice", "zone", "A1", "oui", "-o", "red")
-    assert "c'est la répétition de l'entrée 3 (indice zone A1 red=oui --par blue) : rien de nouveau" in french.stdout
+    assert "c'est la répétition de l'entrée 3 (indice zone A1 red=oui --par blue) : rien de nouveau" in french.stdout
 
 
 # -- the conventions, stated where the rules are silent --------------------------------------------------
@@ -340,7 +340,7 @@ def test_the_french_evening_ends_with_the_tally_the_sheet_and_explain_agreeing(r
     assert "D1 (rouge's loot): Léa's mole, number 1: 5" in tally["notes"]
     assert json.loads(run("candidates", "--json").stdout) == {"rouge": ["D1"], "bleu": ["F2"]}
     assert run("--lang", "fr", "expliquer", "D1", "-o", "rouge").stdout == \
-        "D1 est le butin de rouge : la seule case restante.\n"
+        "D1 est le butin de rouge : la seule case restante.\n"
     verdict = run("--lang", "fr", "tally").stdout
     assert "Léa gagne avec 8 points" in verdict
 

@@ -259,8 +259,8 @@ def test_i_am_out_in_french(run):
     run("new", "new-york")
     said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
     assert said.exit_code == 0, said.stderr
-    assert "vous êtes éliminé : continuez à suivre les indices pour voir qui gagne" in said.stdout
-    assert "éliminés : moi (accusation en C2)" in said.stdout
+    assert "vous êtes éliminé : continuez à suivre les indices pour voir qui gagne" in said.stdout
+    assert "éliminés : moi (accusation en C2)" in said.stdout
     refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
     assert refused.exit_code == 2 and "vous êtes éliminé depuis votre fausse accusation en C2" in refused.stderr
 
@@ -344,7 +344,7 @@ def test_any_list_of_districts_is_saved_and_read_back_exactly(districts, holds):
                                           ("expert level 2, card 5", "expert level 2, card 5"),
                                           ("experts", "expert")])
 def test_a_card_starts_with_a_kind_of_card_the_box_holds(typed, saved):
-    """FR: "216 cartes : 120 cartes Informateurs (60 de niveau 1 ; 60 de niveau 2) et 96 cartes Experts"."""
+    """FR: "216 cartes : 120 cartes Informateurs (60 de niveau 1 ; 60 de niveau 2) et 96 cartes Experts"."""
     game = city()
     event = game.read_clue(["row", "1"], card=typed)
     assert event.card == saved
@@ -363,7 +363,7 @@ def test_a_card_of_no_kind_is_refused(typed, message):
 def test_a_card_in_french(run):
     run("new", "new-york")
     typo = run("--lang", "fr", "indice", "ligne", "1", "--carte", "informatuer 2")
-    assert typo.exit_code == 2 and "vouliez-vous dire informateur ?" in typo.stderr
+    assert typo.exit_code == 2 and "vouliez-vous dire informateur ?" in typo.stderr
     assert run("--lang", "fr", "indice", "ligne", "1", "--carte", "informateur 2").exit_code == 0
     assert run("history").stdout == "  1. clue row 1 yes --card 'informant 2'\n"
     assert run("--lang", "fr", "historique").stdout == "  1. indice ligne 1 oui --carte 'informateur 2'\n"

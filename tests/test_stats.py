@@ -267,7 +267,7 @@ def test_french_command_word_and_headings(run):
     play_roi(run)
     result = run("--lang", "fr", "statistiques")
     assert result.exit_code == 0
-    assert "1 partie (finies : 1)" in result.stdout
+    assert "1 partie (finies : 1)" in result.stdout
 
 
 @pytest.mark.parametrize("face, order", [("2A", (2, "2A")), ("13B", (13, "13B"))])

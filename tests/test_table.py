@@ -582,9 +582,9 @@ def test_the_screen_speaks_french(garden_game, run):
         text = screen_text(pilot.app)
         assert "historique" in text and "  1. indice zone B3 red=oui" in text
         assert "aide" in text and "quitter" in text  # the keys at the bottom
-        assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
+        assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
-        assert len([line for line in text.splitlines() if line.startswith("refusé (rien n'a été noté) : ")]) == 1
+        assert len([line for line in text.splitlines() if line.startswith("refusé (rien n'a été noté) : ")]) == 1
         text = await keys(pilot, "f1")
         assert "les mots de cette partie" in text and "l'écran" in text
         assert "  cotes    affiche ou cache la carte des chances (F2)" in text
@@ -595,7 +595,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = await enter(pilot, "aide")  # the screen's words in French too: the help closes again
         assert "les mots de cette partie" not in text
         text = await keys(pilot, "ctrl+z")
-        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(entrée retirée)" in text
+        assert "entrée 1 retirée : indice zone B3 red=oui" in text and "(entrée retirée)" in text
 
     drive(app, script, size=(100, 40))
     assert game_file(garden_game, "gnom-street-1") != before  # the undo, saved in English words
@@ -610,18 +610,18 @@ def test_the_board_screen_speaks_french(garden_game):
 
     async def script(pilot):
         text = screen_text(pilot.app)
-        assert "75 Gnom' Street : le jardin : mise en place d'après votre boîte (non vérifié)" in text  # one line
+        assert "75 Gnom' Street : le jardin : mise en place d'après votre boîte (non vérifié)" in text  # one line
         # the flowers' keys are the sheets' letters (L blanc); the terrains', the names' first free letters
-        assert "touches : terrain : h herbe  o bois  g gravier  t terre" in text, text
-        assert "fleurs (lettres des feuilles) : B bleu  R rouge  J jaune  L blanc" in text
-        assert "Échap : retour à la partie" in text
+        assert "touches : terrain : h herbe  o bois  g gravier  t terre" in text, text
+        assert "fleurs (lettres des feuilles) : B bleu  R rouge  J jaune  L blanc" in text
+        assert "Échap : retour à la partie" in text
         await pilot.press("right", "down", "o")  # B2, a pond: land (bois) waits for its flowers
         await pilot.pause()
         text = screen_text(pilot.app)
-        assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
+        assert "B2 : il manque encore fleurs (rien n'est enregistré avant que la case soit complète)" in text
         await pilot.press("j", "l")  # jaune, blanc: the cell is whole, and said back in French
         await pilot.pause()
-        assert "enregistré : gnom-street B2 : terrain=bois, fleurs=jaune,blanc" in screen_text(pilot.app)
+        assert "enregistré : gnom-street B2 : terrain=bois, fleurs=jaune,blanc" in screen_text(pilot.app)
 
     drive(app, script, size=(120, 40))
 
@@ -814,7 +814,7 @@ def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(r
         text = await enter(pilot, "table", typed=False)
         assert pilot.app.answer_line.startswith("table est pour la ligne de commande")
         text = await enter(pilot, "nouvelle gnom-street --adversaires Matt --butin C2", typed=False)
-        assert pilot.app.game_name == "gnom-street-2" and "Matt : 15 cases restantes" in text
+        assert pilot.app.game_name == "gnom-street-2" and "Matt : 15 cases restantes" in text
         assert pilot.app.answer_line.startswith("nouvelle partie gnom-street-2 sur gnom-street")
         text = await enter(pilot, "indice zone A1 oui", typed=False)
         assert "indice zone A1 oui" in text and "points de victoire" not in text  # the tally made way
@@ -852,7 +852,7 @@ def test_the_screen_follows_the_game_made_current_whatever_game_it_was_opened_on
 
         async def use(pilot):
             await enter(pilot, "utiliser gnom-street-3", typed=False)  # already current: shown all the same
-            assert pilot.app.game_name == "gnom-street-3" and "rouge : 3 cases restantes" in screen_text(pilot.app)
+            assert pilot.app.game_name == "gnom-street-3" and "rouge : 3 cases restantes" in screen_text(pilot.app)
 
         drive(used, use, size=(100, 40))
     finally:
@@ -875,15 +875,15 @@ def test_a_question_put_to_me_says_the_answer_to_give_first_then_their_maps_of_m
     async def script(pilot):
         await enter(pilot, "question zone F3 --par rouge --haut", typed=False)
         said = pilot.app.query_one("#answer").content.plain.split("\n")
-        assert said[:3] == ["réponse : oui",  # alone on its line, first
-                            "2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour votre butin ; bleu : "
-                            "3 cases pour votre butin ; jaune : 3 cases pour votre butin",
-                            "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"], said
+        assert said[:3] == ["réponse : oui",  # alone on its line, first
+                            "2. question zone F3 oui --par rouge --haut -> rouge : 3 cases pour votre butin ; bleu : "
+                            "3 cases pour votre butin ; jaune : 3 cases pour votre butin",
+                            "attention : rouge ne peut placer votre butin que sur 3 cases : E3, F2 et F3"], said
         assert not any("restantes" in line for line in said)  # my own sheets did not move
         await enter(pilot, "annuler", typed=False)
         assert pilot.app.answer_line == (
-            "entrée 2 retirée : question zone F3 oui --par rouge --haut -> rouge : 11 cases pour votre butin ; "
-            "bleu : 16 cases pour votre butin ; jaune : 16 cases pour votre butin"), pilot.app.answer_line
+            "entrée 2 retirée : question zone F3 oui --par rouge --haut -> rouge : 11 cases pour votre butin ; "
+            "bleu : 16 cases pour votre butin ; jaune : 16 cases pour votre butin"), pilot.app.answer_line
         assert "restantes" not in pilot.app.answer_line
 
     try:
@@ -942,9 +942,9 @@ def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_
         text = await enter(pilot, "plateau corriger gnom-street C2 mare=oui", typed=False)
         said = pilot.app.answer_line
         assert said.startswith("des parties enregistrées contiennent des entrées que ce plateau contredirait "
-                               "(gnom-street-1 : entrée 1 (butin rouge C2) : C2 est une mare"), said
+                               "(gnom-street-1 : entrée 1 (butin rouge C2) : C2 est une mare"), said
         assert said.count("refusé") == 0 and "/" not in said.partition("--partie")[0]
-        assert text.count("refusé") == 1 and "refusé (rien n'a été noté) : des parties" in text
+        assert text.count("refusé") == 1 and "refusé (rien n'a été noté) : des parties" in text
 
     try:
         drive(app, script)
@@ -1014,10 +1014,10 @@ def test_a_picture_shown_is_named_in_the_answer_line_in_the_words_typed(run, hom
     async def script(pilot):
         await enter(pilot, "montrer", typed=False)
         assert not pilot.app.query_one("#output").display  # drawn above already
-        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
+        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
         await enter(pilot, "montrer --partie roi-des-nains-1", typed=False)
         assert pilot.app.query_one("#output").display
-        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
+        assert pilot.app.answer_line == "roi-des-nains-1 : Le Roi des Nains"
 
     try:
         drive(app, script, size=(100, 40))
@@ -1059,7 +1059,7 @@ def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_
                            typed=False)
         answer = pilot.app.query_one("#answer").content.plain
         assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street")
-        assert "\nremarque : le plateau" in answer
+        assert "\nremarque : le plateau" in answer
         assert "vérifier gnom-street'" in " ".join(text.split())  # the note's end, on the screen
 
     try:

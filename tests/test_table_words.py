@@ -81,7 +81,7 @@ def test_me_completes_to_moi_at_a_french_table(french):
 def test_a_contradiction_names_the_step_that_takes_the_clue_back(french):
     game = play("clue area A1 yes -o red")
     assert refused(game, "clue at F3 -o red").endswith(
-        "rien n'a été noté (un indice mal entendu ? retirez-le d'abord : retirer 1)")
+        "rien n'a été noté (un indice mal entendu ? retirez-le d'abord : retirer 1)")
 
 
 def test_a_refusal_points_at_the_help_of_the_face_it_is_read_on():
@@ -98,7 +98,7 @@ def test_the_end_of_a_match_says_how_to_start_the_next(french):
     game = play("mole D3 missed --by Matt --next-mine A2", "mole C3 missed --by Matt --next-mine A1",
                 opponents=("Matt",))
     assert refused(game, "clue area A1 yes") == (
-        "le match est fini : moi l'a gagné ; commencez le suivant avec nouvelle gnom-street --adversaires Matt")
+        "le match est fini : moi l'a gagné ; commencez le suivant avec nouvelle gnom-street --adversaires Matt")
 
 
 # -- the French is whole ----------------------------------------------------------------------------

@@ -300,7 +300,7 @@ def refusal(run, home, *words) -> str:
 
 
 def test_a_pull_card_without_a_colour_is_refused(run, home):
-    """FR: "Tout nain d'une couleur présente sur la carte et associée à la valeur « 0 » vaut 0 point": a pull
+    """FR: "Tout nain d'une couleur présente sur la carte et associée à la valeur « 0 » vaut 0 point": a pull
     card always shows a colour worth 0 or 2."""
     rope(run)
     assert refusal(run, home, "pull") == ("error: a pull card names at least one colour: pull --zero COLOURS "
@@ -406,7 +406,7 @@ def test_each_gnome_shows_its_colour_as_a_letter_without_colour(run, monkeypatch
     assert lines[1] == "gnomes: R red, B blue, Y yellow, G green; · a free flagstone; ║ the fence"
     french = run("--lang", "fr", "tug", "show").stdout.splitlines()
     assert french[0] == "Ana  R  J  ·  ·  ·  ·  ·  · ║ ·  ·  ·  ·  ·  ·  V  B  Ben"
-    assert french[1] == "nains : R rouge, B bleu, J jaune, V vert ; · une dalle libre ; ║ la barrière"
+    assert french[1] == "nains : R rouge, B bleu, J jaune, V vert ; · une dalle libre ; ║ la barrière"
 
 
 def test_the_svg_picture_has_the_letters_and_the_legend(run, tmp_path):

@@ -91,6 +91,9 @@ class Speaker(Protocol):
     # to reveal); without it, every value of the slot (``values``). When no value is accepted there it
     # raises AssistantError saying why (none of the cells holds the player's miniature): nothing is
     # offered, and that is the hint (``Slot.why``).
+    # Optional: ``called_for(words)``, the words the rules call for next in the step begun with ``words``
+    # though it could be recorded without them ('--power mick' on a clue several players answer): Tab types
+    # them (``forced``).
     # Optional: ``why_not(words)``, why the step begun with ``words`` cannot be recorded now whatever
     # comes next (a trick with no deal being played, undo with nothing recorded), saying what to do
     # first; None when it may be. Nothing is offered for it, its reason is the hint.
@@ -266,6 +269,58 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
     if typing.startswith("-") or not slot.values:
         return typing, fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
     return typing, fitting(said_values(game, slot)) or fitting(slot.values)
+
+
+def forced(game: Speaker, words: Sequence[str]) -> tuple[str, ...]:
+    """The words every recordable ending of the step begun with ``words`` starts with, when the step as
+    typed is refused: what Tab types when nothing is being typed ('--by' on a question put to me, whoever
+    asked; '--power mick' on a clue several players answer; '--from' for a miniature that moves).
+    Endings tried: one value of the slot expected next, or one open option with one of its values (a
+    flag alone); the game's own checks decide, as recording would. () when the step may be recorded as
+    it is, or when no ending (or no common first word) is found."""
+    called_for = getattr(game, "called_for", None)
+    called = called_for(list(words)) if called_for is not None else ()
+    if called:  # what the rules call for, though the step could be recorded without it
+        by_spelling = {spelling: option for option in resolve(game, words)[0].options
+                       for spelling in option.spellings}
+        return tuple(by_spelling[word].spoken() if word in by_spelling else word for word in called)
+    try:
+        game.record(game.read_step(join(list(words))))
+        return ()  # recordable already: Enter is the next key
+    except AssistantError:
+        pass
+    try:
+        form = resolve(game, words)[0]
+    except (InputError, IndexError):
+        return ()
+    slot = expect(game, words)
+    if slot.why or slot.name in ("unknown", "step", "command"):
+        return ()
+    endings = [(value,) for value in slot.values]
+    for option in form.options:
+        if option.spellings[0] not in slot.options:
+            continue
+        if option.slot is None:
+            endings.append((option.spellings[0],))
+        else:
+            values = _values_why(game, option.slot, [*words, option.spellings[0]])[0]
+            endings.extend((option.spellings[0], value) for value in values)
+    found = []
+    for ending in endings:
+        try:
+            game.record(game.read_step(join([*words, *ending])))
+        except AssistantError:
+            continue
+        found.append(ending)
+    common: list[str] = []
+    for at in range(min(map(len, found), default=0)):
+        column = {ending[at] for ending in found}
+        if len(column) != 1:
+            break
+        common.append(column.pop())
+    by_spelling = {option.spellings[0]: option for option in form.options}
+    return tuple(by_spelling[word].spoken() if word in by_spelling else game.said_value(slot.name, word)
+                 if at == 0 and word in slot.values else word for at, word in enumerate(common))
 
 
 def fits(value: str, typing: str) -> bool:

@@ -131,5 +131,5 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
 
 # The names of the grammar's slots that table.SLOT_WORDS does not mark, shown as 'next: leader' on the
 # page (and on the table screen after Tab): marked here for both faces, said with _(slot.name).
-SLOT_WORDS = (N_("colours"), N_("leader"), N_("scout"), N_("special"), N_("special-winner"), N_("text"),
-              N_("trick"), N_("tricks"), N_("verdict"), N_("won"))
+SLOT_WORDS = (N_("colours"), N_("fighter"), N_("leader"), N_("players"), N_("power"), N_("scout"), N_("special"),
+              N_("special-winner"), N_("text"), N_("trick"), N_("tricks"), N_("verdict"), N_("won"))

@@ -6,9 +6,10 @@ from markup strings, so a name typed by a player (``[b3]``) prints as typed.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
-from rich import box
+from rich import _wrap, box
 from rich.color import Color
 from rich.columns import Columns
 from rich.console import Group, JustifyMethod, RenderableType
@@ -25,6 +26,13 @@ from assistant.engine.i18n import N_, _, decimal, language, ngettext
 from assistant.engine.sheet import Sheet
 from assistant.games.gnom_street.garden import spoken
 from assistant.games.gnom_street.mirror import CLOSE, close_lines
+
+# French typography puts a no-break space before : ; ! ? and inside « » (the catalogue uses U+00A0; U+202F is
+# the narrow one). Rich, and Textual which wraps with Rich's divide_line, break a line at any Unicode space
+# (a word is r"\s*\S+\s*"), so "indice 1 : zone" could leave the colon alone at the start of a line. A word
+# here holds its no-break spaces; only the other spaces break (tests/test_french.py checks the wrap).
+NO_BREAK = "\u00a0\u202f"
+_wrap.re_word = re.compile(rf"[^\S{NO_BREAK}]*(?:[^\s]|[{NO_BREAK}])+[^\S{NO_BREAK}]*")
 
 POND = "≈≈≈"
 CROSS = "╳"

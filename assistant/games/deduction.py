@@ -64,7 +64,7 @@ OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire"
                   french="--adversaire")
 COLOUR = mirror.COLOUR  # the same option on a clue and on a question put to me
 CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
-ASKER = Option("by", ("--by", "--par"), "player", french="--par")
+ASKER = Option("by", ("--by", "--par", "-p"), "player", french="--par")
 
 
 def _nobody_out(board: Board) -> str:
@@ -885,6 +885,8 @@ class Game(_Fields):
         if slot == "fighter":
             named = {word.partition("=")[0] for word in typed}
             return tuple(value for value in values if value.partition("=")[0] not in named)  # each player once
+        if slot == "players" and form is fight.FightEvent.FORM:  # --throw: the tied players, in any order
+            return fight.throw_orders(typed)
         if slot == "colour" and asking and cells and self.board.has_attribute("flowers"):
             at = self.board.values_at(self.board.parse_cell(cells[0]), "flowers")
             return tuple(value for value in values if value in at)
@@ -901,6 +903,20 @@ class Game(_Fields):
         if form is garden.RevealEvent.FORM and slot == "position" and cells:
             return tuple(str(n) for n in range(1, len(self.garden().stacks.get(cells[0], ())) + 1))
         return values
+
+    def called_for(self, words: list[str]) -> tuple[str, ...]:
+        """The words the rules call for next in the step begun with ``words``, though it could be recorded
+        without them (the grammar's optional hint, for completion): one question answered by several
+        players is Mick's power, said even before a fight is recorded to check it."""
+        try:
+            form = form_for(self, words[0])
+        except (InputError, IndexError):
+            return ()
+        if form is not ClueEvent.FORM or not self.board.per_opponent:
+            return ()
+        answered = [word for word in positional(form, words[1:]) if "=" in word]
+        given = {word.partition("=")[0] for word in words}
+        return fight.called_for(len(answered), bool(given & set(fight.POWER.spellings)))
 
     def why_not(self, words: list[str]) -> str | None:
         """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint):

@@ -44,7 +44,7 @@ def clue(
                                                   autocompletion=completer("--colour"))] = None,
     card: Annotated[Optional[str], typer.Option("--card", "--carte",
                                                 help=N_("The card it came from, e.g. 'informant 3'."))] = None,
-    by: Annotated[Optional[str], typer.Option("--by", "--par",
+    by: Annotated[Optional[str], typer.Option("--by", "--par", "-p",
                                               help=N_("Who asked, or drew the card (default: me)."))] = None,
     power: PowerOption = None,
     game: GameOption = None,
@@ -61,7 +61,8 @@ def asked(
         help=N_("KIND and its words: area B3 | line-of-sight A1 | flower C3 blue; the answer only without "
                 "--mine (it is checked otherwise)."),
         metavar=N_("KIND WORDS... [ANSWER]"), autocompletion=STEP_WORDS)],
-    by: Annotated[str, typer.Option("--by", "--par", help=N_("Who asked you."), autocompletion=completer("--by"))],
+    by: Annotated[str, typer.Option("--by", "--par", "-p", help=N_("Who asked you."),
+                                    autocompletion=completer("--by"))],
     aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
         "Answered aloud (megaphone): every opponent hears it."))] = False,
     colour: Annotated[Optional[str], typer.Option("--colour", "--color", "--couleur", "-c",
@@ -89,7 +90,7 @@ def asked(
 def accuse(
     cell: Annotated[str, typer.Argument(help=N_("The accused cell, e.g. C4."), autocompletion=STEP_WORDS)],
     verdict: Annotated[str, typer.Argument(help=N_("right or wrong (also juste/faux)."), autocompletion=STEP_WORDS)],
-    by: Annotated[Optional[str], typer.Option("--by", "--par", help=N_(
+    by: Annotated[Optional[str], typer.Option("--by", "--par", "-p", help=N_(
         "Who accused, on the city (me for you): a wrong accuser is out."), autocompletion=completer("--by"))] = None,
     opponent: Annotated[Optional[str], typer.Option("--opponent", "-o", "--adversaire", help=N_(
         "Whose loot is accused, on the garden with several opponents (one name)."),

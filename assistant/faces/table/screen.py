@@ -605,12 +605,17 @@ class TableApp(App):
             self.query_one("#suggest", Static).update(suggestions_text(game))
         if self.toggled["help"]:
             self.query_one("#help", Static).update(help_text(game))
+        self.keep_history_in_view()
+
+    def keep_history_in_view(self) -> None:
+        """An open panel is what was asked for: show it; else the latest entries, once the screen is laid out
+        again (a refusal on two lines shrinks the history panel after this call: issue 35)."""
         side = self.query_one("#side")
-        # An open panel is what was asked for: show it; else the latest entries.
         if self.toggled["suggest"] or self.toggled["help"]:
             side.scroll_home(animate=False)
-        else:
-            side.scroll_end(animate=False)
+            return
+        side.scroll_end(animate=False)
+        self.call_after_refresh(side.scroll_end, animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""
@@ -637,6 +642,7 @@ class TableApp(App):
         for note in notes:
             text.append("\n" + note)
         self.update_text("#answer", text)
+        self.keep_history_in_view()  # the answer's height may have changed the history panel's
 
     def update_text(self, selector: str, text: Text) -> None:
         """Show ``text``; the screen is laid out again only if its height changes (a new layout repaints it all),
@@ -827,6 +833,11 @@ class TableApp(App):
             commands_here = [word for word in grammar.complete(reader, prefix)[1] if not foreign_step(self.game, word)]
             matches = tuple(dict.fromkeys([*matches, *(word for word in own if grammar.fits(word, typing)),
                                            *commands_here]))
+        forced = (grammar.forced(self.game, prefix.split())
+                  if not typing and not first and _is_step(self.game, prefix.split()[0])
+                  else ())
+        if forced:  # the only way on, whatever else fits here, is typed ('--par' on a question put to me)
+            matches = (" ".join(forced),)
         if not matches:
             slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
             if slot.why:  # the step cannot be recorded now: say why, and what to do first

@@ -20,6 +20,7 @@ nothing is checked, as before.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import permutations
 from typing import ClassVar, NamedTuple
 
 from assistant.engine.errors import InputError
@@ -90,6 +91,18 @@ class FightEvent(_FightEventFields):
         return (*ranked, *self.throw)
 
 
+def throw_orders(fighters: list[str]) -> tuple[str, ...]:
+    """The values --throw may take after ``fighters`` (``Léa=5 red=3 blue=5``, as typed): every order of
+    the tied players' names, each group of ties once, comma-joined (rules: "L'égalité se départage au
+    lancer de nain"); () when nobody is tied."""
+    by_value: dict[str, list[str]] = {}
+    for fighter in fighters:
+        name, unused, value = fighter.partition("=")
+        by_value.setdefault(value, []).append(name)
+    tied = [name for names in by_value.values() if len(names) > 1 for name in names]
+    return tuple(",".join(order) for order in permutations(tied)) if tied else ()
+
+
 def latest(game) -> tuple[str, ...] | None:
     """The ranking of the round's fight: the latest one standing in this set, if any."""
     for entry in reversed(game.current_set()[0]):
@@ -107,6 +120,12 @@ def read_power(text: str | None) -> str | None:
         raise InputError(_("unknown power {power}: expected one of {powers} (the gnome cards that change who is "
                            "asked)").format(power=shown(text), powers=join_names(POWERS)))
     return found
+
+
+def called_for(answerers: int, power_given: bool) -> tuple[str, ...]:
+    """What a question answered by ``answerers`` players still needs: --power mick when several answer
+    and no power is given (rules: Mick, "posez votre question à tous les joueurs")."""
+    return (POWER.spellings[0], EVERYONE) if answerers > 1 and not power_given else ()
 
 
 def check(game, asker: str, answerers: list[str], power: str | None) -> None:

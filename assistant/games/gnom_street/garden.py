@@ -42,7 +42,7 @@ ALEX = Option("alex", ("--alex",))  # card 7: a flag
 # the gnome card that moves the cat up to 3 cells
 FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
-BY = Option("by", ("--by", "--par"), "player", french="--par")
+BY = Option("by", ("--by", "--par", "-p"), "player", french="--par")
 NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell", french="--prochain-butin")
 REPLACE = Option("replace", ("--replace", "--remplace", "--remplacer"), french="--remplace")  # a loot card misheard
 FOUND_WORDS = {"found": True, "trouve": True, "missed": False, "rate": False}

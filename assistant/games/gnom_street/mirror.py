@@ -32,7 +32,7 @@ from assistant.games.gnom_street import garden
 from assistant.games.gnom_street.fight import POWER, read_power
 
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
-BY = Option("by", ("--by", "--par"), "player", french="--par")
+BY = Option("by", ("--by", "--par", "-p"), "player", french="--par")
 ALOUD = Option("aloud", ("--aloud", "--haut", "--pipelette", "--megaphone", "--haut-parleur"), french="--haut")
 # A flower question's colour given as an option: the kind's colour word is then not typed again.
 COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur", fills=True)

@@ -91,9 +91,12 @@ class Tally(NamedTuple):
         best = max(line.total for line in self.lines)
         if len(leaders) == 1:
             if leaders[0] == ME:  # no name given (new --me): French says 'vous', never 'me gagne'
-                return _("me wins with {points} points and becomes the boss of 75 Gnom' Street").format(points=best)
-            return _("{player} wins with {points} points and becomes the boss of 75 Gnom' Street").format(
-                player=leaders[0], points=best)
+                return ngettext("me wins with {points} point and becomes the boss of 75 Gnom' Street",
+                                "me wins with {points} points and becomes the boss of 75 Gnom' Street",
+                                best).format(points=best)
+            return ngettext("{player} wins with {points} point and becomes the boss of 75 Gnom' Street",
+                            "{player} wins with {points} points and becomes the boss of 75 Gnom' Street",
+                            best).format(player=leaders[0], points=best)
         said = [_("me") if leader == ME else leader for leader in leaders]  # French: 'moi', as the table says it
         return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
             names=join_names(said), points=best)

@@ -542,7 +542,7 @@ class RoiGame(_Fields):
                                  .format(card=special.said, holder=holder, stated=s.special_winner))
         if any(name in effect for name in WINNER_EFFECTS) and not s.special_winner_of(special):
             raise InputError(_("{card} needs who won its trick: --special-winner NAME (or list {id} in their --won)")
-                             .format(card=special.shown, id=special.id))
+                             .format(card=special.shown, id=special.said))
         if any(name in effect for name in ("next_trick", "last_trick")) and s.special_winner is None:
             text = (_("{card} needs who won the trick after it: --special-winner NAME (or none)")
                     if "next_trick" in effect else
@@ -701,8 +701,10 @@ class RoiGame(_Fields):
         played = self.played()
         winner = self.winner()
         if winner:
-            lines.append(_("{winner} wins and becomes the new Dwarf King with {points} points")
-                         .format(winner=winner, points=self.totals()[winner]))
+            points = self.totals()[winner]
+            lines.append(ngettext("{winner} wins and becomes the new Dwarf King with {points} point",
+                                  "{winner} wins and becomes the new Dwarf King with {points} points", abs(points))
+                         .format(winner=winner, points=points))
         elif played >= DEALS and self.open_deal() is None:
             totals = self.totals()
             best = max(totals.values())

@@ -1,0 +1,66 @@
+"""The manual cannot drift (issue 35): every command block of the docs runs, page by page, on a fresh data folder.
+
+A command block is a fenced ``console`` block. Each of its lines that begins with ``assistant`` is run through
+the command line as typed (``;`` separates two commands on a line, ``#`` starts a comment), in the page's order,
+on a data folder of the page's own; it must succeed, unless its comment begins with ``refused``: then it must
+be refused in one line. A block that shows a command's form with placeholders (``NAME``, ``[--json]``,
+``a | b``) is a ``text`` block, not run. The README's quick starts are checked the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).parent.parent
+PAGES = sorted([*ROOT.glob("docs/*/*.md"), ROOT / "README.md"])
+BLOCK = re.compile(r"^```console\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def commands_of(page: Path) -> list[tuple[list[str], bool]]:
+    """Each command of the page's console blocks: its words after 'assistant', and whether it is meant refused."""
+    found = []
+    for block in BLOCK.findall(page.read_text(encoding="utf-8")):
+        for line in block.splitlines():
+            line = line.removeprefix("$ ").strip()
+            code, _, comment = line.partition(" #")
+            for command in code.split(";"):
+                words = shlex.split(command)
+                if words[:1] == ["assistant"]:
+                    found.append((words[1:], comment.strip().startswith("refused")))
+    return found
+
+
+def test_every_page_has_its_french_and_english():
+    english = {page.name for page in ROOT.glob("docs/en/*.md")}
+    french = {page.name for page in ROOT.glob("docs/fr/*.md")}
+    assert english == french
+
+
+def test_the_readme_stays_short_and_keeps_its_two_set_up_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(readme) <= 200
+    set_up = [line for line in readme if line.startswith("    python3 -m venv .venv && ")]
+    assert len(set_up) == 2 and any("pytest" in line for line in set_up)  # .ci/run reads the test command
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(ROOT)) for page in PAGES])
+def test_every_command_block_runs(page, tmp_path, monkeypatch):
+    from assistant.faces.cli import app_for
+
+    monkeypatch.setenv("ASSISTANT_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)  # files a command writes (--svg stats.svg) land here
+    for source in ("scenarios", "boards"):
+        (tmp_path / source).symlink_to(ROOT / source)  # 'replay scenarios/...' as from the checkout
+    runner = CliRunner()
+    for words, refused in commands_of(page):
+        result = runner.invoke(app_for(words), words, prog_name="assistant")
+        said = f"assistant {shlex.join(words)}\n{result.output}"
+        if refused:
+            assert result.exit_code == 1, said
+        else:
+            assert result.exit_code == 0, said
