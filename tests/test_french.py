@@ -32,7 +32,8 @@ NOT_YET_NGETTEXT = {
     'a number of {count} digits (at most {most})',
     'a trick has one card per player: {count} cards (got {got})',
     "a trick holds {count} cards, so each player's pile is a multiple of {count} (got {piles})",
-    "after its trick, whoever played it takes {count} cards from a player's hand and gives {count} back (take NAME CARD... --back CARD,...)",
+    "after its trick, whoever played it takes {count} cards from a player's hand and gives {count} back "
+    "(take NAME CARD... --back CARD,...)",
     'at most {limit} opponents (got {count})',
     'at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)',
     'clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)',
@@ -41,7 +42,8 @@ NOT_YET_NGETTEXT = {
     'in all: {asked} bits expected from your questions, {best} from the best',
     'in all: {asked} bits expected from your questions, {best} from the best ({share} of the best)',
     'new {board} --opponents {names}',
-    'notice: the path of {count} flagstones ({half} a side) is unverified: from public sources, check your box; if yours differs: assistant tug new --flagstones N',
+    'notice: the path of {count} flagstones ({half} a side) is unverified: from public sources, check your box; '
+    'if yours differs: assistant tug new --flagstones N',
     'the tricks add up to {sum}, but a hand of {count} players has {hand} tricks',
     'your {count} miniatures are in the garden: the one you place is moved (assistant miniature me CELL --from CELL)',
     '{bits} bits',

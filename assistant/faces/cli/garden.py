@@ -105,7 +105,8 @@ def loot(player: PlayerArg, cell: CellArg,
 @declared(app, "mole")
 def mole(cell: CellArg,
          verdict: Annotated[str, typer.Argument(help=N_("found or missed (trouvé, raté)."))],
-         by: Annotated[Optional[str], typer.Option("--by", "--par", "-p", help=N_("Who placed it (default: me)."))] = None,
+         by: Annotated[Optional[str], typer.Option("--by", "--par", "-p",
+                                                   help=N_("Who placed it (default: me)."))] = None,
          next_mine: Annotated[Optional[str], typer.Option("--next-mine", "--prochain-butin",
                                                           help=N_("My loot cell for the next set."))] = None,
          game: GameOption = None) -> None:
