@@ -271,7 +271,17 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
     return typing, fitting(said_values(game, slot)) or fitting(slot.values)
 
 
-def forced(game: Speaker, words: Sequence[str]) -> tuple[str, ...]:
+class Recorder(Speaker, Protocol):
+    """A game that reads and records a step, as ``forced`` tries each ending of one (never saved)."""
+
+    def read_step(self, line: str) -> Any:
+        ...
+
+    def record(self, event: Any) -> Any:
+        ...
+
+
+def forced(game: Recorder, words: Sequence[str]) -> tuple[str, ...]:
     """The words every recordable ending of the step begun with ``words`` starts with, when the step as
     typed is refused: what Tab types when nothing is being typed ('--by' on a question put to me, whoever
     asked; '--power mick' on a clue several players answer; '--from' for a miniature that moves).
@@ -296,7 +306,7 @@ def forced(game: Speaker, words: Sequence[str]) -> tuple[str, ...]:
     slot = expect(game, words)
     if slot.why or slot.name in ("unknown", "step", "command"):
         return ()
-    endings = [(value,) for value in slot.values]
+    endings: list[tuple[str, ...]] = [(value,) for value in slot.values]
     for option in form.options:
         if option.spellings[0] not in slot.options:
             continue
