@@ -20,7 +20,7 @@ from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, pos
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
-from assistant.engine.registry import Outcome
+from assistant.engine.registry import Outcome, finished_refusal, result_said
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
     Options,
@@ -188,7 +188,12 @@ class AccuseEvent(NamedTuple):
         by = found.last("by")
         if by is not None and game.board.per_opponent:
             raise InputError(_nobody_out(game.board))
-        return cls(name, right, game.one_item(found.last("opponent")), game.player(by) if by is not None else None)
+        accuser = game.player(by) if by is not None else None
+        if accuser is None and right and not game.board.per_opponent and not game.reading_saved:
+            # rules: "S'il a la bonne réponse, il gagne la partie": the right accuser wins, me unless --by says
+            # otherwise; a log saved before this default keeps its accusation without an accuser (see outcome)
+            accuser = garden.ME
+        return cls(name, right, game.one_item(found.last("opponent")), accuser)
 
     def words(self, game: "Game") -> list[str]:
         words = ["accuse", self.cell, "right" if self.right else "wrong"]
@@ -208,8 +213,10 @@ class AccuseEvent(NamedTuple):
         return [self.item]
 
 
-STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, *garden.PIECES)  # every entry's type
-Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, Retract, *garden.PIECES)]
+# every entry's type
+STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, *garden.PIECES)
+Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, Retract,
+               *garden.PIECES)]
 
 
 class State(NamedTuple):
@@ -507,30 +514,74 @@ class Game(_Fields):
 
     def outcome(self) -> Outcome:
         """The end of the game. A two-player garden: finished once a player has won two sets. A garden of 3 or
-        4: once every opponent's loot card is recorded and the tally can count (a tie stands until settled).
-        A case (a board without per-opponent loot): once every hidden place is closed."""
+        4: once every opponent's loot card is recorded and the tally can count; a tie stands, unfinished, until
+        the gnome throw that settles it is recorded (``throw NAME``). A case (a board without per-opponent
+        loot): once every hidden place is closed; the right accuser wins, and everyone named in the log plays
+        (those a wrong accusation put out among them)."""
         players = tuple(self.known_as(p) for p in self.players)
+        first = self._first_player()
         if not self.board.per_opponent:
-            closed = all(self.closed(item) is not None for item in self.items)
-            return Outcome(closed, (self.known_as(garden.ME),))
+            return self._case_outcome()
         pieces = self.garden()
         if len(self.players) == 2:
             winner = garden.match_winner(pieces)
             sets = {self.known_as(p): pieces.sets.count(p) for p in self.players}
-            return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (), points=sets)
+            return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (),
+                           first_player=first, points=sets, unit="sets")
         if not all(opponent in pieces.loot for opponent in self.opponents):
-            return Outcome(False, players)
+            return Outcome(False, players, first_player=first)
         from assistant.games.gnom_street.tally import score_game
 
         try:
             tally = score_game(self)
         except AssistantError:  # a token still face down: the tally cannot be made yet
-            return Outcome(False, players)
-        points = {line.player: line.total for line in tally.lines}
-        leaders = tuple(tally.leaders)
+            return Outcome(False, players, first_player=first)
+        points = {self.known_as(self.player(line.player)): line.total for line in tally.lines}
+        leaders = tuple(self.known_as(self.player(leader)) for leader in tally.leaders)
         if len(leaders) == 1:
-            return Outcome(True, players, leaders, points=points)
-        return Outcome(True, players, (), tied=leaders, points=points)
+            return Outcome(True, players, leaders, first_player=first, points=points)
+        thrower = self.throw_winner(tally.leaders)
+        if thrower is not None:
+            # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
+            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
+        return Outcome(False, players, (), leaders, None, first, points,
+                       _("tie: record the gnome throw that settles it: throw NAME"))
+
+    def _case_outcome(self) -> Outcome:
+        """The city: closed once every hidden place is; the right accuser wins (rules: "S'il a la bonne réponse,
+        il gagne la partie"); a right accusation saved before --by was asked for has no recorded winner."""
+        players = (self.known_as(garden.ME), *self.named())
+        closed = all(self.closed(item) is not None for item in self.items)
+        if not closed:
+            return Outcome(False, players)
+        accusers = [entry.event.by for entry in self.state.in_set
+                    if isinstance(entry.event, AccuseEvent) and entry.event.right]
+        winners = tuple(dict.fromkeys(self.known_as(by) for by in accusers if by is not None))
+        note = None if winners else _("case closed; its winner was not recorded (the right accusation has no --by)")
+        return Outcome(True, players, winners, note=note)
+
+    def throw_winner(self, leaders) -> str | None:
+        """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""
+        tied = {self.player(leader) for leader in leaders}
+        throws = [entry.event.player for entry in self.state.in_set if isinstance(entry.event, fight.ThrowEvent)]
+        return throws[-1] if throws and throws[-1] in tied else None
+
+    def _first_player(self) -> str | None:
+        """Who played first, when the log knows it: the winner of the first fight recorded (the fight orders
+        the round, and its first player acts first)."""
+        for entry in self.standing():
+            if isinstance(entry.event, fight.FightEvent):
+                try:
+                    return self.known_as(entry.event.ranking(self.display)[0])
+                except AssistantError:
+                    return None
+        return None
+
+    def next_game(self) -> str:
+        """The command that starts the next game with the same table."""
+        if self.board.per_opponent:
+            return _("new {board} --opponents {names}").format(board=self.board.name, names=",".join(self.opponents))
+        return _("new {board}").format(board=self.board.name)
 
     def statistics(self) -> dict:
         """What the statistics keep of a garden besides its outcome: the turns I took to find each loot (my
@@ -635,6 +686,7 @@ class Game(_Fields):
             if self.board.per_opponent:
                 after._check_pieces_after(taken)
             return after
+        self._check_open(event)
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
                 raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
@@ -652,9 +704,9 @@ class Game(_Fields):
                 at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
                 self.sheet().add(at.facts(self.board, number))
             return self._appended(event)
-        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
-        if over is not None:
-            raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
+        if isinstance(event, fight.ThrowEvent):
+            self._check_throw(event)
+            return self._appended(event)
         if isinstance(event, ClueEvent) and event.by in dict(event.answers):
             # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
@@ -689,6 +741,33 @@ class Game(_Fields):
             fight.check(self, event.by or garden.ME, event.items(), event.power)
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _check_open(self, event) -> None:
+        """Refuse any entry but undo and retract once the game is finished, and any but the gnome throw while
+        its tally is tied."""
+        why = self._closed_because(isinstance(event, fight.ThrowEvent))
+        if why is not None:
+            raise AssistantError(why)
+
+    def _closed_because(self, throw: bool = False) -> str | None:
+        """Why no entry (``throw``: no gnome throw) may be recorded now, or None."""
+        end = self.outcome()
+        if end.finished:
+            return finished_refusal(end, self.next_game())
+        if end.tied and not throw:
+            return _("the tally is tied: {result}; record the gnome throw that settles it (throw NAME), or take "
+                     "back the last entry (undo)").format(result=result_said(end))
+        return None
+
+    def _check_throw(self, event: "fight.ThrowEvent") -> None:
+        """A gnome throw settles a tied tally, won by one of the tied players."""
+        end = self.outcome()
+        if not end.tied:
+            raise InputError(_("no tie to settle: a gnome throw is recorded once the tally is tied"))
+        tied = [self.player(name) for name in end.tied]
+        if event.player not in tied:
+            raise InputError(_("{player} is not tied: the throw is won by one of {players}").format(
+                player=self.display(event.player), players=join_names(self.display(p) for p in tied)))
 
     def _check_pieces_after(self, taken: Entry) -> None:
         """Every piece recorded after the entry taken back still allowed without it; else the refusal names
@@ -786,8 +865,8 @@ class Game(_Fields):
 
     def forms(self) -> tuple[Form, ...]:
         """Every step this game hears (the grammar's Speaker)."""
-        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
-            if self.board.per_opponent else ()
+        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
+                  *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
         return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
@@ -895,9 +974,9 @@ class Game(_Fields):
         form, why = begun(self, words, self.history())
         if form is None or why is not None or form in (UNDO_FORM, RETRACT_FORM):
             return why
-        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
-        if over is not None:
-            return garden.over(self.display(over), self.board.name, list(self.opponents))
+        closed = self._closed_because(form is fight.ThrowEvent.FORM)
+        if closed is not None:
+            return closed
         try:
             for piece in garden.PIECES:
                 if piece.FORM is form:
