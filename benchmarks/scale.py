@@ -24,6 +24,7 @@ benchmarks/startup.py (1.3 x `python -c "import typer"`) plus 50 ms.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import os
 import random
@@ -68,7 +69,7 @@ def make_game(board: Board, opponents: int, clues: int, chooser: random.Random) 
     names = [f"gang{n}" for n in range(1, opponents + 1)]
     game = Game.new("scale", board, names)
     open_cells = sorted(board.open)
-    loots = dict(zip(names, chooser.sample(open_cells, opponents)))
+    loots = dict(zip(names, chooser.sample(open_cells, opponents), strict=True))
     events: list = []
     while len(events) < clues:
         cell = chooser.choice(open_cells)
@@ -128,8 +129,8 @@ def installed_suggest(runs: int) -> None:
         times: dict[str, list[float]] = {name: [] for name in timed}
         for _ in range(runs):  # interleaved, so that load drifting weighs on all alike
             for name, command in timed.items():
-                times[name].append(seconds(lambda: subprocess.run(command, env=env, check=True,
-                                                                  stdout=subprocess.DEVNULL)))
+                times[name].append(seconds(functools.partial(subprocess.run, command, env=env, check=True,
+                                                             stdout=subprocess.DEVNULL)))
     ours, plain, floor = (statistics.median(times[name]) for name in timed)
     budget = BUDGET_RATIO * floor + BUDGET_EXTRA
     print(f"garden, 3 opponents, `assistant suggest --left grass,wood --actions area,flower,cat` "

@@ -37,12 +37,13 @@ def make_game(home: Path) -> None:
     board = store.board("gnom-street")
     game = Game.new("bench", board, ["red", "blue", "yellow"], "C2")
     chooser = random.Random(7)
-    loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3)))
+    loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3), strict=True))
     cells = [board.name_of(c) for c in board.open]
     while len(game.events) < 50:
         cell = chooser.choice(cells)
         kind = chooser.choice(["area", "line-of-sight", "flower"])
-        args = (cell, chooser.choice(board.values_at(board.parse_cell(cell), "flowers"))) if kind == "flower" else (cell,)
+        args = ((cell, chooser.choice(board.values_at(board.parse_cell(cell), "flowers"))) if kind == "flower"
+                else (cell,))
         clue = Clue(kind, args)
         answers = tuple((item, loot in clue.accepted(board)) for item, loot in loots.items())
         game = game.record(ClueEvent(clue, answers))

@@ -42,10 +42,10 @@ def roi(rng: random.Random) -> tuple[dict, list[str]]:
     players = rng.sample(NAMES, 3)
     tiles = rng.sample(sorted({quest[:-1] for quest in COUNT_QUESTS}), 7)
     steps = []
-    for tile, special in zip(tiles, rng.sample(PLAIN_SPECIALS, 7)):
+    for tile, special in zip(tiles, rng.sample(PLAIN_SPECIALS, 7), strict=True):
         face = rng.choice([quest for quest in COUNT_QUESTS if quest[:-1] == tile])
         counts = rng.choice([(6, 4, 3), (5, 5, 3), (2, 9, 2), (7, 3, 3), (1, 4, 8)])
-        tricks = ",".join(f"{p}={c}" for p, c in zip(players, counts))
+        tricks = ",".join(f"{p}={c}" for p, c in zip(players, counts, strict=True))
         steps.append(f"deal {face} --special {special} --tricks {tricks}")
     return {"pad": "roi-des-nains", "players": players}, steps
 
@@ -106,7 +106,8 @@ def main() -> None:
         generate(home, args.games)
         print(f"generated {args.games} games in {time.perf_counter() - started:.1f} s")
         env = {**os.environ, "ASSISTANT_HOME": str(home), "ASSISTANT_LANG": "en"}
-        command = [sys.executable, "-m", "cli", "stats", "--json"] if not _installed() else ["assistant", "stats", "--json"]
+        command = ([sys.executable, "-m", "cli", "stats", "--json"] if not _installed()
+                   else ["assistant", "stats", "--json"])
         cold = timed(command, env)
         warm = [timed(command, env) for unused in range(args.runs)]
         store = Store(home)

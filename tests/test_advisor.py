@@ -4,7 +4,7 @@ import functools
 import json
 import math
 import re
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 import pytest
 from conftest import shipped_board
@@ -79,7 +79,7 @@ def test_the_best_question_has_the_most_balanced_split():
     assert ranked[0].bits == pytest.approx(-(1 / 3 * math.log2(1 / 3) + 2 / 3 * math.log2(2 / 3)))
     assert ranked[0].worst_left == 2
     assert ranked[-1].bits == 0
-    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
+    assert all(a.bits >= b.bits - 1e-9 for a, b in pairwise(ranked))
     brute = []
     for question in ranked:
         yes = len(played.sheet().candidates("opponent") & question.clue.accepted(GARDEN))
@@ -265,8 +265,8 @@ def test_with_every_token_offered_the_most_informative_question_comes_first():
     assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
 
 
-@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]), st.sampled_from(sorted(GARDEN.names(GARDEN.open))),
-                          st.booleans()), max_size=3),
+@given(st.lists(st.tuples(st.sampled_from(["area", "line-of-sight"]),
+                          st.sampled_from(sorted(GARDEN.names(GARDEN.open))), st.booleans()), max_size=3),
        st.integers(1, 3), st.integers(1, 4))
 def test_an_answer_never_costs_turns(clues, terrains, actions):
     """Whatever is left, asking is never estimated worse than not asking."""
@@ -324,14 +324,14 @@ def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run)
     sheet = game(None, None, ("area A1 no", None)).sheet()
     groups = advisor.question_groups(sheet, limit=3, shown=100)
     assert len(groups) == 3 and all(len({advisor._value(q) for q in group.questions}) == 1 for group in groups)
-    assert all(len(group.questions) == group.count for group in groups)
+    assert all(len(group.questions) == group.total for group in groups)
     assert advisor._value(groups[0].questions[0]) != advisor._value(groups[1].questions[0])
     flat = advisor.questions(sheet)
-    assert [q for group in groups for q in group.questions] == flat[:sum(group.count for group in groups)]
+    assert [q for group in groups for q in group.questions] == flat[:sum(group.total for group in groups)]
     assert [len(group.questions) for group in advisor.question_groups(sheet, limit=3, shown=1)] == [1, 1, 1]
     text = run("suggest", "--top", "3").stdout
     first = groups[0].questions[0]
-    header = f"  1. any of these {groups[0].count}: {first.bits:.2f} bits; " \
+    header = f"  1. any of these {groups[0].total}: {first.bits:.2f} bits; " \
              f"{first.yes_left} cells if yes, {first.no_left} if no"
     assert header in text.splitlines()
     assert first.yes_left + first.no_left == 13
@@ -397,7 +397,7 @@ def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, 
     board = GARDEN._replace(ponds=CellSet(), masks={**GARDEN.masks, ("flowers", "blue"): CellSet(accepted)})
     items = tuple(f"o{i}" for i in range(len(masks)))
     sheet = Sheet.start(board, items).with_facts(
-        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks)])
+        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks, strict=True)])
     if [sheet.candidates(item).mask for item in items] != masks:
         return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
     question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))
@@ -432,4 +432,4 @@ def test_every_question_on_a_larger_board_is_worth_what_it_says():
         alone = advisor.evaluate(sheet, question.clue, question.asked, the_odds)
         assert (question.bits, question.yes_left, question.no_left) == \
             (pytest.approx(alone.bits, abs=1e-9), alone.yes_left, alone.no_left)
-    assert all(a.bits >= b.bits - 1e-9 for a, b in zip(ranked, ranked[1:]))
+    assert all(a.bits >= b.bits - 1e-9 for a, b in pairwise(ranked))

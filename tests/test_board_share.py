@@ -122,7 +122,8 @@ def test_a_board_file_and_a_printed_page_are_readable_by_those_they_are_shared_w
     old = os.umask(0o022)
     try:
         assert run("board", "export", "gnom-street", str(tmp_path / "garden.yaml")).exit_code == 0
-        assert run("print", "pad", "roi-des-nains", "--players", "4", "--html", str(tmp_path / "pad.html")).exit_code == 0
+        printed = run("print", "pad", "roi-des-nains", "--players", "4", "--html", str(tmp_path / "pad.html"))
+        assert printed.exit_code == 0
     finally:
         os.umask(old)
     for name in ("garden.yaml", "pad.html"):

@@ -112,7 +112,7 @@ def test_a_deal_cannot_start_while_one_is_being_played_and_completion_says_so(fr
     assert "1" in offered(game, "donne --remplace ")  # a correction may always be typed
     over = roi(*(f"deal {number}A --special {card} {SUMMARY}" + (" --special-winner Ana" if card != "druid" else "")
                  for number, card in zip((7, 8, 9, 10, 11, 20, 5), ("joker", "tinkerer", "enchanter", "flag-bearer",
-                                                                   "shaman", "mummy", "druid"))))
+                                                                   "shaman", "mummy", "druid"), strict=True)))
     assert offered(over, "donne ") == () and hint(over, "donne").startswith("la partie est finie")
 
 
@@ -182,7 +182,7 @@ STATES = {
     "roi match over": lambda: roi(*(f"deal {number}A --special {card} {SUMMARY}" + (OVER if card != "druid" else "")
                                     for number, card in zip((7, 8, 9, 10, 11, 20, 5),
                                                             ("joker", "tinkerer", "enchanter", "flag-bearer",
-                                                             "shaman", "mummy", "druid")))),
+                                                             "shaman", "mummy", "druid"), strict=True))),
     "rope start": lambda: TugGame.new("t", ["Ana", "Ben"], True),
     "rope played": lambda: play(TugGame.new("t", ["Ana", "Ben"], True), "gnome red --by Ana", "gnome blue --by Ben",
                                 "squirrels 2"),

@@ -287,7 +287,10 @@ def test_the_tally_calls_me_by_my_name(run):
 
 @pytest.mark.parametrize("command", [["quest", "show"], ["tug", "show"]])
 def test_the_pads_pictures_can_be_shared_as_svg_and_html(run, tmp_path, command):
-    run("quest", "new", "--players", "Ana,Ben,Cleo") if command[0] == "quest" else run("tug", "new", "--sides", "Ana,Ben")
+    if command[0] == "quest":
+        run("quest", "new", "--players", "Ana,Ben,Cleo")
+    else:
+        run("tug", "new", "--sides", "Ana,Ben")
     svg, html = tmp_path / "p.svg", tmp_path / "p.html"
     result = run(*command, "--svg", str(svg), "--html", str(html))
     assert result.exit_code == 0, result.output

@@ -276,7 +276,8 @@ def test_a_data_folder_that_is_a_broken_link_is_one_line(kind, tmp_path, monkeyp
 def test_the_core_says_a_data_folder_that_is_a_loop_of_links_in_one_line(tmp_path):
     loop = tmp_path / "loop"
     loop.symlink_to(loop)
-    for call in (lambda store: store.game_list(), lambda store: store.load("x"), lambda store: store.board("gnom-street")):
+    for call in (lambda store: store.game_list(), lambda store: store.load("x"),
+                 lambda store: store.board("gnom-street")):
         with pytest.raises(AssistantError) as caught:
             call(Store(loop))
         assert str(loop) in str(caught.value)
@@ -298,7 +299,8 @@ def said_truly(result, before: dict, after: dict) -> None:
     else:
         assert changed, result.stderr
         for path in changed:
-            assert path in result.stderr or Path(path).name.lstrip(".").split(".")[0] in result.stderr, (path, result.stderr)
+            named = Path(path).name.lstrip(".").split(".")[0]
+            assert path in result.stderr or named in result.stderr, (path, result.stderr)
 
 
 FULL_DISK = {  # set-up, then the command that meets the full disk

@@ -4,10 +4,12 @@ import json
 
 import pytest
 from conftest import shipped_board
+from hypothesis import given
+from hypothesis import strategies as st
 
-from assistant.engine.errors import AssistantError, InputError
+from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.games.deduction import Game
-from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, tally
+from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, score_file, tally
 
 GARDEN = shipped_board("gnom-street")
 PLAYERS = ["Ana", "Ben", "Cleo", "Dan"]
@@ -217,16 +219,12 @@ def test_sets_belong_to_the_two_player_game(run):
     result = run("mole", "B1", "found")
     assert result.exit_code == 2 and "sets are for the two-player game" in result.stderr
     run("new", "gnom-street", "--mine", "F1")
-    assert run("mole", "B1", "missed", "--next-mine", "A1").stdout.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
+    said = run("mole", "B1", "missed", "--next-mine", "A1").stdout
+    assert said.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
 
 
 # -- tally files: every problem one line naming the file, the place and the rule ---------------
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
-
-from assistant.engine.errors import DataError  # noqa: E402
-from assistant.games.gnom_street.tally import score_file  # noqa: E402
 
 GOOD = {"players": ["Ana", "Ben", "Cleo"], "miniatures": {"Ana": 3, "Ben": 1, "Cleo": 0},
         "loot": {"Ana": "A1", "Ben": "D3", "Cleo": "F2"},
@@ -431,9 +429,9 @@ TOKENS = st.lists(st.builds(Token, st.sampled_from(PLAYERS), st.sampled_from(["m
 def test_at_four_players_the_rule_books_differ_only_on_baits(stacks, cells):
     """At four players a loot holds at most three opposing Moles, so the French and English scores of
     loot cells agree; a bottom Bait catches at least as many Moles by the English rules."""
-    loot = dict(zip(PLAYERS, cells))
+    loot = dict(zip(PLAYERS, cells, strict=False))
     french = tally(PLAYERS, {}, loot, stacks, RULES["fr"])
     english = tally(PLAYERS, {}, loot, stacks, RULES["en"])
-    for fr, en in zip(french.lines, english.lines):
+    for fr, en in zip(french.lines, english.lines, strict=True):
         assert fr.loot == en.loot and fr.baits <= en.baits
     assert sum(line.loot for line in french.lines) <= len(loot) * sum(MOLE_POINTS)

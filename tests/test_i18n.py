@@ -43,8 +43,10 @@ def forms(value) -> tuple:
 
 def test_every_marked_message_has_its_french():
     translated = {m.id: m for m in catalogue() if m.id}
-    missing = [message for message in marked_messages() if not all(forms(getattr(translated.get(message), "string", "")))]
-    assert not missing, f"{len(missing)} messages without French (README: Translations): {sorted(missing, key=str)[:10]}"
+    missing = [message for message in marked_messages()
+               if not all(forms(getattr(translated.get(message), "string", "")))]
+    assert not missing, (f"{len(missing)} messages without French (README: Translations): "
+                         f"{sorted(missing, key=str)[:10]}")
     fuzzy = [m.id for m in catalogue() if m.id and m.fuzzy]
     assert not fuzzy, f"fuzzy (unchecked) translations: {fuzzy[:10]}"
 

@@ -93,10 +93,12 @@ def test_every_help_text_of_the_command_tree_has_its_french():
 
 def test_help_in_english_is_unchanged(run):
     text = shown(run("clue", "-h").stdout)
-    assert text.startswith("Usage: assistant clue [OPTIONS] {KIND WORDS... [ANSWER]}\n\n  Record a clue heard at the table.")
+    assert text.startswith(
+        "Usage: assistant clue [OPTIONS] {KIND WORDS... [ANSWER]}\n\n  Record a clue heard at the table.")
     assert "  Example: assistant clue line-of-sight B3 yes --opponent red\n" in text
     assert "--card, --carte <str>" in text and "Options:" in text
-    assert shown(run("use", "-h").stdout).startswith("Usage: assistant use [OPTIONS] {name}\n\n  Make NAME the current game.")
+    assert shown(run("use", "-h").stdout).startswith(
+        "Usage: assistant use [OPTIONS] {name}\n\n  Make NAME the current game.")
 
 
 # -- what the command says --------------------------------------------------------------------
@@ -104,14 +106,16 @@ def test_help_in_english_is_unchanged(run):
 
 def test_confirmations_read_french(run, home):
     said = french(run, "new", "gnom-street", "--opponents", "red,blue", "--mine", "c2")
-    assert said.stdout == "nouvelle partie gnom-street-1 sur gnom-street : on cherche : red, blue ; votre butin est en C2\n"
+    assert said.stdout == (
+        "nouvelle partie gnom-street-1 sur gnom-street : on cherche : red, blue ; votre butin est en C2\n")
     assert said.stderr.startswith("remarque : le plateau gnom-street n'est pas vérifié (")
     # steps are read in French, in words the tool reads back (the file keeps them in English)
     assert french(run, "clue", "area", "B3", "yes", "-o", "red").stdout.startswith("indice 1 : zone B3 red=oui -> ")
     assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
     assert french(run, "history").stdout == "  1. indice zone B3 red=oui (entrée retirée)\n"
     listed = french(run, "games").stdout
-    assert listed.startswith("* gnom-street-1  gnom-street  moi, red, blue  (2 entrées, dernière modification le ")  # the undo too
+    assert listed.startswith(  # the undo too
+        "* gnom-street-1  gnom-street  moi, red, blue  (2 entrées, dernière modification le ")
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
     assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
     assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
@@ -169,7 +173,8 @@ USAGE_ERRORS = [
      "option inconnue : --bogus (voir : assistant clue --help)"),
     (["clue", "area", "B3", "yes", "--oponent", "red"],
      "No such option: --oponent (Possible options: --opponent, --opponents, --power) (see: assistant clue --help)",
-     "option inconnue : --oponent (options possibles : --opponent, --opponents, --power) (voir : assistant clue --help)"),
+     "option inconnue : --oponent (options possibles : --opponent, --opponents, --power) "
+     "(voir : assistant clue --help)"),
     (["board", "set", "gnom-street", "C2"],
      "Missing argument 'ATTRIBUTE=VALUE...'. (see: assistant board set --help)",
      "argument manquant : 'ATTRIBUT=VALEUR...'. (voir : assistant board set --help)"),

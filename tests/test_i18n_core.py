@@ -64,7 +64,8 @@ def test_steps_refused_in_french(garden, french):
         "question, combat, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
-    assert refused(game, "clue area B3 yes -o red -o blue") == "--adversaire est donnée deux fois : donnez-la une seule fois"
+    assert refused(game, "clue area B3 yes -o red -o blue") == (
+        "--adversaire est donnée deux fois : donnez-la une seule fois")
     assert refused(game, "undo") == "rien à annuler : aucune entrée n'est notée"
     assert refused(game, "retract 4") == "pas d'entrée 4 : rien n'est encore noté"
     assert refused(game, "retract deux").startswith(
@@ -151,7 +152,8 @@ def test_the_summary_report_and_match_are_french(garden, french):
 
 
 def test_a_new_game_is_refused_in_french(garden, french):
-    with pytest.raises(InputError, match=r"^au plus 3 adversaires \(reçu 4\) \(75 Gnom' Street.* se joue à 4 gangs au plus\)$"):
+    with pytest.raises(InputError,
+                       match=r"^au plus 3 adversaires \(reçu 4\) \(75 Gnom' Street.* se joue à 4 gangs au plus\)$"):
         Game.new("t", garden, ["a", "b", "c", "d"])
     with pytest.raises(InputError, match=r"^nom 'oui' \(adversaire\) : lettres, chiffres et traits d'union"):
         Game.new("t", garden, ["oui"])
@@ -241,7 +243,8 @@ def test_advice_is_french(garden, french):
     assert advisor.odds(game.sheet()).method.startswith("exact : ")
     with pytest.raises(InputError, match=r"^sur new-york les joueurs ne posent pas de questions"):
         advisor.read_turn(CITY, ("thief",), str)
-    with pytest.raises(InputError, match=r"^sur n'est pas une question sur gnom-street : demandez zone, ligne-de-vue et fleur$"):
+    with pytest.raises(InputError,
+                       match=r"^sur n'est pas une question sur gnom-street : demandez zone, ligne-de-vue et fleur$"):
         advisor.read_turn(garden, game.items, game.item, actions="at")
     with pytest.raises(InputError, match=r"vouliez-vous dire zone \?"):
         advisor.read_turn(garden, game.items, game.item, actions="zonne")
@@ -296,7 +299,7 @@ def steps(draw, game: Game):
 
     form = draw(st.sampled_from(game.forms()))
     words = [draw(st.sampled_from(form.verbs))]
-    for position in range(draw(st.integers(0, 5))):
+    for unused in range(draw(st.integers(0, 5))):
         fitting = expect(game, words).values
         if fitting and draw(st.integers(0, 3)):  # mostly words that fit, so that the rules are reached
             words.append(draw(st.sampled_from(fitting)))

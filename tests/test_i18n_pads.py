@@ -132,7 +132,8 @@ def test_the_exports_stay_canonical_in_french(run):
 @pytest.mark.parametrize("words, said", [
     (("quest", "deal", "99Z", "--special", "druid"), "quête inconnue '99Z'"),
     (("quest", "deal", "7B", "--special", "dragon"), "la tuile Quête 7 a été jouée à la donne 1"),
-    (("quest", "deal", "8A", "--special", "dragon", "--tricks", "Ana=3,Ben=5,Cleo=5"), "dragon a été mélangée à la donne 1"),
+    (("quest", "deal", "8A", "--special", "dragon", "--tricks", "Ana=3,Ben=5,Cleo=5"),
+     "dragon a été mélangée à la donne 1"),
     (("quest", "deal", "5A", "--special", "druid", "--tricks", "Ana=3,Ben=3,Cleo=3"), "les plis font 9 au total"),
     (("quest", "deal", "3B", "--special", "mummy", "--won", "Ana=Kx"), "carte inconnue 'Kx'"),
     (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"), "1A Lucky Run dépend de l'ordre"),

@@ -229,7 +229,8 @@ def test_a_corrected_cell_said_in_french_is_typed_back_as_it_reads(store, french
 def test_a_wrong_correction_in_french_is_one_line_exit_2_and_writes_nothing(run, home):
     fix = home / "boards" / "fixes" / "gnom-street.yaml"
     for words, code, message in [
-        (["C2", "terrain=gras"], 2, "valeur inconnue pour terrain : 'gras' ; attendu l'une de herbe, bois, gravier, terre"),
+        (["C2", "terrain=gras"], 2,
+         "valeur inconnue pour terrain : 'gras' ; attendu l'une de herbe, bois, gravier, terre"),
         (["C2", "hauteur=3"], 2, "le plateau gnom-street n'a pas d'attribut 'hauteur' : il a terrain, fleurs"),
         (["C2", "gravier"], 2, "attendu ATTRIBUT=VALEUR, reçu 'gravier'"),
         (["C2", "fleurs=bleu"], 1, "boards/gnom-street.yaml avec C2 corrigée: cells.C2.flowers: "
@@ -238,7 +239,8 @@ def test_a_wrong_correction_in_french_is_one_line_exit_2_and_writes_nothing(run,
         result = run("--lang", "fr", "board", "set", "gnom-street", *words)
         assert message in one_line_error(result, code), (words, result.stderr)
     assert not fix.exists()
-    assert run("--lang", "fr", "board", "set", "gnom-street", "C2", "terrain=gravier", "fleurs=bleu,jaune").exit_code == 0
+    set_up = run("--lang", "fr", "board", "set", "gnom-street", "C2", "terrain=gravier", "fleurs=bleu,jaune")
+    assert set_up.exit_code == 0
     before = fix.read_bytes()
     result = run("--lang", "fr", "board", "set", "gnom-street", "C2", "terrain=gras")
     one_line_error(result, 2)
@@ -280,7 +282,8 @@ def test_a_damaged_game_says_in_french_where_and_how_to_recover(run, home):
     before = path.read_bytes()
     message = one_line_error(run("--lang", "fr", "clue", "area", "A1", "yes"), 1)
     assert f"{path} : ligne " in message or f"{path}: ligne " in message
-    assert message.endswith("; le dernier bon état est conservé : restaurez-le avec assistant récupérer gnom-street-1\n")
+    assert message.endswith(
+        "; le dernier bon état est conservé : restaurez-le avec assistant récupérer gnom-street-1\n")
     assert path.read_bytes() == before
 
 

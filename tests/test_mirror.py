@@ -168,7 +168,8 @@ def test_a_refused_question_leaves_the_saved_game_unchanged(run, home):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     saved = game_file(home, "gnom-street-1")
     for words in (["area", "F3", "yes", "--by", "red"], ["area", "F3", "--by", "me"], ["area", "B2", "--by", "red"],
-                  ["flower", "C2", "blue", "--by", "red"], ["area", "F3", "--by", "green"], ["at", "C2", "--by", "red"]):
+                  ["flower", "C2", "blue", "--by", "red"], ["area", "F3", "--by", "green"],
+                  ["at", "C2", "--by", "red"]):
         result = run("asked", *words)
         assert result.exit_code != 0 and len(result.stderr.splitlines()) == 1, (words, result.stderr)
         assert game_file(home, "gnom-street-1") == saved

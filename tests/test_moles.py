@@ -44,7 +44,7 @@ def brute_force(game: Game, stacks: dict[str, list[Token]]) -> dict[str, float]:
     scored: dict[tuple[str, str | None], int] = {}
     totals = {cell: 0 for cell in OPEN}
     for placement in placements:
-        loot = {ME: mine, **dict(zip(game.opponents, placement))}
+        loot = {ME: mine, **dict(zip(game.opponents, placement, strict=True))}
         owner_of = {cell: owner for owner, cell in loot.items()}
         for cell in OPEN:
             owner = owner_of.get(cell)
@@ -59,7 +59,7 @@ def states(draw):
     count = draw(st.integers(2, 3))
     opponents = NAMES[:count]
     cells = draw(st.permutations(OPEN))
-    mine, truth = cells[0], dict(zip(opponents, cells[1:]))
+    mine, truth = cells[0], dict(zip(opponents, cells[1:], strict=False))
     game = Game.new("t", GARDEN, opponents, mine)
     for _ in range(draw(st.integers(1, 4))):  # truthful answers: the sheet always fits the real loot
         asking = draw(st.sampled_from(OPEN))

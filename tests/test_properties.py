@@ -40,7 +40,7 @@ def test_truthful_answers_never_rule_out_the_true_loot_cell(loots, asked):
         item = game.items[who]
         game = game.record(ClueEvent(clue, ((item, truthful(clue, loots[who])),)))
     sheet = game.sheet()
-    for item, loot in zip(game.items, loots):
+    for item, loot in zip(game.items, loots, strict=True):
         assert loot in sheet.candidates(item)
 
 

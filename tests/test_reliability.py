@@ -488,8 +488,10 @@ def test_a_planted_cache_entry_does_not_reach_a_command(run, home):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("name: big\nrows: 702\ncolumns: 702\ncells: {}\n", "rows: a board has at most 10,000 cells (got 702x702 = 492,804)"),
-    ("name: big\nrows: 100\ncolumns: 100\ncells: {}\n", "cells: missing A1, B1, C1, D1, E1, F1, G1, H1, I1, J1 and 9,990 more"),
+    ("name: big\nrows: 702\ncolumns: 702\ncells: {}\n",
+     "rows: a board has at most 10,000 cells (got 702x702 = 492,804)"),
+    ("name: big\nrows: 100\ncolumns: 100\ncells: {}\n",
+     "cells: missing A1, B1, C1, D1, E1, F1, G1, H1, I1, J1 and 9,990 more"),
     ("name: big\nrows: 3\ncolumns: 3\ncells: {" + "".join(f"Z{n}: 1, " for n in range(5000)) + "}\n",
      "cells.Z0: no such cell on a 3x3 board"),
     (f"name: x\nrows: 2\ncolumns: 2\n? {'k' * 900_000}\n: 1\n", "unknown key"),

@@ -181,7 +181,7 @@ def read_cells(lines: list[str]) -> dict[str, str]:
         if parts and parts[0] == "" and all(re.fullmatch(r"[A-Z]+", p) for p in parts[1:]):
             columns = parts[1:]
         elif parts and parts[0].isdigit():
-            for column, text in zip(columns, parts[1:]):
+            for column, text in zip(columns, parts[1:], strict=True):
                 name = f"{column}{parts[0]}"
                 cells[name] = text.removeprefix(name)
     return cells
@@ -294,4 +294,5 @@ def test_golden_pictures_in_french(color_system):
     suffix = "txt" if color_system is None else "ansi"
     colours = color_system or "plain"
     golden(f"garden-sheet-80-{colours}.fr.{suffix}", picture(render.sheet(three_opponents().sheet()), 80, color_system))
-    golden(f"new-york-board-80-{colours}.fr.{suffix}", picture(render.board(shipped_board("new-york")), 80, color_system))
+    golden(f"new-york-board-80-{colours}.fr.{suffix}",
+           picture(render.board(shipped_board("new-york")), 80, color_system))

@@ -218,7 +218,7 @@ def full_deal(special_id: str) -> list[str]:
         start = PLAYERS.index(leader)
         seats = [PLAYERS[(start + i) % 3] for i in range(3)]
         steps.append(f"trick {leader}: {' '.join(c.id for c in group)}")
-        leader = follow_suit_winner(tuple(zip(seats, group)))
+        leader = follow_suit_winner(tuple(zip(seats, group, strict=True)))
     return steps
 
 
@@ -235,8 +235,9 @@ def test_a_deal_trick_by_trick_derives_winners_and_matches_its_summary():
     game = play("1A", "shaman", steps)
     assert game.open_deal() is None and len(steps) == 13
     facts_order = [t.winner for t in game.deals()[-1].deal.tricks]
-    summary = deal(f"1A --special shaman --order {','.join(facts_order)} --special-winner "
-                   f"{[t.winner for t in game.deals()[-1].deal.tricks if any(c.id == 'shaman' for _, c in t.plays)][0]}")
+    shaman_winner = [t.winner for t in game.deals()[-1].deal.tricks
+                     if any(c.id == "shaman" for unused, c in t.plays)][0]
+    summary = deal(f"1A --special shaman --order {','.join(facts_order)} --special-winner {shaman_winner}")
     assert game.rows()[-1].points == summary
 
 

@@ -342,7 +342,7 @@ def test_without_a_magic_card_the_highest_card_of_the_suit_led_wins(cards, start
     from assistant.games.roi_des_nains.events import follow_suit_winner
     from assistant.games.roi_des_nains.play import ruling
 
-    plays = tuple(zip(FOUR[start:] + FOUR[:start], cards[:4]))
+    plays = tuple(zip(FOUR[start:] + FOUR[:start], cards[:4], strict=True))
     assert ruling(plays, RULES.special("shaman")).winner == follow_suit_winner(plays)
 
 
@@ -355,4 +355,4 @@ def test_excalibur_wins_wherever_it_is_played(cards, at):
     excalibur = RULES.special("excalibur")
     hand = list(cards[:3])
     hand.insert(at, excalibur.card)
-    assert ruling(tuple(zip(FOUR, hand)), excalibur).winner == FOUR[at]
+    assert ruling(tuple(zip(FOUR, hand, strict=True)), excalibur).winner == FOUR[at]

@@ -169,7 +169,8 @@ def test_the_cat_says_whose_miniature_it_sends_home(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     run("miniature", "red", "C3")
     run("miniature", "me", "D3")
-    assert run("cat", "C3").stdout == "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n"
+    assert run("cat", "C3").stdout == (
+        "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n")
     assert run("--lang", "fr", "chat", "D3").stdout == (
         "4. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
 

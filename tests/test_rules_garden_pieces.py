@@ -154,7 +154,8 @@ def test_a_contradictory_log_takes_no_new_clue(home, run):
                                        "- clue area A1 yes\n- clue area F3 yes\n", encoding="utf-8")
     result = run("clue", "area", "C1", "yes", "-g", "edited")
     assert result.exit_code == 1
-    assert "the recorded clues already cannot all hold: with clue 1 (area A1: red yes); clue 2 (area F3: red yes)" in result.stderr
+    assert ("the recorded clues already cannot all hold: with clue 1 (area A1: red yes); clue 2 (area F3: red yes)"
+            in result.stderr)
     assert run("retract", "2", "-g", "edited").exit_code == 0
     assert run("clue", "area", "C1", "yes", "-g", "edited").exit_code == 0
 

@@ -56,7 +56,8 @@ def test_a_broken_scenario_reports_every_problem_before_anything_runs(run, tmp_p
         Store(tmp_path).scenario(path)
     problems = [p.removeprefix(f"{path}: ") for p in caught.value.problems]
     assert problems == [
-        "colour: unknown key (expected one of assistant, board, counters, description, events, exported, flagstones, fr, me, mine, opponents, pad, players, sides, starter, steps, title)",
+        "colour: unknown key (expected one of assistant, board, counters, description, events, exported, flagstones, "
+        "fr, me, mine, opponents, pad, players, sides, starter, steps, title)",
         "steps[0]: no cell 'Z9' on this board: write a column A-F then a row 1-3, e.g. B2",
         "steps[1]: B3 shows blue and yellow flowers, not white: ask about one of those",
         "steps[2].expect.maybe: unknown expectation (expected one of candidates, count, found, theirs, totals, "
@@ -117,7 +118,8 @@ def test_step_mode_waits_for_enter(run):
 
 
 def test_a_folder_gets_one_verdict_per_file_and_a_summary(run, tmp_path):
-    (tmp_path / "a-good.yaml").write_text("board: new-york\nsteps:\n  - step: clue row 1\n    expect: {count: {thief: 5}}\n")
+    (tmp_path / "a-good.yaml").write_text(
+        "board: new-york\nsteps:\n  - step: clue row 1\n    expect: {count: {thief: 5}}\n")
     (tmp_path / "b-wrong.yaml").write_text(WRONG)
     (tmp_path / "c-broken.yaml").write_text("board: chess\nsteps: [undo]\n")
     result = run("replay", str(tmp_path))

@@ -74,8 +74,9 @@ def test_every_miss_is_the_same_404_whether_or_not_a_game_exists(served):
               ("GET", f"/g/{token}/step"),  # an entry is a POST
               ("GET", f"/g/{token}/nosuch"), ("PUT", f"/g/{token}/"), ("DELETE", f"/g/{token}/"),
               ("GET", "/g/evening/"), ("GET", "/games/evening.yaml")]
-    answers = {(method, path): request(base, method, path, b"{}" if method != "GET" else None) for method, path in misses}
-    for (method, path), (status, headers, body) in answers.items():
+    answers = {(method, path): request(base, method, path, b"{}" if method != "GET" else None)
+               for method, path in misses}
+    for (method, path), (status, unused, body) in answers.items():
         assert (status, body) == (404, serve.NOT_FOUND), (method, path)
 
 
@@ -244,10 +245,12 @@ def test_a_score_pad_records_from_the_scorekeepers_link_only(run, home):
     assert keeper.keeper and not table.keeper
     with serve.serving(store, links, watch_seconds=0.05) as base:
         before = game_file(home, name)
-        status, __ = post(base, f"/g/{table.token}/step", {"line": "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4"})
+        status, __ = post(base, f"/g/{table.token}/step",
+                          {"line": "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4"})
         assert status == 403 and game_file(home, name) == before
         assert "read-only" in request(base, "GET", f"/g/{table.token}/")[2].decode()
-        status, answer = post(base, f"/g/{keeper.token}/step", {"line": "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4"})
+        status, answer = post(base, f"/g/{keeper.token}/step",
+                              {"line": "deal 7A --special druid --tricks Ana=5,Ben=4,Cleo=4"})
         assert "said" in answer, answer
         assert "deal 7A" in request(base, "GET", f"/g/{table.token}/view")[2].decode()
 
@@ -291,7 +294,8 @@ def test_serve_prints_each_link_with_its_qr_code_and_listens_where_asked(run, ho
 
 def test_what_players_typed_is_shown_as_text_never_as_markup(run, home):
     assert run("new", "new-york", "--name", "city").exit_code == 0
-    assert run("clue", "north-of", "4", "--card", 'informant <script>alert("x")</script>', "--game", "city").exit_code == 0
+    clue = run("clue", "north-of", "4", "--card", 'informant <script>alert("x")</script>', "--game", "city")
+    assert clue.exit_code == 0
     store = Store(home)
     links = serve.make_links(store, ["city"])
     with serve.serving(store, links, watch_seconds=0.05) as base:

@@ -69,7 +69,8 @@ def history_count(page) -> int:
 
 
 def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home, run, browser):
-    assert run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "evening").exit_code == 0
+    started = run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "evening")
+    assert started.exit_code == 0
     store = Store(home)
     links = serve.make_links(store, ["evening"])
     with serve.serving(store, links, watch_seconds=0.05) as base:
@@ -122,7 +123,8 @@ def pages(run, home) -> dict[str, tuple[str, str]]:
     steps = [
         ("garden", ["new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "garden"],
          [["clue", "area", "B3", "red=no", "blue=yes", "yellow=no"], ["miniature", "me", "A1"], ["cat", "D1"],
-          ["miniature", "red", "A3"], ["token", "red", "A3"], ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
+          ["miniature", "red", "A3"], ["token", "red", "A3"],
+          ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
           ["reveal", "A3", "1", "mole"], ["loot", "red", "F3"], ["loot", "blue", "A3"], ["loot", "yellow", "F2"]]),
         ("city", ["new", "new-york", "--name", "city"],
          [["clue", "north-of", "4", "--card", "informant 3"], ["accuse", "C2", "wrong"]]),

@@ -268,7 +268,8 @@ class Table(RuleBasedStateMachine):
             return [(entry["number"], entry["step"], entry["retracted"]) for entry in entries]
 
         # the entry history numbered `target` is the one taken back, and only it
-        assert said(after) == [(number, step, retracted or number == target) for number, step, retracted in said(listed)]
+        assert said(after) == [(number, step, retracted or number == target)
+                               for number, step, retracted in said(listed)]
         self.check(name)
 
     @rule(cell=cells, change=st.sampled_from(["pond=yes", "pond=no", "terrain=wood", "flowers=blue,red",

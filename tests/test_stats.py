@@ -10,6 +10,8 @@ import os
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assistant.engine import registry
 from assistant.evenings import stats
@@ -193,7 +195,8 @@ def test_bad_filters_are_one_line(run):
     assert result.exit_code == 2
     assert result.stderr == "error: --since 'yesterday': expected a day as YYYY-MM-DD, e.g. 2026-11-01\n"
     result = run("stats", "--game-kind", "chess")
-    assert result.exit_code == 2 and "expected one of gnom-street, new-york, oh-les-nains, roi-des-nains" in result.stderr
+    assert result.exit_code == 2
+    assert "expected one of gnom-street, new-york, oh-les-nains, roi-des-nains" in result.stderr
 
 
 def test_games_finished_says_winner_and_date(run):
@@ -284,12 +287,10 @@ def test_a_cache_entry_of_the_wrong_shape_is_read_anew(run, home, store):
     assert summary(run)["finished"] == 1
 
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
-
 OUTCOMES = st.lists(st.fixed_dictionaries({
     "name": st.text("abc", min_size=1, max_size=3), "kind": st.sampled_from(sorted(registry.kinds())),
-    "players": st.lists(st.sampled_from(["Ana", "ana", "Ben", "me", "Léa", "Lea"]), min_size=1, max_size=4, unique=True),
+    "players": st.lists(st.sampled_from(["Ana", "ana", "Ben", "me", "Léa", "Lea"]), min_size=1, max_size=4,
+                        unique=True),
     "finished": st.booleans(), "date": st.sampled_from(["2026-11-01", "2026-11-20"]),
     "changed": st.sampled_from(["2026-11-01T20:00:00+00:00", "2026-11-20T21:00:00+00:00"]),
 }), max_size=8).map(lambda games: [{**game, "winners": game["players"][:1] if game["finished"] else []}

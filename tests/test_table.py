@@ -674,7 +674,7 @@ def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
         assert command_words(games["garden"], words) == words
         form, named, rest = grammar.resolve(speaker(store, games["garden"]), words)
         assert form.verb == words[-1] and named == words and not rest, words
-        for name, spellings, flag, *unused in params[tuple(words)]:
+        for name, _spellings, flag, *_rest in params[tuple(words)]:
             assert flag or commands.slot_of(words, name) is not None, (words, name)  # every word has its slot
         to_complete.append(words)
     assert ["new"] in to_complete and ["board", "set"] in to_complete and ["export"] in to_complete
@@ -1058,7 +1058,8 @@ def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_
         text = await enter(pilot, "nouvelle gnom-street --adversaires rouge,bleu,jaune --butin E3 --moi Léa",
                            typed=False)
         answer = pilot.app.query_one("#answer").content.plain
-        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street") and "\nremarque : le plateau" in answer
+        assert answer.startswith("nouvelle partie gnom-street-2 sur gnom-street")
+        assert "\nremarque : le plateau" in answer
         assert "vérifier gnom-street'" in " ".join(text.split())  # the note's end, on the screen
 
     try:
@@ -1070,7 +1071,8 @@ def test_at_80_columns_a_commands_notes_stand_on_their_own_lines_and_nothing_is_
 def test_at_80_columns_a_score_table_shown_keeps_its_lines_whole(run, home):
     """The command is given the output panel's own width (less its scrollbar): no line of the table breaks."""
     run("quest", "new", "--players", "Ana,Ben,Cleo,Dan,Eve")
-    assert run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer").exit_code == 0
+    dealt = run("quest", "deal", "13A", "--special", "porte-etendard", "--won", "Ana=Kg,Kb,Qr,flag-bearer")
+    assert dealt.exit_code == 0
     app = table_app(home)
 
     async def script(pilot):
@@ -1191,7 +1193,7 @@ def test_the_suggestions_panel_closes_when_a_score_pad_comes_on_screen(run, home
     drive(app, script, size=(100, 40))
 
 
-def test_leaving_the_board_set_up_untouched_says_nothing_was_corrected(run, home):
+def test_leaving_the_board_opened_from_a_game_untouched_says_nothing_was_corrected(run, home):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     app = table_app(home)
 

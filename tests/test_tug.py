@@ -1,14 +1,30 @@
 """Oh ! les Nains: every card, a round lost on each side, the counters, a whole match."""
 
-import pytest
+import json
 
-from assistant.engine.errors import InputError
-from assistant.games.oh_les_nains.rope import TugGame
+import pytest
+from conftest import game_file
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assistant.engine import grammar, i18n, log
+from assistant.engine.errors import DataError, InputError
+from assistant.games.oh_les_nains.rope import (
+    COLOURS,
+    Counter,
+    Exchange,
+    Gnome,
+    Pull,
+    Squirrels,
+    Starts,
+    TugGame,
+    letter,
+)
 
 
 def match(*moves, sides=("Ana", "Ben"), counters=False, setup=("red", "blue")):
     game = TugGame.new("t", list(sides), counters)
-    for player, colour in zip(game.order, setup):
+    for player, colour in zip(game.order, setup, strict=True):
         game = game.record(game.read_step(f"gnome {colour} --by {player}"))
     for move in moves:
         game = game.record(game.read_step(move))
@@ -141,20 +157,15 @@ def test_a_whole_match_of_two_winning_rounds(run):
         run("tug", "exchange")
     assert "Ana wins the match" in run("tug", "show").stdout
     final = run("tug", "squirrels", "1")
-    assert final.exit_code == 1 and final.stderr == ("error: the game is finished: Ana wins (2 rounds); to go on, take back the last entry (undo) or start "
-                                                  "the next game: tug new --sides Ana,Ben\n")
+    assert final.exit_code == 1
+    assert final.stderr == ("error: the game is finished: Ana wins (2 rounds); to go on, take back the last entry "
+                            "(undo) or start the next game: tug new --sides Ana,Ben\n")
     assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
     assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
 
 
 # -- the grammar and the log (issue 12) -----------------------------------------------------
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st
-
-from assistant.engine import grammar, i18n, log  # noqa: E402
-from assistant.engine.errors import DataError  # noqa: E402
-from assistant.games.oh_les_nains.rope import COLOURS, Counter, Exchange, Gnome, Pull, Squirrels, Starts  # noqa: E402
 
 PLAYED = match()  # both first gnomes placed: Ana plays
 PLAYER = st.sampled_from(PLAYED.order)
@@ -271,8 +282,6 @@ def test_tug_commands_refuse_another_kind_of_game(run):
 
 # -- what the rules forbid (issue 16, "The rope") ----------------------------------------------
 
-from conftest import game_file  # noqa: E402
-
 
 def rope(run, *moves):
     """A CLI match, Ana against Ben with the counters, both first gnomes placed, then ``moves``."""
@@ -371,10 +380,6 @@ def test_the_french_move_words_work_at_the_command_line(run):
 
 
 # -- issue 23: the colours without colour, the JSON, the path's length ----------------------------
-
-import json  # noqa: E402
-
-from assistant.games.oh_les_nains.rope import letter  # noqa: E402
 
 
 def played(run, *moves, new=("--sides", "Ana,Ben")):

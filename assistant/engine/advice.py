@@ -229,7 +229,7 @@ class Question(NamedTuple):
 
 def split_words(question: Question) -> str:
     """What the answer splits, in plain words: '4 cells if yes, 5 if no'."""
-    if question.yes_left is None:
+    if question.yes_left is None or question.no_left is None:  # both None: several players asked
         return _("{expected} cells expected on their sheets, {worst} at worst").format(
             expected=decimal(question.expected_left, 1), worst=question.worst_left)
     if not question.yes_left or not question.no_left:
@@ -339,7 +339,7 @@ class Choice(NamedTuple):
     """Questions of equal value ("any of these 10"): the first few spelt out, and how many there are."""
 
     questions: list[Question]
-    count: int
+    total: int  # how many questions are worth this (not ``count``: a tuple's count is a method)
 
 
 def question_groups(sheet: Sheet, turn: Turn = Turn(), the_odds: Odds | None = None,
@@ -371,7 +371,7 @@ def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
     ahead = _lookahead(sheet, turn, asked)
     reach = _reach(board)
     alike: dict[tuple, list[_Group]] = {}  # opponents whose sheets and odds are the same split alike
-    groups = []
+    groups: list[_Group] = []
     for item in asked:
         sheet_and_odds = (sheet.candidates(item).mask,
                           tuple((cells, chance[item]) for unused, cells, chance in the_odds.atoms if item in chance))
@@ -380,8 +380,8 @@ def _by_value(sheet: Sheet, turn: Turn, the_odds: Odds | None):
         groups.extend(group._replace(asked=(item,)) for group in alike[sheet_and_odds])
     groups.sort(key=lambda group: group.score)
     names = [board.name_of(cell) for cell in range(board.grid.size)]
-    for unused, same in groupby(groups, key=lambda group: group.score):
-        same = list(same)
+    for unused, ties in groupby(groups, key=lambda group: group.score):
+        same = list(ties)
         yield sum(len(group.cells) for group in same), heapq.merge(*(group.spelt(names) for group in same),
                                                                     key=_rank)
 
@@ -521,11 +521,11 @@ def _groups(sheet: Sheet, item: str, the_odds: Odds, kinds, askable: CellSet,
             attribute = kind.params[1].needs
             for value in board.attribute(attribute).values:
                 holders = board.cells_with(attribute, value.name)
-                cells = tuple(askable & holders)
-                if cells:
+                where = tuple(askable & holders)
+                if where:
                     p_yes = sum(p * (holders.mask & atom).bit_count() for atom, p in chances)
-                    yes = candidates & holders
-                    yield group(p_yes, len(yes), yes.mask, kind.name, value.name, cells)
+                    kept = candidates & holders
+                    yield group(p_yes, len(kept), kept.mask, kind.name, value.name, where)
 
 
 class _Knot:
@@ -544,7 +544,8 @@ class _Knot:
         self.total = self._placements([cells for unused, cells in parts])[-1]
 
     def _placements(self, per_atom: list[int]) -> list[int]:
-        sizes = _sizes(((items, cells) for (items, unused), cells in zip(self.parts, per_atom)), self.count)
+        pairs = zip(self.parts, per_atom, strict=True)
+        sizes = _sizes(((items, cells) for (items, unused), cells in pairs), self.count)
         if self.distinct:
             return _distinct_counts(sizes, self.count)
         found = [1] * (1 << self.count)
@@ -555,10 +556,12 @@ class _Knot:
 
     def worth(self, inside: tuple[int, ...]) -> tuple[float, float, int]:
         """(bits, expected cells left on the asked sheets, the most left) for these answers."""
-        outside = [cells - held for (unused, cells), held in zip(self.parts, inside)]
+        outside = [cells - held for (unused, cells), held in zip(self.parts, inside, strict=True)]
         yes_counts, no_counts = self._placements(list(inside)), self._placements(outside)
-        yes_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, inside)), self.count)
-        no_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, outside)), self.count)
+        yes_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, inside, strict=True)),
+                           self.count)
+        no_sizes = _sizes(((items, held) for (items, unused), held in zip(self.parts, outside, strict=True)),
+                          self.count)
         others = ((1 << self.count) - 1) ^ self.asked
         probabilities, expected, worst = [], 0.0, 0
         for yes in _subsets(self.asked):
@@ -813,7 +816,7 @@ class _Lookahead:
         offers a pair splitting the candidates (a part's splitting pairs are among theirs)."""
         size, memo = candidates.bit_count(), self.exact_memo
         every = 0
-        for yes, pairs in splits:
+        for unused, pairs in splits:
             every |= pairs
         still = self.unoffered_memo.get(every)
         halving = 1 / (1 - (still if still is not None else self._unoffered(every)))  # turns per question, at least
@@ -918,9 +921,16 @@ class _Lookahead:
         estimate above the whole set's is capped at it only where no exact
         count tells better."""
         answers = [(part, p) for part, p in ((candidates & yes, p_yes), (candidates & ~yes, 1 - p_yes)) if p > 0]
-        now = self.exact(candidates)
-        if now is not None and all(self.exact(part) is not None for part, p in answers):
-            return max(0.0, now - sum(p * self.exact(part) for part, p in answers))
+        exact = self.exact(candidates)
+        if exact is not None:
+            weighed = []
+            for part, p in answers:
+                known = self.exact(part)
+                if known is None:
+                    break
+                weighed.append(p * known)
+            else:
+                return max(0.0, exact - sum(weighed))
         now = self.estimate(candidates)
         if now == math.inf:
             return 0.0  # no question splits them: none saves anything

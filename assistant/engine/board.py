@@ -166,7 +166,8 @@ class Board(NamedTuple):
         """The attribute named ``text``; unknown -> InputError listing what the board has."""
         wanted = key(text)
         for attribute in self.attributes:
-            if wanted in (key(attribute.name), key(attribute.fr or attribute.name), *(key(a) for a in attribute.aliases)):
+            if wanted in (key(attribute.name), key(attribute.fr or attribute.name),
+                          *(key(a) for a in attribute.aliases)):
                 return attribute
         names = ", ".join(a.local_name for a in self.attributes) or _("none")
         raise InputError(_("board {board} has no attribute {attribute}: it has {names}")
@@ -201,7 +202,8 @@ class Board(NamedTuple):
                 return card.name + rest
         spellings = [spelling for card in self.cards for spelling in (card.local_name, card.name, *card.aliases)]
         raise InputError(_("unknown card {card}: {hint} (a card is {kinds}, then what you like: --card '{example}')")
-                         .format(card=shown(kind_word), hint=hint(kind_word, spellings, N_("see assistant clue --help")),
+                         .format(card=shown(kind_word),
+                                 hint=hint(kind_word, spellings, N_("see assistant clue --help")),
                                  kinds=join_either(card.local_name for card in self.cards),
                                  example=f"{self.cards[0].local_name} 3"))
 
@@ -349,7 +351,8 @@ class _BoardReader:
             self.problem(part(extra), _("unknown key (expected one of {keys})").format(keys=", ".join(sorted(known))))
         name = self.text(data, "name")
         if name is not None and not NAME_PATTERN.fullmatch(name):
-            self.problem("name", _("expected lowercase letters, digits and hyphens (got {name})").format(name=shown(name)))
+            self.problem("name", _("expected lowercase letters, digits and hyphens (got {name})").format(
+                name=shown(name)))
         rows = self.size(data, "rows")
         columns = self.size(data, "columns")
         verified = data.get("verified", False)
@@ -463,7 +466,8 @@ class _BoardReader:
             if question and not kind.question:
                 self.problem(path, _("{kind} is a card statement, not a question players ask").format(kind=kind.name))
             if not question and kind.question:
-                self.problem(path, _("{kind} is a question players ask: list it under questions").format(kind=kind.name))
+                self.problem(path, _("{kind} is a question players ask: list it under questions").format(
+                    kind=kind.name))
             result.append(kind.name)
         return tuple(result)
 
@@ -503,7 +507,8 @@ class _BoardReader:
         for value_name, value_spec in raw_values.items():
             value_path = f"{path}.{part(value_name)}"
             if not isinstance(value_name, str):
-                self.problem(value_path, _("expected a text name (got {value}; quote it)").format(value=shown(value_name)))
+                self.problem(value_path, _("expected a text name (got {value}; quote it)").format(
+                    value=shown(value_name)))
                 continue
             value_spec = value_spec or {}
             if not isinstance(value_spec, dict):
@@ -541,7 +546,8 @@ class _BoardReader:
             try:
                 cell = grid.parse(str(name))
             except InputError:
-                self.problem(path, _("no such cell on a {rows}x{columns} board").format(rows=grid.rows, columns=grid.columns))
+                self.problem(path, _("no such cell on a {rows}x{columns} board").format(
+                    rows=grid.rows, columns=grid.columns))
                 continue
             if cell in seen:
                 self.problem(path, _("cell given twice (also as {cell})").format(cell=grid.name(cell)))
@@ -555,13 +561,14 @@ class _BoardReader:
                 self.problem(f"{path}.pond", _("expected true or false (got {value})").format(value=shown(pond)))
             if pond is True:
                 ponds |= 1 << cell
-                extra = sorted(set(spec) - {"pond"})
-                if extra:
-                    self.problem(path, _("a pond carries nothing else (remove {names})").format(names=few(extra)))
+                extras = sorted(set(spec) - {"pond"})
+                if extras:
+                    self.problem(path, _("a pond carries nothing else (remove {names})").format(names=few(extras)))
                 continue
             for extra in sorted(set(map(str, spec)) - {a.name for a in attributes} - {"pond"}):
                 names = ", ".join(a.name for a in attributes)
-                self.problem(f"{path}.{part(extra)}", _("unknown attribute (expected one of {names}, pond)").format(names=names))
+                self.problem(f"{path}.{part(extra)}",
+                             _("unknown attribute (expected one of {names}, pond)").format(names=names))
             for attribute in attributes:
                 found = self.cell_value(spec.get(attribute.name), attribute, f"{path}.{attribute.name}")
                 if found is not None:

@@ -78,7 +78,8 @@ def _read_place(board: Board, word: str) -> str:
     try:
         return board.attribute("pictograms").value(word).name
     except InputError:
-        names = [v.local_name for v in board.attribute("pictograms").values] + [l.name for l in board.landmarks]
+        names = ([v.local_name for v in board.attribute("pictograms").values]
+                 + [landmark.name for landmark in board.landmarks])
         raise InputError(_("unknown pictogram or landmark {word}: expected one of {names}").format(
             word=repr(word), names=", ".join(names))) from None
 
@@ -286,10 +287,10 @@ def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
     found = _BY_KEY.get(key(text))
     if key(text) in MISLEADING:
         raise InputError(_(MISLEADING[key(text)]))
-    if found is None and heard is None:  # a saved log (0.1 heard every kind everywhere)
-        raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
-            kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
     if found is None:
+        if heard is None:  # a saved log (0.1 heard every kind everywhere)
+            raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
+                kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
         spellings = [spelling for kind in KINDS if kind.name in heard for spelling in (kind.name, *kind.aliases)]
         raise InputError(_("unknown clue kind {kind}: {hint} (this board hears {kinds})").format(
             kind=repr(text), hint=hint(text, spellings, see_help("clue")), kinds=shown_kinds(heard)))
@@ -367,7 +368,7 @@ def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool
                          .format(kind=kind.shown, count=len(params), usage=kind.usage))
     if len(words) > len(params):  # a greedy last parameter takes the rest: 'staten island'
         words = [*words[:len(params) - 1], " ".join(words[len(params) - 1:])]
-    args = tuple(param.read(board, word) for param, word in zip(params, words))
+    args = tuple(param.read(board, word) for param, word in zip(params, words, strict=True))
     if kind.check is not None and asking_rules:
         kind.check(board, args)
     return Clue(kind.name, args)

@@ -15,9 +15,11 @@ offering only the values its place takes (the cells of the board named, the boar
 exist, the game's players), in the language spoken. The phones' page keeps to the game's steps.
 """
 
+from __future__ import annotations
+
 # The command line reads this module at every start: its records are plain classes (a NamedTuple costs
 # about 0.2 ms to create, a budget start-up cannot spare; see benchmarks/startup.py).
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -409,12 +411,13 @@ SLOTS = {"board": "board", "name": "game", "old": "game", "game": "game", "path"
          "svg": "file", "html": "file", "cell": "cell", "opponent": "opponent", "ask": "opponent",
          "rules": "rules", "kind": "game-kind", "player": "player", "left": "terrains", "actions": "actions",
          "mine": "board-cell", "values": "board-value"}
-OVERRIDES = {("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
-             ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
-             ("board", "set"): {"name": "board", "cell": "board-cell"},
-             ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
-             **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},
-             ("print", "pad"): {"kind": "pad-kind"}}
+OVERRIDES: dict[tuple[str, ...], dict[str, str]] = {
+    ("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
+    ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
+    ("board", "set"): {"name": "board", "cell": "board-cell"},
+    ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
+    **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},
+    ("print", "pad"): {"kind": "pad-kind"}}
 FREE = {"opponents": "names", "me": "name", "players": "names", "sides": "sides", "starts": "name",
         "flagstones": "number", "since": "date", "top": "number", "port": "number"}
 # The slots whose word must be one of their values (checked before the command runs); the others take
@@ -527,7 +530,7 @@ class Table:
     A pad's own group ('quest' on a Le Roi des Nains pad) has the pad's steps among its commands,
     and its other commands ('show') are also typed without the group."""
 
-    def __init__(self, store: "Store", game, commands: tuple[Form, ...], groups: dict[str, str] | None = None):
+    def __init__(self, store: Store, game, commands: tuple[Form, ...], groups: dict[str, str] | None = None):
         self.store = store
         self.game = game
         self.steps = steps = game.forms()
@@ -538,7 +541,8 @@ class Table:
         top = {form.verb for form in commands}
         own = (groups or {}).get(game.kind)
         self.group = next((form.verbs for form in commands if form.verb == own), ())  # the pad's own group
-        shown, self.pad_commands = [], ()
+        shown: list[Form] = []
+        self.pad_commands: tuple[Form, ...] = ()
         for form in commands:
             if form.verb == own:  # the pad's own group: its steps are the pad's, 'show' is 'quest show'
                 form = form._replace(commands=tuple(step_of(command) or command for command in form.commands))
@@ -623,7 +627,7 @@ class Table:
         return self.game.said_value(slot, word)
 
 
-def board_values(board, given: set[str] = frozenset()) -> tuple[str, ...]:
+def board_values(board, given: Set[str] = frozenset()) -> tuple[str, ...]:
     """Every ATTRIBUTE=VALUE a cell of ``board`` takes (a fixed number of values together), pond=yes and
     pond=no; the attributes already ``given`` (folded) left out."""
     found = []
@@ -637,7 +641,7 @@ def board_values(board, given: set[str] = frozenset()) -> tuple[str, ...]:
     return (*found, *(() if {"pond", "mare"} & given else ("pond=yes", "pond=no")))
 
 
-def said_assignment(store: "Store", game, word: str) -> str:
+def said_assignment(store: Store, game, word: str) -> str:
     """'terrain=gravel' as the player reads it ('terrain=gravier'); 'flowers=blue,yellow' too."""
     name, equals, values = word.partition("=")
     board = getattr(game, "board", None)

@@ -14,7 +14,7 @@ the opponents of this game, never a fixed list.
 """
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, _, language
@@ -44,10 +44,12 @@ class Form(NamedTuple):
 
     ``slots`` is the positional slots in order (``MORE`` after a slot repeats it),
     or a function of the game and the positional words typed so far, for steps
-    whose later words depend on earlier ones (a clue's kind decides its words)."""
+    whose later words depend on earlier ones (a clue's kind decides its words).
+    The function is only ever given a game of the kind that declares the form, so
+    it takes that game's own class (``Any`` here: a form does not name its game)."""
 
     verbs: tuple[str, ...]
-    slots: tuple[str, ...] | Callable[["Speaker", list[str]], tuple[str, ...]]
+    slots: tuple[str, ...] | Callable[[Any, list[str]], tuple[str, ...]]
     options: tuple[Option, ...] = ()
     usage: str = ""  # marked with N_ where the form is declared; shown with _(form.usage)
     french: str = ""  # the verb a French table reads (one of ``verbs``); "" when ``verbs[0]`` serves both
@@ -150,10 +152,10 @@ def expect(game: Speaker, words: Sequence[str]) -> Slot:
         return Slot("command", tuple(command.verb for command in form.commands))
     by_spelling = {spelling: option for option in form.options for spelling in option.spellings}
     closed = _why_not(game, words)
-    if rest and rest[-1] in by_spelling and by_spelling[rest[-1]].slot is not None:
-        slot = by_spelling[rest[-1]].slot
-        values, why = ((), closed) if closed else _values_why(game, slot, words)
-        return Slot(slot, values, why=why)
+    waiting = by_spelling[rest[-1]].slot if rest and rest[-1] in by_spelling else None  # an option's value
+    if waiting is not None:
+        values, why = ((), closed) if closed else _values_why(game, waiting, words)
+        return Slot(waiting, values, why=why)
     positional = _positional(rest, by_spelling)
     filled = {by_spelling[word.partition("=")[0]].slot for word in rest
               if word.partition("=")[0] in by_spelling and by_spelling[word.partition("=")[0]].fills}

@@ -20,14 +20,19 @@ speak it.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import re
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 DOMAIN = "assistant"
 LOCALE_FOLDER = Path(__file__).parent.parent / "locale"
 
-_catalogue = None  # a Catalogue while French is spoken, else None
+_catalogue: Catalogue | None = None  # a Catalogue while French is spoken, else None
 _language = DEFAULT
 
 
@@ -63,7 +68,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 # French elides 'de' and 'que' before a vowel: 'le butin d'Ana', 'à côté d'A1'. A translated message
 # says 'de {item}' before it knows the name; the name, once given, decides ('de Ben', 'd'Ana').
 _ELIDED_BEFORE = "AEIOUÀÂÉÈÊÎÔŒaeiouàâéèêîôœ"  # not h (aspiré or not) nor y (Yann): 'de' stays
-_BEFORE_NAME = None  # compiled on first use
+_BEFORE_NAME: re.Pattern[str] | None = None  # compiled on first use (_before_name)
 
 
 class _Elides(str):
@@ -76,17 +81,21 @@ class _Elides(str):
                 return f"{match.group(1)[:-1]}'{{{match.group(2)}}}"
             return match.group(0)
 
-        return str.format(_BEFORE_NAME.sub(elide, self), *args, **values)
+        return str.format(_before_name().sub(elide, self), *args, **values)
 
 
-def _elided(text: str) -> str:
+def _before_name() -> re.Pattern[str]:
     global _BEFORE_NAME
-    if "e {" not in text:
-        return text
     if _BEFORE_NAME is None:
         import re
 
         _BEFORE_NAME = re.compile(r"\b([dD]e|[qQ]ue) \{(\w+)\}")
+    return _BEFORE_NAME
+
+
+def _elided(text: str) -> str:
+    if "e {" not in text:
+        return text
     return _Elides(text)
 
 
@@ -141,7 +150,8 @@ def use(spoken: str) -> None:
     _language = spoken
 
 
-_read: dict = {}  # language -> its catalogue, read once per process (``speaking`` switches back and forth)
+# language -> its catalogue, read once per process (``speaking`` switches back and forth)
+_read: dict[str, Catalogue] = {}
 
 
 def _compiled(spoken: str) -> Catalogue:
@@ -170,8 +180,8 @@ class Catalogue:
         if magic != self.MAGIC:
             raise ValueError("not a little-endian .mo catalogue")
         self._data = data
-        self._found: dict[str, tuple[str, ...] | None] = {}
-        self._plural = None
+        self._found: dict[str, tuple[bool, tuple[str, ...]] | None] = {}  # (plural?, the French forms)
+        self._plural: Callable[[int], int] | None = None
 
     def _text(self, table: int, index: int) -> bytes:
         length, offset = self._entry(self._data, table + 8 * index)
@@ -180,8 +190,9 @@ class Catalogue:
     def _singular(self, index: int) -> bytes:
         return self._text(self._originals, index).partition(b"\0")[0]  # 'one clue\0{count} clues'
 
-    def _forms(self, message: str) -> tuple[str, ...] | None:
-        """The French of ``message`` (one form, or one per plural form), None when it has none."""
+    def _forms(self, message: str) -> tuple[bool, tuple[str, ...]] | None:
+        """Whether ``message`` is plural, and its French (one form, or one per plural form); None when it has
+        none."""
         if message not in self._found:
             import bisect
 
@@ -190,22 +201,24 @@ class Catalogue:
             found = None
             if at < self._count and self._singular(at) == wanted:
                 plural = b"\0" in self._text(self._originals, at)
-                found = (plural, *self._text(self._translations, at).decode().split("\0"))
+                found = (plural, tuple(self._text(self._translations, at).decode().split("\0")))
             self._found[message] = found
         return self._found[message]
 
     def gettext(self, message: str) -> str:
         found = self._forms(message)
-        if not found:
+        if found is None:
             return message
-        return found[1 + self.plural(1)] if found[0] else found[1]  # a plural message asked once: its form for 1
+        plural, forms = found
+        return forms[self.plural(1)] if plural else forms[0]  # a plural message asked once: its form for 1
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         found = self._forms(singular)
-        if not found or not found[0]:
+        if found is None or not found[0]:
             return singular if count == 1 else plural
+        forms = found[1]
         index = self.plural(count)
-        return found[1 + index] if index + 1 < len(found) else (singular if count == 1 else plural)
+        return forms[index] if index < len(forms) else (singular if count == 1 else plural)
 
     def plural(self, count: int) -> int:
         """Which plural form ``count`` takes, by the catalogue's own rule (French: 0 and 1 alike)."""

@@ -10,11 +10,11 @@ Every game class follows ``Log`` (below), so callers never ask which kind of
 game they hold: they record, undo, list the history and save through it.
 """
 
-from collections.abc import Callable, Iterable
-from typing import NamedTuple, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
-from assistant.engine.grammar import Form, form_for
+from assistant.engine.grammar import Form, Speaker, form_for
 from assistant.engine.i18n import N_, _
 from assistant.engine.words import Options, shown, whole_number
 
@@ -25,6 +25,7 @@ RETRACT_WORDS = ("retract", "retirer")
 UNDO_FORM = Form(UNDO_WORDS, (), usage=N_("undo"), french="annuler")
 RETRACT_FORM = Form(RETRACT_WORDS, ("entry",), usage=N_("retract N"), french="retirer")
 ENTRY_NUMBER = N_("an entry number as shown in the history")
+EventT = TypeVar("EventT")  # the events of one game: each game reads and records its own kinds
 
 
 class Retract(NamedTuple):
@@ -61,26 +62,26 @@ def retract_steps(numbers: Iterable[int]) -> str:
     return _(" or ").join(f"{spoken_verb(RETRACT_FORM)} {number}" for number in numbers)
 
 
-class Entry(NamedTuple):
+class Entry(NamedTuple, Generic[EventT]):
     """A numbered entry of the history, and whether it was taken back."""
 
     number: int
-    event: object
+    event: EventT
     retracted: bool = False
 
 
-class History(NamedTuple):
+class History(NamedTuple, Generic[EventT]):
     """The log replayed: every entry, and the one the latest undo or retract took back."""
 
-    entries: tuple[Entry, ...]
-    taken_back: Entry | None
+    entries: tuple[Entry[EventT], ...]
+    taken_back: Entry[EventT] | None
 
     @property
-    def standing(self) -> list[Entry]:
+    def standing(self) -> list[Entry[EventT]]:
         return [entry for entry in self.entries if not entry.retracted]
 
 
-def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing: list[int] | None = None) -> Entry:
+def target(entries: Sequence[Entry[EventT]], retract: Retract, standing: list[int] | None = None) -> Entry[EventT]:
     """The entry ``retract`` takes back; refused when there is none.
 
     ``standing`` (entry numbers not taken back, oldest first) spares a scan
@@ -104,18 +105,18 @@ def target(entries: list[Entry] | tuple[Entry, ...], retract: Retract, standing:
     return entries[retract.number - 1]
 
 
-class Replayer:
+class Replayer(Generic[EventT]):
     """A replay in progress: add events one by one, each undo or retract checked as it comes.
 
     Replaying a whole log through one Replayer is linear in its length, however
     many undos it holds; ``history()`` freezes what it has so far."""
 
     def __init__(self) -> None:
-        self.entries: list[Entry] = []
+        self.entries: list[Entry[EventT]] = []
         self.standing: list[int] = []  # entry numbers, oldest first; may hold some taken back since
-        self.taken_back: Entry | None = None
+        self.taken_back: Entry[EventT] | None = None
 
-    def add(self, event: object) -> None:
+    def add(self, event: EventT | Retract) -> None:
         """Append ``event``; a retract without a target raises InputError and changes nothing."""
         if isinstance(event, Retract):
             entry = target(self.entries, event, self.standing)
@@ -126,44 +127,47 @@ class Replayer:
             self.entries.append(Entry(len(self.entries) + 1, event))
             self.standing.append(len(self.entries))
 
-    def history(self) -> History:
+    def history(self) -> History[EventT]:
         return History(tuple(self.entries), self.taken_back)
 
 
-def replay(events: Iterable[object]) -> History:
+def replay(events: Iterable[EventT | Retract]) -> History[EventT]:
     """Number the entries and apply every undo and retract, in one pass over the log."""
-    replayer = Replayer()
+    replayer: Replayer[EventT] = Replayer()
     for event in events:
         replayer.add(event)
     return replayer.history()
 
 
-GameT = TypeVar("GameT", bound="Log")
+class Log(Speaker, Protocol[EventT]):
+    """What every game offers, whatever it is played on (see ``deduction.Game`` and the games' pads):
+    the grammar's ``Speaker`` (its step forms, the values of its slots), and its log."""
 
+    @property
+    def name(self) -> str:
+        """The game's name in the data folder."""
 
-class Log(Protocol):
-    """What every game offers, whatever it is played on (see ``game.Game`` and ``pads``)."""
-
-    name: str
-    events: tuple
+    @property
+    def events(self) -> tuple[EventT | Retract, ...]:
+        """Every event recorded, undo and retract included, oldest first."""
 
     @property
     def kind(self) -> str:
         """What it is played on: a board's name, or a score pad's kind."""
 
-    def read_step(self, text: str) -> object:
+    def read_step(self, text: str) -> EventT | Retract:
         """The event a step's words say (parse)."""
 
-    def step(self, event: object) -> str:
+    def step(self, event: EventT | Retract) -> str:
         """The canonical words of an event (format): ``read_step(step(e)) == e``."""
 
-    def record(self, event: object) -> "Log":
+    def record(self, event: EventT | Retract) -> Self:
         """A new game with ``event`` appended, after every check the rules make."""
 
-    def restore(self, event: object) -> "Log":
+    def restore(self, event: EventT | Retract) -> Self:
         """A new game with a saved event appended: only the checks that keep replay sound."""
 
-    def history(self) -> History:
+    def history(self) -> History[EventT]:
         """The numbered entries, each marked if it was taken back."""
 
     def summary(self) -> str:
@@ -171,6 +175,9 @@ class Log(Protocol):
 
     def to_mapping(self) -> dict:
         """The saved form: the header and every event's words."""
+
+
+GameT = TypeVar("GameT", bound=Log[Any])  # any game: load gives back the kind it was given
 
 
 def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] = events_place) -> GameT:
@@ -196,7 +203,7 @@ def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] =
     return game
 
 
-def begun(game, words: list[str], history: "History") -> tuple[Form | None, str | None]:
+def begun(game, words: list[str], history: History[Any]) -> tuple[Form | None, str | None]:
     """The form of the step ``words`` begin with (None: no step of ``game``), and for undo and retract why
     nothing can be taken back now (nothing recorded): the first part of every game's ``why_not``."""
 

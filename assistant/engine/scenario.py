@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
+from assistant.engine.log import Log
 from assistant.engine.words import key, shown
 
 
@@ -36,7 +37,8 @@ class Expect(NamedTuple):
     """What should hold after a step; None means 'not checked'."""
 
     candidates: dict[str, list[str]] | None = None
-    count: dict[str, int] | None = None
+    # The scenario files' key; it hides tuple.count, which nothing calls on an Expect.
+    count: dict[str, int] | None = None  # type: ignore[assignment]
     found: dict[str, str] | None = None
     theirs: dict[str, list[str]] | None = None  # each opponent's map of my loot (mirror)
     refused: str | bool | None = None  # True: any refusal; text: part of the message
@@ -55,7 +57,7 @@ class Step(NamedTuple):
 class Scenario(NamedTuple):
     source: str
     title: str
-    game: object  # the empty game (or score pad) the steps start from
+    game: Log[Any]  # the empty game (or score pad) the steps start from
     steps: tuple[Step, ...]
     log: bool = False  # an exported game or a saved game file: imported as a saved game is loaded
 
@@ -64,7 +66,7 @@ class Outcome(NamedTuple):
     """What one step did: the game after it, the refusal if any, the unmet expectations."""
 
     step: Step
-    game: object
+    game: Log[Any]
     refused: str | None
     mismatches: tuple[str, ...]
 
@@ -92,7 +94,8 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     # corrected since (a pond where a question was asked from) never stops it importing.
     exported = data.get("exported", False)
     if not isinstance(exported, bool):
-        problems.append(f"{source}: exported: " + _("expected true or false (got {value})").format(value=repr(exported)))
+        problems.append(f"{source}: exported: "
+                        + _("expected true or false (got {value})").format(value=repr(exported)))
     as_saved = exported is True or "assistant" in data
     current = game._replace(reading_saved=True) if as_saved and "reading_saved" in getattr(game, "_fields", ()) \
         else game
@@ -104,9 +107,9 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         path = f"{source}: steps[{position}]"
         text, expect_data = raw, None
         if isinstance(raw, dict):
-            extra = sorted(set(map(str, raw)) - {"step", "expect"})
-            if extra:
-                problems.append(f"{path}.{extra[0]}: " + _("unknown key (expected one of {keys})")
+            extras = sorted(set(map(str, raw)) - {"step", "expect"})
+            if extras:
+                problems.append(f"{path}.{extras[0]}: " + _("unknown key (expected one of {keys})")
                                 .format(keys="step, expect"))
             text, expect_data = raw.get("step"), raw.get("expect")
         if not isinstance(text, str):
@@ -338,7 +341,8 @@ def check(step: Step, game, refused: str | None, refused_in_english: str | None 
         return
     if expect.refused and refused is None:
         yield _("expected the step to be refused, but it was recorded")
-    elif isinstance(expect.refused, str) and refused is not None and key(expect.refused) not in key(refused_in_english or refused):
+    elif (isinstance(expect.refused, str) and refused is not None
+          and key(expect.refused) not in key(refused_in_english or refused)):
         yield _("refused for another reason: expected {expected} in {reason}").format(
             expected=repr(expect.refused), reason=repr(refused))
     for name, expectation in EXPECTATIONS.items():

@@ -284,7 +284,8 @@ class Sheet(NamedTuple):
             return _("{item} would have no possible cell left").format(item=self._shown(item))
         return ngettext("{items} would share only {count} cell ({cells})",
                         "{items} would share only {count} cells ({cells})", len(failure.cells)).format(
-            items=join_names(failure.items), count=len(failure.cells), cells=join_names(self.board.names(failure.cells)))
+            items=join_names(failure.items), count=len(failure.cells),
+            cells=join_names(self.board.names(failure.cells)))
 
     def _contradiction(self, new: tuple[Fact, ...], subject: str | None = None) -> Contradiction:
         groups = self._groups()

@@ -218,7 +218,7 @@ def summarise(found: Iterable[dict], player: str | None = None) -> dict:
             row["kinds"][each["kind"]] = row["kinds"].get(each["kind"], 0) + 1
         for name, count in each.get("sets", {}).items():
             rows[key(name) or name]["sets_won"] += count
-        for item, turns in each.get("finds", []):
+        for unused, turns in each.get("finds", []):
             owner = each["players"][0]  # the sheet is the owner's
             rows[key(owner) or owner]["finds"].append(turns)
         if "rounds" in each:

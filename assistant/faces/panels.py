@@ -5,10 +5,12 @@ own way (Rich on the screen, HTML on the page); neither keeps a second copy of t
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import N_, _, decimal, ngettext
+from assistant.engine.log import Log
 from assistant.engine.words import join_clauses
 from assistant.games.gnom_street import fight, mirror
 
@@ -32,12 +34,12 @@ def step_text(text: str) -> str:
     return text[len(cli_prefix(text)):].strip()
 
 
-def said(before: object, after) -> str:
+def said(before: Log[Any], after: Log[Any]) -> str:
     """The answer to an entry, one line: what was recorded or taken back, and where the game stands."""
     return join_clauses(said_lines(before, after))
 
 
-def said_lines(before: object, after) -> list[str]:
+def said_lines(before: Log[Any], after: Log[Any]) -> list[str]:
     """The answer to an entry, line by line: what was recorded or taken back and where the game stands (a
     question put to me: the answer to give, then their maps of my loot, then each warning)."""
     old = {entry.number: entry.retracted for entry in before.history().entries}

@@ -11,7 +11,7 @@ from functools import lru_cache
 from rich import box
 from rich.color import Color
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Group, JustifyMethod, RenderableType
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
@@ -189,7 +189,7 @@ def _named(board: Board, cell: Cell, found: bool = False) -> Text:
     """'A1' then the cell's marks: the name on its ground's colour (reversed when found)."""
     ground = _ground(board)
     values = board.values_at(cell, ground.name) if ground else ()
-    colour = ground.value(values[0]).colour if values else None
+    colour = ground.value(values[0]).colour if ground is not None and values else None
     text = Text(board.name_of(cell), style=_on(colour, bold=True, reverse=found))
     text.append_text(_marks(board, cell))
     return text
@@ -354,27 +354,27 @@ def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
     marked = odds is None and grid.size <= COMPACT_ABOVE
     marks = {cell: _marks(board, cell) for cell in board.open} if marked else {}
     width = max([3 if odds is None else 4, *(len(text) + 1 for text in marks.values())])  # ' 100': never glued
+
+    def draw(cell: Cell, item: str, remaining: CellSet, found: Cell | None) -> Text:
+        if cell in board.ponds:
+            return Text(f"{'≈':^{width}}", style="blue")
+        if cell == sheet.mine:
+            return Text(f"{MINE:^{width}}", style="magenta")
+        if cell not in remaining:
+            return Text(f"{'·':^{width}}", style="dim")
+        if odds is not None:
+            return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
+        if not marked:
+            return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
+        mark = marks[cell].copy()
+        if cell == found:
+            mark.stylize("reverse bold")
+        return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
+
     grids = []
     for item in sheet.items:
         remaining = sheet.candidates(item)
         found = remaining.only()
-
-        def draw(cell: Cell) -> Text:
-            if cell in board.ponds:
-                return Text(f"{'≈':^{width}}", style="blue")
-            if cell == sheet.mine:
-                return Text(f"{MINE:^{width}}", style="magenta")
-            if cell not in remaining:
-                return Text(f"{'·':^{width}}", style="dim")
-            if odds is not None:
-                return Text(f"{odds.items[item].get(cell, 0.0) * 100:>{width}.0f}", style="bold")
-            if not marked:
-                return Text(f"{'●':^{width}}", style=Style(bold=True, reverse=cell == found))
-            mark = marks[cell].copy()
-            if cell == found:
-                mark.stylize("reverse bold")
-            return Text(" ").append_text(mark).append(" " * (width - 1 - len(mark)))
-
         if found is not None:
             status = _("{item}: FOUND on {cell}").format(item=board.local_item(item), cell=board.name_of(found))
         else:
@@ -387,7 +387,7 @@ def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
             text.append(f"\n{row + 1:>{label}}", style="dim")
             for column in range(grid.columns):
                 cell = grid.cell(row, column)
-                drawn = draw(cell)
+                drawn = draw(cell, item, remaining, found)
                 if link is not None:
                     drawn.stylize(link(board.name_of(cell)))
                 text.append_text(drawn)
@@ -407,7 +407,7 @@ def legend(board: Board, marks_only: bool = False) -> RenderableType:
     """What each mark means: '╳ ruled out', then one line per attribute ('flowers: B blue  R red ...');
     ``marks_only``: the attributes' lines alone (the compact sheet says its own key)."""
     marks = dict(cross=CROSS, pond=POND, mine=MINE)
-    lines = [] if marks_only else [
+    lines: list[RenderableType] = [] if marks_only else [
         Text(_("{cross} ruled out   {pond} pond   {mine} your loot").format(**marks) if board.ponds else
              _("{cross} ruled out").format(**marks), style="dim")]
     ground = _ground(board)
@@ -559,8 +559,8 @@ def tally_table(result) -> Group:
     from assistant.games.gnom_street.garden import ME
 
     for line in result.lines:
-        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"), Text(str(line.loot)), Text(str(line.baits)),
-                      Text(str(line.total), style="bold"))
+        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"),
+                      Text(str(line.loot)), Text(str(line.baits)), Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
     return Group(table, notes, Text(result.verdict(), style="bold"))  # the picture carries the result
 
@@ -617,7 +617,8 @@ def hose_said(game, state) -> str:
             count=moved, side=game.side_name(0 if state.shift > 0 else 1))
     else:
         toward = _("centred")
-    fronts = [ngettext("{side}'s front gnome {distance} from the fence", "{side}'s front gnome {distance} from the fence",
+    fronts = [ngettext("{side}'s front gnome {distance} from the fence",
+                       "{side}'s front gnome {distance} from the fence",
                        max(state.front(s), 0)).format(side=game.side_name(s), distance=max(state.front(s), 0))
               if state.lines[s] else _("{side} has no gnome yet").format(side=game.side_name(s)) for s in (0, 1)]
     return _("hose: {toward}; {first}; {second}").format(toward=toward, first=fronts[0], second=fronts[1])
@@ -655,7 +656,11 @@ def _signed_bar(value: float, top: float) -> Text:
     return text
 
 
-def _add_column(table: Table, heading: str, justify: str) -> None:
+LEFT: JustifyMethod = "left"  # how a column of a statistics table is aligned
+RIGHT: JustifyMethod = "right"
+
+
+def _add_column(table: Table, heading: str, justify: JustifyMethod) -> None:
     """A column of a statistics table; the bars' own (no heading) keeps its whole width, never cut."""
     if heading:
         table.add_column(heading, justify=justify)
@@ -675,8 +680,8 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         return Group(*parts)
     table = Table(box=box.SIMPLE_HEAD, title=Text(_("wins per player (win rate: games won / games finished)")),
                   title_justify="left")
-    for column, justify in ((_("player"), "left"), (_("played"), "right"), (_("finished"), "right"),
-                            (_("won"), "right"), (_("win rate"), "right"), ("", "left")):
+    for column, justify in ((_("player"), LEFT), (_("played"), RIGHT), (_("finished"), RIGHT),
+                            (_("won"), RIGHT), (_("win rate"), RIGHT), ("", LEFT)):
         _add_column(table, column, justify)
     for row in players:
         rate = row["win_rate"]
@@ -690,8 +695,8 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         table = Table(box=box.SIMPLE_HEAD, title=Text(_("75 Gnom' Street: sets won, turns to find a loot (my "
                                                          "questions until my sheet kept one cell)")),
                       title_justify="left")
-        for column, justify in ((_("player"), "left"), (_("sets won"), "right"), (_("loots found"), "right"),
-                                (_("mean turns"), "right"), ("", "left")):
+        for column, justify in ((_("player"), LEFT), (_("sets won"), RIGHT), (_("loots found"), RIGHT),
+                                (_("mean turns"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
         for row in gnom:
             mean = row["mean_turns_to_find"]
@@ -701,7 +706,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
     rope = [row for row in players if row["rounds"]]
     if rope:
         table = Table(box=box.SIMPLE_HEAD, title=Text(_("Oh ! les Nains: rounds won")), title_justify="left")
-        for column, justify in ((_("player"), "left"), (_("rounds"), "right"), (_("won"), "right"), ("", "left")):
+        for column, justify in ((_("player"), LEFT), (_("rounds"), RIGHT), (_("won"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
         for row in rope:
             table.add_row(Text(row["name"]), Text(str(row["rounds"])), Text(str(row["rounds_won"])),
@@ -741,7 +746,7 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     top = max((abs(mean["mean"]) for mean in summary["quests"].values()), default=1) or 1
     chart = Table(box=box.SIMPLE_HEAD, title=Text(_("Le Roi des Nains: mean points per player and deal, by "
                                                      "quest face")), title_justify="left")
-    for column, justify in ((_("quest"), "left"), (_("deals"), "right"), (_("mean"), "right"), ("", "left")):
+    for column, justify in ((_("quest"), LEFT), (_("deals"), RIGHT), (_("mean"), RIGHT), ("", LEFT)):
         _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():
         chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
@@ -761,8 +766,9 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     for row in roi:
         specials.add_column(Text(row["name"]), justify="right")
     for card in sorted({card for row in roi for card in row["specials"]}):
-        specials.add_row(Text(names.get(card, card)), *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
-                                       if card in row["specials"] else Text("-", style="dim") for row in roi))
+        specials.add_row(Text(names.get(card, card)),
+                         *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
+                           if card in row["specials"] else Text("-", style="dim") for row in roi))
     chose = Text("\n".join(_("{player} chose {faces}").format(
         player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
         for row in roi if row["chose"]))

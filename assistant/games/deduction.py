@@ -10,7 +10,7 @@ replaying it once (``Game.state``), never saved.
 """
 
 from functools import cached_property
-from typing import NamedTuple, Union
+from typing import ClassVar, NamedTuple, cast
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet, column_letters
@@ -41,6 +41,7 @@ from assistant.engine.words import (
     split,
 )
 from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street.garden import LootEvent, SetEvent  # by name: Game.garden is a method
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -82,24 +83,29 @@ def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
     return slots
 
 
-class ClueEvent(NamedTuple):
-    """A question answered, or a card's statement: one clue, one answer per item.
-
-    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
-
+class _ClueEventFields(NamedTuple):
     clue: Clue
     answers: tuple[tuple[str, bool], ...]
     card: str | None = None
     by: str | None = None
     power: str | None = None  # a gnome's power that changes who may be asked (sky, adam, mick): see fight
 
-    FORM = Form(("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
-                N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
-                french="indice")
+
+class ClueEvent(_ClueEventFields):
+    """A question answered, or a card's statement: one clue, one answer per item.
+
+    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER, fight.POWER),
+        N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
+        french="indice")
 
     @classmethod
-    def from_words(cls, game: "Game", found: Options) -> "ClueEvent":
-        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
+    def from_words(cls, game: "Game", found: Options) -> "ClueEvent | mirror.AskedEvent":
+        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``; in a two-player
+        log saved before ``asked`` existed, a clue asked by the opponent is the question put to me."""
         words = list(found.positional)
         if not words:
             raise InputError(_("say which clue, e.g. area B2 yes ({help})").format(help=see_help("clue")))
@@ -157,19 +163,23 @@ class ClueEvent(NamedTuple):
         return [item for item, unused in self.answers]
 
 
-class AccuseEvent(NamedTuple):
-    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
-
-    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
-    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
-
+class _AccuseEventFields(NamedTuple):
     cell: str
     right: bool
     item: str
     by: str | None = None
 
-    FORM = Form(("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
-                N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
+
+class AccuseEvent(_AccuseEventFields):
+    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+
+    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
+    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
+        N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
@@ -215,20 +225,21 @@ class AccuseEvent(NamedTuple):
 
 # every entry's type
 STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, *garden.PIECES)
-Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, Retract,
-               *garden.PIECES)]
+Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | fight.ThrowEvent | garden.MiniatureEvent
+        | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)  # an entry's event: one of STEPS
+Event = Step | Retract
 
 
 class State(NamedTuple):
     """Everything the log leads to, computed once per game value (``Game.state``)."""
 
-    history: History
-    in_set: tuple[Entry, ...]  # standing entries since the last finished set (two-player match)
+    history: History[Step]
+    in_set: tuple[Entry[Step], ...]  # standing entries since the last finished set (two-player match)
     mine: Cell | None  # my loot in the current set
     sheet: Sheet
     garden: "garden.Garden"
     closed: dict[str, Cell]  # items whose case a right accusation closed
-    out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
+    out: dict[str, Entry[Step]]  # players out of the game, each with the wrong accusation that put them out
 
 
 # -- the game ------------------------------------------------------------------------
@@ -272,7 +283,8 @@ class Game(_Fields):
                     message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
                 else:
                     message = _("at most {limit} opponents (got {count})")
-                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title, gangs=limit + 1))
+                raise InputError(message.format(limit=limit, count=len(names), board=board.local_title,
+                                                gangs=limit + 1))
             check_names(names, N_("opponent"), "--opponents red,blue")
         elif opponents:
             raise InputError(_("on {board} everybody hunts the same {items}: leave out --opponents").format(
@@ -363,7 +375,7 @@ class Game(_Fields):
     # -- replay, once ---------------------------------------------------------------------
 
     @cached_property
-    def _history(self) -> History:
+    def _history(self) -> History[Step]:
         replayer = self.__dict__.pop("_replayer", None)  # left by restore: the log replayed so far
         return replayer.history() if replayer is not None else replay(self.events)
 
@@ -371,11 +383,11 @@ class Game(_Fields):
     def state(self) -> State:
         """The history, the sheet, the pieces: the whole log replayed in one pass."""
         history = self._history
-        in_set: list[Entry] = []
+        in_set: list[Entry[Step]] = []
         mine = self.mine
         pieces = garden.empty(self.players)
         closed: dict[str, Cell] = {}
-        out: dict[str, Entry] = {}
+        out: dict[str, Entry[Step]] = {}
         for entry in history.standing:
             event = entry.event
             pieces = garden.apply(pieces, event)
@@ -389,8 +401,8 @@ class Game(_Fields):
         sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
         return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
 
-    def _accused(self, closed: dict[str, Cell], out: dict[str, Entry],
-                 entry: Entry) -> tuple[dict[str, Cell], dict[str, Entry]]:
+    def _accused(self, closed: dict[str, Cell], out: dict[str, Entry[Step]],
+                 entry: Entry[Step]) -> tuple[dict[str, Cell], dict[str, Entry[Step]]]:
         """The closed cases and the players out once ``entry`` stands: a right accusation closes its
         item's case; a wrong one puts its accuser out (rules: "S'il s'est trompé, il est éliminé")."""
         event = entry.event
@@ -402,19 +414,19 @@ class Game(_Fields):
             return closed, {**out, event.by: out.get(event.by, entry)}
         return closed, out
 
-    def history(self) -> History:
+    def history(self) -> History[Step]:
         """The numbered entries, each marked if it was taken back."""
         return self._history
 
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[Entry[Step]]:
         """The numbered clues, each marked if it was retracted or undone."""
         return list(self._history.entries)
 
-    def standing(self) -> list[Entry]:
+    def standing(self) -> list[Entry[Step]]:
         """The entries not taken back."""
         return self._history.standing
 
-    def current_set(self) -> tuple[list[Entry], Cell | None]:
+    def current_set(self) -> tuple[list[Entry[Step]], Cell | None]:
         """The standing entries since the last finished set (two-player match), and my loot in it."""
         return list(self.state.in_set), self.state.mine
 
@@ -422,7 +434,7 @@ class Game(_Fields):
         """The sheet every standing clue leads to."""
         return self.state.sheet
 
-    def my_question(self, entry: Entry) -> tuple[str, ...]:
+    def my_question(self, entry: Entry[Step]) -> tuple[str, ...]:
         """The opponents a question I asked put to the test (entry ``entry``), or () when the entry is not a
         question of mine: a clue asked by someone else, a card's statement, any other step."""
         event = entry.event
@@ -434,7 +446,7 @@ class Game(_Fields):
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
 
-    def facts_of(self, entry: Entry) -> list[Fact]:
+    def facts_of(self, entry: Entry[Step]) -> list[Fact]:
         """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
         if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
             return entry.event.facts(self.board, entry.number)
@@ -460,7 +472,7 @@ class Game(_Fields):
         """The cell of a right accusation about ``item`` still standing, if any."""
         return self.state.closed.get(item)
 
-    def out(self) -> dict[str, Entry]:
+    def out(self) -> dict[str, Entry[Step]]:
         """The players out of the game, each with the standing wrong accusation that put them out."""
         return self.state.out
 
@@ -469,7 +481,7 @@ class Game(_Fields):
         if not self.state.out:
             return None
         return _("out: {players}").format(players=join_names(
-            _("{player} (accused {cell})").format(player=self.display(player), cell=entry.event.cell)
+            _("{player} (accused {cell})").format(player=self.display(player), cell=_accused_cell(entry))
             for player, entry in self.state.out.items()))
 
     def barred(self) -> CellSet:
@@ -590,7 +602,8 @@ class Game(_Fields):
             return {}
         finds: list[list] = []
         sheet = Sheet.start(self.board, self.items, self.mine)
-        asked, found = 0, set()
+        asked = 0
+        found: set[str] = set()
         for entry in self.standing():
             event = entry.event
             if isinstance(event, garden.SetEvent):
@@ -612,7 +625,7 @@ class Game(_Fields):
             result["sets"] = {self.known_as(p): self.garden().sets.count(p) for p in self.players}
         return result
 
-    def told(self, entry: Entry) -> list[str]:
+    def told(self, entry: Entry[Step]) -> list[str]:
         """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
         nothing, though another player may well ask the same), each miniature it sends home."""
         earlier = [e for e in self.standing() if e.number < entry.number]
@@ -712,8 +725,7 @@ class Game(_Fields):
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
                                "another player, never themselves").format(player=event.by))
         cat = self.garden().cat
-        asking = isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question
-        if asking and event.clue.args[0] == cat:
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question and event.clue.args[0] == cat:
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
@@ -722,7 +734,7 @@ class Game(_Fields):
             message = (_("you are out since your wrong accusation on {cell}: only players still in the game accuse")
                        if event.by == garden.ME else
                        _("{player} is out since a wrong accusation on {cell}: only players still in the game accuse"))
-            raise InputError(message.format(player=event.by, cell=self.state.out[event.by].event.cell))
+            raise InputError(message.format(player=event.by, cell=_accused_cell(self.state.out[event.by])))
         for item in event.items():
             cell = self.closed(item)
             if cell is not None:
@@ -769,7 +781,7 @@ class Game(_Fields):
             raise InputError(_("{player} is not tied: the throw is won by one of {players}").format(
                 player=self.display(event.player), players=join_names(self.display(p) for p in tied)))
 
-    def _check_pieces_after(self, taken: Entry) -> None:
+    def _check_pieces_after(self, taken: Entry[Step]) -> None:
         """Every piece recorded after the entry taken back still allowed without it; else the refusal names
         the entries that depend on it (a token on the miniature taken back, a miniature moved from its cell):
         those are taken back first, never silently with it."""
@@ -798,18 +810,18 @@ class Game(_Fields):
                 taken=taken.number, step=grammar_said(self, self.step(taken.event)), entries=named,
                 reason=broken[0][1]))
 
-    def _check_loot(self, event: "garden.LootEvent") -> None:
+    def _check_loot(self, event: LootEvent) -> None:
         """A loot card agrees with the log: one card per player (unless it replaces a misheard one), and
         never against the clues: the refusal names the fewest clues it conflicts with."""
         in_set = self.state.in_set
-        shown = [entry for entry in in_set if isinstance(entry.event, garden.LootEvent)
+        shown = [entry for entry in in_set if isinstance(entry.event, LootEvent)
                  and entry.event.player == event.player]
         who = self.display(event.player)
         if shown and not event.replace:
             earlier = shown[-1]
             raise InputError(_("{player}'s loot card is recorded already (entry {number}: {cell}): one card each; "
                                "if it was misheard, add --replace to record {new} instead").format(
-                player=who, number=earlier.number, cell=earlier.event.cell, new=event.cell))
+                player=who, number=earlier.number, cell=cast(LootEvent, earlier.event).cell, new=event.cell))
         if event.replace and not shown:
             raise InputError(_("no loot card of {player} is recorded yet: leave out --replace").format(player=who))
         sheet = self.sheet()
@@ -820,7 +832,7 @@ class Game(_Fields):
         sheet.add(event.facts(self.board, number), _("the loot card {cell} shown by {player}").format(
             player=who, cell=event.cell))
 
-    def _check_next_loot(self, event: "garden.SetEvent") -> None:
+    def _check_next_loot(self, event: SetEvent) -> None:
         """The next set's loot: not on a pond, and given when my loot is tracked and the match goes on."""
         if event.next_mine is not None and self.board.parse_cell(event.next_mine) in self.board.ponds:
             raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=event.next_mine))
@@ -854,7 +866,7 @@ class Game(_Fields):
             game.__dict__.update(state=state, _history=state.history)
         return game
 
-    def _state_after(self, entry: Entry, sheet: Sheet) -> State:
+    def _state_after(self, entry: Entry[Step], sheet: Sheet) -> State:
         """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
@@ -1044,18 +1056,19 @@ class Game(_Fields):
         return join(event.words() if isinstance(event, Retract) else event.words(self))
 
     def read_clue(self, words: list[str], opponents: str | None = None, colour: str | None = None,
-                  card: str | None = None, by: str | None = None, power: str | None = None) -> ClueEvent:
+                  card: str | None = None, by: str | None = None,
+                  power: str | None = None) -> ClueEvent | mirror.AskedEvent:
         """A clue from typed arguments: the same reader as the step ``clue ...``."""
-        return self.read("clue", words, {"opponent": opponents, "colour": colour, "card": card, "by": by,
-                                         "power": power})
+        return ClueEvent.from_words(self, Options(list(words), _option_values(
+            {"opponent": opponents, "colour": colour, "card": card, "by": by, "power": power})))
 
     def read_accusation(self, cell: str, verdict: str, opponent: str | None = None,
                         by: str | None = None) -> AccuseEvent:
         """An accusation from typed arguments."""
-        return self.read("accuse", [cell, verdict], {"opponent": opponent, "by": by})
+        return AccuseEvent.from_words(self, Options([cell, verdict], _option_values({"opponent": opponent, "by": by})))
 
     def read_retract(self, number: str | int | None) -> Retract:
-        return Retract(None) if number is None else self.read("retract", [str(number)])
+        return Retract(None) if number is None else Retract.numbered(str(number))
 
     def answers(self, typed: list[str], opponents: str | None, question: bool,
                 usage: str) -> tuple[tuple[str, bool], ...]:
@@ -1068,10 +1081,10 @@ class Game(_Fields):
             raise InputError(_("one answer only (got {got}); for several players write NAME=yes NAME=no")
                              .format(got=" ".join(plain)))
         if pairs:
-            answers = []
+            answers: list[tuple[str, bool]] = []
             for pair in pairs:
-                name, answer = name_value(pair, "red=yes")
-                answers.append((self.item(name), parse_answer(answer)))
+                name, said = name_value(pair, "red=yes")
+                answers.append((self.item(name), parse_answer(said)))
             items = [item for item, unused in answers]
             if len(set(items)) != len(items):
                 raise InputError(_("an opponent is answered twice: one answer per player"))
@@ -1090,7 +1103,8 @@ class Game(_Fields):
         if len(self.items) == 1:
             return ((self.items[0], answer),)
         raise InputError(_("who answered? add --opponent with one of {names}, or answer per player: {example}")
-                         .format(names=join_names(self.items), example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
+                         .format(names=join_names(self.items),
+                                 example=" ".join(f"{i}={said_answer(True)}" for i in self.items[:2])))
 
     # -- the saved form -------------------------------------------------------------------
 
@@ -1125,7 +1139,8 @@ class Game(_Fields):
                 source=source, got=shown(opponents)))
         mine = data.get("mine")
         if mine is not None and not isinstance(mine, str):
-            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(source=source, got=shown(mine)))
+            raise DataError(_("{source}: mine: expected a cell name (got {got})").format(
+                source=source, got=shown(mine)))
         me = data.get("me")
         if me is not None and not isinstance(me, str):
             raise DataError(_("{source}: me: expected your name (got {got})").format(source=source, got=shown(me)))
@@ -1156,6 +1171,11 @@ class Game(_Fields):
 
 
 # -- helpers -----------------------------------------------------------------------------
+
+
+def _accused_cell(entry: Entry[Step]) -> str:
+    """The cell of the wrong accusation that put a player out (``State.out`` holds those entries only)."""
+    return cast(AccuseEvent, entry.event).cell
 
 
 def _option_values(options: dict) -> dict[str, list[str]]:

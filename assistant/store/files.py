@@ -18,7 +18,7 @@ import os
 import re
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,7 +29,8 @@ LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same f
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
 STALE_AFTER = 3600.0  # seconds after which a temporary file is a dead writer's (see above)
 # Names Windows gives to devices, with or without an extension: a file called nul.yaml cannot exist there.
-WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
+WINDOWS_RESERVED = frozenset(["CON", "PRN", "AUX", "NUL",
+                              *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))])
 
 
 class CannotRead(DataError):
@@ -124,7 +125,7 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) 
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
                 os.fsync(stream.fileno())
-        for (target, unused), temporary in zip(files, temporaries):
+        for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
             _sync_folder(target.parent)
             written.append(target)
@@ -166,7 +167,7 @@ def _umask() -> int:
     return mask
 
 
-def write_failure(path: Path, reason: str, written: list[Path] = ()) -> str:
+def write_failure(path: Path, reason: str, written: Sequence[Path] = ()) -> str:
     """'cannot write PATH (No space left on device); nothing was changed', or what was."""
     if not written:
         return _("cannot write {path} ({reason}); nothing was changed").format(path=path, reason=reason)
@@ -184,7 +185,8 @@ def _remove(temporaries: list[str]) -> None:
 
 
 def _sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as it gets."""
+    """Make a rename in ``folder`` durable (POSIX); where folders cannot be opened, the rename is as durable as
+    it gets."""
     try:
         handle = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -22,14 +22,14 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _
-from assistant.engine.log import Retract
+from assistant.engine.log import Log, Retract
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -74,7 +74,7 @@ class Recovery(NamedTuple):
     there was none), how many events the damaged file listed (None if they cannot be counted), and
     whether the game file was written (False: it loaded as it was, nothing to recover)."""
 
-    game: object
+    game: Log[Any]
     damaged: Path | None
     listed: int | None
     restored: bool
@@ -262,8 +262,9 @@ class Store:
 
         A saved game holds what the table said on the board as it was: a loot or a piece on a
         cell made a pond would leave the game unreadable, or standing on a pond. Each game on
-        the board is recorded anew, step by step, on the board as it is and as corrected: an entry still standing that only the corrected board refuses holds the
-        correction back until it is taken back. A game unreadable today is not this correction's doing."""
+        the board is recorded anew, step by step, on the board as it is and as corrected: an entry
+        still standing that only the corrected board refuses holds the correction back until it is
+        taken back. A game unreadable today is not this correction's doing."""
         def on_corrected(board: str) -> Board:
             return corrected if board == name else self.board(board)
 
@@ -293,7 +294,8 @@ class Store:
                            .format(games=_("; ").join(broken[:3])))
         if set_up:
             reasons.append(_("a saved game was started on this cell as it is ({games}): leave the cell as it is, "
-                             "or delete that game first (assistant delete NAME)").format(games=_("; ").join(set_up[:3])))
+                             "or delete that game first (assistant delete NAME)").format(
+                games=_("; ").join(set_up[:3])))
         if reasons:
             raise InputError(_(UNCHANGED).format(reason=_("; ").join(reasons)))
 
@@ -373,7 +375,7 @@ class Store:
 
     # -- scenarios ------------------------------------------------------------------------
 
-    def scenario(self, path: Path, name: str = "scenario"):
+    def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
         from assistant.engine import scenario
 
@@ -522,7 +524,8 @@ class Store:
                 return self.create(game._replace(name=self.free_name(game.name)))
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
-                raise InputError(_("a game called {name} exists already: pick another --name").format(name=repr(game.name)))
+                raise InputError(_("a game called {name} exists already: pick another --name").format(
+                    name=repr(game.name)))
             if self._good_path(game.name).exists():  # its file is gone, not its last good state
                 raise InputError(_("a game called {name} exists already (only its last good state is left: "
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
@@ -614,7 +617,8 @@ class Store:
         good state is kept. One such file never hides the others."""
         listed = []
         for name in self.game_names():
-            entry = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None, "problem": None}
+            entry: dict[str, object] = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None,
+                                        "problem": None}
             try:
                 path = self.game_path(name)
                 if not path.exists() and self._good_path(name).is_file():
@@ -709,7 +713,9 @@ class Store:
 
 def _board_game():
     """The class of the games played on a board (the deduction sheet), as the registry knows it."""
-    return registry.find(registry.BOARD_GAMES).game_class()
+    found = registry.find(registry.BOARD_GAMES)
+    assert found is not None, "assistant.games registers the game that plays any board"
+    return found.game_class()
 
 
 def _header(data: object, path: Path) -> dict:
@@ -718,7 +724,8 @@ def _header(data: object, path: Path) -> dict:
         raise DataError(_("{path}: not an assistant game file").format(path=path))
     kind = data.get("board") or data.get("pad")
     if not isinstance(kind, str):
-        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(path=path, value=shown(kind)))
+        raise DataError(_("{path}: expected board: NAME or pad: KIND (got {value})").format(
+            path=path, value=shown(kind)))
     field = next((field for field in ("opponents", "players", "sides") if data.get(field)), "players")
     players, me = data.get(field) or [], data.get("me") or "me"
     for at, value in ((field, players), ("me", [me])):

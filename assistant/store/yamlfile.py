@@ -48,16 +48,16 @@ def _fits(data: object, size: int) -> bool:
         nodes -= 1
         if nodes < 0 or depth > MAX_DEPTH:
             return False
-        kind = type(value)
-        if kind is list:
+        # type(...) is, not isinstance: a subclass (bool is an int) is not what it derives from here
+        if type(value) is list:
             stack.extend((item, depth + 1) for item in value)
-        elif kind is dict:
+        elif type(value) is dict:
             stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif kind is str:
+        elif type(value) is str:
             characters -= len(value)
-        elif kind is int:
+        elif type(value) is int:
             characters -= value.bit_length() // 4  # a hex digit holds 4 bits
-        elif kind not in PLAIN:
+        elif type(value) not in PLAIN:
             return False
         if characters < 0:
             return False
@@ -93,7 +93,8 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     from assistant.store.files import TEMPORARY_TAIL, remove_stale, write_atomically
 
     try:
-        entry = marshal.dumps((CACHE_VERSION, raw, data))
+        # ``data`` is what the YAML parser gave; what marshal cannot hold raises ValueError, caught below
+        entry = marshal.dumps((CACHE_VERSION, raw, data))  # type: ignore[arg-type]
         write_atomically(_cache_file(cache_dir, path), entry)
     except (ValueError, AssistantError):
         return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache

@@ -87,7 +87,7 @@ for _tag in ("timestamp", "binary", "set", "omap", "pairs"):  # they build dates
 
 def _checked(construct, expected: str):
     """``construct``, turning a value its tag cannot make (``!!int abc``) into a YAML error at its line."""
-    def construct_checked(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+    def construct_checked(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> object:  # int, float, bool
         try:
             return construct(loader, node)
         except (ValueError, KeyError, TypeError, AttributeError):
@@ -98,14 +98,16 @@ def _checked(construct, expected: str):
                     count=f"{digits:,}", most=f"{sys.get_int_max_str_digits():,}")
             else:
                 problem = _("{tag} {value}: {expected}").format(
-                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value), expected=_(EXPECTED[expected]))
+                    tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value),
+                    expected=_(EXPECTED[expected]))
             raise yaml.constructor.ConstructorError(None, None, problem, node.start_mark) from None
     return construct_checked
 
 
 EXPECTED = {"int": N_("not a whole number"), "float": N_("not a number"), "bool": N_("expected true or false")}
 for _tag in EXPECTED:
-    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
+    StrictLoader.add_constructor(f"tag:yaml.org,2002:{_tag}",
+                                 _checked(_Base.yaml_constructors[f"tag:yaml.org,2002:{_tag}"], _tag))
 
 
 def loads(text: str, source: str) -> object:
@@ -136,16 +138,16 @@ def _check_events(text: str, source: str) -> None:
             nodes += 1
             if nodes > MAX_NODES:
                 raise DataError(_("{path}: line {line}: more than {most} values (no data file of ours needs as many)")
-                                .format(path=source, line=event.start_mark.line + 1, most=f"{MAX_NODES:,}"))
+                                .format(path=source, line=_line(event), most=f"{MAX_NODES:,}"))
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise DataError(_("{path}: line {line}: anchors and aliases (& and *) are not allowed in data files")
-                            .format(path=source, line=event.start_mark.line + 1))
+                            .format(path=source, line=_line(event)))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
                 raise DataError(_("{path}: line {line}: nested more than {most} deep "
                                   "(no data file of ours needs more than a few levels)")
-                                .format(path=source, line=event.start_mark.line + 1, most=MAX_DEPTH))
+                                .format(path=source, line=_line(event), most=MAX_DEPTH))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -156,6 +158,11 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
     There every such character is either escaped by YAML or, printed through the command
     line's escaping (``errors.printable``), becomes ``\\xNN``/``\\uNNNN``: in double quotes
     the same character again, so a printed export reads back to the same game."""
+
+
+def _line(event: yaml.Event) -> int:
+    """The line an event of the parser starts on, counted from 1 (the parser marks every event)."""
+    return event.start_mark.line + 1 if event.start_mark is not None else 0
 
 
 def _represent_text(dumper, text: str):

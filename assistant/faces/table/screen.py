@@ -21,6 +21,7 @@ import sys
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -239,7 +240,8 @@ def command_words(game, words: list[str]) -> list[str] | None:
         return words
     if first in commands.command_names():
         return words
-    group = registry.pad_groups().get(getattr(game, "kind", None))
+    kind = getattr(game, "kind", None)
+    group = registry.pad_groups().get(kind) if isinstance(kind, str) else None
     if group is not None and first in commands.command_names(group):
         return [group, *words]  # 'show' on a score pad is 'quest show'
     return None
@@ -341,7 +343,7 @@ def refusal_said(line: str) -> bool:
 
 def file_stamp(paths: list[Path]) -> tuple:
     """What tells that a file changed, cheaply: size and modification time of each."""
-    stamp = []
+    stamp: list[tuple[int, int] | None] = []
     for path in paths:
         try:
             status = path.stat()
@@ -354,6 +356,13 @@ def file_stamp(paths: list[Path]) -> tuple:
 # -- the widgets ---------------------------------------------------------------------------
 
 
+def table_app(part: Input | Provider) -> TableApp:
+    """The table screen a widget or the palette's provider belongs to (Textual types ``app`` as any App)."""
+    app = part.app
+    assert isinstance(app, TableApp), "the screen's widgets live on the table screen only"
+    return app
+
+
 class EntryLine(Input):
     """The one input line: Tab completes from the grammar, Up/Down walk the entries typed before.
 
@@ -363,7 +372,8 @@ class EntryLine(Input):
     complete 'clar' and a line typed right after Enter would lose its start."""
 
     async def _on_key(self, event) -> None:
-        actions = {"tab": self.app.complete, "up": lambda: self.app.recall(-1), "down": lambda: self.app.recall(1)}
+        app = table_app(self)
+        actions = {"tab": app.complete, "up": lambda: app.recall(-1), "down": lambda: app.recall(1)}
         if event.key in actions:
             event.stop()
             event.prevent_default()
@@ -372,7 +382,7 @@ class EntryLine(Input):
             event.stop()
             event.prevent_default()
             line, self.value = self.value, ""  # cleared now: keys typed behind Enter start the next line
-            self.app.submit(line)
+            app.submit(line)
         else:
             await super()._on_key(event)
 
@@ -383,7 +393,7 @@ class StepCommands(Provider):
 
     def entries(self) -> list[tuple[str, str, str]]:
         """(what is typed, what is shown, help) for each step, screen word and command."""
-        app = self.app
+        app = table_app(self)
         found = []
         if app.game is not None:
             found += [(grammar.spoken_verb(form), usage(form), _("a step of this game")) for form in app.game.forms()]
@@ -398,11 +408,12 @@ class StepCommands(Provider):
         for typed, shown, help in self.entries():
             score = matcher.match(shown)
             if score > 0:
-                yield Hit(score, matcher.highlight(shown), partial(self.app.begin, typed), text=shown, help=help)
+                yield Hit(score, matcher.highlight(shown), partial(table_app(self).begin, typed), text=shown,
+                          help=help)
 
     async def discover(self) -> Hits:
         for typed, shown, help in self.entries():
-            yield DiscoveryHit(shown, partial(self.app.begin, typed), text=shown, help=help)
+            yield DiscoveryHit(shown, partial(table_app(self).begin, typed), text=shown, help=help)
 
 
 class TableApp(App):
@@ -443,7 +454,9 @@ class TableApp(App):
         self.board_name = board
         self.name_asked = name
         self.follow_seconds = follow_seconds
-        self.game = None
+        # A deduction game or a score pad (each a log.Log): the screen asks a kind for its own methods (its
+        # board, its pieces) where is_pad says it has them, which no one static type of a game tells.
+        self.game: Any = None
         self.game_name: str | None = None
         self.toggled = {"odds": False, "suggest": False, "help": False}
         self.typed: list[str] = []
@@ -519,6 +532,7 @@ class TableApp(App):
         self.draw()
 
     def watched(self) -> list[Path]:
+        assert self.game_name is not None, "a game is watched once it is loaded (load resolves its name)"
         paths = [self.store.game_path(self.game_name)]
         if self.game is not None and not is_pad(self.game):
             paths.append(self.store.fixes_dir / f"{self.game.kind}.yaml")  # the board's corrections
@@ -569,7 +583,10 @@ class TableApp(App):
             self.query_one("#help", Static).update(help_text(game))
         side = self.query_one("#side")
         # An open panel is what was asked for: show it; else the latest entries.
-        side.scroll_home(animate=False) if self.toggled["suggest"] or self.toggled["help"] else side.scroll_end(animate=False)
+        if self.toggled["suggest"] or self.toggled["help"]:
+            side.scroll_home(animate=False)
+        else:
+            side.scroll_end(animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""
@@ -698,7 +715,7 @@ class TableApp(App):
     def draws_already(self, words: list[str]) -> bool:
         """Whether ``words`` ask for the picture the screen draws anyway: a pad's score table ('show', without
         options, on the pad shown)."""
-        group = registry.pad_groups().get(getattr(self.game, "kind", None))
+        group = registry.pad_groups().get(self.game.kind) if self.game is not None else None
         return len(words) == 2 and words[0] == group and cli_command(words[1:]) == "show"
 
     def output_width(self) -> int:
@@ -719,7 +736,9 @@ class TableApp(App):
         if self.game is not None:
             self.record("undo")
 
-    def action_toggle(self, what: str) -> None:
+    # The screen's panels' toggle: it replaces DOMNode's toggle of an attribute (async there), which this app
+    # never binds; the key bindings name it 'toggle'.
+    def action_toggle(self, what: str) -> None:  # type: ignore[override]
         self.toggled[what] = not self.toggled[what]
         if what != "odds":
             self.query_one(f"#{what}").set_class(not self.toggled[what], "hidden")
@@ -730,7 +749,9 @@ class TableApp(App):
         if self.game is not None and is_pad(self.game):
             self.say(_("a score pad has no board to set up"), refused=True)
             return
-        self.open_board(self.game.kind if self.game is not None else self.board_name)
+        name = self.game.kind if self.game is not None else self.board_name
+        assert name is not None, "the screen shows a game or a board's set-up (on_mount refuses neither)"
+        self.open_board(name)
 
     def open_board(self, name: str) -> None:
         try:
@@ -852,9 +873,9 @@ def value_keys(board: Board) -> dict[str, tuple[str, str]]:
     not taken (French terrains: h herbe, o bois, since b is bleu's)."""
     keys: dict[str, tuple[str, str]] = {}
     for attribute in filter(lettered, board.attributes):
-        for value, code in render.codes(attribute).items():
+        for name, code in render.codes(attribute).items():
             if code.lower() not in keys and code.lower() not in RESERVED_KEYS:
-                keys[code.lower()] = (attribute.name, value)
+                keys[code.lower()] = (attribute.name, name)
     for attribute in board.attributes:
         for value in attribute.values:
             if (attribute.name, value.name) in keys.values():

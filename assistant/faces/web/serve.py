@@ -30,6 +30,7 @@ import os
 import re
 import secrets
 import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -423,7 +424,7 @@ class Served:
     """What the server knows of one game: its file's stamp, the game read at that stamp, a change signal."""
 
     name: str
-    stamp: tuple = ()
+    stamp: tuple | None = ()  # None: the file is gone
     game: object = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     version: int = 0
@@ -549,7 +550,8 @@ class Server:
         if link is None:
             return await self.not_found(request)
         action, method = request.path_params["action"], request.method
-        handlers = {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
+        handlers: dict[tuple[str, str], Callable[..., Awaitable[Response]]] = {
+                    ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
                     ("complete", "POST"): self.complete, ("step", "POST"): self.step,
                     ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
                     ("tally", "POST"): self.tally}

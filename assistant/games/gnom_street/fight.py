@@ -20,7 +20,7 @@ nothing is checked, as before.
 from __future__ import annotations
 
 from collections import Counter
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
@@ -36,14 +36,18 @@ EVERYONE = "mick"  # "If you are not the loser, ask your question to all players
 POWER = Option("power", ("--power", "--pouvoir"), "power", french="--pouvoir")
 
 
-class FightEvent(NamedTuple):
-    """A round's fight: each player's gnome value, and the gnome throw's order among tied players."""
-
+class _FightEventFields(NamedTuple):
     values: tuple[tuple[str, int], ...]
     throw: tuple[str, ...] = ()
 
-    FORM = Form(("fight", "combat"), ("fighter", MORE), (THROW,), N_("fight PLAYER=VALUE... [--throw NAME,NAME]"),
-                french="combat")
+
+class FightEvent(_FightEventFields):
+    """A round's fight: each player's gnome value, and the gnome throw's order among tied players."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("fight", "combat"), ("fighter", MORE), (THROW,), N_("fight PLAYER=VALUE... [--throw NAME,NAME]"),
+        french="combat")
 
     @classmethod
     def from_words(cls, game, found: Options) -> FightEvent:

@@ -11,7 +11,7 @@ the other's loot, they win the set; elsewhere the other wins it. First to two
 sets wins the match; each set starts a new sheet.
 """
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine.cells import CellSet
 from assistant.engine.errors import AssistantError, InputError
@@ -39,7 +39,8 @@ BAITS = 2
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
 NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"), french="--nouveau-tour")  # a turn the log cannot see
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
-FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")  # the gnome card that moves the cat up to 3 cells
+# the gnome card that moves the cat up to 3 cells
+FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")
 CAT_STEPS, CAT_STEPS_FAR = 1, 3
 BY = Option("by", ("--by", "--par"), "player", french="--par")
 NEXT_MINE = Option("next_mine", ("--next-mine", "--prochain-butin"), "cell", french="--prochain-butin")
@@ -54,17 +55,21 @@ def _exactly(found: Options, count: int, usage: str, optional: int = 0) -> list[
     return found.positional
 
 
-class MiniatureEvent(NamedTuple):
-    """A miniature placed (or moved, ``origin``); ``new_turn``: it is the first of a turn the log cannot
-    tell began (a turn is taken to end when a player places a second miniature)."""
-
+class _MiniatureEventFields(NamedTuple):
     player: str
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
     new_turn: bool = False
 
-    FORM = Form(("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN),
-                N_("miniature PLAYER CELL [--from CELL] [--new-turn]"), french="statuette")
+
+class MiniatureEvent(_MiniatureEventFields):
+    """A miniature placed (or moved, ``origin``); ``new_turn``: it is the first of a turn the log cannot
+    tell began (a turn is taken to end when a player places a second miniature)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN),
+        N_("miniature PLAYER CELL [--from CELL] [--new-turn]"), french="statuette")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
@@ -78,14 +83,18 @@ class MiniatureEvent(NamedTuple):
                 *(["--new-turn"] if self.new_turn else [])]
 
 
-class CatEvent(NamedTuple):
-    """The cat placed (anywhere) or moved: one cell, or up to three with the gnome card that says so."""
-
+class _CatEventFields(NamedTuple):
     cell: str
     far: bool = False  # the gnome card "at the beginning of your turn, move the cat by 3 cells"
 
-    FORM = Form(("cat", "chat"), ("cell",), (FAR,), N_("cat CELL [--three]"),
-                french="chat")
+
+class CatEvent(_CatEventFields):
+    """The cat placed (anywhere) or moved: one cell, or up to three with the gnome card that says so."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("cat", "chat"), ("cell",), (FAR,), N_("cat CELL [--three]"),
+        french="chat")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "CatEvent":
@@ -96,14 +105,18 @@ class CatEvent(NamedTuple):
         return ["cat", self.cell, *(["--three"] if self.far else [])]
 
 
-class TokenEvent(NamedTuple):
+class _TokenEventFields(NamedTuple):
     player: str
     cell: str
     face: str | None  # mole or bait; None: face down, unknown to me
     alex: bool = False  # card 7: on a free cell next to one of the player's miniatures
 
-    FORM = Form(("token", "jeton"), ("player", "cell", "token"), (ALEX,), N_("token PLAYER CELL [mole|bait] [--alex]"),
-                french="jeton")
+
+class TokenEvent(_TokenEventFields):
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("token", "jeton"), ("player", "cell", "token"), (ALEX,), N_("token PLAYER CELL [mole|bait] [--alex]"),
+        french="jeton")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "TokenEvent":
@@ -115,16 +128,21 @@ class TokenEvent(NamedTuple):
         return cls(who, game.cell_name(words[1]), face, found.flag("alex"))
 
     def words(self, game) -> list[str]:
-        return ["token", self.player, self.cell, *([self.face] if self.face else []), *(["--alex"] if self.alex else [])]
+        return ["token", self.player, self.cell, *([self.face] if self.face else []),
+                *(["--alex"] if self.alex else [])]
 
 
-class RevealEvent(NamedTuple):
+class _RevealEventFields(NamedTuple):
     cell: str
     position: int  # 1 = the bottom token
     face: str
 
-    FORM = Form(("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), N_("reveal CELL N mole|bait"),
-                french="révéler")
+
+class RevealEvent(_RevealEventFields):
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("reveal", "reveler", "retourner"), ("cell", "position", "token"), (), N_("reveal CELL N mole|bait"),
+        french="révéler")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "RevealEvent":
@@ -136,17 +154,21 @@ class RevealEvent(NamedTuple):
         return ["reveal", self.cell, str(self.position), self.face]
 
 
-class LootEvent(NamedTuple):
-    """An opponent's loot card shown at the end: the sheet then holds that opponent on that cell.
-
-    ``replace``: the card recorded before for this player was misheard; this one stands instead."""
-
+class _LootEventFields(NamedTuple):
     player: str
     cell: str
     replace: bool = False
 
-    FORM = Form(("loot", "butin"), ("player", "cell"), (REPLACE,), N_("loot PLAYER CELL [--replace]"),
-                french="butin")
+
+class LootEvent(_LootEventFields):
+    """An opponent's loot card shown at the end: the sheet then holds that opponent on that cell.
+
+    ``replace``: the card recorded before for this player was misheard; this one stands instead."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("loot", "butin"), ("player", "cell"), (REPLACE,), N_("loot PLAYER CELL [--replace]"),
+        french="butin")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "LootEvent":
@@ -166,14 +188,18 @@ class LootEvent(NamedTuple):
         return [self.player]
 
 
-class SetEvent(NamedTuple):
+class _SetEventFields(NamedTuple):
     cell: str
     found: bool
     by: str
     next_mine: str | None = None
 
-    FORM = Form(("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE), N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"),
-                french="taupe")
+
+class SetEvent(_SetEventFields):
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("mole", "taupe"), ("cell", "found"), (BY, NEXT_MINE),
+        N_("mole CELL found|missed [--by NAME] [--next-mine CELL]"), french="taupe")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "SetEvent":
@@ -425,8 +451,10 @@ def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, 
     own = garden.miniatures[event.by]
     if own and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}") if _yours(event.by, name) \
-            else _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
+        if _yours(event.by, name):
+            said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}")
+        else:
+            said = _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")
         raise InputError(said.format(player=name(event.by), cells=", ".join(own), cell=event.cell))
     if event.by != ME and mine is not None and event.found != (event.cell == mine):
         truth = _("your loot is on {mine}: a Mole on {cell} finds it, so write found") if event.cell == mine else \

@@ -17,7 +17,7 @@ says what was answered.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
@@ -43,20 +43,24 @@ def _asked_slots(game, typed: list[str]) -> tuple[str, ...]:
     return kind_slots(game, typed, ("answer",))
 
 
-class AskedEvent(NamedTuple):
-    """A question put to me: ``by`` asked it, I gave ``answer`` about my own loot.
-
-    ``aloud``: the megaphone (a "pipelette") made every player hear the answer;
-    otherwise only the asker learns it."""
-
+class _AskedEventFields(NamedTuple):
     clue: Clue
     by: str
     answer: bool
     aloud: bool = False
     power: str | None = None  # the asker's gnome power, when it lets them ask me (see fight)
 
-    FORM = Form(("asked", "question"), _asked_slots, (BY, ALOUD, COLOUR, POWER),
-                N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud] [--power NAME]"), french="question")
+
+class AskedEvent(_AskedEventFields):
+    """A question put to me: ``by`` asked it, I gave ``answer`` about my own loot.
+
+    ``aloud``: the megaphone (a "pipelette") made every player hear the answer;
+    otherwise only the asker learns it."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("asked", "question"), _asked_slots, (BY, ALOUD, COLOUR, POWER),
+        N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud] [--power NAME]"), french="question")
 
     @classmethod
     def from_words(cls, game, found: Options) -> AskedEvent:
@@ -195,9 +199,10 @@ def close_lines(board: Board, theirs: dict[str, CellSet], before: dict[str, Cell
     for opponent, left in theirs.items():
         if len(left) > CLOSE or not left or (before is not None and before[opponent] == left):
             continue
-        if len(left) == 1:
+        cell = left.only()
+        if cell is not None:
             lines.append(_("warning: {player} knows where your loot is: {cell}").format(
-                player=opponent, cell=board.name_of(left.only())))
+                player=opponent, cell=board.name_of(cell)))
         else:
             lines.append(ngettext("warning: {player} can place your loot on only {count} cell: {cells}",
                                   "warning: {player} can place your loot on only {count} cells: {cells}",

@@ -26,6 +26,8 @@ gets the checks the live commands make, every problem listed at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError, cut
@@ -40,6 +42,7 @@ FILE_KEYS = ("players", "miniatures", "loot", "stacks", "settings")
 FRENCH_KEYS = {"joueurs": "players", "statuettes": "miniatures", "butin": "loot", "butins": "loot",
                "piles": "stacks", "reglages": "settings", "regles": "rules", "regle": "rules"}
 MAX_LATER_MOLES = 5  # points for a Mole after the third: no rule book gives more than the first's 5
+Translate = Callable[[str], str]  # ``_`` (the player's language) or ``english`` (canonical notes)
 TWO_PLAYERS = N_("a two-player game has no victory points: the match is won in two sets "
                  "(mole CELL found|missed); the tally is for 3 or 4 players")
 
@@ -132,7 +135,7 @@ class EndOfGame(NamedTuple):
     stacks: dict[str, list[Token]]
 
 
-def whose(player: str, mine: str, theirs: str, tr=english) -> str:
+def whose(player: str, mine: str, theirs: str, tr: Translate = english) -> str:
     """A thing of a player's, said in the player's language: 'my loot', "Ana's loot" ('mon butin', 'butin d'Ana')."""
     return tr(mine) if player == ME else tr(theirs).format(player=player)
 
@@ -142,7 +145,7 @@ def _token_of(owner: str) -> str:
     return whose(owner, N_("my"), N_("{player}'s"), _)
 
 
-def _loot_of(owner: str, tr) -> str:
+def _loot_of(owner: str, tr: Translate) -> str:
     return whose(owner, N_("my loot"), N_("{player}'s loot"), tr)
 
 
@@ -154,7 +157,8 @@ def miniature_points(count: int) -> int:
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
           stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
     """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
-    face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place, token=_token_of(token.owner))
+    face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place,
+                                                                      token=_token_of(token.owner))
                  for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
         raise InputError(ngettext("{count} token still face down: {commands}",
@@ -162,7 +166,8 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                          .format(count=len(face_down), commands="; ".join(face_down)))
     loot_points = {p: 0 for p in players}
     bait_points = {p: 0 for p in players}
-    notes = []  # each note as a function of ``tr``: said in English for --json, in the player's language for the table
+    # each note as a function of ``tr``: said in English for --json, in the player's language for the table
+    notes: list[Callable[[Translate], str]] = []
     owner_of = {cell: player for player, cell in loot.items()}
     for cell in sorted(stacks):
         tokens = stacks[cell]
@@ -175,38 +180,46 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                 if token.face != "mole":
                     continue  # rules: a Bait on a loot cell scores nothing
                 if token.owner == owner:
-                    notes.append(lambda tr, cell=cell, owner=owner: tr(N_("{cell} ({loot}): {mole} scores nothing")).format(
-                        cell=cell, loot=_loot_of(owner, tr),
-                        mole=whose(owner, N_("my own mole"), N_("{player}'s own mole"), tr)))
+                    notes.append(partial(_own_mole_note, cell=cell, owner=owner))
                     continue
                 if token.owner in seen:
-                    notes.append(lambda tr, cell=cell, owner=owner, player=token.owner: tr(
-                        N_("{cell} ({loot}): {mole} is removed")).format(
-                        cell=cell, loot=_loot_of(owner, tr),
-                        mole=whose(player, N_("my second mole"), N_("{player}'s second mole"), tr)))
+                    notes.append(partial(_second_mole_note, cell=cell, owner=owner, player=token.owner))
                     continue
                 seen.add(token.owner)
                 counted.append(token.owner)
             for place, player in enumerate(counted):
                 points = MOLE_POINTS[place] if place < len(MOLE_POINTS) else settings.later_moles
                 loot_points[player] += points
-                notes.append(lambda tr, cell=cell, owner=owner, player=player, number=place + 1, points=points: tr(
-                    N_("{cell} ({loot}): {mole}, number {number}: {points}")).format(
-                    cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my mole"), N_("{player}'s mole"), tr),
-                    number=number, points=points))
+                notes.append(partial(_mole_note, cell=cell, owner=owner, player=player, number=place + 1,
+                                     points=points))
         else:
             bottom = tokens[0]
             if bottom.face == "bait":
                 moles = [t for t in tokens[1:] if t.face == "mole"
                          and (settings.bait_counts == "all" or t.owner != bottom.owner)]
                 bait_points[bottom.owner] += len(moles)
-                notes.append(lambda tr, cell=cell, owner=bottom.owner, count=len(moles): _bait_note(tr, cell, owner,
-                                                                                                  count))
+                notes.append(partial(_bait_note, cell=cell, owner=bottom.owner, count=len(moles)))
     lines = tuple(Line(p, miniature_points(miniatures.get(p, 0)), loot_points[p], bait_points[p]) for p in players)
     return Tally(lines, tuple(note(english) for note in notes), tuple(note(_) for note in notes))
 
 
-def _bait_note(tr, cell: str, owner: str, count: int) -> str:
+def _own_mole_note(tr: Translate, cell: str, owner: str) -> str:
+    return tr(N_("{cell} ({loot}): {mole} scores nothing")).format(
+        cell=cell, loot=_loot_of(owner, tr), mole=whose(owner, N_("my own mole"), N_("{player}'s own mole"), tr))
+
+
+def _second_mole_note(tr: Translate, cell: str, owner: str, player: str) -> str:
+    return tr(N_("{cell} ({loot}): {mole} is removed")).format(
+        cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my second mole"), N_("{player}'s second mole"), tr))
+
+
+def _mole_note(tr: Translate, cell: str, owner: str, player: str, number: int, points: int) -> str:
+    return tr(N_("{cell} ({loot}): {mole}, number {number}: {points}")).format(
+        cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my mole"), N_("{player}'s mole"), tr),
+        number=number, points=points)
+
+
+def _bait_note(tr: Translate, cell: str, owner: str, count: int) -> str:
     if tr is english:
         text = ("{cell}: {bait} at the bottom catches {count} mole: {count}" if count == 1 else
                 "{cell}: {bait} at the bottom catches {count} moles: {count}")
@@ -473,7 +486,8 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
             token_place = f"{place}[{position}]"
             words = token.split() if isinstance(token, str) else []
             if len(words) != 2:
-                read.problem(token_place, _("expected 'PLAYER mole' or 'PLAYER bait' (got {got})").format(got=_what(token)))
+                read.problem(token_place, _("expected 'PLAYER mole' or 'PLAYER bait' (got {got})").format(
+                    got=_what(token)))
                 continue
             player = read.player(words[0], token_place)
             try:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
@@ -121,16 +121,20 @@ def _arity(found: Options, low: int, high: int, usage: str) -> list[str]:
 # -- the moves -------------------------------------------------------------------------------
 
 
-class Gnome(NamedTuple):
-    """A gnome added with a card (``card``: its colour or multi) or placed first in a round."""
-
+class _GnomeFields(NamedTuple):
     player: str
     card: str
     colour: str
 
-    FORM = Form(("gnome", "nain"), ("card", "colour"), (BY,),
-                usage=N_("gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]"),
-                french="nain")
+
+class Gnome(_GnomeFields):
+    """A gnome added with a card (``card``: its colour or multi) or placed first in a round."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("gnome", "nain"), ("card", "colour"), (BY,),
+        usage=N_("gnome COLOUR, gnome multi COLOUR, or gnome COLOUR OTHER (none of COLOUR left) [--by NAME]"),
+        french="nain")
 
     @classmethod
     def build(cls, game: TugGame, card: str, chosen: str | None = None, by: str | None = None) -> Gnome:
@@ -153,17 +157,21 @@ class Gnome(NamedTuple):
         return ["gnome", self.card, *chosen, "--by", self.player]
 
 
-class Pull(NamedTuple):
-    """A pull card: gnomes of ``zero`` count 0, of ``two`` count 2, every other gnome 1."""
-
+class _PullFields(NamedTuple):
     player: str
     zero: tuple[str, ...] = ()
     two: tuple[str, ...] = ()
 
-    FORM = Form(("pull", "tirer"), (), (Option("zero", ("--zero", "--zéro"), "colours", repeat=True, french="--zéro"),
-                                        Option("two", ("--two", "--deux"), "colours", repeat=True, french="--deux"),
-                                        BY),
-                usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
+
+class Pull(_PullFields):
+    """A pull card: gnomes of ``zero`` count 0, of ``two`` count 2, every other gnome 1."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("pull", "tirer"), (), (Option("zero", ("--zero", "--zéro"), "colours", repeat=True, french="--zéro"),
+                                Option("two", ("--two", "--deux"), "colours", repeat=True, french="--deux"),
+                                BY),
+        usage=N_("pull --zero COLOURS --two COLOURS [--by NAME]"), french="tirer")
 
     @classmethod
     def build(cls, game: TugGame, zero: list[str] | None = None, two: list[str] | None = None,
@@ -202,14 +210,18 @@ def _colours(values: list[str] | None, spelling: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-class Squirrels(NamedTuple):
-    """A squirrel card: the player's side pulls ``count`` flagstones."""
-
+class _SquirrelsFields(NamedTuple):
     player: str
-    count: int
+    number: int  # of flagstones pulled, the card's 1, 2 or 3 (not ``count``: a tuple's count is a method)
 
-    FORM = Form(("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
-                usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
+
+class Squirrels(_SquirrelsFields):
+    """A squirrel card: the player's side pulls ``number`` flagstones."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("squirrels", "squirrel", "ecureuils", "ecureuil"), ("number",), (BY,),
+        usage=N_("squirrels 1|2|3 [--by NAME]"), french="écureuils")
 
     @classmethod
     def build(cls, game: TugGame, count: str | int, by: str | None = None) -> Squirrels:
@@ -220,15 +232,19 @@ class Squirrels(NamedTuple):
         return cls.build(game, _arity(found, 1, 1, cls.FORM.usage)[0], found.last("by"))
 
     def words(self, game: TugGame) -> list[str]:
-        return ["squirrels", str(self.count), "--by", self.player]
+        return ["squirrels", str(self.number), "--by", self.player]
 
 
-class Exchange(NamedTuple):
-    """Cards exchanged instead of played: the other side pulls 1."""
-
+class _ExchangeFields(NamedTuple):
     player: str
 
-    FORM = Form(("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
+
+class Exchange(_ExchangeFields):
+    """Cards exchanged instead of played: the other side pulls 1."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("exchange", "echange", "echanger"), (), (BY,), usage=N_("exchange [--by NAME]"), french="échange")
 
     @classmethod
     def build(cls, game: TugGame, by: str | None = None) -> Exchange:
@@ -248,7 +264,7 @@ COUNTER_USAGES = (N_("contre COLOUR, or contre multi COLOUR [--by NAME]"),
                   N_("sur-contre COLOUR, or sur-contre multi COLOUR [--by NAME]"),
                   N_("sur-sur-contre COLOUR, or sur-sur-contre multi COLOUR [--by NAME]"))
 COUNTER_FORMS = tuple(Form((verb, f"{'over-' * level}counter"), ("card", "colour"), (BY,), usage=usage)
-                      for level, (verb, usage) in enumerate(zip(COUNTER_VERBS, COUNTER_USAGES)))
+                      for level, (verb, usage) in enumerate(zip(COUNTER_VERBS, COUNTER_USAGES, strict=True)))
 
 
 class Counter(NamedTuple):
@@ -269,6 +285,7 @@ class Counter(NamedTuple):
         """A card of a colour counters that colour; a multicolour one the colour named, else the move's."""
         card = card_colour(card)
         verb = COUNTER_VERBS[level - 1]
+        countered: str | None
         if card != MULTI:
             if chosen is not None and colour(chosen) != card:
                 raise InputError(_("a {card} card counters {gnomes}: write {verb} {typed}, or {verb} multi "
@@ -297,12 +314,15 @@ class Counter(NamedTuple):
         return [self.verb, self.card, *chosen, "--by", self.player]
 
 
-class Starts(NamedTuple):
-    """Who plays the first card of the round (the rules: the loser of the previous round)."""
-
+class _StartsFields(NamedTuple):
     player: str
 
-    FORM = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
+
+class Starts(_StartsFields):
+    """Who plays the first card of the round (the rules: the loser of the previous round)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("starts", "commence"), ("player",), (), usage=N_("starts NAME"), french="commence")
 
     @classmethod
     def build(cls, game: TugGame, player: str) -> Starts:
@@ -389,7 +409,7 @@ class TugGame(_Match):
         for player in names:
             if key(player) in MULTI_WORDS:
                 raise InputError(_("player name {name} is a card's word: pick another name").format(name=shown(player)))
-        game = cls(name, teams, counters, flagstones=flagstones(path) if path is not None else None)
+        game = cls(name, (teams[0], teams[1]), counters, flagstones=flagstones(path) if path is not None else None)
         if starter is not None:
             game = game._replace(starter=game.player(starter))
         return game
@@ -400,7 +420,7 @@ class TugGame(_Match):
     def order(self) -> tuple[str, ...]:
         """The strict playing order: one player of each side in turn (Ana, Ben, Cleo, Dan)."""
         a, b = self.sides
-        return tuple(p for pair in zip(a, b) for p in pair)
+        return tuple(p for pair in zip(a, b, strict=True) for p in pair)
 
     def side_of(self, player: str) -> int:
         return 0 if player in self.sides[0] else 1
@@ -493,7 +513,7 @@ class TugGame(_Match):
                 loser=self.side_name(loser), side=self.side_name(side), round=state.round),)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
-            return self._start_round(state.round + 1, tuple(rounds), starter, log_lines)
+            return self._start_round(state.round + 1, (rounds[0], rounds[1]), starter, log_lines)
         return state
 
     def _apply(self, state: State, move: Move) -> State:
@@ -527,8 +547,8 @@ class TugGame(_Match):
                 return after._replace(log=after.log + (_("equal strength: nothing moves"),))
             return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, _("the stronger side"))
         if isinstance(move, Squirrels):
-            return self._pull(after, side, move.count, ngettext("{count} squirrel", "{count} squirrels", move.count)
-                              .format(count=move.count))
+            return self._pull(after, side, move.number,
+                              ngettext("{count} squirrel", "{count} squirrels", move.number).format(count=move.number))
         if isinstance(move, Exchange):
             return self._pull(after, 1 - side, 1, _("{player} exchanged cards").format(player=move.player))
         if move.level == 1:
@@ -651,6 +671,7 @@ class TugGame(_Match):
     def _check_counter(self, state: State, move: Counter, strict: bool) -> None:
         answers = "gnome" if move.level == 1 else COUNTER_VERBS[move.level - 2]
         last = state.last
+        assert isinstance(last, (Gnome, Counter)), "_check_kind refuses a counter with no gnome or counter to answer"
         if move.card not in (MULTI, last.colour) or (strict and move.colour != last.colour):
             # rules: "une carte permettant de rajouter un nain de même couleur (ou un nain multicolore)"
             got = self.said_value("card", move.card if move.card != MULTI else f"multi {move.colour}")
@@ -741,7 +762,7 @@ class TugGame(_Match):
     # -- the saved form ---------------------------------------------------------------------------
 
     def header(self) -> dict:
-        data = {"pad": self.kind, "sides": ["+".join(side) for side in self.sides]}
+        data: dict[str, object] = {"pad": self.kind, "sides": ["+".join(side) for side in self.sides]}
         if self.counters:
             data["counters"] = True
         if self.starter:
@@ -807,7 +828,7 @@ class TugGame(_Match):
             "flagstones": self.path,
             "flagstones_verified": self.flagstones is not None,
             "round": state.round,
-            "rounds": dict(zip(sides, state.rounds)),
+            "rounds": dict(zip(sides, state.rounds, strict=True)),
             "winner": self.winner(),
             "hose": {"moved": abs(state.shift), "towards": sides[0 if state.shift > 0 else 1] if state.shift else None},
             "lines": {sides[side]: list(state.lines[side]) for side in (0, 1)},  # back (far) to front

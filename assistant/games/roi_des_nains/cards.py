@@ -86,15 +86,15 @@ SUIT_LETTERS = N_("g b r")
 
 def rank_letters(tr=_) -> dict[str, str]:
     """{'J': 'J', ...} in English, {'J': 'V', 'Q': 'D', 'K': 'R', 'A': 'A'} in French."""
-    return dict(zip("JQKA", tr(RANK_LETTERS).split()))
+    return dict(zip("JQKA", tr(RANK_LETTERS).split(), strict=True))
 
 
 def said(card: Card) -> str:
     """A card as the player writes it: 'Kg' in English, 'Rv' in French; 11g as '11v'; a magic card by its id.
 
     Only for what the player reads: the saved words keep the canonical id."""
-    if card.magic:
+    if card.suit is None:  # a magic card
         return card.id
-    suit = dict(zip("gbr", _(SUIT_LETTERS).split()))[card.suit[0]]
+    suit = dict(zip("gbr", _(SUIT_LETTERS).split(), strict=True))[card.suit[0]]
     rank = FACE_NAMES.get(card.rank, str(card.rank))
     return rank_letters().get(rank, rank) + suit

@@ -10,7 +10,7 @@ wrote gives the same event.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
@@ -143,17 +143,21 @@ DEAL_OPTIONS = (
 )
 
 
-class DealEvent(NamedTuple):
-    """A deal: its quest and special card, with a summary now or its tricks to come; or a correction."""
-
+class _DealEventFields(NamedTuple):
     quest: Quest
     special: Special
     summary: Summary | None = None
     replaces: int | None = None  # a correction of deal N
 
-    FORM = Form(("deal", "donne"), ("quest",), DEAL_OPTIONS,
-                usage=N_("deal QUEST --special CARD [--tricks NAME=N,...] [--order NAME,...] [--won NAME=CARD,...]"),
-                french="donne")
+
+class DealEvent(_DealEventFields):
+    """A deal: its quest and special card, with a summary now or its tricks to come; or a correction."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("deal", "donne"), ("quest",), DEAL_OPTIONS,
+        usage=N_("deal QUEST --special CARD [--tricks NAME=N,...] [--order NAME,...] [--won NAME=CARD,...]"),
+        french="donne")
 
     @classmethod
     def from_words(cls, game, found: Options) -> DealEvent:
@@ -267,16 +271,20 @@ def _trick_slots(game) -> tuple[str, ...]:
     return ("leader", *["card"] * len(game.players))
 
 
-class TrickEvent(NamedTuple):
-    """One trick: who led and the cards in play order (clockwise from the leader); or a correction."""
-
+class _TrickEventFields(NamedTuple):
     leader: str
     cards: tuple[Card, ...]
     winner: str | None = None  # stated, when a magic card decides the trick
     replaces: int | None = None  # a correction of trick N of the latest deal
 
-    FORM = Form(("trick", "pli"), lambda game, typed: _trick_slots(game), TRICK_OPTIONS,
-                usage=N_("trick LEADER CARD... [--seating] [--winner NAME] [--replace N]"), french="pli")
+
+class TrickEvent(_TrickEventFields):
+    """One trick: who led and the cards in play order (clockwise from the leader); or a correction."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("trick", "pli"), lambda game, typed: _trick_slots(game), TRICK_OPTIONS,
+        usage=N_("trick LEADER CARD... [--seating] [--winner NAME] [--replace N]"), french="pli")
 
     @classmethod
     def from_words(cls, game, found: Options) -> TrickEvent:
@@ -337,12 +345,15 @@ class TrickEvent(NamedTuple):
 # -- taking a deal out ----------------------------------------------------------------------
 
 
-class DropEvent(NamedTuple):
-    """Take deal N out of the game: the deals after it move up, so no number is skipped."""
-
+class _DropEventFields(NamedTuple):
     number: int
 
-    FORM = Form(("drop", "ecarter"), ("deal",), usage=N_("drop N"), french="écarter")
+
+class DropEvent(_DropEventFields):
+    """Take deal N out of the game: the deals after it move up, so no number is skipped."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("drop", "ecarter"), ("deal",), usage=N_("drop N"), french="écarter")
 
     @classmethod
     def from_words(cls, game, found: Options) -> DropEvent:
@@ -358,12 +369,15 @@ class DropEvent(NamedTuple):
         return ["drop", str(self.number)]
 
 
-class RemoveEvent(NamedTuple):
-    """Deal N struck out, keeping its number: what ``quest remove`` recorded in logs of 0.1."""
-
+class _RemoveEventFields(NamedTuple):
     number: int
 
-    FORM = Form(("remove", "retrait"), ("deal",), usage=N_("remove N"), french="retrait")
+
+class RemoveEvent(_RemoveEventFields):
+    """Deal N struck out, keeping its number: what ``quest remove`` recorded in logs of 0.1."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("remove", "retrait"), ("deal",), usage=N_("remove N"), french="retrait")
 
     @classmethod
     def from_words(cls, game, found: Options) -> RemoveEvent:
@@ -388,12 +402,15 @@ def between_tricks(game):
     return deal
 
 
-class SwapEvent(NamedTuple):
-    """The Druid's text: after its trick, whoever played it swaps hands with ``player``."""
-
+class _SwapEventFields(NamedTuple):
     player: str
 
-    FORM = Form(("swap", "echanger"), ("player",), usage=N_("swap NAME"), french="échanger")
+
+class SwapEvent(_SwapEventFields):
+    """The Druid's text: after its trick, whoever played it swaps hands with ``player``."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("swap", "echanger"), ("player",), usage=N_("swap NAME"), french="échanger")
 
     @classmethod
     def from_words(cls, game, found: Options) -> SwapEvent:
@@ -415,12 +432,15 @@ DIRECTIONS = {"left": "left", "gauche": "left", "next": "left", "suivant": "left
               "right": "right", "droite": "right", "previous": "right", "precedent": "right"}
 
 
-class PassEvent(NamedTuple):
-    """The blue 11's text: after its trick, every hand passes left (to the next player) or right."""
-
+class _PassEventFields(NamedTuple):
     direction: str  # 'left' (clockwise: to the next player) or 'right'
 
-    FORM = Form(("pass", "passer"), ("direction",), usage=N_("pass left|right"), french="passer")
+
+class PassEvent(_PassEventFields):
+    """The blue 11's text: after its trick, every hand passes left (to the next player) or right."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("pass", "passer"), ("direction",), usage=N_("pass left|right"), french="passer")
 
     @classmethod
     def from_words(cls, game, found: Options) -> PassEvent:
@@ -441,23 +461,29 @@ class PassEvent(NamedTuple):
         return ["pass", self.direction]
 
 
-class TakeEvent(NamedTuple):
-    """The red 11's text: after its trick, whoever played it takes cards from ``player``'s hand and
-    gives as many back."""
-
+class _TakeEventFields(NamedTuple):
     player: str
     taken: tuple[Card, ...]
     back: tuple[Card, ...]
 
-    FORM = Form(("take", "prendre"), ("player", "card", MORE), (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
-                usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
+
+class TakeEvent(_TakeEventFields):
+    """The red 11's text: after its trick, whoever played it takes cards from ``player``'s hand and
+    gives as many back."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("take", "prendre"), ("player", "card", MORE),
+        (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
+        usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
 
     @classmethod
     def from_words(cls, game, found: Options) -> TakeEvent:
-        if len(found.positional) < 2 or found.last("back") is None:
+        back = found.last("back")
+        if len(found.positional) < 2 or back is None:
             raise InputError(_("write: take NAME CARD CARD --back CARD,CARD (the cards taken from NAME's hand, "
                                "then those given back)"))
-        return cls.build(game, found.positional[0], found.positional[1:], found.last("back"))
+        return cls.build(game, found.positional[0], found.positional[1:], back)
 
     @classmethod
     def build(cls, game, player: str, taken: list[str], back: str) -> TakeEvent:
@@ -474,14 +500,18 @@ class TakeEvent(NamedTuple):
         return ["take", self.player, *(card.id for card in self.taken), "--back", ",".join(c.id for c in self.back)]
 
 
-class TakeBackEvent(NamedTuple):
-    """The Sorcerer's text: between two tricks, ``player`` puts it in the trick just played and takes
-    ``card`` of that trick back into their hand."""
-
+class _TakeBackEventFields(NamedTuple):
     player: str
     card: Card
 
-    FORM = Form(("take-back", "reprendre"), ("player", "played"), usage=N_("take-back NAME CARD"), french="reprendre")
+
+class TakeBackEvent(_TakeBackEventFields):
+    """The Sorcerer's text: between two tricks, ``player`` puts it in the trick just played and takes
+    ``card`` of that trick back into their hand."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("take-back", "reprendre"), ("player", "played"), usage=N_("take-back NAME CARD"), french="reprendre")
 
     @classmethod
     def from_words(cls, game, found: Options) -> TakeBackEvent:

@@ -315,7 +315,7 @@ class RoiGame(_Fields):
         entry = log.target(self._history.entries, retract)
         game = self._replace(events=self.events + (retract,))
         try:
-            game.state
+            game.state  # noqa: B018 (replaying the log is the check: the entries after it must still stand)
         except AssistantError as error:
             raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
                                    "({error}); to correct a trick: quest trick ... --replace N").format(
@@ -368,7 +368,6 @@ class RoiGame(_Fields):
             raise AssistantError(finished_refusal(self.outcome(), self.next_game()))
 
     def _apply_trick(self, deals, event: TrickEvent, strict: bool):
-        number = event.replaces
         if event.replaces is None:
             current = _open(deals, len(self.players))
             if current is None:
@@ -383,6 +382,7 @@ class RoiGame(_Fields):
                                           len(current.deal.tricks)).format(
                     number=current.number, count=len(current.deal.tricks), wanted=event.replaces))
             tricks = _with(current.deal.tricks, event.replaces, event.trick(self.players))
+            number = event.replaces
         special = current.deal.special
         if strict:
             check_limits(tricks[number - 1], number, special)
@@ -425,7 +425,8 @@ class RoiGame(_Fields):
                 raise InputError(_("{card} is not in trick {number}: the Sorcerer takes back a card of the trick "
                                    "just played").format(card=_said(event.card, special), number=after))
         else:
-            kind = {SwapEvent: "swap", PassEvent: "pass", TakeEvent: "take"}[type(event)]
+            kinds: dict[type, str] = {SwapEvent: "swap", PassEvent: "pass", TakeEvent: "take"}
+            kind = kinds[type(event)]
             mover = player_of(trick, special.card)
             if special.hands != kind or mover is None:
                 raise InputError(_follows(event.FORM, special, after))
@@ -502,6 +503,8 @@ class RoiGame(_Fields):
 
     def _check_summary(self, deal: Deal, strict: bool) -> None:
         s, quest, special = deal.summary, deal.quest, deal.special
+        if s is None:  # a deal recorded trick by trick: no summary to check
+            return
         count = len(self.players)
         hand = HAND[count]
         if s.counts is not None:
@@ -519,7 +522,7 @@ class RoiGame(_Fields):
             if any(s.order.count(p) != s.counts[p] for p in self.players):
                 raise InputError(_("--tricks and --order disagree about who won how many tricks"))
         if s.won is not None:
-            self._check_won(s, special, strict and quest.needs == EVERY_CARD, quest.said)
+            self._check_won(s, s.won, special, strict and quest.needs == EVERY_CARD, quest.said)
         needs = quest.needs
         if needs == "order" and s.order is None:
             raise InputError(_("{quest} depends on the order of the tricks: give --order with each trick's winner, "
@@ -550,11 +553,13 @@ class RoiGame(_Fields):
             raise InputError(_("{card} needs who played it and the J, Q, K, A in its trick: --scout NAME=N "
                                "(N from 0 to {high})").format(card=special.shown, high=count - 1))
 
-    def _check_won(self, s: Summary, special: Special, every_card: bool, title: str) -> None:
+    def _check_won(self, s: Summary, won: dict[str, tuple[Card, ...]], special: Special, every_card: bool,
+                   title: str) -> None:
+        """``won``: the summary's cards won (``s.won``), given when it has them."""
         count = len(self.players)
         available = deck(count, special)
         seen: set[str] = set()
-        for player, cards in s.won.items():
+        for player, cards in won.items():
             for card in cards:
                 if card.id not in available:
                     raise InputError(_not_in_deck(card, count, special))
@@ -577,7 +582,7 @@ class RoiGame(_Fields):
                 missing=", ".join(_said(available[card], special) for card in missing[:6])
                 + (", ..." if len(missing) > 6 else "")))
         if every_card:
-            uneven = [f"{p} {len(cards)}" for p, cards in s.won.items() if len(cards) % count]
+            uneven = [f"{p} {len(cards)}" for p, cards in won.items() if len(cards) % count]
             if uneven:
                 raise InputError(_("a trick holds {count} cards, so each player's pile is a multiple of {count} "
                                    "(got {piles})").format(count=count, piles=", ".join(uneven)))
@@ -666,22 +671,23 @@ class RoiGame(_Fields):
     def score_sheet(self) -> dict:
         """The score table as data: each deal played, its points and the running totals; the winner."""
         return {"players": list(self.players), "deals": [
-            {"deal": r.number, "quest": r.title, "points": r.points, "totals": r.totals,
-             "quest_points": r.parts.quest, "special_points": r.parts.special, "doubled": r.parts.doubled}
-            for r in self._played_rows()], "totals": self.totals(), "winner": self.winner()}
+            {"deal": r.number, "quest": r.title, "points": points, "totals": r.totals,
+             "quest_points": parts.quest, "special_points": parts.special, "doubled": parts.doubled}
+            for r, points, parts in self._played_rows()], "totals": self.totals(), "winner": self.winner()}
 
     def score_lines(self) -> list[list]:
         """The score table as lines of cells, a header first (a spreadsheet's rows); each deal's parts last:
         the quest's points, the special card's, who doubled (Enchanter)."""
         header = ["deal", "quest", *self.players, *(f"{p} total" for p in self.players),
                   *(f"{p} quest" for p in self.players), *(f"{p} special" for p in self.players), "doubled"]
-        return [header, *([r.number, r.title, *(r.points[p] for p in self.players),
-                           *(r.totals[p] for p in self.players), *(r.parts.quest[p] for p in self.players),
-                           *(r.parts.special[p] for p in self.players), r.parts.doubled or ""]
-                          for r in self._played_rows())]
+        return [header, *([r.number, r.title, *(points[p] for p in self.players),
+                           *(r.totals[p] for p in self.players), *(parts.quest[p] for p in self.players),
+                           *(parts.special[p] for p in self.players), parts.doubled or ""]
+                          for r, points, parts in self._played_rows())]
 
-    def _played_rows(self) -> list[Row]:
-        return [row for row in self._table if row.points is not None]
+    def _played_rows(self) -> list[tuple[Row, dict[str, int], DealScore]]:
+        """The deals played, each with its points and their parts (an open or removed deal has neither)."""
+        return [(row, row.points, row.parts) for row in self._table if row.points is not None and row.parts is not None]
 
     def summary(self) -> str:
         return _("totals: {totals}").format(totals=", ".join(f"{p} {t}" for p, t in self.totals().items()))
@@ -807,7 +813,8 @@ def _rows(deals: tuple[DealState, ...], players: tuple[str, ...], face_value: in
         if not state.complete(len(players)):
             rows.append(Row(state.number, state.title, None, dict(totals),
                             ngettext("playing: {done} of {hand} tricks", "playing: {done} of {hand} tricks",
-                                     len(state.deal.tricks)).format(done=len(state.deal.tricks), hand=HAND[len(players)]),
+                                     len(state.deal.tricks)).format(done=len(state.deal.tricks),
+                                                                    hand=HAND[len(players)]),
                             False, state.said))
             continue
         result = score(state.deal, players, face_value)

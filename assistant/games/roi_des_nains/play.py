@@ -17,6 +17,7 @@ the check forget what was shown (as lenient as it was before such steps).
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, InputError
@@ -117,10 +118,14 @@ def ruling(plays, special: Special, before=None) -> Ruling:
             return Ruling(who, text.format(card=card_said(card, special), ace=card_said(ace, special)), led)
     if led is None:
         return Ruling(None, _("the rules cannot tell who wins this trick: say it with --winner NAME"), None)
-    best = max(range(len(plays)), key=lambda i: found[i].strength if found[i] and found[i].suit == led else -1)
+    def strength(worth: Worth | None) -> int:
+        return worth.strength if worth is not None and worth.suit == led else -1
+
+    best = max(range(len(plays)), key=lambda i: strength(found[i]))
     why = _("{player} played the highest card of the suit led ({suit})").format(
         player=plays[best][0], suit=_(SUIT_SAID[led]))
-    copied = [(card, worth) for (unused, card), worth in zip(plays, found) if card.magic and worth is not None]
+    copied = [(card, worth) for (unused, card), worth in zip(plays, found, strict=True)
+              if card.magic and worth is not None]
     if copied:
         card, worth = copied[0]
         model = Card("", worth.suit, worth.strength // 2)
@@ -243,7 +248,7 @@ def check_limits(trick, number: int, special: Special) -> None:
 
 def _check_magic(trick, number: int, special: Special) -> None:
     """The magic card's limits (boards/roi-des-nains.yaml, play)."""
-    for position, (player, card) in enumerate(trick.plays):
+    for position, (unused, card) in enumerate(trick.plays):
         play = _play_of(card, special)
         if play.get("between_tricks"):
             raise AssistantError(_("{card} is never played into a trick: between two tricks its holder puts it "
@@ -276,6 +281,8 @@ def _moved(known: Known, move, trick, players: tuple[str, ...], special: Special
             card=card_said(special.card, special), number=number), special, number, judged=False)
         return
     mover = player_of(trick, special.card)
+    # the pad records a hand change only after the trick its special card was played in
+    assert mover is not None, f"{special.card.id} is not in trick {number}: no hand changes after it"
     if isinstance(move, (SwapEvent, PassEvent)):
         if isinstance(move, SwapEvent):
             to = {mover: move.player, move.player: mover}
@@ -300,13 +307,13 @@ def _moved(known: Known, move, trick, players: tuple[str, ...], special: Special
 
 
 def _give(known: Known, card: Card, giver: str | None, taker: str, why: str, special: Special, number: int,
-          judged: bool, played: set[Card] = frozenset()) -> None:
+          judged: bool, played: Set[Card] = frozenset()) -> None:
     """``card`` goes from ``giver``'s hand (None: from the trick just played) into ``taker``'s."""
     if judged and card in played:
         raise AssistantError(_("{card} was already played in this deal: only a card in a hand changes hands")
                              .format(card=card_said(card, special)))
     shown = known.void.get((giver, card.suit)) if judged else None
-    if shown is not None:
+    if shown is not None and card.suit is not None:  # a suitless magic card is never of a suit lacked
         raise AssistantError(_("{shower} played {instead}, not {suit}, in trick {earlier} while {suit} was led, so "
                                "that hand had no {suit} left, yet {player} gives {card} from it after trick {number}; "
                                "correct one of the two")

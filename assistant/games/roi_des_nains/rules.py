@@ -242,7 +242,8 @@ def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]
     seen: set[str] = set()
     for position, entry in enumerate(_entries(value, f"{source}: quests", problems)):
         path = f"{source}: quests[{position}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("id"), str) or not isinstance(entry.get("name"), str):
+        if (not isinstance(entry, dict) or not isinstance(entry.get("id"), str)
+                or not isinstance(entry.get("name"), str)):
             problems.append(_("{path}: expected id, name and rule").format(path=path))
             continue
         if key(entry["id"]) in seen:
@@ -250,7 +251,8 @@ def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]
         seen.add(key(entry["id"]))
         rule = entry.get("rule")
         if not isinstance(rule, dict) or len(rule) != 1 or next(iter(rule)) not in SCORERS:
-            problems.append(_("{path}.rule: expected one of {names}").format(path=path, names=", ".join(sorted(SCORERS))))
+            problems.append(_("{path}.rule: expected one of {names}").format(
+                path=path, names=", ".join(sorted(SCORERS))))
             continue
         primitive, spec = next(iter(rule.items()))
         problems.extend(f"{path}.rule.{primitive}: {p}" for p in SCORERS[primitive].check(spec))

@@ -41,6 +41,23 @@ class Facts(NamedTuple):
     blue_five: str | None  # who played the blue 5 (chose this deal's quest)
     red_five: str | None  # who led the first trick (the holder of the red 5 leads it)
 
+    # What a quest's scorer reads. A summary may leave out what its quest does not need, never what it
+    # needs (``Quest.needs``, checked when the deal is recorded), so a scorer finds it there.
+    @property
+    def known_counts(self) -> dict[str, int]:
+        assert self.counts is not None, "a quest needing the tricks' counts was scored without them"
+        return self.counts
+
+    @property
+    def known_order(self) -> tuple[str, ...]:
+        assert self.order is not None, "a quest needing the tricks' order was scored without it"
+        return self.order
+
+    @property
+    def known_won(self) -> dict[str, list[Card]]:
+        assert self.won is not None, "a quest needing the cards won was scored without them"
+        return self.won
+
 
 class Seats(NamedTuple):
     """The players in seating order (clockwise), and each one's neighbours."""
@@ -121,7 +138,7 @@ def _matches(card: Card, match: dict) -> bool:
 
 
 def _per_card(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    return _each(seats, lambda p: sum(term["points"] for card in facts.won[p] for term in spec
+    return _each(seats, lambda p: sum(term["points"] for card in facts.known_won[p] for term in spec
                                       if _matches(card, term["match"])))
 
 
@@ -129,24 +146,25 @@ def _considered(spec, facts: Facts) -> tuple[str, ...] | None:
     """The tricks a per-trick quest looks at (None: all of them, so counts suffice)."""
     among = spec.get("among") or {}
     if "last" in among:
-        return facts.order[-among["last"]:]
+        return facts.known_order[-among["last"]:]
     if "first" in among:
-        return facts.order[:among["first"]]
+        return facts.known_order[:among["first"]]
     return None
 
 
 def _per_trick(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     considered = _considered(spec, facts)
-    return _each(seats, lambda p: spec["points"] * (facts.counts[p] if considered is None else considered.count(p)))
+    return _each(seats, lambda p: spec["points"] * (facts.known_counts[p] if considered is None
+                                                    else considered.count(p)))
 
 
 def _exact_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    return _each(seats, lambda p: spec["points"] if facts.counts[p] == spec["count"] else 0)
+    return _each(seats, lambda p: spec["points"] if facts.known_counts[p] == spec["count"] else 0)
 
 
 def _parity(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:
-        count = facts.counts[player]
+        count = facts.known_counts[player]
         even = count > 0 and count % 2 == 0  # rules: "0 is not an even number"
         return spec["points"] if (even if spec["parity"] == "even" else count % 2 == 1) else 0
     return _each(seats, score)
@@ -161,24 +179,24 @@ def _longest_run(order: tuple[str, ...], player: str, won: bool) -> int:
 
 
 def _longest_run_points(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    return _each(seats, lambda p: spec["points"] * _longest_run(facts.order, p, won=True))
+    return _each(seats, lambda p: spec["points"] * _longest_run(facts.known_order, p, won=True))
 
 
 def _run_at_least(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    return _each(seats, lambda p: spec["points"] if _longest_run(facts.order, p, spec["of"] == "won")
+    return _each(seats, lambda p: spec["points"] if _longest_run(facts.known_order, p, spec["of"] == "won")
                  >= spec["length"] else 0)
 
 
 def _neighbour_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    return _each(seats, lambda p: spec["points"] * facts.counts[seats.neighbour(p, spec["neighbour"])])
+    return _each(seats, lambda p: spec["points"] * facts.known_counts[seats.neighbour(p, spec["neighbour"])])
 
 
 def _compare_neighbours(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:  # In Line: independent checks, each worth its points
-        mine = facts.counts[player]
+        mine = facts.known_counts[player]
         total = 0
         for term in spec:
-            other = facts.counts[seats.neighbour(player, term["neighbour"])]
+            other = facts.known_counts[seats.neighbour(player, term["neighbour"])]
             if (mine < other) if term["when"] == "fewer" else (mine > other):
                 total += term["points"]
         return total
@@ -187,7 +205,7 @@ def _compare_neighbours(spec, facts: Facts, seats: Seats, face_value: int) -> Po
 
 def _same_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:
-        shared = any(facts.counts[o] == facts.counts[player] for o in seats.players if o != player)
+        shared = any(facts.known_counts[o] == facts.known_counts[player] for o in seats.players if o != player)
         return spec["points"] if shared == spec["shared"] else 0
     return _each(seats, score)
 
@@ -195,7 +213,7 @@ def _same_tricks(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
 def _triplets(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:
         by_rank: dict[int, int] = {}
-        for card in facts.won[player]:
+        for card in facts.known_won[player]:
             if not card.magic:
                 by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
         return sum((n // 3) * (spec["faces"] if rank >= 12 else spec["others"]) for rank, n in by_rank.items())
@@ -204,20 +222,20 @@ def _triplets(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
 
 def _suit_count(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:
-        per_suit = [sum(1 for c in facts.won[player] if c.suit == suit) for suit in SUITS]
+        per_suit = [sum(1 for c in facts.known_won[player] if c.suit == suit) for suit in SUITS]
         return min(per_suit) if spec["which"] == "fewest" else max(per_suit)
     return _each(seats, score)
 
 
 def _lowest_value(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     def score(player: str) -> int:
-        values = [c.value for c in facts.won[player] if c.suit == spec["suit"] and c.value is not None]
+        values = [c.value for c in facts.known_won[player] if c.suit == spec["suit"] and c.value is not None]
         return min(values) if values else 0
     return _each(seats, score)
 
 
 def _card_sum(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
-    sums = {p: sum((c.value if c.value is not None else face_value) for c in facts.won[p] if not c.magic)
+    sums = {p: sum((c.value if c.value is not None else face_value) for c in facts.known_won[p] if not c.magic)
             for p in seats.players}
     best = max(sums.values())
     return _each(seats, lambda p: spec["highest"] if sums[p] == best else 0)  # a tie: every highest scores
@@ -226,7 +244,7 @@ def _card_sum(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
 def _reach(spec, facts: Facts, seats: Seats, face_value: int) -> Points:
     reached: list[str] = []
     tally = {p: 0 for p in seats.players}
-    for winner in facts.order:
+    for winner in facts.known_order:
         tally[winner] += 1
         if tally[winner] == spec["tricks"]:
             reached.append(winner)
@@ -344,7 +362,8 @@ def _describe_exact(spec, face_value: int, tr) -> str:
 
 def _describe_parity(spec, face_value: int, tr) -> str:
     if spec["parity"] == "even":  # rules: "0 is not an even number"
-        return tr(N_("{points} for an even number of tricks won (0 is not even)")).format(points=_signed(spec["points"]))
+        return tr(N_("{points} for an even number of tricks won (0 is not even)")).format(
+            points=_signed(spec["points"]))
     return tr(N_("{points} for an odd number of tricks won")).format(points=_signed(spec["points"]))
 
 
