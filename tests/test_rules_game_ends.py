@@ -8,13 +8,13 @@ import json
 
 import pytest
 from conftest import game_file
+from test_roi_des_nains import SEVEN_DEALS, pad
 
 from assistant.engine import i18n
 from assistant.engine.registry import Outcome, result_said
 from assistant.faces.ending import header_line
 from assistant.faces.web import serve
 from assistant.store.folder import Store
-from test_roi_des_nains import SEVEN_DEALS, pad
 
 
 def listed(run, name):
@@ -187,3 +187,38 @@ def test_the_header_reads_in_french_with_no_break_spaces():
     finally:
         i18n.use("en")
     assert result_said(end) == "Léa wins (13 points)"
+
+
+# -- the garden's turn limits ----------------------------------------------------------------------
+
+
+def test_a_turn_lays_one_or_two_tokens(run, home):
+    """FR: "le joueur peut décider de poser un ou deux jetons de son choix dans le jardin"."""
+    run("new", "gnom-street", "--opponents", "Ana,Ben", "--mine", "C2", "--name", "g")
+    for step in (("miniature", "me", "B1"), ("token", "me", "B1", "mole"), ("token", "me", "B1", "bait")):
+        assert run(*step).exit_code == 0
+    before = game_file(home, "g")
+    third = run("token", "me", "B1", "mole")
+    assert third.exit_code == 2 and third.stderr == (
+        'error: you have laid two tokens since your last miniature: a turn lays one or two (rules: "poser un ou deux '
+        'jetons"); the next comes after your next miniature, or with --alex (card 7)\n')
+    assert game_file(home, "g") == before
+    assert run("token", "me", "A1", "mole", "--alex").exit_code == 0  # card 7 lays one more, next to B1
+
+
+def test_a_question_is_asked_from_the_miniature_just_placed(run, home):
+    """FR: a player asks "depuis la case où il vient de placer sa statuette"."""
+    run("new", "gnom-street", "--opponents", "Ana,Ben", "--mine", "C2", "--name", "g")
+    assert run("miniature", "me", "B1").exit_code == 0
+    refused = run("clue", "area", "A1", "Ana=yes")
+    assert refused.exit_code == 2 and "you placed a miniature on B1 this turn: the question is asked from there" \
+        in refused.stderr and "not from A1" in refused.stderr
+    assert run("clue", "area", "B1", "Ana=yes").exit_code == 0
+
+
+def test_a_mole_needs_a_miniature_of_its_owner_under_it(run, home):
+    """FR: a token goes "uniquement sur une case occupée par une de ses statuettes" (two players: the Mole)."""
+    run("new", "gnom-street", "--opponents", "Matt", "--mine", "B3", "--name", "d")
+    assert run("miniature", "Matt", "E1").exit_code == 0  # the table records pieces; none of mine is out
+    refused = run("mole", "D1", "found", "--next-mine", "A1")
+    assert refused.exit_code == 2 and "none of yours is in the garden" in refused.stderr

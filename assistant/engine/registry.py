@@ -70,8 +70,8 @@ def result_said(end: Outcome) -> str:
         if end.winners == (ME,):
             said = _("you win")
         else:
-            names = [_("me") if name == ME else name for name in end.winners]
-            said = ngettext("{players} wins", "{players} win", len(names)).format(players=join_names(names))
+            said = ngettext("{players} wins", "{players} win", len(end.winners)).format(
+                players=join_names(_("me") if name == ME else name for name in end.winners))
         score = _score(end, end.winners[0]) if len(end.winners) == 1 or end.unit == "rounds" else None
         if score:
             said = _("{result} ({score})").format(result=said, score=score)
@@ -79,9 +79,9 @@ def result_said(end: Outcome) -> str:
             said = _("{result}, {how}").format(result=said, how=_(SETTLED[end.settled_by]))
         return said
     if end.tied:
-        names = join_names(_("me") if name == ME else name for name in end.tied)
         score = _score(end, end.tied[0])
-        said = _("tie between {players}").format(players=names)
+        said = _("tie between {players}").format(players=join_names(_("me") if name == ME else name
+                                                                    for name in end.tied))
         return _("{result} ({score})").format(result=said, score=score) if score else said
     return end.note or _("nobody wins")
 

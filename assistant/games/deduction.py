@@ -225,8 +225,9 @@ class AccuseEvent(_AccuseEventFields):
 
 # every entry's type
 STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, *garden.PIECES)
+# an entry's event: one of STEPS
 Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | fight.ThrowEvent | garden.MiniatureEvent
-        | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)  # an entry's event: one of STEPS
+        | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)
 Event = Step | Retract
 
 
@@ -390,7 +391,7 @@ class Game(_Fields):
         out: dict[str, Entry[Step]] = {}
         for entry in history.standing:
             event = entry.event
-            pieces = garden.apply(pieces, event)
+            pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
             if isinstance(event, garden.SetEvent):
                 in_set = []
                 closed = {}
@@ -729,6 +730,8 @@ class Game(_Fields):
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question and self.board.per_opponent:
+            self._check_asked_from(event)
         if isinstance(event, AccuseEvent) and event.by in self.state.out:
             # rules: a wrong accuser "est éliminé ... La partie continue alors avec les autres joueurs."
             message = (_("you are out since your wrong accusation on {cell}: only players still in the game accuse")
@@ -770,6 +773,19 @@ class Game(_Fields):
             return _("the tally is tied: {result}; record the gnome throw that settles it (throw NAME), or take "
                      "back the last entry (undo)").format(result=result_said(end))
         return None
+
+    def _check_asked_from(self, event) -> None:
+        """A question is asked from the cell where its asker just placed their miniature, when the log knows
+        that cell (rules: "depuis la case où il vient de placer sa statuette")."""
+        asker = event.by or garden.ME
+        cells = garden.asked_from(self.garden(), asker)
+        if cells and event.clue.args[0] not in cells:
+            said = _("you placed a miniature on {cells} this turn: the question is asked from there (rules: \"depuis "
+                     "la case où il vient de placer sa statuette\"), not from {cell}") \
+                if asker == garden.ME and self.me is None else \
+                _("{player} placed a miniature on {cells} this turn: the question is asked from there (rules: "
+                  "\"depuis la case où il vient de placer sa statuette\"), not from {cell}")
+            raise InputError(said.format(player=self.display(asker), cells=", ".join(cells), cell=event.clue.args[0]))
 
     def _check_throw(self, event: "fight.ThrowEvent") -> None:
         """A gnome throw settles a tied tally, won by one of the tied players."""
@@ -871,7 +887,9 @@ class Game(_Fields):
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
         history = state.history._replace(entries=state.history.entries + (entry,))
-        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out)
+        pieces = garden.new_round(state.garden) if isinstance(entry.event, fight.FightEvent) else state.garden
+        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out,
+                              garden=pieces)
 
     # -- the words of events --------------------------------------------------------------
 

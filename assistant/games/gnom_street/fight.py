@@ -192,14 +192,17 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
     return turn(game, turn_, ask is not None, left is not None or actions is not None)
 
 
-class ThrowEvent(NamedTuple):
+class _ThrowEventFields(NamedTuple):
+    player: str
+
+
+class ThrowEvent(_ThrowEventFields):
     """The gnome throw that settles a tied tally: who won it (rules: "En cas d'égalité, les joueurs se
     départageront au lancer de nain en deux manches gagnantes !"). Heard only while the tally is tied."""
 
-    player: str
-
-    FORM = Form(("throw", "lancer"), ("player",), (), N_("throw PLAYER (who won the gnome throw that settles "
-                                                          "a tied tally)"), french="lancer")
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("throw", "lancer"), ("player",), (),
+                                N_("throw PLAYER (who won the gnome throw that settles a tied tally)"), french="lancer")
 
     @classmethod
     def from_words(cls, game, found: Options) -> ThrowEvent:
