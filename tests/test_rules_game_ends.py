@@ -222,3 +222,30 @@ def test_a_mole_needs_a_miniature_of_its_owner_under_it(run, home):
     assert run("miniature", "Matt", "E1").exit_code == 0  # the table records pieces; none of mine is out
     refused = run("mole", "D1", "found", "--next-mine", "A1")
     assert refused.exit_code == 2 and "none of yours is in the garden" in refused.stderr
+
+
+# -- saved games of earlier versions ---------------------------------------------------------------
+
+
+def saved(home, name: str, text: str) -> None:
+    (home / "games").mkdir(parents=True, exist_ok=True)
+    (home / "games" / f"{name}.yaml").write_text(text, encoding="utf-8")
+
+
+def test_a_saved_garden_that_broke_a_turn_limit_loads_as_heard_and_history_says_so(run, home):
+    """FR: "poser un ou deux jetons"; "depuis la case où il vient de placer sa statuette": a log saved before
+    these checks loads as it was heard, each such entry noted."""
+    saved(home, "old", "assistant: game/1\nboard: gnom-street\nopponents: [Ana, Ben]\nmine: C2\nevents:\n"
+                       "- miniature me B1\n- token me B1 mole\n- token me B1 bait\n- token me B1 mole\n"
+                       "- clue area A1 Ana=yes\n")
+    listed = json.loads(run("history", "--json", "--game", "old").stdout)
+    assert [entry.get("note") for entry in listed] == [
+        None, None, None, "a third token in one turn (the rules lay one or two): loaded as heard",
+        "asked away from the miniature placed this turn: loaded as heard"]
+    assert "(a third token in one turn" in run("history", "--game", "old").stdout
+
+
+def test_a_saved_right_accusation_without_by_is_noted_in_history(run, home):
+    saved(home, "case", "assistant: game/1\nboard: new-york\nevents:\n- accuse C3 right\n")
+    assert json.loads(run("history", "--json", "--game", "case").stdout)[0]["note"] == \
+        "saved without --by: its winner was not recorded"

@@ -626,6 +626,37 @@ class Game(_Fields):
             result["sets"] = {self.known_as(p): self.garden().sets.count(p) for p in self.players}
         return result
 
+    def notes(self) -> dict[int, str]:
+        """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard, each said
+        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken)."""
+        notes: dict[int, str] = {}
+        pieces = garden.empty(self.players)
+        for entry in self.standing():
+            event = entry.event
+            note = self._note(pieces, event)
+            if note is not None:
+                notes[entry.number] = note
+            pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
+        return notes
+
+    def _note(self, pieces: "garden.Garden", event) -> str | None:
+        if isinstance(event, AccuseEvent) and event.right and event.by is None and not self.board.per_opponent:
+            return _("saved without --by: its winner was not recorded")
+        if not self.board.per_opponent:
+            return None
+        if isinstance(event, garden.TokenEvent) and not event.alex \
+                and pieces.laid.get(event.player, 0) >= garden.TOKENS_A_TURN:
+            return _("a third token in one turn (the rules lay one or two): loaded as heard")
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
+            cells = garden.asked_from(pieces, event.by or garden.ME)
+            if cells and event.clue.args[0] not in cells:
+                return _("asked away from the miniature placed this turn: loaded as heard")
+        if isinstance(event, garden.SetEvent) and len(self.players) == 2:
+            own = pieces.miniatures.get(event.by, [])
+            if (own or any(pieces.miniatures.values())) and event.cell not in own:
+                return _("a Mole on no miniature of its owner: loaded as heard")
+        return None
+
     def told(self, entry: Entry[Step]) -> list[str]:
         """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
         nothing, though another player may well ask the same), each miniature it sends home."""
