@@ -102,24 +102,38 @@ def cards_of(special):
     return list(deck(3, special).values())
 
 
+def maybe(strategy):
+    return st.one_of(st.none(), strategy)
+
+
+# Each strategy is built once: hypothesis checks a strategy the first time it draws from it, and that
+# check costs more than the drawing (built inside deal_events, it was most of the tests' time).
+QUESTS, SPECIALS = st.sampled_from(RULES.quests), st.sampled_from(RULES.specials)
+SUMMARY_FIELDS = (
+    maybe(st.fixed_dictionaries({p: st.integers(0, 13) for p in PLAYERS})),  # counts
+    maybe(st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=13).map(tuple)),  # order
+)
+WON = [maybe(st.dictionaries(st.sampled_from(PLAYERS),
+                             st.lists(st.sampled_from(cards_of(special)), min_size=1, max_size=5).map(tuple),
+                             min_size=1)) for special in RULES.specials]  # the cards won, from each special's deck
+LAST_FIELDS = (
+    maybe(st.sampled_from(("", *PLAYERS))),  # special_winner
+    maybe(st.tuples(st.sampled_from(PLAYERS), st.integers(0, 2))),  # scout
+    maybe(st.sampled_from(PLAYERS)),  # next_dealer
+)
+REPLACES = maybe(st.integers(1, 999))
+
+
 @st.composite
 def deal_events(draw):
-    quest = draw(st.sampled_from(RULES.quests))
-    special = draw(st.sampled_from(RULES.specials))
-    maybe = lambda strategy: draw(st.one_of(st.none(), strategy))  # noqa: E731
-    counts = maybe(st.fixed_dictionaries({p: st.integers(0, 13) for p in PLAYERS}))
-    order = maybe(st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=13).map(tuple))
-    won = maybe(st.dictionaries(st.sampled_from(PLAYERS),
-                                st.lists(st.sampled_from(cards_of(special)), min_size=1, max_size=5).map(tuple),
-                                min_size=1))
-    special_winner = maybe(st.sampled_from(("", *PLAYERS)))
-    scout = maybe(st.tuples(st.sampled_from(PLAYERS), st.integers(0, 2)))
-    next_dealer = maybe(st.sampled_from(PLAYERS))
-    fields = (counts, order, won, special_winner, scout, next_dealer)
+    quest = draw(QUESTS)
+    special = draw(SPECIALS)
+    won = draw(WON[RULES.specials.index(special)])
+    fields = (*map(draw, SUMMARY_FIELDS), won, *map(draw, LAST_FIELDS))
     from assistant.games.roi_des_nains import Summary
 
     summary = Summary(*fields) if any(field is not None for field in fields) else None
-    return DealEvent(quest, special, summary, maybe(st.integers(1, 999)))
+    return DealEvent(quest, special, summary, draw(REPLACES))
 
 
 OPEN = pad("deal 1A --special dragon", "trick Ana 3g 4g 5g")  # a deal being played, with one trick

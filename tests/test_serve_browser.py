@@ -42,8 +42,10 @@ def expect(locator):
     return playwright_expect(locator)
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One chromium for the module, as pytest-playwright shares one per session: starting it costs more than
+    most tests here."""
     sync_playwright = browser_or_skip()
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -51,6 +53,15 @@ def browser():
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The browser, for one test: each page it opens is a fresh context (no cookie, no storage), and every one
+    is closed when the test ends, so no page of a test is left listening to its server."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 def shot(page, name: str) -> None:

@@ -32,7 +32,8 @@ def test_two_clue_commands_at_the_same_moment_both_land(run, home):
     # Each process records 15 clues in a row; they run at the same time.
     script = ("import sys, cli\n"
               "for n in range(15):\n"
-              "    try: cli.app(['clue', 'area', sys.argv[1], 'no', '-o', sys.argv[2]])\n"
+              "    words = ['clue', 'area', sys.argv[1], 'no', '-o', sys.argv[2]]\n"
+              "    try: cli.app_for(words)(words)\n"  # the app the installed command builds (cli.main)
               "    except SystemExit as e: assert e.code == 0, e.code\n")
     procs = [subprocess.Popen([sys.executable, "-c", script, cell, who], cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -209,7 +210,7 @@ import cli
 for words in (["new", "gnom-street", "--opponents", "red"], ["clue", "area", "A1", "no"],
               ["board", "set", "gnom-street", "C2", "terrain=wood"]):
     try:
-        cli.app(words)
+        cli.app_for(words)(words)
     except SystemExit as exit_:
         assert exit_.code == 0, (words, exit_.code)
 import filelock
@@ -250,3 +251,60 @@ def test_games_saved_by_0_1_in_typers_folder_stay_where_they_are(run, monkeypatc
     assert run("new", "gnom-street", "--opponents", "red").exit_code == 0
     assert (tmp_path / "config" / "assistant" / "games" / "gnom-street-1.yaml").is_file()
     assert run("history").stdout == "no clues yet\n"
+
+
+# -- a store that stays open (the table screen, the phones' page) ---------------------------------
+
+
+def record(store: Store, name: str, step: str):
+    return store.update(name, lambda game: game.record(game.read_step(step)))
+
+
+def test_a_store_left_open_reads_back_the_game_it_saved_without_replaying_it(run, home):
+    """What the screen records is what it reads next: the same game, not its whole log replayed again."""
+    assert run("new", "gnom-street", "--opponents", "red,blue").exit_code == 0
+    store = Store(home)
+    recorded = record(store, "gnom-street-1", "clue area B3 yes -o red")
+    assert store.load("gnom-street-1") is recorded
+    assert store.load("gnom-street-1") is store.load("gnom-street-1")
+
+
+def saved_steps(store: Store, name: str) -> list[str]:
+    game = store.load(name)
+    return [game.step(event) for event in game.events]
+
+
+def test_a_store_left_open_reads_what_another_process_changed(run, home):
+    """Another terminal's entry, a board correction and an edit of the file each make the game read anew."""
+    assert run("new", "gnom-street", "--opponents", "red,blue").exit_code == 0
+    store = Store(home)
+    record(store, "gnom-street-1", "clue area B3 yes -o red")
+    assert run("clue", "area", "A1", "no", "-o", "blue").exit_code == 0  # another process
+    assert saved_steps(store, "gnom-street-1") == ["clue area B3 red=yes", "clue area A1 blue=no"]
+    before = store.load("gnom-street-1")
+    assert run("board", "set", "gnom-street", "F3", "terrain=wood").exit_code == 0  # the board corrected
+    corrected = store.load("gnom-street-1")
+    assert corrected is not before and corrected.board.describe()["cells"]["F3"]["terrain"] == "wood"
+    path = home / "games" / "gnom-street-1.yaml"
+    path.write_bytes(path.read_bytes().replace(b"A1 blue=no", b"A2 blue=no"))  # an edit, in any editor
+    assert saved_steps(store, "gnom-street-1") == ["clue area B3 red=yes", "clue area A2 blue=no"]
+    assert record(store, "gnom-street-1", "undo").events[-1] == store.load("gnom-street-1").events[-1]
+
+
+def test_a_parse_cache_entry_does_not_wait_for_the_disk_and_a_lost_one_is_parsed_again(tmp_path, monkeypatch):
+    """A cache entry is used only when it holds the file's exact bytes: it is written atomically but not
+    flushed to the disk (one write fewer for every command that saves), and one a power cut emptied or cut
+    short is parsed again."""
+    from assistant.store import yamlfile
+
+    data_file, cache = tmp_path / "board.yaml", tmp_path / "cache"
+    data_file.write_text("name: garden\nrows: 3\n")
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda handle: (synced.append(handle), real_fsync(handle)))
+    assert yamlfile.load(data_file, cache_dir=cache) == {"name": "garden", "rows": 3}
+    (entry,) = cache.iterdir()
+    assert synced == [] and entry.stat().st_size > 0
+    for lost in (b"", entry.read_bytes()[:len(entry.read_bytes()) // 2]):
+        entry.write_bytes(lost)
+        assert yamlfile.load(data_file, cache_dir=cache) == {"name": "garden", "rows": 3}

@@ -1205,3 +1205,22 @@ def test_leaving_the_board_opened_from_a_game_untouched_says_nothing_was_correct
         assert pilot.app.answer_line == "board gnom-street: nothing corrected"
 
     drive(app, script, size=(100, 40))
+
+
+def test_an_entry_that_changes_no_sheet_keeps_the_picture_drawn(garden_game):
+    """A clue heard again, a piece moved: the sheets are as they were, so the screen keeps the picture it shows
+    (drawing it again is most of what an entry costs); a clue that narrows a sheet draws it again."""
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        picture = pilot.app.query_one("#picture")
+        await enter(pilot, "clue area B3 yes -o red", typed=False)
+        drawn = picture.content
+        await enter(pilot, "clue area B3 yes -o red", typed=False)
+        assert "it adds nothing to the sheet" in pilot.app.answer_line and picture.content is drawn
+        await enter(pilot, "miniature red A3", typed=False)
+        assert pilot.app.answer_line.startswith("3. miniature red A3") and picture.content is drawn
+        text = await enter(pilot, "clue area A1 no -o blue", typed=False)
+        assert "blue: 12 left" in text and picture.content is not drawn
+
+    drive(app, script)

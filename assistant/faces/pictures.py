@@ -179,6 +179,20 @@ def _marks(board: Board, cell: Cell) -> Text:
     return text
 
 
+_last_marks: tuple = (None, "", {})  # (board, language, cell -> marks): those of the board drawn last
+
+
+def board_marks(board: Board) -> dict[Cell, Text]:
+    """Every open cell's marks (``_marks``), worked out once per board and language: the table screen draws
+    the same board's sheets again at each entry. The texts are shared: copy one before changing it."""
+    global _last_marks
+    known, spoken, marks = _last_marks
+    if known is not board or spoken != language():
+        marks = {cell: _marks(board, cell) for cell in board.open}
+        _last_marks = (board, language(), marks)
+    return marks
+
+
 def _mark(attribute: Attribute, value, ground: bool) -> Text:
     """One value's mark: on its colour (the ground's code, a chip), or a symbol in its colour."""
     mark = codes(attribute)[value.name]
@@ -352,7 +366,7 @@ def compact_sheet(sheet: Sheet, odds=None, link=None) -> RenderableType:
     cells_grid."""
     board, grid = sheet.board, sheet.board.grid
     marked = odds is None and grid.size <= COMPACT_ABOVE
-    marks = {cell: _marks(board, cell) for cell in board.open} if marked else {}
+    marks = board_marks(board) if marked else {}
     width = max([3 if odds is None else 4, *(len(text) + 1 for text in marks.values())])  # ' 100': never glued
 
     def draw(cell: Cell, item: str, remaining: CellSet, found: Cell | None) -> Text:

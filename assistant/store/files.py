@@ -91,15 +91,17 @@ def regular_file_problem(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
 
 
-def write_atomically(path: Path, content: str | bytes, shared: bool = False) -> None:
+def write_atomically(path: Path, content: str | bytes, shared: bool = False, durable: bool = True) -> None:
     """Replace ``path`` with ``content`` all at once (temp file, fsync, rename, folder sync).
 
     A temporary file is made readable by its owner alone; ``shared`` (a picture saved to share)
-    gives the file the mode any new file gets here (0644 under the usual umask 022)."""
-    write_together([(path, content)], shared)
+    gives the file the mode any new file gets here (0644 under the usual umask 022). ``durable=False``
+    (a cache, whose entries are checked when read) still replaces the file at once, but does not wait
+    for the disk: after a power cut the old file, or an empty one, may be found instead."""
+    write_together([(path, content)], shared, durable)
 
 
-def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) -> None:
+def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True) -> None:
     """Replace several files, each atomically; a full disk changes none of them.
 
     Every new content is written and synced to a temporary file beside its
@@ -124,10 +126,12 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False) 
             with os.fdopen(handle, "wb") as stream:
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
-                os.fsync(stream.fileno())
+                if durable:
+                    os.fsync(stream.fileno())
         for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
-            _sync_folder(target.parent)
+            if durable:
+                _sync_folder(target.parent)
             written.append(target)
     except OSError as error:
         _remove(temporaries)

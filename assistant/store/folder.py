@@ -28,7 +28,7 @@ from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, language
 from assistant.engine.log import Log, Retract
 from assistant.store import yamlfile
 from assistant.store.files import (
@@ -96,6 +96,10 @@ class Store:
         self.boards_dir = self.home / "boards"
         self.fixes_dir = self.boards_dir / "fixes"
         self._root: Path | None = None
+        # The last game read or saved from each game file, for a store that stays open (the table screen, the
+        # phones' page): path -> (the file's bytes, (name, language), (its board's name or its pad's class, the
+        # bytes of that board or those rules), game).
+        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object]] = {}
 
     def _inside(self, path: Path) -> Path:
         """``path``, checked to stay in the data folder once symbolic links are followed."""
@@ -480,12 +484,44 @@ class Store:
         return self.game_path(name, ".good.yaml")
 
     def _read_game(self, path: Path, name: str):
-        data = yamlfile.load(path, cache_dir=self.cache_dir)
-        where = _event_lines(path)
+        """The game in file ``path``. A game is immutable, so when the file's bytes, its board's (or its
+        rules') and the language are those of the game last read or saved here, that game is the answer:
+        a store that stays open (the table screen, the phones' page) does not replay the whole log again
+        for each entry. Any other change (another process, an edit, a board correction) reads it anew."""
+        raw = yamlfile.read_bytes(path)
+        known = self._loaded.get(path)
+        if known is not None and known[:2] == (raw, (name, language())) and known[2][1] == self._sources(known[2][0]):
+            return known[3]
+        data = yamlfile.load(path, cache_dir=self.cache_dir, raw=raw)
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
-            return pad.from_mapping(data, name, self.pad_rules(pad), str(path), where)
-        return _board_game().from_mapping(data, name, self.board, str(path), where)
+            sources = (pad, self._sources(pad))
+            game = pad.from_mapping(data, name, self.pad_rules(pad), str(path), _event_lines(path))
+        else:
+            board = data.get("board") if isinstance(data, dict) else None
+            sources = (board, self._sources(board) if isinstance(board, str) else (object(),))
+            game = _board_game().from_mapping(data, name, self.board, str(path), _event_lines(path))
+        # The board's bytes were taken before it was read: a correction made meanwhile is read next time.
+        self._loaded[path] = (raw, (name, language()), sources, game)
+        return game
+
+    def _sources(self, read_against) -> tuple:
+        """The bytes of the files a game is read against besides its own: a board's (by name) and the owner's
+        corrections to it, or a score pad's rules (by its class); a file that cannot be read never matches
+        (the game is read anew, and says why)."""
+        if isinstance(read_against, str):
+            if not NAME_PATTERN.fullmatch(read_against) or is_reserved_name(read_against):
+                return (object(),)
+            shipped = [self._shipped_path(read_against)]
+            own = [self.boards_dir / f"{read_against}.yaml", self.fixes_dir / f"{read_against}.yaml"]
+        else:
+            data_file = getattr(read_against, "data_file", None)
+            shipped, own = [shipped_folder("boards") / data_file] if data_file else [], []
+        try:
+            return tuple(path.read_bytes() if path.is_file() else None
+                         for path in [*shipped, *map(self._inside, own)])
+        except (OSError, AssistantError):
+            return (object(),)
 
     def empty_game(self, data: dict, name: str, source: str):
         """A game with no events from a header: a board (deduction) or a pad (score pad)."""
@@ -543,7 +579,8 @@ class Store:
                                    "make it current with assistant use {name}").format(
                 done=done, path=error.path, reason=error.reason, name=name)) from None
 
-    def _save(self, game) -> None:
+    def _save(self, game) -> bytes:
+        """Write a game and its last good copy; the bytes written."""
         data = game.to_mapping()
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
         _check_readable_size(game.name, text, len(data.get("events") or ()))
@@ -560,6 +597,7 @@ class Store:
                 stale.unlink(missing_ok=True)
         # Those of other games (never saved again, perhaps) go once they are an hour old.
         remove_stale(self.games_dir, r"\..+\." + TEMPORARY_TAIL)
+        return text.encode("utf-8")
 
     def recover(self, name: str | None = None) -> "Recovery":
         """Put back the last good state of a damaged game; the damaged file is kept beside it.
@@ -599,11 +637,16 @@ class Store:
     def update(self, name: str | None, change: Callable):
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
         name = self.resolve(name)
+        path = self.game_path(name)
         with locked(self.game_path(name, ".lock")):
             game = self.load(name)
             changed = change(game)
             if changed is not game:
-                self._save(changed)
+                written = self._save(changed)
+                known = self._loaded.get(path)
+                same_board = getattr(changed, "board", None) is getattr(game, "board", None)
+                if known is not None and known[3] is game and same_board:
+                    self._loaded[path] = (written, known[1], known[2], changed)  # read back, it is this game
         return changed
 
     # -- listing, deleting and renaming games ---------------------------------------------

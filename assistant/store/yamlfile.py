@@ -64,10 +64,19 @@ def _fits(data: object, size: int) -> bool:
     return True
 
 
-def load(path: Path, source: str | None = None, cache_dir: Path | None = None) -> object:
-    """Read and parse a YAML file; any problem is a DataError naming ``source`` and the line."""
+def read_bytes(path: Path, source: str | None = None) -> bytes:
+    """The bytes of a data file, as ``load`` reads them (the same refusals: not a regular file, too large)."""
+    return _read_bytes(path, source or str(path))
+
+
+def load(path: Path, source: str | None = None, cache_dir: Path | None = None, raw: bytes | None = None) -> object:
+    """Read and parse a YAML file; any problem is a DataError naming ``source`` and the line.
+
+    ``raw``: the file's bytes, read already by the caller (``read_bytes``), so that what is parsed
+    is exactly what the caller saw."""
     name = source or str(path)
-    raw = _read_bytes(path, name)
+    if raw is None:
+        raw = _read_bytes(path, name)
     if cache_dir is not None:
         try:
             entry = read_regular(_cache_file(cache_dir, path), 4 * MAX_BYTES, follow=False)
@@ -95,7 +104,9 @@ def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     try:
         # ``data`` is what the YAML parser gave; what marshal cannot hold raises ValueError, caught below
         entry = marshal.dumps((CACHE_VERSION, raw, data))  # type: ignore[arg-type]
-        write_atomically(_cache_file(cache_dir, path), entry)
+        # Not flushed to the disk: an entry is used only when it holds the file's exact bytes, so one lost
+        # or emptied by a power cut is just parsed again. A command that saves waits for two writes, not three.
+        write_atomically(_cache_file(cache_dir, path), entry, durable=False)
     except (ValueError, AssistantError):
         return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache
     # Entries are written without a lock: a writer killed mid-write leaves its temporary file,

@@ -23,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -31,6 +32,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -210,6 +213,17 @@ def picture_shape(game, odds: bool, width: int, height: int, stack: bool = True)
     return fits(game.board, len(game.items), width, height, stack, odds), odds, width, found, sheet.consistent
 
 
+def picture_key(game, odds: bool, width: int, height: int, stack: bool = True) -> tuple | None:
+    """Everything the sheets' ``picture`` is drawn from (the odds too are worked out from the candidates alone):
+    while it is unchanged, so is the picture, and the screen keeps the one it shows (an entry that adds nothing
+    to the sheets, a piece moved). None for a score pad: its picture is drawn anew each time."""
+    if is_pad(game):
+        return None
+    sheet = game.sheet()
+    return (game.board, game.items, tuple(sheet.candidates(item) for item in game.items), sheet.mine,
+            sheet.consistent, tuple(game.closed(item) for item in game.items), odds, width, height, stack, language())
+
+
 def fits(board: Board, items: int, width: int, height: int, stack: bool = True, odds: bool = False) -> bool:
     """Whether the full grids (6 characters a column, 8 with the odds; 2 lines a row) all fit, side by
     side or (``stack``) stacked as many across as the width takes (as ``feuille`` draws them), with
@@ -341,6 +355,11 @@ def refusal_said(line: str) -> bool:
     return any(line.startswith(head.partition("{")[0]) for head in heads)
 
 
+def wrapped_height(plain: str, width: int) -> int:
+    """The lines ``plain`` takes in a panel ``width`` columns wide (each line wraps on its own)."""
+    return sum(max(1, -(-len(line) // max(1, width))) for line in plain.split("\n"))
+
+
 def file_stamp(paths: list[Path]) -> tuple:
     """What tells that a file changed, cheaply: size and modification time of each."""
     stamp: list[tuple[int, int] | None] = []
@@ -370,6 +389,11 @@ class EntryLine(Input):
     than as bindings: a binding runs once the key has bubbled up to the app,
     after the characters typed behind it, so a quick 'cl<Tab>ar<Tab>' would
     complete 'clar' and a line typed right after Enter would lose its start."""
+
+    # What is typed scrolls within the line and never changes its size (one line, the screen's width): a new
+    # value repaints the line alone. Input's own virtual size asks for a layout, and a layout draws the whole
+    # screen again, at each key typed and when Enter clears the line.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
 
     async def _on_key(self, event) -> None:
         app = table_app(self)
@@ -564,9 +588,11 @@ class TableApp(App):
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
         stack = stacks(self.size.width)
         shape = picture_shape(game, self.toggled["odds"], width, height, stack)
-        self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height, stack),
-                                                  layout=shape is None or shape != self.on_panel.get("#picture"))
-        self.on_panel["#picture"] = shape
+        drawn_from = picture_key(game, self.toggled["odds"], width, height, stack)
+        if drawn_from is None or drawn_from != self.on_panel.get("#picture-drawn-from"):  # else it is shown already
+            self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height, stack),
+                                                      layout=shape is None or shape != self.on_panel.get("#picture"))
+            self.on_panel["#picture"], self.on_panel["#picture-drawn-from"] = shape, drawn_from
         full_sheets = shape is not None and shape[0]
         # What the table needs to hear (the game's report); the full sheets say "found" themselves.
         found = _(">>> found: {what} is on {cell}").partition("{")[0]  # in the language spoken
@@ -615,10 +641,15 @@ class TableApp(App):
         self.update_text("#answer", text)
 
     def update_text(self, selector: str, text: Text) -> None:
-        """Show ``text``; the screen is laid out again only if its height changes (a new layout repaints it all)."""
+        """Show ``text``; the screen is laid out again only if its height changes (a new layout repaints it all),
+        and the panel is left as it is when it shows this text already at this width (the title, most often)."""
         widget = self.query_one(selector, Static)
         width = max(1, widget.content_region.width or self.size.width)
-        height = sum(max(1, -(-len(line) // width)) for line in text.plain.split("\n"))
+        shown = (width, text.plain, tuple(text.spans), str(text.style))
+        if self.on_panel.get(selector) == shown:
+            return
+        self.on_panel[selector] = shown
+        height = wrapped_height(text.plain, width)
         widget.update(text, layout=height != self.heights.get(selector))
         self.heights[selector] = height
 
@@ -914,6 +945,9 @@ class BoardScreen(Screen):
         self.drafts: dict[str, dict] = {}
         self.recent: dict[tuple[str, str], list[str]] = {}
         self.corrected = False  # whether a cell was saved: said when leaving
+        self.described: tuple[Board, dict] | None = None  # the board's cells as described, read once per board
+        self.shown: dict[str, object] = {}  # the size of what each part shows now: a redraw of the same size
+        # needs no layout (a layout draws the whole screen again, at each key pressed)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -953,7 +987,9 @@ class BoardScreen(Screen):
         """The cell as drawn now: its draft if unfinished, else the board's values."""
         if cell in self.drafts:
             return self.drafts[cell]
-        return dict(self.board.describe()["cells"][cell])
+        if self.described is None or self.described[0] is not self.board:
+            self.described = (self.board, self.board.describe()["cells"])
+        return dict(self.described[1][cell])
 
     def press(self, attribute_name: str, value: str) -> None:
         cell = self.cell_name
@@ -995,28 +1031,39 @@ class BoardScreen(Screen):
         self.draw(_("saved: {line}").format(line=cell_line(self.board, self.board.parse_cell(cell))))
 
     def draw(self, status: str = "") -> None:
-        self.query_one("#grid", Static).update(self.grid_picture())
-        self.query_one("#keys", Static).update(self.keys_legend())
+        title, rows = self.grid_parts()
+        # The grid keeps its size unless a cell's words got longer or shorter (a table's columns fit them).
+        shape = (title.plain, tuple(tuple(max(map(cell_len, text.plain.split("\n"))) for text in row) for row in rows))
+        self.query_one("#grid", Static).update(self.grid_picture(title, rows), layout=shape != self.shown.get("#grid"))
+        self.shown["#grid"] = shape
+        if "#keys" not in self.shown:  # the keys are the board's values': they stay as they are
+            self.query_one("#keys", Static).update(self.keys_legend())
+            self.shown["#keys"] = True
         if status:
-            self.query_one("#status", Static).update(Text(status))
+            widget = self.query_one("#status", Static)
+            height = wrapped_height(status, widget.content_region.width or self.size.width)
+            widget.update(Text(status), layout=height != self.shown.get("#status"))
+            self.shown["#status"] = height
 
-    def grid_picture(self) -> Group:
-        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond; the
-        title above the grid, as wide as the screen (a table's title would wrap at the grid's width)."""
+    def grid_parts(self) -> tuple[Text, list[list[Text]]]:
+        """The grid's title and each row's cells."""
         board = self.board
         title = _("{board}: set up from your box (verified)") if board.verified else \
             _("{board}: set up from your box (unverified)")
+        rows = [[self.cell_text(board.name_of(board.grid.cell(row, column)), (row, column) == self.at)
+                 for column in range(board.grid.columns)] for row in range(board.grid.rows)]
+        return Text(title.format(board=board.local_title), style="italic"), rows
+
+    def grid_picture(self, title: Text, rows: list[list[Text]]) -> Group:
+        """Each cell in words (nothing told by colour alone): terrain, flowers' first letters, or pond; the
+        title above the grid, as wide as the screen (a table's title would wrap at the grid's width)."""
         table = Table(show_lines=True, padding=(0, 0))
         table.add_column("")
-        for column in range(board.grid.columns):
+        for column in range(self.board.grid.columns):
             table.add_column(column_letters(column), justify="center", min_width=CELL_WIDTH)
-        for row in range(board.grid.rows):
-            cells = []
-            for column in range(board.grid.columns):
-                name = board.name_of(board.grid.cell(row, column))
-                cells.append(self.cell_text(name, (row, column) == self.at))
-            table.add_row(Text(str(row + 1)), *cells)
-        return Group(Text(title.format(board=board.local_title), style="italic"), table)
+        for number, cells in enumerate(rows, start=1):
+            table.add_row(Text(str(number)), *cells)
+        return Group(title, table)
 
     def cell_text(self, name: str, here: bool) -> Text:
         entry = self.current(name)
