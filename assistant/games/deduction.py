@@ -41,7 +41,7 @@ from assistant.engine.words import (
     split,
 )
 from assistant.games.gnom_street import fight, garden, mirror
-from assistant.games.gnom_street.garden import LootEvent, SetEvent  # by name: Game.garden is a method
+from assistant.games.gnom_street.garden import Garden, LootEvent, SetEvent  # by name: Game.garden is a method
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -639,7 +639,7 @@ class Game(_Fields):
             pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
         return notes
 
-    def _note(self, pieces: "garden.Garden", event) -> str | None:
+    def _note(self, pieces: Garden, event) -> str | None:
         if isinstance(event, AccuseEvent) and event.right and event.by is None and not self.board.per_opponent:
             return _("saved without --by: its winner was not recorded")
         if not self.board.per_opponent:
@@ -1038,6 +1038,8 @@ class Game(_Fields):
         closed = self._closed_because(form is fight.ThrowEvent.FORM)
         if closed is not None:
             return closed
+        if form is fight.ThrowEvent.FORM and not self.outcome().tied:
+            return _("no tie to settle: a gnome throw is recorded once the tally is tied")
         try:
             for piece in garden.PIECES:
                 if piece.FORM is form:
