@@ -5,17 +5,21 @@ chromium at a phone's size (390x844) through Playwright. Each entry is put into 
 is tapped, and the clock (the page's own, performance.now) stops when the new sheets and history are
 in the page and the next frame has been painted: the step read, recorded under the lock, written
 atomically, the page's new part drawn by the server and put in place. Entries alternate a clue and its
-undo, so the game keeps its 50 clues standing. Prints the median; target 100 ms.
+undo, so the game keeps its 50 clues standing. Prints the median and the 90th percentile; target 100 ms
+and 150 ms with 4 phones tapping at once (--phones 4: each its own copy of the garden, its own link and
+its own browser, all at the same moments, as four players at one table).
 
-    python benchmarks/serve.py [--entries 60]
+    python benchmarks/serve.py [--entries 60] [--phones 4]
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -47,38 +51,60 @@ TIMED_ENTRY = """async (line) => {
 }"""
 
 
+def phone(base: str, link, holding: list[str], entries: int, start: threading.Barrier, times: list[float]) -> None:
+    """One phone: its own browser, its own page, ``entries`` timed entries after four that warm up."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        # bypass_csp: the timing function is the benchmark's own script, which the page's policy forbids
+        page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True, service_workers="block")
+        page.goto(base + f"/g/{link.token}/")
+        page.wait_for_selector("#choices button.choice")
+        start.wait()  # every phone taps from the same moment on
+        for number in range(entries + 4):  # the first four warm up
+            line = holding[number // 2 % len(holding)] if number % 2 == 0 else "undo"
+            elapsed = page.evaluate(TIMED_ENTRY, line)
+            if "refused" in (page.get_attribute("#answer", "class") or ""):
+                raise SystemExit(f"refused: {line}: {page.text_content('#answer')}")
+            if number >= 4:
+                times.append(elapsed)
+        browser.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=60)
-    entries = parser.parse_args().entries
-    from playwright.sync_api import sync_playwright
+    parser.add_argument("--phones", type=int, default=1)
+    arguments = parser.parse_args()
+    entries, phones = arguments.entries, arguments.phones
 
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         make_game(home)
         store = Store(home)
         holding = clues(home)
-        links = serve.make_links(store, ["bench"])
-        with serve.serving(store, links) as base, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            # bypass_csp: the timing function is the benchmark's own script, which the page's policy forbids
-            page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
-            page.goto(base + f"/g/{links[0].token}/")
-            page.wait_for_selector("#choices button.choice")
-            times = []
-            for number in range(entries + 4):  # the first four warm up
-                line = holding[number // 2 % len(holding)] if number % 2 == 0 else "undo"
-                elapsed = page.evaluate(TIMED_ENTRY, line)
-                if "refused" in (page.get_attribute("#answer", "class") or ""):
-                    raise SystemExit(f"refused: {line}: {page.text_content('#answer')}")
-                if number >= 4:
-                    times.append(elapsed)
-            browser.close()
+        names = ["bench"] + [f"bench-{number}" for number in range(2, phones + 1)]
+        for name in names[1:]:  # the same garden for every phone (a game each: its own sheet)
+            shutil.copyfile(home / "games" / "bench.yaml", home / "games" / f"{name}.yaml")
+        links = serve.make_links(store, names)
+        times: list[float] = []
+        start = threading.Barrier(phones)
+        with serve.serving(store, links) as base:
+            threads = [threading.Thread(target=phone, args=(base, link, holding, entries, start, times))
+                       for link in links]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
         standing = len(store.load("bench").standing())
-    print(f"game: 50 clues, 3 opponents ({standing} entries standing at the end); chromium at 390x844")
+    if len(times) != entries * phones:
+        raise SystemExit("a phone stopped early (see above)")
+    print(f"game: 50 clues, 3 opponents ({standing} entries standing at the end); chromium at 390x844, "
+          f"{phones} phone(s) tapping at once")
     print(f"tap to updated page: median {statistics.median(times):.1f} ms, "
-          f"90th percentile {sorted(times)[int(len(times) * 0.9)]:.1f} ms ({entries} entries)")
-    print("target: median 100 ms or less")
+          f"90th percentile {sorted(times)[int(len(times) * 0.9)]:.1f} ms ({entries} entries per phone)")
+    print("target: median 100 ms or less, 90th percentile 150 ms or less")
 
 
 if __name__ == "__main__":

@@ -83,3 +83,20 @@ def test_a_city_game_of_0_1_with_a_garden_question_still_loads(run, home):
                                     encoding="utf-8")
     assert run("candidates", "-g", "old").stdout == "thief: A1 A2 B1 B2\n"
     assert run("clue", "area", "A1", "yes", "-g", "old").exit_code == 2
+
+
+def test_a_game_saved_before_games_had_ids_gets_one_when_first_served_and_loads_as_before(saved, run, store):
+    """Issue 34: a phone's link is bound to the game's own id; a game of an earlier version has none
+    until it is first served, and getting one changes nothing of its file nor of how it loads."""
+    from assistant.faces.web import serve
+
+    before = {p.name: p.read_bytes() for p in (saved / "games").glob("*.yaml")}
+    names = sorted(EXPECTED)
+    links = serve.make_links(store, names)
+    ids = {name: store.game_id(name) for name in names}
+    assert len(set(ids.values())) == len(names) and {link.game for link in links} == set(ids.values())
+    assert serve.make_links(store, names, keep=True)[0].token == links[0].token  # the same id at the next start
+    assert {p.name: p.read_bytes() for p in (saved / "games").glob("*.yaml")} == before
+    for name in names:
+        result = run("history", "-g", name)
+        assert result.exit_code == 0 and result.stdout.splitlines() == EXPECTED[name]["history"]

@@ -108,11 +108,14 @@ def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home
             expect(page.locator("#live ol.history li")).to_have_count(number, timeout=WAIT)
             assert "refused" not in (page.locator("#answer").get_attribute("class") or "")
         shot(page, "garden-390x844.png")
+        # Undo names the entry it takes back, and takes back that one, by its number
+        expect(page.locator("#undo")).to_have_text("Undo: 5. clue area F1 red=yes", timeout=WAIT)
         page.click("#undo")
         page.wait_for_selector("#live ol.history li.taken del", timeout=WAIT)
+        expect(page.locator("#undo")).to_have_text("Undo: 4. clue area E3 yellow=yes", timeout=WAIT)
         steps = (home / "games" / "evening.yaml").read_text()
         for expected in ("clue area B3 red=no", "clue line-of-sight A1 blue=yes", "clue area E3 yellow=yes",
-                         "clue area F1 red=yes", "undo"):
+                         "clue area F1 red=yes", "retract 5"):
             assert expected in steps
         game = store.load("evening")
         assert [entry.retracted for entry in game.history().entries] == [False, False, False, False, True]
@@ -166,18 +169,18 @@ def test_every_kind_of_page_reads_at_a_phones_size(home, run, browser, language,
         for link in links:
             page.goto(base + f"/g/{link.token}/")
             expect(page.locator("#live")).to_be_visible()
-            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], link.game
+            assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], link.name
             assert page.get_attribute("html", "lang") == language[:2]
             cells = page.locator("button.cell")
             for at in range(cells.count()):  # every cell is read out in words, never by colour alone
                 assert len(cells.nth(at).get_attribute("aria-label").split(", ")) >= 2
             role = "keeper" if link.keeper else "table"
-            if link.game == "garden":
+            if link.name == "garden":
                 page.locator("#tally").click()
                 expect(page.locator("#panel table.pad")).to_contain_text("red", timeout=WAIT)
                 page.locator("button.cell[data-cell='B3'][data-item='red']").click()
                 expect(page.locator("#panel li").first).to_contain_text("B3", timeout=WAIT)
-            shot(page, f"{link.game}-{role}-{suffix}.png")
+            shot(page, f"{link.name}-{role}-{suffix}.png")
         french = language.startswith("fr")
         page.goto(base + f"/g/{links[0].token}/")
         expect(page.locator("#record")).to_have_text("Enregistrer" if french else "Record")
@@ -212,3 +215,221 @@ def test_the_scorekeeper_records_a_deal_and_a_trick_and_the_table_follows(home, 
         scorer.click("#record")
         expect(follower.locator("#live ol.history li").first).to_contain_text("pli Ana: 5v 7v Rb", timeout=WAIT)
     assert "trick Ana: 5g 7g Kb" in (home / "games" / "quest.yaml").read_text()
+
+
+# -- issue 34: never lose, never double; in the thumb's reach; axe ------------------------------------------------
+
+NODE = Path(__file__).parent.parent / ".node" / "node_modules"  # npm install --prefix .node (gitignored; .ci/run)
+AXE = Path(os.environ.get("ASSISTANT_AXE", NODE / "axe-core" / "axe.min.js"))
+
+
+def garden(run, home, name: str = "evening") -> Store:
+    assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", name).exit_code == 0
+    return Store(home)
+
+
+def typed(page, text: str) -> None:
+    """Type a whole step on the line and record it with Enter (no offer needed: it works offline)."""
+    page.locator("#line").fill(text)
+    page.locator("#line").press("Enter")
+
+
+def test_a_double_tap_on_record_records_once_and_on_undo_takes_back_one(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=PHONE, locale="fr-FR")
+        page.goto(base + f"/g/{links[0].token}/")
+        for text in ("clue area B3 no -o red", "clue area A1 no -o blue"):
+            page.locator("#line").fill(text)
+            page.locator("#record").dblclick()
+            expect(page.locator("#answer")).to_have_class("said", timeout=WAIT)
+            expect(page.locator("#line")).to_have_value("")
+        expect(page.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
+        # Défaire, not Annuler (Cancel) beside Effacer: it names what it takes back
+        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire : 2\. indice zone A1 "), timeout=WAIT)
+        page.locator("#undo").dblclick()
+        page.wait_for_selector("#live ol.history li.taken del", timeout=WAIT)
+        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire : 1\. indice zone B3 "), timeout=WAIT)
+        page.wait_for_timeout(300)  # a second request, were there one, would have landed by now
+    history = store.load("evening").history().entries
+    assert [entry.retracted for entry in history] == [False, True]
+    assert (home / "games" / "evening.yaml").read_text().count("retract") == 1
+
+
+def test_offline_an_entry_waits_on_the_phone_then_goes_in_order_and_a_refusal_is_said(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fr-FR", service_workers="block")
+        page = context.new_page()
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#status")).to_have_text("suit la partie en direct", timeout=WAIT)
+        context.set_offline(True)
+        typed(page, "clue area B3 no -o red")
+        typed(page, "clue area Z9 no -o red")  # refused once sent: said with its reason
+        typed(page, "clue area A1 no -o blue")
+        expect(page.locator("#pending li")).to_have_count(3, timeout=WAIT)
+        expect(page.locator("#pending li").first).to_contain_text("pas encore envoyé")
+        expect(page.locator("#status")).to_contain_text("hors ligne depuis", timeout=WAIT)
+        shot(page, "garden-offline-fr-360x640.png")
+        assert "clue" not in (home / "games" / "evening.yaml").read_text().split("events", 1)[-1]
+        context.set_offline(False)
+        expect(page.locator("#pending li")).to_have_count(0, timeout=WAIT)
+        expect(page.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
+        expect(page.locator("#status")).to_have_text("suit la partie en direct", timeout=WAIT)
+        steps = (home / "games" / "evening.yaml").read_text()
+        assert steps.index("clue area B3 red=no") < steps.index("clue area A1 blue=no") and "Z9" not in steps
+        context.close()
+    # the refusal was said (then the last entry's answer): the page's queue kept nothing back
+    assert store.load("evening").history().entries[-1].number == 2
+
+
+def test_an_entry_left_waiting_survives_a_reload_and_is_sent_once(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="block")
+        page = context.new_page()
+        page.goto(base + f"/g/{links[0].token}/")
+        context.set_offline(True)
+        typed(page, "clue area B3 no -o red")
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        context.set_offline(False)
+        page.reload()  # the entry was kept in localStorage: the page sends it as it opens
+        expect(page.locator("#live ol.history li")).to_have_count(1, timeout=WAIT)
+        expect(page.locator("#pending li")).to_have_count(0, timeout=WAIT)
+        context.close()
+    assert (home / "games" / "evening.yaml").read_text().count("clue area B3 red=no") == 1
+
+
+def test_reloaded_offline_the_last_sheet_stays_readable_where_a_service_worker_may_run(home, run, browser):
+    store = garden(run, home)
+    assert run("clue", "area", "B3", "no", "-o", "red").exit_code == 0
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context = browser.new_context(viewport=PHONE, locale="en-GB")
+        page = context.new_page()
+        page.goto(base + f"/g/{links[0].token}/")  # 127.0.0.1 is a secure context: a service worker may run
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()  # now through the worker, which keeps the page
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WAIT)
+        page.reload()
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#live ol.history li")).to_contain_text("clue area B3 red=no", timeout=WAIT)
+        expect(page.locator("#insecure")).to_be_hidden()
+        context.close()
+
+
+def test_over_plain_http_on_a_lan_the_page_says_what_works_offline(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        # a name that is not this machine's own, as the laptop's address on the Wi-Fi is for a phone:
+        # plain HTTP there is no secure context, and no service worker may run
+        launched = browser.browser_type.launch(executable_path=CHROMIUM,
+                                               args=ARGS + ["--host-resolver-rules=MAP laptop.test 127.0.0.1"])
+        try:
+            page = launched.new_page(viewport=PHONE, locale="fr-FR")
+            page.goto(base.replace("127.0.0.1", "laptop.test") + f"/g/{links[0].token}/")
+            assert page.evaluate("window.isSecureContext") is False
+            expect(page.locator("#insecure")).to_be_visible()
+            expect(page.locator("#insecure")).to_contain_text("recharger la page demande l'ordinateur")
+            typed(page, "clue area B3 no -o red")  # and entries work there as anywhere
+            expect(page.locator("#live ol.history li")).to_have_count(1, timeout=WAIT)
+        finally:
+            launched.close()
+
+
+def test_after_the_laptops_server_restarts_the_page_shows_what_changed_meanwhile(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    page = browser.new_page(viewport=PHONE, locale="en-GB")
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        port = int(base.rsplit(":", 1)[1])
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#status")).to_have_text("follows the game live", timeout=WAIT)
+    expect(page.locator("#status")).to_have_text("connection lost: trying again", timeout=WAIT)
+    assert run("clue", "area", "A2", "no", "-o", "blue", "--game", "evening").exit_code == 0  # while it was down
+    with serve.serving(store, links, watch_seconds=0.05, port=port):
+        expect(page.locator("#live ol.history li").first).to_contain_text("clue area A2 blue=no", timeout=WAIT)
+        expect(page.locator("#status")).to_have_text("follows the game live", timeout=WAIT)
+
+
+def test_a_renamed_game_keeps_its_link_and_a_new_game_under_the_old_name_never_gets_it(home, run, browser):
+    store = garden(run, home, "friday")
+    links = serve.make_links(store, ["friday"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=PHONE, locale="en-GB")
+        page.goto(base + f"/g/{links[0].token}/")
+        assert run("rename", "friday", "friday-old").exit_code == 0
+        assert run("new", "gnom-street", "--opponents", "green", "--mine", "A1", "--name", "friday").exit_code == 0
+        typed(page, "clue area B3 no -o red")
+        expect(page.locator("#answer")).to_have_class("said", timeout=WAIT)
+        expect(page.locator("#live ol.history li")).to_have_count(1, timeout=WAIT)
+        assert run("delete", "friday-old", "--yes").exit_code == 0
+        typed(page, "clue area A1 no -o blue")
+        expect(page.locator("#answer")).to_have_text("this game is no longer served", timeout=WAIT)
+    assert "clue" not in (home / "games" / "friday.yaml").read_text().split("events", 1)[-1]
+
+
+def test_the_entry_bar_stays_at_the_bottom_with_a_stable_height_and_an_explanation_opens_in_view(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    size = {"width": 360, "height": 640}
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=size, locale="en-GB")
+        page.goto(base + f"/g/{links[0].token}/")
+        bar = page.locator("#entry")
+        placed = []
+        for word in ["clue", "area", "B3", "red=no"]:
+            tap(page, word)
+            placed.append((bar.bounding_box(), page.locator("#record").bounding_box()))
+        for box, record in placed:  # the bar at the bottom, Enregistrer where it was at the first tap
+            assert abs(box["y"] + box["height"] - size["height"]) < 1
+            assert record == placed[0][1]
+        page.locator("#clear").click()
+        page.locator("button.cell[data-cell='F3'][data-item='blue']").click()  # the last row of the second sheet
+        expect(page.locator("#panel li").first).to_contain_text("F3", timeout=WAIT)
+        page.wait_for_timeout(400)  # the scroll into view is smooth in some browsers
+        heading = page.locator("#panel h2").bounding_box()
+        assert 0 <= heading["y"] and heading["y"] + heading["height"] <= bar.bounding_box()["y"]
+        shot(page, "garden-explained-360x640.png")
+
+
+def test_each_page_offers_only_its_own_games_steps(home, run, browser):
+    names = pages(run, home)
+    store = Store(home)
+    links = {link.name: link for link in serve.make_links(store, names) if link.keeper}
+    with serve.serving(store, list(links.values()), watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=PHONE, locale="en-GB")
+        offered = {}
+        for name in ("garden", "city", "quest"):
+            page.goto(base + f"/g/{links[name].token}/")
+            expect(page.locator("#choices button.choice").first).to_be_visible(timeout=WAIT)
+            offered[name] = set(page.locator("#choices button.choice").all_text_contents())
+    assert {"clue", "fight", "miniature"} <= offered["garden"]
+    assert "clue" in offered["city"] and not {"fight", "miniature", "question"} & offered["city"]
+    assert "deal" in offered["quest"] and not {"clue", "accuse"} & offered["quest"]
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_axe_finds_no_violation_on_the_garden_the_city_and_the_pad(home, run, browser, language):
+    if not AXE.is_file():
+        (pytest.fail if os.environ.get("ASSISTANT_REQUIRE_BROWSER") == "1" else pytest.skip)(
+            f"axe-core is not installed at {AXE} (npm install --prefix .node axe-core; see .ci/run)")
+    names = pages(run, home)
+    store = Store(home)
+    links = [link for link in serve.make_links(store, names) if link.name in ("garden", "city", "quest")]
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        # axe is injected as a script of the page's own: the page's policy allows none, so it is set aside here
+        page = browser.new_page(viewport={"width": 360, "height": 640}, locale=language, bypass_csp=True)
+        for link in links:
+            page.goto(base + f"/g/{link.token}/")
+            expect(page.locator("#live")).to_be_visible()
+            page.add_script_tag(content=AXE.read_text())
+            found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map("
+                                  "v => [v.id, v.impact, v.nodes.slice(0, 3).map("
+                                  "n => n.target.join(' ') + ' ' + n.html.slice(0, 200))]))")
+            assert found == [], (link.name, link.keeper, found)

@@ -253,6 +253,20 @@ def test_games_saved_by_0_1_in_typers_folder_stay_where_they_are(run, monkeypatc
     assert run("history").stdout == "no clues yet\n"
 
 
+def test_a_game_keeps_its_own_id_through_a_rename_and_a_new_game_under_its_old_name_gets_another(run, store):
+    """Issue 34: what a phone's link is bound to outlives the game's name, and is never handed on."""
+    assert run("new", "gnom-street", "--opponents", "red", "--mine", "C2", "--name", "friday").exit_code == 0
+    first = store.game_id("friday")
+    assert store.game_id("friday") == first and store.name_of_id(first) == "friday"
+    assert run("rename", "friday", "friday-old").exit_code == 0
+    assert store.game_id("friday-old") == first
+    assert run("new", "gnom-street", "--opponents", "red", "--mine", "C2", "--name", "friday").exit_code == 0
+    assert store.game_id("friday") != first and store.name_of_id(first) == "friday-old"
+    assert run("delete", "friday-old", "--yes").exit_code == 0
+    assert store.name_of_id(first) is None
+    assert not (store.games_dir / ".friday-old.id").exists()
+
+
 # -- a store that stays open (the table screen, the phones' page) ---------------------------------
 
 

@@ -7,6 +7,8 @@ Layout of the data folder (``ASSISTANT_HOME``, else the platform's app dir):
     games/.NAME.good.yaml   the same log again, the last good state (see recover)
     games/.NAME.damaged-N.yaml  a damaged game file, as recover found it (1, 2, ...: never replaced)
     games/.NAME.lock        taken while a command changes that game
+    games/.NAME.id          the game's own id, made when it starts and kept by rename (the phones'
+                            links are bound to it, never to the name; see game_id)
     games/.lock             taken while a new game picks a free name
     boards/NAME.yaml        the user's own boards
     boards/fixes/NAME.yaml  the user's corrections to a shipped board
@@ -20,6 +22,7 @@ folder, whatever symbolic links it holds.
 
 import os
 import re
+import secrets
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -47,6 +50,7 @@ from assistant.store.files import (
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what game_id makes: secrets.token_urlsafe(12)
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
 
 
@@ -567,8 +571,43 @@ class Store:
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
                                  .format(name=game.name))
             self._save(game)
+            self._new_id(game.name)  # a new game under an old name is another game: a new id, never the old one
         self._make_current(game.name, _("game {name} was saved").format(name=game.name))
         return game
+
+    # -- a game's own id: what outlives its name ----------------------------------------------
+
+    def _id_path(self, name: str) -> Path:
+        return self.game_path(name, ".id")
+
+    def _new_id(self, name: str) -> str:
+        made = secrets.token_urlsafe(12)
+        write_atomically(self._id_path(name), made + "\n")
+        return made
+
+    def _written_id(self, name: str) -> str | None:
+        try:
+            text = read_regular(self._id_path(name), 200, follow=False).decode("ascii").strip()
+        except (AssistantError, OSError, UnicodeDecodeError):
+            return None
+        return text if GAME_ID.fullmatch(text) else None
+
+    def game_id(self, name: str) -> str:
+        """Game ``name``'s own id: made when it starts, kept by rename, never given to another game.
+
+        A game saved by an earlier version has none: it gets one here, the first time it is asked
+        for (its file is not touched, so it loads as it always did)."""
+        name = self.resolve(name, kept=True)
+        with locked(self.game_path(name, ".lock")):
+            return self._written_id(name) or self._new_id(name)
+
+    def name_of_id(self, game_id: str, guess: str | None = None) -> str | None:
+        """The name of the game whose id is ``game_id`` now (``guess`` first: its name when last seen),
+        None when no saved game has it (deleted, or its name taken by another game)."""
+        names = self.game_names()
+        if guess in names:
+            names = [guess] + [name for name in names if name != guess]
+        return next((name for name in names if self._written_id(name) == game_id), None)
 
     def _make_current(self, name: str, done: str) -> None:
         """Make ``name`` the current game after ``done`` (what was written): a failure says both."""
@@ -723,6 +762,7 @@ class Store:
         with locked(self.game_path(name, ".lock")):
             self.game_path(name).unlink(missing_ok=True)
             self._good_path(name).unlink(missing_ok=True)
+            self._id_path(name).unlink(missing_ok=True)  # a game of that name made later is another game
         if self.current_name() == name:
             self._current_path.unlink(missing_ok=True)
         self._change_archived(lambda names: names - {name})  # a new game of that name starts unarchived
@@ -743,7 +783,8 @@ class Store:
         with locked(self.game_path(first, ".lock")), locked(self.game_path(second, ".lock")):
             if target.exists() or self._good_path(new).exists():
                 raise InputError(_("a game called {name} exists already: pick another name").format(name=repr(new)))
-            moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new))]
+            moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new)),
+                     (self._id_path(old), self._id_path(new))]  # the game keeps its id: its links follow it
             moved = [(source, destination) for source, destination in moved if source.is_file()]
             write_together([(destination, source.read_bytes()) for source, destination in moved])
             for source, unused in moved:

@@ -231,9 +231,9 @@ def serve(
             port=port, reason=error.strerror or error)) from None
     links = web.make_links(data, names, keep_links)
     for link in links:
-        role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.game)) \
+        role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.name)) \
             else _("private sheet")
-        typer.echo(_("{game} ({role}): {url}").format(game=link.game, role=role, url=web.url(host, port, link)))
+        typer.echo(_("{game} ({role}): {url}").format(game=link.name, role=role, url=web.url(host, port, link)))
         typer.echo(web.qr_text(web.url(host, port, link)))
     typer.echo(_("serving on {host}:{port}; Ctrl+C stops").format(host=host, port=port))
     if lan and host == "127.0.0.1":

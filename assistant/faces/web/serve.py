@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import hmac
 import json
 import os
 import re
 import secrets
 import socket
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,9 +39,10 @@ from typing import NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
@@ -53,13 +56,21 @@ from assistant.store.folder import Store
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
 MAX_BODY = 4096  # bytes: the longest step is a few hundred characters
 BODY_SECONDS = 5.0  # a body that trickles in slower than this is dropped (a slow client holds no slot)
-MAX_CONNECTIONS = 64  # uvicorn answers 503 past this many at once
+MAX_CONNECTIONS = 256  # uvicorn answers 503 past this many at once (PER_ADDRESS_CONNECTIONS bites first)
 PER_ADDRESS = 16  # requests at once from one address: one phone cannot take every slot
+# Connections open from one address: a browser opens 6 or so; past PER_ADDRESS requests a 503 says
+# wait; past this many connections, the new ones are closed at once.
+PER_ADDRESS_CONNECTIONS = 24
+IDLE_SECONDS = 4.0  # a connection that has not sent a whole request by then is closed (idle or slow: no slot held)
+ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # an entry's id, made on the phone
+KEPT_ANSWERS = 2000  # entry ids remembered per game: a whole evening's taps, and their retries
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
 PING_SECONDS = 15.0  # an idle event stream says it is alive this often (proxies close silent ones)
 KEPT_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # a kept token: at least 128 bits, and only what a path may hold
 LINKS_FILE = "serve-links.json"  # in the data folder: the links of the last start (--keep-links)
 STATIC = Path(__file__).parent / "static"
+ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8",
+          "worker.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
 NOT_FOUND = b"not found"
 HEADERS = {
     # The token is in the path: never send it on as a referrer, never cache a page that holds it.
@@ -70,8 +81,8 @@ HEADERS = {
     # Nothing from anywhere else (offline, and no injected script could call out); a cell's colours are
     # style attributes (custom properties), the one thing inline.
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; style-src-attr "
-                               "'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
+                               "'unsafe-inline'; connect-src 'self'; img-src 'self'; manifest-src 'self'; "
+                               "worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
 
@@ -83,8 +94,9 @@ class Link(NamedTuple):
     """One secret link: its token, the game it opens, and whether it may record (a pad's table link reads only)."""
 
     token: str
-    game: str
+    game: str  # the game's own id (Store.game_id): a rename keeps it, a new game under the old name never has it
     keeper: bool = True
+    name: str = ""  # the game's name when the link was made, as printed with it
 
 
 def new_token() -> str:
@@ -100,9 +112,10 @@ def make_links(store: Store, names: list[str], keep: bool = False) -> list[Link]
     links = []
     for name in names:
         roles = (True, False) if is_pad(store.load(name)) else (True,)
+        game_id = store.game_id(name)
         for keeper in roles:
-            token = kept.get((name, keeper)) or new_token()
-            links.append(Link(token, name, keeper))
+            token = kept.get((game_id, keeper)) or new_token()
+            links.append(Link(token, game_id, keeper, name))
     _save_links(store, links)
     return links
 
@@ -247,7 +260,17 @@ def view(game, odds: bool = False) -> dict:
             "sheets": None if pad else sheets_view(game, odds),
             "pieces": panels.pieces_lines(game),
             "theirs": panels.theirs_lines(game),
-            "history": history_view(game)}
+            "history": history_view(game),
+            "undo": undo_view(game)}
+
+
+def undo_view(game) -> tuple[int, str] | None:
+    """The entry Défaire takes back, by its number, and its words: the latest standing (None: nothing to take back)."""
+    standing = game.history().standing
+    if not standing:
+        return None
+    entry = standing[-1]
+    return entry.number, grammar.said(game, game.step(entry.event))
 
 
 def sheets_view(game, odds: bool) -> dict:
@@ -406,7 +429,7 @@ def explain_lines(game, cell_text: str, item: str | None) -> list[str]:
     return lines
 
 
-def page_view(game, link: Link, spoken: str, version: int = 0) -> dict:
+def page_view(game, link: Link, spoken: str, version: str = "") -> dict:
     """What the whole page shows, for templates/page.html: a header, the entry panel (for a link that
     records), the live part and the tools."""
     pad = is_pad(game)
@@ -419,15 +442,63 @@ def page_view(game, link: Link, spoken: str, version: int = 0) -> dict:
 # -- the served games -------------------------------------------------------------------------
 
 
+def game_version(game) -> str:
+    """The game's own version: its step count and a digest of its steps. A restart of the server, or
+    of a phone, gives the same version to the same game; a counter would start again at 0."""
+    steps = "\n".join(game.step(event) for event in game.events)
+    return f"{len(game.events)}.{hashlib.sha256(steps.encode('utf-8')).hexdigest()[:12]}"
+
+
+class Answers:
+    """The first answer to each entry id of one game, kept in the data folder's cache (by the game's id,
+    so a rename keeps them) where a restart of the server still finds them: a retry, a double tap or an
+    entry sent again from a phone's queue is recorded once, and answered as it was the first time."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.answers: dict[str, dict] | None = None
+
+    def _read(self) -> dict[str, dict]:
+        if self.answers is None:
+            try:  # never through a symbolic link; a damaged file is a cache: it starts again empty
+                data = json.loads(read_regular(self.path, 4 << 20, follow=False))
+                self.answers = {key: value for key, value in data.items()
+                                if isinstance(key, str) and isinstance(value, dict)}
+            except (AssistantError, ValueError, AttributeError):
+                self.answers = {}
+        return self.answers
+
+    def first(self, entry: str) -> dict | None:
+        return self._read().get(entry)
+
+    def keep(self, entry: str, answer: dict) -> None:
+        answers = self._read()
+        answers[entry] = answer
+        while len(answers) > KEPT_ANSWERS:  # the oldest go first (dicts keep their order)
+            del answers[next(iter(answers))]
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Atomic, but not waiting for the disk (as the parse cache): a killed server loses nothing (the
+        # system has the file), and only a power cut in the instant after an entry could forget its id.
+        # Four phones at once would otherwise wait for a third disk sync per entry.
+        write_atomically(self.path, json.dumps(answers), durable=False)
+
+
 @dataclass
 class Served:
-    """What the server knows of one game: its file's stamp, the game read at that stamp, a change signal."""
+    """What the server knows of one game: its id, its name now, its file's stamp, the game read at that
+    stamp, its version, a change signal, and the first answer to each entry id."""
 
+    id: str
     name: str
+    answers: Answers
     stamp: tuple | None = ()  # None: the file is gone
     game: object = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    version: int = 0
+    version: str = ""
+
+
+class Gone(Exception):
+    """The game of a link is no longer saved under any name (deleted; its name taken by another game)."""
 
 
 def file_stamp(path: Path) -> tuple | None:
@@ -446,14 +517,19 @@ class Server:
         self.store = store
         self.links = links
         self.watch_seconds = watch_seconds
-        self.served = {link.game: Served(link.game) for link in links}
+        self.served = {link.game: Served(link.game, link.name,
+                                         Answers(store.cache_dir / f"serve-entries-{link.game}.json"))
+                       for link in links}
         self.active: dict[str, int] = {}  # requests in progress per client address
-        self.static = {name: (STATIC / name).read_bytes() for name in ("page.css", "page.js")}
+        self.static = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.templates = Jinja2Templates(env=templating.environment(__package__))
         self.app = Starlette(routes=[
             Route("/static/{name}", self.asset, methods=["GET"]),
+            Route("/g/{token}", self.slash, methods=["GET"]),
             Route("/g/{token}/{action:path}", self.game_request, methods=["GET", "POST"]),
         ], lifespan=self.lifespan)
+        # Starlette's own redirect (/g/TOKEN to /g/TOKEN/) would carry none of the headers: ours does
+        self.app.router.redirect_slashes = False
         self.app.add_exception_handler(404, self.not_found)
         self.app.add_exception_handler(405, self.not_found)
 
@@ -484,9 +560,14 @@ class Server:
         name = request.path_params["name"]
         if name not in self.static:
             return await self.not_found(request)
-        media = "text/css" if name.endswith(".css") else "text/javascript"
-        return Response(self.static[name], media_type=f"{media}; charset=utf-8",
-                        headers={**HEADERS, "Cache-Control": "no-cache"})
+        media = ASSETS[name]
+        return Response(self.static[name], media_type=media, headers={**HEADERS, "Cache-Control": "no-cache"})
+
+    async def slash(self, request: Request) -> Response:
+        """/g/TOKEN: to the page, /g/TOKEN/, with the headers every answer about a token carries."""
+        if find_link(self.links, request.path_params["token"]) is None:
+            return await self.not_found(request)
+        return RedirectResponse(request.url.path + "/", status_code=307, headers=HEADERS)
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
@@ -507,19 +588,36 @@ class Server:
                 self.refresh(served)
 
     def refresh(self, served: Served) -> None:
-        stamp = file_stamp(self.store.game_path(served.name))
+        try:
+            name = self.locate(served)
+        except (Gone, AssistantError):
+            name = None
+        stamp = file_stamp(self.store.game_path(name)) if name else None
         if stamp != served.stamp:
             served.stamp, served.game = stamp, None
             self.changed(served)
 
+    def locate(self, served: Served) -> str:
+        """The name the game of ``served`` has now (a rename keeps its id); Gone when no game has its id."""
+        name = self.store.name_of_id(served.id, served.name)
+        if name is None:
+            raise Gone()
+        if name != served.name:
+            served.name, served.game, served.stamp = name, None, ()
+        return name
+
     def changed(self, served: Served) -> None:
-        served.version += 1
+        try:
+            served.version = game_version(self.game(served))
+        except (Gone, AssistantError):
+            served.version = "gone"
         served.changed.set()
         served.changed = asyncio.Event()
 
     def game(self, served: Served):
+        name = self.locate(served)
         if served.game is None:
-            served.game = self.store.load(served.name)
+            served.game = self.store.load(name)
         return served.game
 
     async def body(self, request: Request) -> dict:
@@ -554,7 +652,8 @@ class Server:
                     ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
                     ("complete", "POST"): self.complete, ("step", "POST"): self.step,
                     ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
-                    ("tally", "POST"): self.tally}
+                    ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
+                    ("worker.js", "GET"): self.worker}
         handler = handlers.get((action, method))
         if handler is None:
             return await self.not_found(request)
@@ -566,21 +665,43 @@ class Server:
             if method == "POST":
                 try:
                     data = await self.body(request)
+                # Any body that is not a small JSON object (4 KB of nested arrays is a RecursionError) is 400
                 except TooLarge:
                     return Response(b"too large", status_code=413, headers=HEADERS)
-                except (TimeoutError, ValueError, UnicodeDecodeError):
-                    return Response(b"bad request", status_code=400, headers=HEADERS)
+                except (TimeoutError, ValueError, UnicodeDecodeError, RecursionError):
+                    return Response(b"bad request: expected a JSON object", status_code=400, headers=HEADERS)
                 return await handler(request, link, served, spoken, data)
             return await handler(request, link, served, spoken)
-        except AssistantError as error:  # a damaged or deleted game: said, never a traceback
+        except Gone:  # deleted, or its name given to another game: nothing of any other game is said
             with speaking(spoken):
-                return JSONResponse({"refused": printable(str(error))}, status_code=409, headers=HEADERS)
+                return JSONResponse({"refused": _("this game is no longer served")}, status_code=410,
+                                    headers=HEADERS)
+        except AssistantError as error:  # a damaged game: said on the laptop, never a path to a phone
+            print(printable(str(error)), file=sys.stderr)
+            with speaking(spoken):
+                return JSONResponse({"refused": _("this game cannot be read now: the laptop's terminal says why")},
+                                    status_code=409, headers=HEADERS)
 
     async def page(self, request, link, served, spoken) -> Response:
         with speaking(spoken):  # the template is drawn here, in the language the phone asks for
             return self.templates.TemplateResponse(request, "page.html",
                                                    page_view(self.game(served), link, spoken, served.version),
                                                    headers=HEADERS)
+
+    async def manifest(self, request, link, served, spoken) -> Response:
+        """The web app manifest: a player puts the link on the home screen, and it opens as an app."""
+        game = self.game(served)
+        with speaking(spoken):
+            title = page_view(game, link, spoken)["title"]
+            return JSONResponse({"name": title, "short_name": served.name[:12], "start_url": "./", "scope": "./",
+                                 "display": "standalone", "background_color": "#fafafa", "theme_color": "#0050b3",
+                                 "lang": spoken, "icons": [{"src": "/static/icon.svg", "sizes": "any",
+                                                            "type": "image/svg+xml", "purpose": "any"}]},
+                                headers=HEADERS, media_type="application/manifest+json")
+
+    async def worker(self, request, link, served, spoken) -> Response:
+        """The service worker (where the browser allows one: a secure context), in the link's own scope."""
+        return Response(self.static["worker.js"], media_type="text/javascript; charset=utf-8", headers=HEADERS)
 
     async def view(self, request, link, served, spoken) -> Response:
         odds = request.query_params.get("odds") == "1"
@@ -589,7 +710,7 @@ class Server:
                                 headers=HEADERS)
 
     async def events(self, request, link, served, spoken) -> Response:
-        """Server-sent events: 'changed' each time the game's file changes, whoever changed it."""
+        """Server-sent events: the game's version each time its file changes, whoever changed it."""
 
         async def stream():
             yield f"retry: 1000\ndata: {served.version}\n\n"
@@ -601,6 +722,7 @@ class Server:
                 except TimeoutError:
                     yield ": ping\n\n"
 
+        self.locate(served)
         return StreamingResponse(stream(), media_type="text/event-stream", headers=HEADERS)
 
     async def complete(self, request, link, served, spoken, data) -> Response:
@@ -618,45 +740,64 @@ class Server:
                                  "said": _(slot.name), "end": slot.name == "end", "why": slot.why}, headers=HEADERS)
 
     async def step(self, request, link, served, spoken, data) -> Response:
-        """One entry: read by the game's grammar, recorded under the store's lock; a refusal writes nothing."""
+        """One entry: read by the game's grammar, recorded under the store's lock; a refusal writes nothing.
+
+        An entry carrying an id already answered is not recorded again: it gets the first answer."""
         if not link.keeper:
             return Response(b"read-only link", status_code=403, headers=HEADERS)
-        line = panels.step_text(str(data.get("line", "")))
+        entry = data.get("id")
+        if entry is not None and not (isinstance(entry, str) and ENTRY_ID.fullmatch(entry)):
+            return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
+                            headers=HEADERS)
+        odds = data.get("odds") is True
         with speaking(spoken):
             before = self.game(served)
-            if not line:
-                return JSONResponse({"refused": _("empty step")}, headers=HEADERS)
-            try:
-                after = self.store.update(served.name, lambda game: game.record(game.read_step(line)))
-            except AssistantError as error:
-                return JSONResponse({"refused": refused(error)}, headers=HEADERS)
-            served.game, served.stamp = after, file_stamp(self.store.game_path(served.name))
-            self.changed(served)
-            odds = data.get("odds") is True
-            return JSONResponse({"said": printable(panels.said(before, after)), "version": served.version,
-                                 "html": view_html(after, odds)}, headers=HEADERS)
+            first = served.answers.first(entry) if entry else None
+            if first is None:
+                first = self.record(served, before, panels.step_text(str(data.get("line", ""))))
+                if entry:
+                    served.answers.keep(entry, first)
+            else:
+                first = {**first, "repeat": True}
+            return JSONResponse({**first, "version": served.version, "html": view_html(self.game(served), odds)},
+                                headers=HEADERS)
+
+    def record(self, served: Served, before, line: str) -> dict:
+        """Record ``line`` in the game of ``served``: what the page says of it (said, or refused)."""
+        if not line:
+            return {"refused": _("empty step")}
+        try:
+            after = self.store.update(served.name, lambda game: game.record(game.read_step(line)))
+        except AssistantError as error:
+            return {"refused": refused(error)}
+        served.game, served.stamp = after, file_stamp(self.store.game_path(served.name))
+        self.changed(served)
+        return {"said": printable(panels.said(before, after))}
 
     async def explain(self, request, link, served, spoken, data) -> Response:
+        game = self.game(served)  # a game gone or damaged: said as for every request, never its path
         with speaking(spoken):
             try:
-                lines = explain_lines(self.game(served), str(data.get("cell", ""))[:20],
+                lines = explain_lines(game, str(data.get("cell", ""))[:20],
                                       str(data["item"])[:200] if data.get("item") else None)
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
 
     async def tally(self, request, link, served, spoken, data) -> Response:
+        game = self.game(served)
         with speaking(spoken):
             try:
-                html = tally_html(self.game(served))
+                html = tally_html(game)
             except AssistantError as error:
                 html = render("refused.html", refusal=str(error))
             return JSONResponse({"html": html}, headers=HEADERS)
 
     async def suggest(self, request, link, served, spoken, data) -> Response:
+        game = self.game(served)
         with speaking(spoken):
             try:
-                lines, __ = panels.suggestion_lines(self.game(served))
+                lines, __ = panels.suggestion_lines(game)
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
@@ -681,11 +822,56 @@ def same_origin(request: Request) -> bool:
 # -- running ------------------------------------------------------------------------------------
 
 
+class Guarded(H11Protocol):
+    """uvicorn's HTTP/1.1 connection, guarded where a request's guard cannot reach: at most
+    PER_ADDRESS_CONNECTIONS open from one address (the rest are closed at once), and a connection that
+    has not sent a whole request within IDLE_SECONDS is closed (idle, or trickling its headers). So one
+    machine on the Wi-Fi cannot hold the table's connections, however many sockets it opens."""
+
+    idle: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        address = self.client[0] if self.client else None
+        same = [other for other in self.connections if (getattr(other, "client", None) or ("",))[0] == address]
+        if len(same) > PER_ADDRESS_CONNECTIONS:
+            transport.close()
+            return
+        self.idle = self.loop.call_later(IDLE_SECONDS, self.close_if_idle)
+
+    def close_if_idle(self) -> None:
+        waiting = self.cycle is None or self.cycle.response_complete  # no request begun since: idle or too slow
+        if waiting and not self.transport.is_closing():
+            self.transport.close()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.idle is not None:  # the next request, too, must come whole in time
+            self.idle.cancel()
+            self.idle = self.loop.call_later(IDLE_SECONDS, self.close_if_idle)
+
+    def shutdown(self) -> None:
+        """A stop (Ctrl+C): an event stream never ends by itself, so it is closed now (its page says the
+        connection is lost at once, and finds the game's version again when a server answers)."""
+        streaming = self.cycle is not None and not self.cycle.response_complete \
+            and self.cycle.scope["path"].endswith("/events")
+        if streaming and not self.transport.is_closing():
+            self.transport.close()
+            return
+        super().shutdown()
+
+    def connection_lost(self, exc) -> None:
+        if self.idle is not None:
+            self.idle.cancel()
+        super().connection_lost(exc)
+
+
 def config(server: Server, host: str, port: int):
     """uvicorn's settings: no access log (a path holds a token), bounded connections, short idle keep-alive."""
     import uvicorn
 
-    return uvicorn.Config(server, host=host, port=port, log_config=None, access_log=False, log_level="warning",
+    return uvicorn.Config(server, host=host, port=port, http=Guarded, log_config=None, access_log=False,
+                          log_level="warning",
                           limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5, lifespan="on",
                           h11_max_incomplete_event_size=16 * 1024, server_header=False, date_header=False)
 
@@ -716,14 +902,15 @@ def run(store: Store, links: list[Link], bound: socket.socket) -> None:
 
 
 @contextlib.contextmanager
-def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS):
-    """Serve on a free port of 127.0.0.1 in a thread while the block runs; yields the base address
-    ('http://127.0.0.1:PORT'). For the tests and the benchmark: a real server, as a phone reaches it."""
+def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0):
+    """Serve on a free port of 127.0.0.1 (or ``port``: a restart on the same one) in a thread while the
+    block runs; yields the base address ('http://127.0.0.1:PORT'). For the tests and the benchmark: a
+    real server, as a phone reaches it."""
     import threading
 
     import uvicorn
 
-    bound = listening("127.0.0.1", 0)
+    bound = listening("127.0.0.1", port)
     port = bound.getsockname()[1]
     server = uvicorn.Server(config(Server(store, links, watch_seconds), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)

@@ -1,44 +1,96 @@
 // The phones' page (assistant serve): taps build a step from the grammar's "what comes next",
 // the server records it through the same store as the command line, and server-sent events
 // bring every change made elsewhere. No game logic here; every word comes from the server.
+//
+// Never lose, never double: every entry gets an id here, on the phone, and waits in localStorage
+// until the laptop has answered it; the server records each id once and answers a repeat with its
+// first answer. So a retry, a double tap or a queue sent again after a lost answer records once.
 "use strict";
 (function () {
   const words = JSON.parse(document.body.dataset.words);
   const $ = (id) => document.getElementById(id);
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
-  let version = Number(live.dataset.version), odds = false, slot = "", asked = 0;
-  let latest = version, recording = 0;  // the newest version the server announced; entries on their way
+  const record = $("record"), undo = $("undo");
+  const queueKey = "assistant-queue:" + location.pathname;  // one queue per link
+  const viewKey = "assistant-view:" + location.pathname;
+  let version = live.dataset.version, odds = false, slot = "", asked = 0;
+  let latest = version, sending = false, offlineSince = null, retry = null;
+
+  function newId() {  // 128 random bits; crypto.getRandomValues works over plain HTTP too (randomUUID does not)
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function queue() {
+    try { return JSON.parse(localStorage.getItem(queueKey) || "[]"); } catch (error) { return []; }
+  }
+  function keep(entries) { localStorage.setItem(queueKey, JSON.stringify(entries)); }
+
+  // The status tells the truth: live, reconnecting, or offline since when.
+  function status(state) {
+    if (state === "live") {
+      offlineSince = null;
+      $("status").textContent = words.live;
+      return;
+    }
+    if (offlineSince === null) offlineSince = new Date();
+    const time = offlineSince.toLocaleTimeString(document.documentElement.lang, {hour: "2-digit", minute: "2-digit"});
+    $("status").textContent = state === "offline" ? words.offline.replace("{time}", time) : words.reconnecting;
+  }
 
   async function post(path, body) {
     const response = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
                                         body: JSON.stringify(body), credentials: "same-origin"});
-    return response.json();
+    if (response.headers.get("content-type")?.startsWith("application/json")) return response.json();
+    return {refused: (await response.text()).slice(0, 200)};
   }
 
   function show(html, newVersion) {
     version = newVersion;
     live.innerHTML = html;
     live.dataset.version = String(version);
+    try { localStorage.setItem(viewKey, JSON.stringify({version: version, html: html})); } catch (error) { /* full */ }
+    name();
+  }
+
+  // Undo names the entry it takes back, and takes back exactly that one, by its number.
+  function name() {
+    if (!undo) return;
+    const target = $("undo-target");
+    const number = target && target.dataset.number;
+    undo.textContent = number ? words.undo.replace("{entry}", number + ". " + target.dataset.said) : words.undoNone;
+    undo.dataset.number = number || "";
+    undo.disabled = !number || sending;
   }
 
   async function refresh() {
-    const response = await fetch("view" + (odds ? "?odds=1" : ""));
-    const data = await response.json();
-    if (data.html !== undefined) show(data.html, data.version);
+    try {
+      const response = await fetch("view" + (odds ? "?odds=1" : ""));
+      const data = await response.json();
+      if (data.html !== undefined) show(data.html, data.version);
+    } catch (error) {
+      status("reconnecting");
+      return;
+    }
     if (line) offer();
   }
 
   // What may come next after the line typed so far: one button per word that fits.
   async function offer() {
     const ask = ++asked;
-    const data = await post("complete", {line: line.value});
+    let data;
+    try {
+      data = await post("complete", {line: line.value});
+    } catch (error) {
+      return;  // offline: the words offered stay as they were
+    }
     if (ask !== asked) return;  // a later question was asked meanwhile: its answer counts, not this one
     slot = data.slot;
     // why: the step cannot be recorded now (a trick with no deal open): what to do first
-    $("slot").textContent = data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said));
+    $("slot").textContent = data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said || ""));
     const box = $("choices");
     box.replaceChildren();
-    for (const choice of data.choices) {
+    for (const choice of data.choices || []) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "choice";
@@ -59,24 +111,66 @@
     offer();
   }
 
-  async function record(text) {
-    recording += 1;
-    let data;
-    try {
-      data = await post("step", {line: text, odds: odds});
-    } finally {
-      recording -= 1;
+  function busy(flag) {
+    sending = flag;
+    record.disabled = flag;
+    record.setAttribute("aria-busy", String(flag));
+    name();
+  }
+
+  function showPending() {
+    const list = $("pending");
+    list.replaceChildren();
+    for (const entry of queue()) {
+      const item = document.createElement("li");
+      item.textContent = entry.line + " — " + words.pending;
+      list.append(item);
     }
-    if (latest > (data.version || version)) refresh();  // someone else's change came meanwhile
-    if (data.refused) {
-      answer.textContent = data.refused;
-      answer.className = "refused";
-      return;
-    }
-    answer.textContent = data.said;
-    answer.className = "said";
-    show(data.html, data.version);
+  }
+
+  // An entry: given its id, kept on the phone, then sent with the others still waiting, in order.
+  function enter(text) {
+    if (sending || !text.trim()) return;
+    keep([...queue(), {id: newId(), line: text}]);
     if (text === line.value) line.value = "";
+    showPending();
+    send();
+  }
+
+  async function send() {
+    if (sending) return;
+    const waiting = queue();
+    if (!waiting.length) return;
+    busy(true);
+    const later = waiting.length > 1;
+    try {
+      for (const entry of waiting) {
+        let data;
+        try {
+          data = await post("step", {id: entry.id, line: entry.line, odds: odds});
+        } catch (error) {  // no answer: the entry stays on the phone, and goes when the laptop answers
+          status(navigator.onLine ? "reconnecting" : "offline");
+          clearTimeout(retry);
+          retry = setTimeout(send, 2000);
+          return;
+        }
+        keep(queue().filter((kept) => kept.id !== entry.id));
+        status("live");
+        if (data.refused) {
+          answer.textContent = later ? words.refusedLater.replace("{line}", entry.line)
+            .replace("{reason}", data.refused) : data.refused;
+          answer.className = "refused";
+        } else {
+          answer.textContent = data.said;
+          answer.className = "said";
+        }
+        if (data.html !== undefined) show(data.html, data.version);
+      }
+    } finally {
+      busy(false);
+      showPending();
+    }
+    if (latest !== version) refresh();  // someone else's change came meanwhile
     offer();
   }
 
@@ -92,6 +186,7 @@
       list.append(item);
     }
     panel.append(list);
+    panel.scrollIntoView({block: "nearest"});  // an explanation opens in view, above the entry bar
   }
 
   // A tap on a cell fills the step when a cell comes next; otherwise it explains the cell.
@@ -103,12 +198,12 @@
       return;
     }
     const data = await post("explain", {cell: cell.dataset.cell, item: cell.dataset.item});
-    say(data.lines, cell.getAttribute("aria-label"));
+    say(data.lines || [data.refused], cell.getAttribute("aria-label"));
   });
 
   if (line) {
-    $("record").addEventListener("click", () => record(line.value));
-    $("undo").addEventListener("click", () => record("undo"));
+    record.addEventListener("click", () => enter(line.value));
+    undo.addEventListener("click", () => { if (undo.dataset.number) enter("retract " + undo.dataset.number); });
     $("clear").addEventListener("click", () => { line.value = ""; offer(); });
     $("back").addEventListener("click", () => {
       const kept = line.value.trim().split(/\s+/).slice(0, -1).join(" ");
@@ -117,15 +212,19 @@
     });
     line.addEventListener("input", offer);
     line.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") { event.preventDefault(); record(line.value); }
+      if (event.key === "Enter") { event.preventDefault(); enter(line.value); }
     });
+    name();
+    showPending();
     offer();
+    send();  // entries left from before a reload
   }
   const oddsButton = $("odds"), suggestButton = $("suggest"), tallyButton = $("tally");
   if (tallyButton) {
     tallyButton.addEventListener("click", async () => {
       const data = await post("tally", {});
       panel.innerHTML = data.html;  // drawn by the server, every text escaped there
+      panel.scrollIntoView({block: "nearest"});
     });
   }
   if (oddsButton) {
@@ -142,13 +241,25 @@
     });
   }
 
-  // Changes made anywhere else (command line, table screen, another phone).
+  // Changes made anywhere else (command line, table screen, another phone). The version is the game's
+  // own (its steps' count and digest): after a restart of the laptop's server it is still comparable.
   const events = new EventSource("events");
   events.onmessage = (event) => {
-    latest = Number(event.data);
+    latest = event.data;
+    status("live");
     // our own entry's answer brings the page itself: no second request for it
-    if (!recording && latest !== version) refresh();
+    if (!sending && latest !== version) refresh();
+    if (line && queue().length) send();
   };
-  events.onerror = () => { $("status").textContent = words.offline; };
-  events.onopen = () => { $("status").textContent = words.live; };
+  events.onerror = () => status(navigator.onLine ? "reconnecting" : "offline");
+  window.addEventListener("offline", () => status("offline"));
+  window.addEventListener("online", () => { if (line) send(); });
+
+  // Offline, the page and the last sheet come from the service worker where the browser allows one
+  // (a secure context); over plain HTTP on a LAN it cannot, and the page says what works offline.
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("worker.js").catch(() => { $("insecure").hidden = false; });
+  } else {
+    $("insecure").hidden = false;
+  }
 })();
