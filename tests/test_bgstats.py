@@ -87,5 +87,6 @@ def test_a_closed_case_has_no_points(run):
         assert run(*step).exit_code == 0
     play = exported(run, "case")
     assert play["game"]["noPoints"] is True
-    assert [(p["name"], p["winner"]) for p in play["players"]] == [("me", False)]
+    # rules: "S'il a la bonne réponse, il gagne la partie": a right accusation without --by is mine
+    assert [(p["name"], p["winner"]) for p in play["players"]] == [("me", True)]
     assert "score" not in play["players"][0]

@@ -172,7 +172,7 @@ OVER = " --special-winner Ana"
 STATES = {
     "garden start": lambda: garden(),
     "garden pieces": lambda: garden("miniature red A1", "miniature blue A3", "miniature me F1", "token red A1",
-                                    "token blue A3", "cat D2", "clue area A1 red=yes"),
+                                    "token blue A3", "cat D2", "clue area F1 red=yes"),  # from my miniature
     "garden two players": lambda: garden(opponents=("Léa",)),
     "garden match over": lambda: garden("mole A1 found --next-mine C3", "mole A1 found", opponents=("Léa",)),
     "city": lambda: play(Game.new("c", shipped_board("new-york")), "clue in manhattan no"),

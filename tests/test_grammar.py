@@ -90,8 +90,10 @@ def card_texts(board):
 @st.composite
 def accusations(draw, game: Game) -> AccuseEvent:
     accuser = st.none() if game.board.per_opponent else st.none() | st.sampled_from(game.values("player"))
-    return AccuseEvent(draw(st.sampled_from(game.values("cell"))), draw(st.booleans()),
-                       draw(st.sampled_from(game.items)), draw(accuser))
+    right, by = draw(st.booleans()), draw(accuser)
+    if right and by is None and not game.board.per_opponent:
+        by = "me"  # typed without --by, a right accusation is mine (only a log saved before says nobody)
+    return AccuseEvent(draw(st.sampled_from(game.values("cell"))), right, draw(st.sampled_from(game.items)), by)
 
 
 @st.composite

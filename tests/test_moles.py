@@ -110,8 +110,10 @@ def test_the_next_mole_takes_the_place_after_the_other_players_a_bait_being_void
 def evening(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "E3", "--me", "Léa")
     for step in (["clue", "area", "B1", "yes", "-o", "red"], ["clue", "line-of-sight", "A3", "yes", "-o", "blue"],
-                 ["miniature", "me", "A2"], ["miniature", "blue", "A1"], ["token", "blue", "A1"],
-                 ["asked", "area", "F2", "--by", "red"], ["asked", "line-of-sight", "F3", "--by", "blue", "--aloud"]):
+                 # blue's question comes from an earlier turn than the miniature blue places on A1: a question
+                 # is asked "depuis la case où il vient de placer sa statuette"
+                 ["asked", "area", "F2", "--by", "red"], ["asked", "line-of-sight", "F3", "--by", "blue", "--aloud"],
+                 ["miniature", "me", "A2"], ["miniature", "blue", "A1"], ["token", "blue", "A1"]):
         assert run(*step).exit_code == 0, step
 
 

@@ -234,3 +234,21 @@ def make_snapshots() -> None:
 
 if __name__ == "__main__":
     make_snapshots()
+
+
+def test_the_blank_sheet_says_its_layout_is_unverified_and_how_to_correct_it(run, tmp_path):
+    """Issue 33: the printed sheet carries the flag `new`, `board show` and the table screen show."""
+    page = printed(run, tmp_path, "sheet", "gnom-street", "--players", "3")
+    assert "notice: board gnom-street is unverified" in page.text
+    assert "assistant board set gnom-street CELL" in page.text and "assistant board verify gnom-street" in page.text
+    assert run("board", "verify", "gnom-street").exit_code == 0
+    assert "unverified" not in printed(run, tmp_path, "sheet", "gnom-street", "--players", "3").text
+
+
+def test_the_pad_lists_the_special_cards_and_says_where_the_quests_come_from(run, tmp_path):
+    """FACTS.md: the quest list is from one secondary source (MED); the special cards, each with its effect."""
+    page = printed(run, tmp_path, "pad", "roi-des-nains", "--players", "4")
+    assert "The quest faces come from one secondary source" in page.text and "Check them against your tiles" \
+        in page.text
+    assert "Special cards (one shuffled into each deal)" in page.text
+    assert page.count("specials") == 1 and page.text.count("[one secondary source]") >= 1

@@ -349,12 +349,14 @@ def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
     """The table screen's answer line carries the same words as the commands."""
     from assistant.faces.table import screen as table
 
-    before = play("miniature me A1", "miniature me A3", "clue area B1 yes -o red")
+    # the question first: once my miniature of the turn stands on A3, I ask from A3 ("depuis la case où il
+    # vient de placer sa statuette"), and blue asks the same again
+    before = play("clue area B1 yes -o red", "miniature me A1", "miniature me A3")
     after = before.record(before.read_step("miniature red A1"))
     assert table.said(before, after).endswith(
         "; your miniature on A1 is kicked out: it goes back to your supply")
-    again = after.record(after.read_step("clue area B1 yes -o red"))
-    assert "; it repeats entry 3 (clue area B1 red=yes)" in table.said(after, again)
+    again = after.record(after.read_step("clue area B1 yes -o red --by blue"))
+    assert "; it repeats entry 1 (clue area B1 red=yes)" in table.said(after, again)
 
 
 def test_a_clue_of_an_earlier_set_is_not_repeated_by_the_next_set():

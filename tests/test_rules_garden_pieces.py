@@ -100,7 +100,8 @@ def test_the_match_ends_at_two_sets_won(garden):
                 opponents=("Matt",), mine="C2")
     assert game.garden().sets == ["me", "me"]
     assert refused(game, "mole A3 found --by Matt", AssistantError) == (
-        "the match is over: me won it; start the next with new gnom-street --opponents Matt")  # the next step named
+        "the game is finished: you win (2 sets); to go on, take back the last entry (undo) or start the next "
+        "game: new gnom-street --opponents Matt")  # the next step named
 
 
 def test_the_opponents_mole_finds_exactly_my_loot(garden):

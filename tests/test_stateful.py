@@ -31,6 +31,10 @@ from typer.testing import CliRunner
 
 import cli
 from assistant.engine import scenario
+from assistant.engine.i18n import _
+from assistant.engine.registry import result_said
+from assistant.faces.ending import header_line
+from assistant.faces.web import serve
 from assistant.store import yamlparse
 from assistant.store.folder import Store
 
@@ -315,6 +319,46 @@ class Table(RuleBasedStateMachine):
         imported = scenario.to_game(read)
         assert {**imported.to_mapping()} == {**fresh.to_mapping()}
         assert imported.history() == fresh.history()
+        self.same_end_everywhere(name, fresh)
+
+    def same_end_everywhere(self, name: str, game) -> None:
+        """Issue 33: `games`, `stats`, the BG Stats export, the table screen's header and the page's header
+        tell the end the game's outcome decides (the headers read through the faces' own functions)."""
+        end = game.outcome()
+        listed = next(each for each in json.loads(self.type("games", "--json").stdout) if each["name"] == name)
+        assert (listed["finished"], listed["winners"], listed["players"]) == \
+            (end.finished, list(end.winners), list(end.players)), name
+        history = json.loads(self.type("stats", "--json").stdout)["history"]
+        told = next(each for each in history if each["name"] == name)
+        assert (told["finished"], told["winners"], told["players"]) == (end.finished, list(end.winners),
+                                                                         list(end.players)), name
+        exported = self.type("export", name, "--bgstats")
+        if end.finished:
+            play = json.loads(exported.stdout)
+            assert [p["name"] for p in play["players"] if p["winner"]] == [p for p in end.players if p in end.winners]
+            assert [p["name"] for p in play["players"] if p["startPlayer"]] == \
+                [p for p in end.players if p == end.first_player]
+        else:
+            assert exported.exit_code != 0 and "is not finished" in exported.stderr  # BG Stats records finished plays
+        header = header_line(game)  # the table screen's header says it through this function
+        assert serve.view(game)["ended"] == header  # and the page's
+        if end.finished:
+            assert header.startswith("game over: ") and result_said(end) in header
+            assert all((_("you win") if w == "me" else w) in header for w in end.winners), (header, end)
+            assert end.winners or end.note  # a finished game without a winner says why
+        else:
+            assert header is None or end.tied
+        if end.finished:  # a finished game refuses every entry but undo and retract, in one line saying so
+            refused = self.at(name, *self.any_step(self.games[name]))
+            assert refused.exit_code == 1 and "the game is finished: " in refused.stderr, refused.stderr
+
+    @staticmethod
+    def any_step(kind: str) -> list[str]:
+        """A step of the game's kind, read alike whatever the game holds (refused only for the game's state)."""
+        return {"garden": ["fight", "Léa=5", "red=4", "blue=3", "yellow=2"], "duel": ["fight", "me=5", "Matt=3"],
+                "city": ["clue", "row", "1", "no"],
+                "roi": ["quest", "deal", "1A", "--special", "druid", "--order", ",".join((ROI_PLAYERS * 5)[:13])],
+                "tug": ["tug", "exchange"]}[kind]
 
     @invariant()
     def every_game_loads(self):

@@ -206,8 +206,8 @@ def test_games_finished_says_winner_and_date(run):
     today = time.strftime("%Y-%m-%d")
     result = run("games")
     lines = {line[2:].split()[0]: line for line in result.stdout.splitlines()}
-    assert lines["friday"].endswith(f"finished {today}, Ana won")
-    assert lines["duel"].endswith(f"finished {today}, Matt won")
+    assert lines["friday"].endswith(f"finished {today}: Ana wins (26 points)")
+    assert lines["duel"].endswith(f"finished {today}: Matt wins (2 sets)")
     assert lines["unfinished"].endswith(")")
     finished = run("games", "--finished")
     assert [line[2:].split()[0] for line in finished.stdout.splitlines()] == ["duel", "friday"]
@@ -215,7 +215,7 @@ def test_games_finished_says_winner_and_date(run):
     assert [(each["name"], each["finished"], each["winners"]) for each in listed] == \
         [("duel", True, ["Matt"]), ("friday", True, ["Ana"])]
     french = run("--lang", "fr", "jeux", "--finies")
-    assert f"finie le {today}, Ana a gagné" in french.stdout
+    assert f"finie le {today}\u00a0: Ana gagne (26\u00a0points)" in french.stdout
 
 
 def test_damaged_game_is_left_out_and_said(run, home):

@@ -158,7 +158,8 @@ def test_a_whole_match_of_two_winning_rounds(run):
     assert "Ana wins the match" in run("tug", "show").stdout
     final = run("tug", "squirrels", "1")
     assert final.exit_code == 1
-    assert final.stderr == "error: the match is over: Ana won it; start the next with tug new --sides Ana,Ben\n"
+    assert final.stderr == ("error: the game is finished: Ana wins (2 rounds); to go on, take back the last entry "
+                            "(undo) or start the next game: tug new --sides Ana,Ben\n")
     assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
     assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
 

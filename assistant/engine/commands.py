@@ -414,6 +414,7 @@ SLOTS = {"board": "board", "name": "game", "old": "game", "game": "game", "path"
 OVERRIDES: dict[tuple[str, ...], dict[str, str]] = {
     ("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
     ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
+    ("tally",): {"throw": "player"},  # who won the gnome throw that settles a tie: one of the players
     ("board", "set"): {"name": "board", "cell": "board-cell"},
     ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
     **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},

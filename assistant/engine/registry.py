@@ -18,6 +18,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, NamedTuple
 
+from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.words import join_names
+
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # imported on the first question: each of its games registers itself
 
@@ -40,6 +43,53 @@ class Outcome(NamedTuple):
     first_player: str | None = None
     points: dict[str, int] | None = None
     note: str | None = None
+    unit: str = "points"  # what ``points`` count: 'points', 'sets' (a two-player garden), 'rounds' (the rope)
+
+
+ME = "me"  # the owner of a sheet saved without --me: said 'you' to them
+SETTLED = {"throw": N_("tie settled by a gnome throw"), "extra-deal": N_("tie settled by extra deals")}
+
+
+def _score(end: Outcome, player: str) -> str | None:
+    """'13 points', '2 sets': what ``player`` scored, in the outcome's unit; None where nothing is counted."""
+    if not end.points or player not in end.points:
+        return None
+    count = end.points[player]
+    if end.unit == "sets":
+        return ngettext("{count} set", "{count} sets", count).format(count=count)
+    if end.unit == "rounds":
+        return ngettext("{count} round", "{count} rounds", count).format(count=count)
+    return ngettext("{count} point", "{count} points", count).format(count=count)
+
+
+def result_said(end: Outcome) -> str:
+    """The result in a few words, in the player's language: 'Léa wins (13 points)', 'you win (2 sets)',
+    'Ana and Ben win', 'tie between Léa and Ana (13 points)', or the outcome's note (a case closed with no
+    recorded winner). The faces' headers and the games' refusals once finished both say it."""
+    if end.winners:
+        if end.winners == (ME,):
+            said = _("you win")
+        else:
+            said = ngettext("{players} wins", "{players} win", len(end.winners)).format(
+                players=join_names(_("me") if name == ME else name for name in end.winners))
+        score = _score(end, end.winners[0]) if len(end.winners) == 1 or end.unit == "rounds" else None
+        if score:
+            said = _("{result} ({score})").format(result=said, score=score)
+        if end.settled_by in SETTLED:
+            said = _("{result}, {how}").format(result=said, how=_(SETTLED[end.settled_by]))
+        return said
+    if end.tied:
+        score = _score(end, end.tied[0])
+        said = _("tie between {players}").format(players=join_names(_("me") if name == ME else name
+                                                                    for name in end.tied))
+        return _("{result} ({score})").format(result=said, score=score) if score else said
+    return end.note or _("nobody wins")
+
+
+def finished_refusal(end: Outcome, next_step: str) -> str:
+    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on."""
+    return _("the game is finished: {result}; to go on, take back the last entry (undo) or start the next game: "
+             "{step}").format(result=result_said(end), step=next_step)
 
 
 class GameType(NamedTuple):

@@ -41,7 +41,7 @@ from assistant.engine.i18n import _
 from assistant.engine.words import key
 from assistant.store.files import read_regular, write_atomically
 
-OUTCOME_VERSION = 2  # bump when what an outcome holds changes: the cache is then read anew
+OUTCOME_VERSION = 3  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
 ME = "me"  # the owner of a garden game without --me (garden.ME)
 
@@ -55,7 +55,15 @@ def outcome(game) -> dict:
     end = game.outcome()
     return {"name": game.name, "kind": game.kind, "players": list(end.players), "finished": end.finished,
             "winners": list(end.winners), "tied": list(end.tied), "settled_by": end.settled_by,
-            "first_player": end.first_player, "points": end.points, **game.statistics()}
+            "first_player": end.first_player, "points": end.points, "note": end.note, "unit": end.unit,
+            **game.statistics()}
+
+
+def as_outcome(data: dict) -> registry.Outcome:
+    """An outcome read back from its plain data (``outcome``, or the cache): what the faces word."""
+    return registry.Outcome(data["finished"], tuple(data["players"]), tuple(data["winners"]),
+                            tuple(data.get("tied") or ()), data.get("settled_by"), data.get("first_player"),
+                            data.get("points"), data.get("note"), data.get("unit") or "points")
 
 
 # -- every saved game, through the cache -------------------------------------------------------------

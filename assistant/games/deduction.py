@@ -20,7 +20,7 @@ from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, pos
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
-from assistant.engine.registry import Outcome
+from assistant.engine.registry import Outcome, finished_refusal, result_said
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
     Options,
@@ -41,7 +41,7 @@ from assistant.engine.words import (
     split,
 )
 from assistant.games.gnom_street import fight, garden, mirror
-from assistant.games.gnom_street.garden import LootEvent, SetEvent  # by name: Game.garden is a method
+from assistant.games.gnom_street.garden import Garden, LootEvent, SetEvent  # by name: Game.garden is a method
 
 DEFAULT_OPPONENT = "opponent"
 MAX_OPPONENTS = 8
@@ -198,7 +198,12 @@ class AccuseEvent(_AccuseEventFields):
         by = found.last("by")
         if by is not None and game.board.per_opponent:
             raise InputError(_nobody_out(game.board))
-        return cls(name, right, game.one_item(found.last("opponent")), game.player(by) if by is not None else None)
+        accuser = game.player(by) if by is not None else None
+        if accuser is None and right and not game.board.per_opponent and not game.reading_saved:
+            # rules: "S'il a la bonne réponse, il gagne la partie": the right accuser wins, me unless --by says
+            # otherwise; a log saved before this default keeps its accusation without an accuser (see outcome)
+            accuser = garden.ME
+        return cls(name, right, game.one_item(found.last("opponent")), accuser)
 
     def words(self, game: "Game") -> list[str]:
         words = ["accuse", self.cell, "right" if self.right else "wrong"]
@@ -218,9 +223,11 @@ class AccuseEvent(_AccuseEventFields):
         return [self.item]
 
 
-STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, *garden.PIECES)  # every entry's type
-Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | garden.MiniatureEvent | garden.CatEvent
-        | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)  # an entry's event: one of STEPS
+# every entry's type
+STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.ThrowEvent, *garden.PIECES)
+# an entry's event: one of STEPS
+Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | fight.ThrowEvent | garden.MiniatureEvent
+        | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)
 Event = Step | Retract
 
 
@@ -384,7 +391,7 @@ class Game(_Fields):
         out: dict[str, Entry[Step]] = {}
         for entry in history.standing:
             event = entry.event
-            pieces = garden.apply(pieces, event)
+            pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
             if isinstance(event, garden.SetEvent):
                 in_set = []
                 closed = {}
@@ -520,30 +527,74 @@ class Game(_Fields):
 
     def outcome(self) -> Outcome:
         """The end of the game. A two-player garden: finished once a player has won two sets. A garden of 3 or
-        4: once every opponent's loot card is recorded and the tally can count (a tie stands until settled).
-        A case (a board without per-opponent loot): once every hidden place is closed."""
+        4: once every opponent's loot card is recorded and the tally can count; a tie stands, unfinished, until
+        the gnome throw that settles it is recorded (``throw NAME``). A case (a board without per-opponent
+        loot): once every hidden place is closed; the right accuser wins, and everyone named in the log plays
+        (those a wrong accusation put out among them)."""
         players = tuple(self.known_as(p) for p in self.players)
+        first = self._first_player()
         if not self.board.per_opponent:
-            closed = all(self.closed(item) is not None for item in self.items)
-            return Outcome(closed, (self.known_as(garden.ME),))
+            return self._case_outcome()
         pieces = self.garden()
         if len(self.players) == 2:
             winner = garden.match_winner(pieces)
             sets = {self.known_as(p): pieces.sets.count(p) for p in self.players}
-            return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (), points=sets)
+            return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (),
+                           first_player=first, points=sets, unit="sets")
         if not all(opponent in pieces.loot for opponent in self.opponents):
-            return Outcome(False, players)
+            return Outcome(False, players, first_player=first)
         from assistant.games.gnom_street.tally import score_game
 
         try:
             tally = score_game(self)
         except AssistantError:  # a token still face down: the tally cannot be made yet
-            return Outcome(False, players)
-        points = {line.player: line.total for line in tally.lines}
-        leaders = tuple(tally.leaders)
+            return Outcome(False, players, first_player=first)
+        points = {self.known_as(self.player(line.player)): line.total for line in tally.lines}
+        leaders = tuple(self.known_as(self.player(leader)) for leader in tally.leaders)
         if len(leaders) == 1:
-            return Outcome(True, players, leaders, points=points)
-        return Outcome(True, players, (), tied=leaders, points=points)
+            return Outcome(True, players, leaders, first_player=first, points=points)
+        thrower = self.throw_winner(tally.leaders)
+        if thrower is not None:
+            # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
+            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
+        return Outcome(False, players, (), leaders, None, first, points,
+                       _("tie: record the gnome throw that settles it: throw NAME"))
+
+    def _case_outcome(self) -> Outcome:
+        """The city: closed once every hidden place is; the right accuser wins (rules: "S'il a la bonne réponse,
+        il gagne la partie"); a right accusation saved before --by was asked for has no recorded winner."""
+        players = (self.known_as(garden.ME), *self.named())
+        closed = all(self.closed(item) is not None for item in self.items)
+        if not closed:
+            return Outcome(False, players)
+        accusers = [entry.event.by for entry in self.state.in_set
+                    if isinstance(entry.event, AccuseEvent) and entry.event.right]
+        winners = tuple(dict.fromkeys(self.known_as(by) for by in accusers if by is not None))
+        note = None if winners else _("case closed; its winner was not recorded (the right accusation has no --by)")
+        return Outcome(True, players, winners, note=note)
+
+    def throw_winner(self, leaders) -> str | None:
+        """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""
+        tied = {self.player(leader) for leader in leaders}
+        throws = [entry.event.player for entry in self.state.in_set if isinstance(entry.event, fight.ThrowEvent)]
+        return throws[-1] if throws and throws[-1] in tied else None
+
+    def _first_player(self) -> str | None:
+        """Who played first, when the log knows it: the winner of the first fight recorded (the fight orders
+        the round, and its first player acts first)."""
+        for entry in self.standing():
+            if isinstance(entry.event, fight.FightEvent):
+                try:
+                    return self.known_as(entry.event.ranking(self.display)[0])
+                except AssistantError:
+                    return None
+        return None
+
+    def next_game(self) -> str:
+        """The command that starts the next game with the same table."""
+        if self.board.per_opponent:
+            return _("new {board} --opponents {names}").format(board=self.board.name, names=",".join(self.opponents))
+        return _("new {board}").format(board=self.board.name)
 
     def statistics(self) -> dict:
         """What the statistics keep of a garden besides its outcome: the turns I took to find each loot (my
@@ -574,6 +625,37 @@ class Game(_Fields):
         if len(self.players) == 2:
             result["sets"] = {self.known_as(p): self.garden().sets.count(p) for p in self.players}
         return result
+
+    def notes(self) -> dict[int, str]:
+        """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard, each said
+        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken)."""
+        notes: dict[int, str] = {}
+        pieces = garden.empty(self.players)
+        for entry in self.standing():
+            event = entry.event
+            note = self._note(pieces, event)
+            if note is not None:
+                notes[entry.number] = note
+            pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
+        return notes
+
+    def _note(self, pieces: Garden, event) -> str | None:
+        if isinstance(event, AccuseEvent) and event.right and event.by is None and not self.board.per_opponent:
+            return _("saved without --by: its winner was not recorded")
+        if not self.board.per_opponent:
+            return None
+        if isinstance(event, garden.TokenEvent) and not event.alex \
+                and pieces.laid.get(event.player, 0) >= garden.TOKENS_A_TURN:
+            return _("a third token in one turn (the rules lay one or two): loaded as heard")
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
+            cells = garden.asked_from(pieces, event.by or garden.ME)
+            if cells and event.clue.args[0] not in cells:
+                return _("asked away from the miniature placed this turn: loaded as heard")
+        if isinstance(event, garden.SetEvent) and len(self.players) == 2:
+            own = pieces.miniatures.get(event.by, [])
+            if (own or any(pieces.miniatures.values())) and event.cell not in own:
+                return _("a Mole on no miniature of its owner: loaded as heard")
+        return None
 
     def told(self, entry: Entry[Step]) -> list[str]:
         """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
@@ -649,6 +731,7 @@ class Game(_Fields):
             if self.board.per_opponent:
                 after._check_pieces_after(taken)
             return after
+        self._check_open(event)
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
                 raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
@@ -666,9 +749,9 @@ class Game(_Fields):
                 at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
                 self.sheet().add(at.facts(self.board, number))
             return self._appended(event)
-        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
-        if over is not None:
-            raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
+        if isinstance(event, fight.ThrowEvent):
+            self._check_throw(event)
+            return self._appended(event)
         if isinstance(event, ClueEvent) and event.by in dict(event.answers):
             # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
@@ -678,6 +761,8 @@ class Game(_Fields):
             # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
             raise InputError(_("the cat is on {cell}: no miniature stands there, so no question is asked from it")
                              .format(cell=cat))
+        if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question and self.board.per_opponent:
+            self._check_asked_from(event)
         if isinstance(event, AccuseEvent) and event.by in self.state.out:
             # rules: a wrong accuser "est éliminé ... La partie continue alors avec les autres joueurs."
             message = (_("you are out since your wrong accusation on {cell}: only players still in the game accuse")
@@ -702,6 +787,46 @@ class Game(_Fields):
             fight.check(self, event.by or garden.ME, event.items(), event.power)
         sheet = self.sheet().add(event.facts(self.board, number))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _check_open(self, event) -> None:
+        """Refuse any entry but undo and retract once the game is finished, and any but the gnome throw while
+        its tally is tied."""
+        why = self._closed_because(isinstance(event, fight.ThrowEvent))
+        if why is not None:
+            raise AssistantError(why)
+
+    def _closed_because(self, throw: bool = False) -> str | None:
+        """Why no entry (``throw``: no gnome throw) may be recorded now, or None."""
+        end = self.outcome()
+        if end.finished:
+            return finished_refusal(end, self.next_game())
+        if end.tied and not throw:
+            return _("the tally is tied: {result}; record the gnome throw that settles it (throw NAME), or take "
+                     "back the last entry (undo)").format(result=result_said(end))
+        return None
+
+    def _check_asked_from(self, event) -> None:
+        """A question is asked from the cell where its asker just placed their miniature, when the log knows
+        that cell (rules: "depuis la case où il vient de placer sa statuette")."""
+        asker = event.by or garden.ME
+        cells = garden.asked_from(self.garden(), asker)
+        if cells and event.clue.args[0] not in cells:
+            said = _("you placed a miniature on {cells} this turn: the question is asked from there (rules: \"depuis "
+                     "la case où il vient de placer sa statuette\"), not from {cell}") \
+                if asker == garden.ME and self.me is None else \
+                _("{player} placed a miniature on {cells} this turn: the question is asked from there (rules: "
+                  "\"depuis la case où il vient de placer sa statuette\"), not from {cell}")
+            raise InputError(said.format(player=self.display(asker), cells=", ".join(cells), cell=event.clue.args[0]))
+
+    def _check_throw(self, event: "fight.ThrowEvent") -> None:
+        """A gnome throw settles a tied tally, won by one of the tied players."""
+        end = self.outcome()
+        if not end.tied:
+            raise InputError(_("no tie to settle: a gnome throw is recorded once the tally is tied"))
+        tied = [self.player(name) for name in end.tied]
+        if event.player not in tied:
+            raise InputError(_("{player} is not tied: the throw is won by one of {players}").format(
+                player=self.display(event.player), players=join_names(self.display(p) for p in tied)))
 
     def _check_pieces_after(self, taken: Entry[Step]) -> None:
         """Every piece recorded after the entry taken back still allowed without it; else the refusal names
@@ -793,14 +918,16 @@ class Game(_Fields):
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
         history = state.history._replace(entries=state.history.entries + (entry,))
-        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out)
+        pieces = garden.new_round(state.garden) if isinstance(entry.event, fight.FightEvent) else state.garden
+        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out,
+                              garden=pieces)
 
     # -- the words of events --------------------------------------------------------------
 
     def forms(self) -> tuple[Form, ...]:
         """Every step this game hears (the grammar's Speaker)."""
-        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
-            if self.board.per_opponent else ()
+        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
+                  *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
         return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
@@ -924,9 +1051,11 @@ class Game(_Fields):
         form, why = begun(self, words, self.history())
         if form is None or why is not None or form in (UNDO_FORM, RETRACT_FORM):
             return why
-        over = garden.match_winner(self.garden()) if self.board.per_opponent else None
-        if over is not None:
-            return garden.over(self.display(over), self.board.name, list(self.opponents))
+        closed = self._closed_because(form is fight.ThrowEvent.FORM)
+        if closed is not None:
+            return closed
+        if form is fight.ThrowEvent.FORM and not self.outcome().tied:
+            return _("no tie to settle: a gnome throw is recorded once the tally is tied")
         try:
             for piece in garden.PIECES:
                 if piece.FORM is form:

@@ -396,9 +396,11 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     entries = current.history().entries
     out = current.out() if hasattr(current, "out") else {}  # a city's wrong accusers; pads put nobody out
     put_out = {entry.number: player for player, entry in out.items()}
+    notes = current.notes() if hasattr(current, "notes") else {}  # a saved log's entries refused today
     if as_json:
         echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted,
-                    **({"out": put_out[entry.number]} if entry.number in put_out else {})} for entry in entries])
+                    **({"out": put_out[entry.number]} if entry.number in put_out else {}),
+                    **({"note": notes[entry.number]} if entry.number in notes else {})} for entry in entries])
         return
     if not entries:
         typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
@@ -408,6 +410,8 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
             step = _("{step} (retracted)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=current.display(put_out[entry.number]))
+        if entry.number in notes and not entry.retracted:
+            step = _("{step} ({note})").format(step=step, note=notes[entry.number])
         typer.echo(f"{entry.number:>3}. {step}")
 
 

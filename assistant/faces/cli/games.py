@@ -64,11 +64,15 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
 
     data = store()
     current = data.current_name()
-    ended = {each["name"]: each for each in outcomes(data)[0] if each["finished"]}
+    known = {each["name"]: each for each in outcomes(data)[0]}
+    ended = {name: each for name, each in known.items() if each["finished"]}
     put_away = data.archived()
-    listed = [{**entry, "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
+    # the players the game's outcome names (the city's accusers among them), else its header's
+    listed = [{**entry, "players": known[entry["name"]]["players"] if entry["name"] in known else entry["players"],
+               "changed": datetime.fromtimestamp(entry["changed"]).astimezone().isoformat(timespec="seconds")
                if entry["changed"] else None, "current": entry["name"] == current,
                "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", []),
+               "result": _result(ended.get(entry["name"])),
                "archived": entry["name"] in put_away}
               for entry in data.game_list()
               if (not finished or entry["name"] in ended) and (entry["name"] in put_away) == archived]
@@ -103,15 +107,22 @@ def archive(name: Annotated[Optional[str], typer.Argument(help=N_("The game (def
     typer.echo(said.format(name=done))
 
 
+def _result(ended: dict | None) -> str | None:
+    """A finished game's result as every face words it ('Léa wins (13 points)'), from its outcome."""
+    if ended is None:
+        return None
+    from assistant.engine.registry import result_said
+    from assistant.evenings.stats import as_outcome
+
+    return result_said(as_outcome(ended))
+
+
 def _ended(entry: dict) -> str:
-    """'; finished 2026-11-20, Ana won' for a finished game in the list (its date: the file's last change)."""
+    """'  finished 2026-11-20: Ana wins (31 points)' for a finished game in the list (its date: the file's last
+    change)."""
     if not entry["finished"]:
         return ""
-    day = entry["changed"][:10]
-    if not entry["winners"]:
-        return "  " + _("finished {date}, no winner").format(date=day)
-    return "  " + ngettext("finished {date}, {winners} won", "finished {date}, {winners} won",
-                           len(entry["winners"])).format(date=day, winners=" + ".join(entry["winners"]))
+    return "  " + _("finished {date}: {result}").format(date=entry["changed"][:10], result=entry["result"])
 
 
 @declared(app, "stats")

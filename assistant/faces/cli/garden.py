@@ -122,6 +122,8 @@ def tally(
         N_("fr or en: the rule book to follow where they differ (which Moles a bottom Bait catches: "
         "fr the opposing ones, en all; a Mole after the third on a loot: fr 0, en 3). Default fr: the "
         "French rules are the original.")))] = "fr",
+    throw: Annotated[Optional[str], typer.Option("--throw", "--lancer", help=N_(
+        "Who won the gnome throw that settles a tied tally (recorded in the game: throw NAME)."))] = None,
     game: GameOption = None,
     svg: SvgOption = None,
     html: HtmlOption = None,
@@ -133,9 +135,14 @@ def tally(
     if path is not None:
         from assistant.store import yamlfile
 
-        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"), rules)
+        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"),
+                                       rules).settled(throw)
     else:
-        result = gnom_tally.score_game(data.load(game), rules)
+        if throw is not None:  # the throw is a step of the game: recorded once, then every face tells it
+            loaded = data.update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
+        else:
+            loaded = data.load(game)
+        result = gnom_tally.score_game(loaded, rules)
     if as_json:
         echo_json(result.to_mapping())
         return

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown
-from assistant.engine.i18n import _, language
+from assistant.engine.i18n import N_, _, language
 
 PAD_SPARE_ROWS = 2  # rules: after 7 deals a tie plays on
 
@@ -73,7 +73,11 @@ def sheet_page(board, opponents: list[str | None], game=None) -> str:
              _("{board}: sheets of {game}").format(board=board.local_title, game=game.name))
     note = _("Cross out each cell a clue rules out; the marks under each cell's name are explained below the sheets.") \
         if game is None else game.summary()
-    return render("sheets.html", title=title, note=note, sheets=sheets,
+    from assistant.engine.board import unverified_notice
+
+    # a guessed layout is never printed as fact: the same notice as new, board show and the table screen
+    warning = None if board.verified else unverified_notice(board)
+    return render("sheets.html", title=title, note=note, warning=warning, sheets=sheets,
                   letters=[column_letters(column) for column in range(board.grid.columns)],
                   legend=_legend(board, pictures), cross=pictures.CROSS, pond=pictures.POND, star=pictures.MINE)
 
@@ -153,7 +157,21 @@ def pad_page(players: list[str | None], rules, game=None) -> str:
         note += " " + game.summary()
     return render("pad.html", title=title, note=note, players=players, played=played,
                   blank=range(len(played) + 1, DEALS + 1), spare=PAD_SPARE_ROWS,
-                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests])
+                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests],
+                  quests_source=_(QUESTS_SOURCE), specials=specials_said(rules))
+
+
+# FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two
+QUESTS_SOURCE = N_("The quest faces come from one secondary source (a public, unfinished online version of the "
+                   "game), so they are not sure; French names are known for two faces only. Check them against "
+                   "your tiles.")
+
+
+def specials_said(rules) -> list[tuple[str, str]]:
+    """Each special card and its effect in the project's own words, with how sure its text is."""
+    from assistant.games.roi_des_nains.rules import special_said
+
+    return [(special.shown, special_said(special)) for special in rules.specials]
 
 
 def player_list(text: str | None, low: int, high: int, default: int, option: str = "--players") -> list[str | None]:

@@ -45,6 +45,7 @@ from assistant.engine.i18n import N_, _, language
 from assistant.engine.words import split, use_face
 from assistant.faces import panels
 from assistant.faces import pictures as render
+from assistant.faces.ending import header_line
 from assistant.store.folder import UNCHANGED, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -582,7 +583,8 @@ class TableApp(App):
         height = self.size.height - 5  # title, answer, completions, input, footer
         if self.size.width < WIDE:
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
-        title = Text(f" {self.game_name}  ·  {game.kind}  ·  {game.summary()}")
+        ended = header_line(game)  # the game's outcome, worded as the page's header words it
+        title = Text(f" {self.game_name}  ·  {game.kind}  ·  {ended or game.summary()}")
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
         stack = stacks(self.size.width)
         shape = picture_shape(game, self.toggled["odds"], width, height, stack)

@@ -48,6 +48,7 @@ from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
 from assistant.faces import panels, templating
+from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
 from assistant.store.files import read_regular, write_atomically
 from assistant.store.folder import Store
@@ -253,7 +254,8 @@ def view(game, odds: bool = False) -> dict:
     """What the live part shows, for templates/view.html."""
     pad = is_pad(game)
     several = pad or len(game.items) > 1  # one sheet alone: its caption says it already
-    return {"summary": game.summary() if several else None,
+    return {"ended": header_line(game),  # the page's header line once the game is over (or tied)
+            "summary": game.summary() if several else None,
             "pad": pad_view(game) if pad else None,
             "sheets": None if pad else sheets_view(game, odds),
             "pieces": panels.pieces_lines(game),

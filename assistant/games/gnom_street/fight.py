@@ -209,3 +209,29 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
     if not game.board.per_opponent:
         return turn_
     return turn(game, turn_, ask is not None, left is not None or actions is not None)
+
+
+class _ThrowEventFields(NamedTuple):
+    player: str
+
+
+class ThrowEvent(_ThrowEventFields):
+    """The gnome throw that settles a tied tally: who won it (rules: "En cas d'égalité, les joueurs se
+    départageront au lancer de nain en deux manches gagnantes !"). Heard only while the tally is tied."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(("throw", "lancer"), ("player",), (),
+                                N_("throw PLAYER (who won the gnome throw that settles a tied tally)"), french="lancer")
+
+    @classmethod
+    def from_words(cls, game, found: Options) -> ThrowEvent:
+        """Read ``Léa`` (also moi, me)."""
+        if len(found.positional) != 1:
+            raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
+        return cls(game.player(found.positional[0]))
+
+    def words(self, game) -> list[str]:
+        return ["throw", self.player]
+
+    def items(self) -> list[str]:
+        return []

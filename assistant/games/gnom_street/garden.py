@@ -221,6 +221,7 @@ class SetEvent(_SetEventFields):
         return words
 
 
+TOKENS_A_TURN = 2  # rules: "poser un ou deux jetons" in a turn
 PIECES = (MiniatureEvent, CatEvent, TokenEvent, RevealEvent, LootEvent, SetEvent)
 
 
@@ -239,6 +240,7 @@ class Garden(NamedTuple):
     turn: int = 1
     placed: tuple[str, ...] = ()  # the players who placed a miniature this turn, in order
     since: dict[str, int] = {}  # cell -> the turn its miniature was placed (or moved) there; never mutated
+    laid: dict[str, int] = {}  # player -> tokens laid since their latest miniature (Alex's aside); never mutated
 
     def standing_on(self, cell: str) -> str | None:
         for player, cells in self.miniatures.items():
@@ -251,6 +253,20 @@ class Garden(NamedTuple):
         if event.new_turn or event.player in self.placed:
             return self.turn + 1, ()
         return self.turn, self.placed
+
+
+def new_round(garden: Garden) -> Garden:
+    """The garden once a round's fight is recorded: a new turn, nobody has placed or laid anything in it."""
+    return garden._replace(turn=garden.turn + 1, placed=(), laid={})
+
+
+def asked_from(garden: Garden, player: str) -> list[str]:
+    """The cells where ``player`` placed (or moved) a miniature this turn and still stands: a question this
+    turn is asked from there (rules: "depuis la case où il vient de placer sa statuette"); [] when the log
+    has no miniature of theirs for this turn."""
+    if player not in garden.placed:
+        return []
+    return [cell for cell in garden.miniatures.get(player, []) if garden.since.get(cell) == garden.turn]
 
 
 def moles_each(players: int) -> int:
@@ -283,7 +299,9 @@ def apply(garden: Garden, event) -> Garden:
         miniatures[event.player].append(event.cell)
         turn, placed = garden.turn_of(event)
         since[event.cell] = turn
-        return garden._replace(miniatures=miniatures, turn=turn, placed=placed + (event.player,), since=since)
+        laid = {player: count for player, count in garden.laid.items() if player != event.player}  # a new turn
+        return garden._replace(miniatures=miniatures, turn=turn, placed=placed + (event.player,), since=since,
+                               laid=laid)
     if isinstance(event, CatEvent):
         for cells in miniatures.values():
             if event.cell in cells:
@@ -291,7 +309,8 @@ def apply(garden: Garden, event) -> Garden:
         return garden._replace(miniatures=miniatures, cat=event.cell)
     if isinstance(event, TokenEvent):
         stacks.setdefault(event.cell, []).append(Token(event.player, event.face))
-        return garden._replace(stacks=stacks)
+        laid = garden.laid if event.alex else {**garden.laid, event.player: garden.laid.get(event.player, 0) + 1}
+        return garden._replace(stacks=stacks, laid=laid)
     if isinstance(event, RevealEvent):
         stack = stacks.get(event.cell, [])
         if event.position <= len(stack):
@@ -391,6 +410,14 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
         _check_kick_out(garden, event, name)
     elif isinstance(event, TokenEvent):
         _check_token_place(garden, event, board, name)
+        if not event.alex and garden.laid.get(event.player, 0) >= TOKENS_A_TURN:
+            # rules: "poser un ou deux jetons" in a turn (Alex, card 7, lays one more)
+            said = _("you have laid two tokens since your last miniature: a turn lays one or two (rules: \"poser un "
+                     "ou deux jetons\"); the next comes after your next miniature, or with --alex (card 7)") \
+                if _yours(event.player, name) else \
+                _("{player} has laid two tokens since their last miniature: a turn lays one or two (rules: \"poser "
+                  "un ou deux jetons\"); the next comes after their next miniature, or with --alex (card 7)")
+            raise InputError(said.format(player=name(event.player)))
         _check_stock(garden, event.player, count, adding=True, face=event.face, name=name)
     elif isinstance(event, RevealEvent):
         stack = garden.stacks.get(event.cell, [])
@@ -449,9 +476,14 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     own = garden.miniatures[event.by]
-    if own and event.cell not in own:
+    # where the table records pieces (any miniature in the garden), the Mole's cell must hold one of its owner's
+    if (own or any(garden.miniatures.values())) and event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
-        if _yours(event.by, name):
+        if not own:
+            said = _("a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden") \
+                if _yours(event.by, name) else \
+                _("a Mole goes on a cell holding one of {player}'s miniatures, and none of theirs is in the garden")
+        elif _yours(event.by, name):
             said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}")
         else:
             said = _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")

@@ -80,6 +80,7 @@ class Tally(NamedTuple):
     lines: tuple[Line, ...]
     notes: tuple[str, ...]  # how each stack was counted, in canonical English (--json, the tests)
     said: tuple[str, ...] = ()  # the same notes in the player's language (the table)
+    throw: str | None = None  # who won the gnome throw that settled a tie (one of the leaders)
 
     @property
     def leaders(self) -> list[str]:
@@ -98,6 +99,11 @@ class Tally(NamedTuple):
                             "{player} wins with {points} points and becomes the boss of 75 Gnom' Street",
                             best).format(player=leaders[0], points=best)
         said = [_("me") if leader == ME else leader for leader in leaders]  # French: 'moi', as the table says it
+        if self.throw in leaders:
+            # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
+            return _("tie between {names} at {points}: {player} won the gnome throw and becomes the boss of 75 "
+                     "Gnom' Street").format(names=join_names(said), points=best,
+                                            player=_("me") if self.throw == ME else self.throw)
         return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
             names=join_names(said), points=best)
 
@@ -105,7 +111,22 @@ class Tally(NamedTuple):
         """The tally as data (``assistant tally --json``)."""
         return {"players": {line.player: {"miniatures": line.miniatures, "loot": line.loot, "baits": line.baits,
                                           "total": line.total} for line in self.lines},
-                "leaders": self.leaders, "notes": list(self.notes)}
+                "leaders": self.leaders, "throw": self.throw if self.throw in self.leaders else None,
+                "notes": list(self.notes)}
+
+    def settled(self, player: str | None) -> Tally:
+        """The tally with the gnome throw that settles its tie, won by ``player`` (a name as the tally writes
+        it); refused when there is no tie or ``player`` is not among the tied."""
+        if player is None:
+            return self
+        if len(self.leaders) < 2:
+            raise InputError(_("no tie to settle: leave out --throw"))
+        found = next((leader for leader in self.leaders
+                      if key(leader) == key(player) or (leader == ME and key(player) in ("me", "moi"))), None)
+        if found is None:
+            raise InputError(_("--throw {player}: the throw is won by one of the tied players: {names}").format(
+                player=shown(player), names=join_names(self.leaders)))
+        return self._replace(throw=found)
 
 
 class EndOfGame(NamedTuple):
@@ -254,7 +275,11 @@ def from_game(game) -> EndOfGame:
 def score_game(game, rules: str = "fr") -> Tally:
     """The tally of a game's recorded pieces, by the rule book ``rules`` (fr or en)."""
     settings = rules_named(rules)
-    return tally(*from_game(game), settings)
+    result = tally(*from_game(game), settings)
+    thrower = game.throw_winner(result.leaders) if len(result.leaders) > 1 else None
+    if thrower is not None:  # the game's own record of the throw (step ``throw NAME``)
+        result = result._replace(throw=game.me if thrower == ME and game.me else thrower)
+    return result
 
 
 # -- from a file ------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from assistant.engine.grammar import Form, Option, accepted, form_for, spoken_ve
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import Retract
-from assistant.engine.registry import Outcome
+from assistant.engine.registry import Outcome, finished_refusal
 from assistant.engine.words import (
     Options,
     check_names,
@@ -477,7 +477,13 @@ class TugGame(_Match):
         winners = next((side for side in sides if "+".join(side) == winner), []) if winner else []
         state = self.state()
         won = {player: state.rounds[index] for index, side in enumerate(sides) for player in side}
-        return Outcome(winner is not None, tuple(p for side in sides for p in side), tuple(winners), points=won)
+        return Outcome(winner is not None, tuple(p for side in sides for p in side), tuple(winners),
+                       first_player=self.first_player(), points=won, unit="rounds")
+
+    def first_player(self) -> str | None:
+        """Who played the match's first move (a gnome or a card), once one is played: the starter, chosen
+        (``starts NAME``) or not."""
+        return next((move.player for move in self.standing() if not isinstance(move, Starts)), None)
 
     def statistics(self) -> dict:
         """What the statistics keep of a match besides its outcome: rounds played, and won by each player."""
@@ -615,11 +621,9 @@ class TugGame(_Match):
         """Refuse a kind of move ``player`` may not make now, whatever its card: the match won, who starts
         once the round started, a card before the first gnomes, out of turn, a counter with nothing to
         answer (``level``: the counter's)."""
-        winner = self._winner(state)
-        if winner is not None:
+        if self._winner(state) is not None:
             sides = ",".join("+".join(side) for side in self.sides)
-            raise AssistantError(_("the match is over: {winner} won it; start the next with {step}").format(
-                winner=winner, step=_("tug new --sides {sides}").format(sides=sides)))
+            raise AssistantError(finished_refusal(self.outcome(), _("tug new --sides {sides}").format(sides=sides)))
         if kind is Starts:
             if state.last is not None:
                 raise InputError(_("round {round} has started: who starts is chosen before its first card")

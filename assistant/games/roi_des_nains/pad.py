@@ -19,7 +19,7 @@ from assistant.engine.errors import AssistantError, DataError, InputError, event
 from assistant.engine.grammar import accepted, form_for, positional, spoken_verb
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import _, ngettext
-from assistant.engine.registry import Outcome
+from assistant.engine.registry import Outcome, finished_refusal
 from assistant.engine.words import check_names, join, join_names, key, lookup, shown, split
 from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from assistant.games.roi_des_nains.events import (
@@ -290,6 +290,9 @@ class RoiGame(_Fields):
         """A new pad with ``event`` appended, after every check the rules make; else refused with the reason."""
         if isinstance(event, log.Retract):
             return self._take_back(event)
+        end = self.outcome()
+        if end.finished:  # every entry but undo and retract is refused once the winner is known
+            raise AssistantError(finished_refusal(end, self.next_game()))
         state = self._apply(self.state, event, strict=True)
         if isinstance(event, TrickEvent) and event.winner is not None:
             deal = state[_trick_deal(state).number - 1].deal
@@ -361,10 +364,8 @@ class RoiGame(_Fields):
                                           "deal {number} is still being played ({done} of {hand} tricks): "
                                           "record its tricks, or undo it", len(open_deal.deal.tricks)).format(
                 number=open_deal.number, done=len(open_deal.deal.tricks), hand=HAND[len(self.players)]))
-        winner = self._winner(deals)
-        if winner is not None:
-            raise AssistantError(_("the game is over: {winner} won; start the next with {step}").format(
-                winner=winner, step=_("quest new --players {players}").format(players=",".join(self.players))))
+        if self._winner(deals) is not None:
+            raise AssistantError(finished_refusal(self.outcome(), self.next_game()))
 
     def _apply_trick(self, deals, event: TrickEvent, strict: bool):
         if event.replaces is None:
@@ -628,8 +629,22 @@ class RoiGame(_Fields):
             best = max(at_seventh.values())
             level = tuple(p for p in self.players if at_seventh[p] == best)
             tied = level if len(level) > 1 else ()
+        # rules: "jouez une donne supplémentaire, et ce jusqu'à ce qu'il n'y ait plus qu'un seul vainqueur"
+        note = _("tie after 7 deals: play one more deal, and again until one player leads") \
+            if tied and winner is None and _open(self.state, len(self.players)) is None else None
         return Outcome(winner is not None, tuple(self.players), (winner,) if winner else (), tied,
-                       "extra-deal" if winner and tied else None, None, dict(totals))
+                       "extra-deal" if winner and tied else None, self.first_player(), dict(totals), note)
+
+    def first_player(self) -> str | None:
+        """Who led the first trick of the game (the holder of the red 5 leads it), when the log says."""
+        first = next((state.deal for state in self.state if not state.removed), None)
+        if first is None or first.summary is not None or not first.tricks:
+            return None
+        return first.tricks[0].leader
+
+    def next_game(self) -> str:
+        """The command that starts the next game with the same players."""
+        return _("quest new --players {players}").format(players=",".join(self.players))
 
     def statistics(self) -> dict:
         """What the statistics keep of a pad besides its outcome: each deal's quest, special card, points

@@ -201,13 +201,19 @@ def listing(rules: Rules) -> list[str]:
     for special in rules.specials:
         named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
             ", ".join(special.words())
-        said = special.scores(_)
-        if special.plays():
-            said = both((said, special.plays(_)), _)
-        if special.sure:
-            said = _("{said} [{sure}]").format(said=said, sure=_(SURE_SAID[special.sure]))
-        lines.append("  " + _("{names}: {scores}").format(names=named, scores=said))
+        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special_said(special)))
     return lines
+
+
+def special_said(special: Special) -> str:
+    """A special card's effect in the player's language: what it scores, how it changes the play, and how
+    sure its text is (``quest list`` and the printed pad)."""
+    said = special.scores(_)
+    if special.plays():
+        said = both((said, special.plays(_)), _)
+    if special.sure:
+        said = _("{said} [{sure}]").format(said=said, sure=_(SURE_SAID[special.sure]))
+    return said
 
 
 def read_rules(data: object, source: str) -> Rules:
