@@ -218,7 +218,8 @@ def test_a_two_player_match_is_won_in_two_sets_each_with_a_new_sheet():
     assert game.current_mine() == GARDEN.parse_cell("A2")
     game = game.record(game.read_step("mole C3 missed --by Matt"))  # Matt missed: set 2 mine too
     assert game.garden().sets == ["me", "me"]
-    with pytest.raises(AssistantError, match=r"the game is finished: you win \(2 sets\); to go on, take back the last entry \(undo\)"):
+    with pytest.raises(AssistantError,
+                       match=r"the game is finished: you win \(2 sets\); to go on, take back the last entry \(undo\)"):
         game.record(game.read_step("clue area A1 yes"))
     game = game.record(game.read_step("undo"))  # a misheard set end can be taken back
     assert game.garden().sets == ["me"]

@@ -317,7 +317,9 @@ def test_seven_deals_a_tie_and_the_deal_that_breaks_it():
     assert game.winner() is None and "tie between Ana and Ben at 19: play another deal" in game.status()
     game = game.record(game.read_step("deal 13A --special excalibur --won Ana=Kg"))
     assert game.winner() == "Ana"
-    with pytest.raises(AssistantError, match=r"the game is finished: Ana wins \(22 points\), tie settled by extra deals; to go on, take back the last "
+    with pytest.raises(AssistantError,
+                       match=r"the game is finished: Ana wins \(22 points\), tie settled by extra deals; "
+                             r"to go on, take back the last "
                        r"entry \(undo\) or start the next game: quest new --players Ana,Ben,Cleo"):
         game.record(game.read_step("deal 12A --special shaman --won Ana=Kg --special-winner Ana"))
 
