@@ -570,8 +570,14 @@ class Store:
                 raise InputError(_("a game called {name} exists already (only its last good state is left: "
                                    "assistant recover {name}, or assistant delete {name}): pick another --name")
                                  .format(name=game.name))
-            self._save(game)
-            self._new_id(game.name)  # a new game under an old name is another game: a new id, never the old one
+            # A new game under an old name is another game: a new id, never the old one. It is written
+            # first, so that a disk that fills leaves either nothing or the whole new game behind.
+            self._new_id(game.name)
+            try:
+                self._save(game)
+            except BaseException:
+                self._id_path(game.name).unlink(missing_ok=True)
+                raise
         self._make_current(game.name, _("game {name} was saved").format(name=game.name))
         return game
 
