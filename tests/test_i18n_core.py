@@ -61,7 +61,7 @@ def test_steps_refused_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clu area B3 yes") == (
         "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une d'indice, accuser, annuler, retirer, "
-        "question, combat, statuette, chat, jeton, révéler, butin, taupe)")
+        "question, combat, lancer, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
     assert refused(game, "clue area B3 yes -o red -o blue") == (
@@ -148,7 +148,7 @@ def test_the_summary_report_and_match_are_french(garden, french):
     assert match.match_score() == "match : moi 1 - 0 Matt ; la manche 2 commence"
     city = play(CITY, "accuse C3 right")
     assert city.summary() == "voleur : 1 case restante"
-    assert city.report() == [">>> trouvé : le voleur est sur C3"]
+    assert city.report() == [">>> trouvé : le voleur est sur C3", "vous gagnez la partie"]  # by me: I win
 
 
 def test_a_new_game_is_refused_in_french(garden, french):
