@@ -136,9 +136,11 @@ def pages(run, home) -> dict[str, tuple[str, str]]:
     """A game of each kind, with a few entries: name -> (game, what the page should show)."""
     steps = [
         ("garden", ["new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2", "--name", "garden"],
-         [["clue", "area", "B3", "red=no", "blue=yes", "yellow=no"], ["miniature", "me", "A1"], ["cat", "D1"],
-          ["miniature", "red", "A3"], ["token", "red", "A3"],
+         [["clue", "area", "B3", "red=no", "blue=yes", "yellow=no"],
+          # rules: a question is asked "depuis la case où il vient de placer sa statuette": asked before
+          # this turn's miniature is placed, it is asked as heard
           ["clue", "flower", "F2", "yes", "-o", "yellow", "--colour", "yellow"],
+          ["miniature", "me", "A1"], ["cat", "D1"], ["miniature", "red", "A3"], ["token", "red", "A3"],
           ["reveal", "A3", "1", "mole"], ["loot", "red", "F3"], ["loot", "blue", "A3"], ["loot", "yellow", "F2"]]),
         ("city", ["new", "new-york", "--name", "city"],
          [["clue", "north-of", "4", "--card", "informant 3"], ["accuse", "C2", "wrong"]]),
@@ -247,10 +249,10 @@ def test_a_double_tap_on_record_records_once_and_on_undo_takes_back_one(home, ru
             expect(page.locator("#line")).to_have_value("")
         expect(page.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
         # Défaire, not Annuler (Cancel) beside Effacer: it names what it takes back
-        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire : 2\. indice zone A1 "), timeout=WAIT)
+        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire\s: 2\. indice zone A1 "), timeout=WAIT)
         page.locator("#undo").dblclick()
         page.wait_for_selector("#live ol.history li.taken del", timeout=WAIT)
-        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire : 1\. indice zone B3 "), timeout=WAIT)
+        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire\s: 1\. indice zone B3 "), timeout=WAIT)
         page.wait_for_timeout(300)  # a second request, were there one, would have landed by now
     history = store.load("evening").history().entries
     assert [entry.retracted for entry in history] == [False, True]

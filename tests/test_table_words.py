@@ -97,8 +97,10 @@ def test_a_refusal_points_at_the_help_of_the_face_it_is_read_on():
 def test_the_end_of_a_match_says_how_to_start_the_next(french):
     game = play("mole D3 missed --by Matt --next-mine A2", "mole C3 missed --by Matt --next-mine A1",
                 opponents=("Matt",))
+    # issue 33: a finished game refuses every entry but undo and retract, in one line saying how to go on
     assert refused(game, "clue area A1 yes") == (
-        "le match est fini : moi l'a gagné ; commencez le suivant avec nouvelle gnom-street --adversaires Matt")
+        "la partie est finie\u00a0: vous gagnez (2\u00a0manches)\u00a0; pour continuer, reprenez la dernière entrée "
+        "(annuler) ou commencez la partie suivante\u00a0: nouvelle gnom-street --adversaires Matt")
 
 
 # -- the French is whole ----------------------------------------------------------------------------
