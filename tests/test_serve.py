@@ -11,6 +11,7 @@ import html
 import http.client
 import json
 import logging
+import os
 import re
 import socket
 import time
@@ -337,12 +338,21 @@ def test_the_page_says_what_they_know_of_my_loot(run, home):
 # -- issue 34: never lose, never double; a link bound to the game itself; a red team's findings ----------------
 
 
-def test_an_entry_id_is_recorded_once_and_a_repeat_gets_the_first_answer_even_after_a_restart(garden_game, home):
+def test_an_entry_id_is_recorded_once_and_a_repeat_gets_the_first_answer_even_after_a_restart(garden_game, home,
+                                                                                              monkeypatch):
     links = serve.make_links(garden_game, ["evening"])
     step = f"/g/{links[0].token}/step"
+    synced: list[str] = []  # every file and folder synced to the disk, by path (Linux names each descriptor)
+    sync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda handle: (synced.append(os.readlink(f"/proc/self/fd/{handle}")),
+                                                     sync(handle))[1])
     with serve.serving(garden_game, links, watch_seconds=0.05) as base:
         status, first = post(base, step, {"id": "phone-entry-0001", "line": "clue area B3 no -o red"})
         assert status == 200 and first["said"].startswith("1. clue area B3 red=no")
+        # the entry's id is on the disk as the game is, the file then its folder: a power cut keeps both
+        cache = str(garden_game.cache_dir.resolve())
+        answers = [path for path in synced if os.path.basename(path).startswith(".serve-entries-")]
+        assert answers and cache in synced[synced.index(answers[-1]) + 1:]
         status, again = post(base, step, {"id": "phone-entry-0001", "line": "clue area B3 no -o red"})
         assert again["said"] == first["said"] and again["repeat"] is True and again["version"] == first["version"]
         refused = post(base, step, {"id": "phone-entry-0002", "line": "clue area Z9 no -o red"})[1]["refused"]
