@@ -73,6 +73,13 @@ def _nobody_out(board: Board) -> str:
     return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
 
 
+def _no_accusation(board: Board) -> str:
+    """The refusal of an accusation on a board whose rules have none (the garden: each opponent's loot card,
+    shown at the end, says where their loot is)."""
+    return _("there is no accusation on {board}: its rules end with each loot card shown ({usage})").format(
+        board=board.name, usage=_(garden.LootEvent.FORM.usage))
+
+
 def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
     """A clue's slots: its kind, then the kind's own words, then the answers: one answer (for --opponent or
     the only opponent), or one NAME=yes|no per opponent."""
@@ -178,12 +185,14 @@ class AccuseEvent(_AccuseEventFields):
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
-        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
-        N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
+        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),  # --opponent: a garden's, saved before
+        N_("accuse CELL right|wrong [--by NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
         """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
+        if not game.accusing and not game.reading_saved:  # a saved one loads, as heard (Game.notes)
+            raise InputError(_no_accusation(game.board))
         if len(found.positional) != 2:
             raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
         cell, verdict = found.positional
@@ -312,6 +321,27 @@ class Game(_Fields):
     def kind(self) -> str:
         """What the game is played on: its board's name."""
         return self.board.name
+
+    def as_saved(self) -> "Game":
+        """This game as its saved log is read (the grammar's Speaker): every step a saved log may hold, an
+        accusation on a garden among them, so that such a step is said in the language spoken. Made once,
+        sharing this game's replay."""
+        if self.reading_saved:
+            return self
+        saved = self.__dict__.get("_as_saved")
+        if saved is None:
+            saved = self._replace(reading_saved=True)
+            replayed = ("state", "_history")
+            saved.__dict__.update({name: self.__dict__[name] for name in replayed if name in self.__dict__})
+            self.__dict__["_as_saved"] = saved
+        return saved
+
+    @property
+    def accusing(self) -> bool:
+        """Whether an accusation is a step of this game: where everybody hunts the same item (the city's
+        rules: "S'il a la bonne réponse, il gagne la partie"). Where each opponent hides their own loot (the
+        garden) the rules have none: each loot card, shown at the end, says where that loot is."""
+        return not self.board.per_opponent
 
     @property
     def items(self) -> tuple[str, ...]:
@@ -628,7 +658,8 @@ class Game(_Fields):
 
     def notes(self) -> dict[int, str]:
         """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard, each said
-        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken)."""
+        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken, an
+        accusation on a garden)."""
         notes: dict[int, str] = {}
         pieces = garden.empty(self.players)
         for entry in self.standing():
@@ -644,6 +675,9 @@ class Game(_Fields):
             return _("saved without --by: its winner was not recorded")
         if not self.board.per_opponent:
             return None
+        if isinstance(event, AccuseEvent):  # recorded before the garden stopped hearing accusations (issue 34)
+            return _("an accusation, a step {board}'s rules do not have: loaded as heard").format(
+                board=self.board.name)
         if isinstance(event, garden.TokenEvent) and not event.alex \
                 and pieces.laid.get(event.player, 0) >= garden.TOKENS_A_TURN:
             return _("a third token in one turn (the rules lay one or two): loaded as heard")
@@ -732,6 +766,8 @@ class Game(_Fields):
                 after._check_pieces_after(taken)
             return after
         self._check_open(event)
+        if isinstance(event, AccuseEvent) and not self.accusing:
+            raise InputError(_no_accusation(self.board))
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
                 raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
@@ -928,7 +964,9 @@ class Game(_Fields):
         """Every step this game hears (the grammar's Speaker)."""
         pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
                   *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
-        return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
+        # a saved log is read with every step it may hold: an accusation saved on a garden loads (Game.notes)
+        accuse = (AccuseEvent.FORM,) if self.accusing or self.reading_saved else ()
+        return (ClueEvent.FORM, *accuse, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this game that fit ``slot`` (for completion)."""
@@ -1007,8 +1045,6 @@ class Game(_Fields):
         if slot == "player" and words[-1] in ASKER.spellings:  # --by: who asked
             if form is mirror.AskedEvent.FORM:
                 return tuple(value for value in values if self._player_or_none(value) != garden.ME)  # not me
-            if form is AccuseEvent.FORM and self.board.per_opponent:
-                raise InputError(_nobody_out(self.board))
         if slot == "fighter":
             named = {word.partition("=")[0] for word in typed}
             return tuple(value for value in values if value.partition("=")[0] not in named)  # each player once
@@ -1104,15 +1140,21 @@ class Game(_Fields):
         words = split(text)
         if not words:
             raise InputError(_("empty step"))
-        form = form_for(self, words[0])
+        form = self._form(words[0])
         return self.read(form.verb, *form.read(words[1:]))
+
+    def _form(self, verb: str) -> Form:
+        """The form of step ``verb``; an accusation where the rules have none says so (not 'unknown step')."""
+        if not self.accusing and not self.reading_saved and key(verb) in map(key, AccuseEvent.FORM.verbs):
+            raise InputError(_no_accusation(self.board))
+        return form_for(self, verb)
 
     def read(self, verb: str, positional: list[str], options: dict | None = None) -> Event:
         """The event of step ``verb`` from words already split (the CLI's typed arguments).
 
         ``options`` maps an option's name to its value: a word, a list of words,
         True for a flag, or None (or False) when it was not given."""
-        form = form_for(self, verb)
+        form = self._form(verb)
         found = Options(list(positional), _option_values(options or {}))
         if form in (UNDO_FORM, RETRACT_FORM):
             return Retract.from_words(form, found)
