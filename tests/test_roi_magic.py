@@ -399,6 +399,11 @@ def test_a_whole_deal_with_the_red_11_taken_after_its_own_trick_as_before():
     game = pad("deal 7A --special red-11-swap", *AFTER)
     assert game.rows()[-1].points == {"Ana": 11, "Ben": 2, "Cleo": 0}
     assert game.deals()[-1].deal.moves[0][0] == 3  # after trick 3
+    # taken after its trick, so not before the first: the hands were as dealt, and Ben, who led, held the red 5
+    recorded = pad("deal 7A --special red-11-swap", *AFTER[:4])
+    assert refused(recorded, "trick Ana Ab 3b 5r") == \
+        ("Ben led the first trick, which the holder of the red 5 leads, so held 5r, yet Cleo plays it in trick 4; "
+         "correct one of the two")
     unrecorded = pad("deal 7A --special red-11-swap", *(step for step in AFTER if step != TAKEN_AFTER))
     assert unrecorded.rows()[-1].points == {"Ana": 11, "Ben": 2, "Cleo": 0}
 

@@ -240,6 +240,20 @@ def test_the_page_speaks_the_browsers_language(served):
     assert "zone" in answer["choices"] and "ligne-de-vue" in answer["choices"] and answer["slot"] == "kind"
 
 
+def test_the_gardens_page_offers_no_accusation_and_refuses_one(served, home):
+    """Issue 34: the accusation is the city's step; the garden's rules end with the loot cards shown."""
+    base, token = served
+    for language in ("en", "fr"):
+        choices = post(base, f"/g/{token}/complete", {"line": ""}, {"Accept-Language": language})[1]["choices"]
+        assert "clue" in choices or "indice" in choices
+        assert not {"accuse", "accuser"} & set(choices)
+    before = game_file(home, "evening")
+    answer = post(base, f"/g/{token}/step", {"id": "accuse-entry-01", "line": "accuse C3 wrong -o red"})[1]
+    assert answer["refused"] == ("refused (nothing written): there is no accusation on gnom-street: its rules end "
+                                 "with each loot card shown (loot PLAYER CELL [--replace])")
+    assert game_file(home, "evening") == before
+
+
 def test_a_score_pad_records_from_the_scorekeepers_link_only(run, home):
     assert run("quest", "new", "--players", "Ana,Ben,Cleo").exit_code == 0
     store = Store(home)

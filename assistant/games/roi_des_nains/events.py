@@ -73,6 +73,10 @@ class Deal(NamedTuple):
     summary: Summary | None = None
     moves: tuple = ()  # (tricks played before it, hand-change event): swap, pass, take, take-back
 
+    def took(self) -> int | None:
+        """When the red 11's take was recorded, if it was: after trick N, or 0 before the first trick."""
+        return next((after for after, move in self.moves if isinstance(move, TakeEvent)), None)
+
     def taken_back(self) -> dict[int, Card]:
         """The Sorcerer's exchanges: trick number -> the card taken back from it (the Sorcerer lies in its place)."""
         return {after: move.card for after, move in self.moves if isinstance(move, TakeBackEvent)}

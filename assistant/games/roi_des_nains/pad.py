@@ -266,7 +266,7 @@ class RoiGame(_Fields):
             if form in MOVE_FORMS and opened is not None:
                 deal = opened.deal
                 special, after = deal.special, len(deal.tricks)
-                done = next((number for number, move in deal.moves if isinstance(move, TakeEvent)), None)
+                done = deal.took()
                 if form is TakeEvent.FORM and special.hands == "take" and (done is not None or not after):
                     # rule text: no timing; before the first trick as well as after its own trick, once a deal
                     return None if done is None else _("{card} already took cards in this deal ({when}): once a "
@@ -840,7 +840,7 @@ def _check_take(deal: Deal, event: TakeEvent, strict: bool) -> None:
     special, after = deal.special, len(deal.tricks)
     if special.hands != "take":
         raise InputError(_no_move(event.FORM, special))
-    done = next((number for number, move in deal.moves if isinstance(move, TakeEvent)), None)
+    done = deal.took()
     if done is not None:
         raise AssistantError(_("{card} already took cards in this deal ({when}): once a deal").format(
             card=special.said, when=_when(done)))

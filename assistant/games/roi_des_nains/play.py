@@ -17,9 +17,10 @@ the check forget what was shown (as lenient as it was before such steps).
 The red 11's take has no timing in the rule text: after its own trick, or before
 the first trick as the public online version plays it. Recorded before the
 first trick, it moves its cards before trick 1 is judged (the red 5 among them:
-its holder before or after the take may lead). Not recorded, the deal's cards may
-have changed hands before the first trick: the red 5 then says nothing of who
-leads, nor who holds it.
+its holder before or after the take may lead). Recorded after its trick, the
+hands were as dealt at the first trick. Not recorded, the deal's cards may have
+changed hands before the first trick: the red 5 then says nothing of who leads,
+nor who holds it.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def taken_before_first(moves) -> TakeEvent | None:
 
 def first_hands_open(moves, special: Special) -> bool:
     """Whether the hands may have changed before the first trick unseen: the deal's card takes cards (its
-    timing is open) and no take was recorded before the first trick."""
-    return special.hands == "take" and taken_before_first(moves) is None
+    timing is open) and no take was recorded, before the first trick or after its own (once a deal)."""
+    return special.hands == "take" and not any(isinstance(move, TakeEvent) for unused, move in moves)
 
 
 class Ruling(NamedTuple):
