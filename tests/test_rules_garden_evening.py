@@ -416,3 +416,16 @@ def test_a_saved_garden_holding_an_accusation_loads_and_history_says_it_is_no_ga
         "chargée telle qu'entendue)")
     assert run("clue", "area", "A1", "no", "-o", "blue").exit_code == 0  # the game goes on, with its history
     assert "accuse C3 wrong --opponent red" in game_file(home, "old").decode()
+
+
+def test_completion_offers_only_the_cells_a_question_may_be_asked_from_this_turn():
+    """FR: a player asks "depuis la case où il vient de placer sa statuette": once the log knows where the
+    asker's miniature went this turn, Tab offers that cell, and after --by only who may ask from the cell."""
+    from assistant.engine import grammar
+
+    game = play("miniature red A1", "miniature me F1")
+    assert grammar.expect(game, ["clue", "area"]).values == ("F1",)  # mine (no --by): from F1
+    assert grammar.expect(game, ["clue", "--by", "red", "area"]).values == ("A1",)
+    assert "A1" in grammar.expect(game, ["clue", "--by", "blue", "area"]).values  # blue placed nothing yet
+    offered = grammar.expect(game, ["clue", "area", "A1", "blue=no", "--by"]).values
+    assert "red" in offered and "me" not in offered  # I placed mine on F1 this turn

@@ -846,7 +846,7 @@ class Game(_Fields):
         that cell (rules: "depuis la case où il vient de placer sa statuette")."""
         asker = event.by or garden.ME
         cells = garden.asked_from(self.garden(), asker)
-        if cells and event.clue.args[0] not in cells:
+        if not self._may_ask_from(asker, event.clue.args[0]):
             said = _("you placed a miniature on {cells} this turn: the question is asked from there (rules: \"depuis "
                      "la case où il vient de placer sa statuette\"), not from {cell}") \
                 if asker == garden.ME and self.me is None else \
@@ -1032,6 +1032,12 @@ class Game(_Fields):
         typed = positional(form, words[1:])
         cells = [name for name in map(self._cell_or_none, typed) if name is not None]
         asking = form in (ClueEvent.FORM, mirror.AskedEvent.FORM)
+        if slot == "asking-cell" and asking and self.board.per_opponent:
+            # rules: "depuis la case où il vient de placer sa statuette": where its asker may ask from now (me,
+            # unless --by said who; a question put to me: any opponent, --by narrows them)
+            by = self._player_or_none(typed_so_far(form, words).last("by"))
+            who = [by] if by is not None else [garden.ME] if form is ClueEvent.FORM else list(self.opponents)
+            values = tuple(cell for cell in values if any(self._may_ask_from(asker, cell) for asker in who))
         if slot == "kind" and form is mirror.AskedEvent.FORM:
             return tuple(kind for kind in values if kind in self.board.questions)
         if slot == "answer" and form is mirror.AskedEvent.FORM:  # my own answer: the truth about my loot
@@ -1043,6 +1049,9 @@ class Game(_Fields):
                 return tuple(value for value in values if "=" in value and value.partition("=")[0] not in pairs) \
                     if pairs else ("yes", "no")  # per opponent, each once; or one answer for --opponent
         if slot == "player" and words[-1] in ASKER.spellings:  # --by: who asked
+            if asking and self.board.per_opponent and cells and self._question(typed):  # from where they may ask
+                values = tuple(value for value in values if self._player_or_none(value) is None
+                               or self._may_ask_from(self._player_or_none(value) or garden.ME, cells[0]))
             if form is mirror.AskedEvent.FORM:
                 return tuple(value for value in values if self._player_or_none(value) != garden.ME)  # not me
         if slot == "fighter":
@@ -1099,6 +1108,19 @@ class Game(_Fields):
         except AssistantError as error:
             return str(error)
         return None
+
+    def _may_ask_from(self, asker: str, cell: str) -> bool:
+        """Whether ``asker`` may ask a question from ``cell`` now: from the miniature they placed this turn,
+        when the log knows it (rules: "depuis la case où il vient de placer sa statuette"); else anywhere."""
+        placed = garden.asked_from(self.garden(), asker)
+        return not placed or cell in placed
+
+    def _question(self, typed: list[str]) -> bool:
+        """Whether the clue begun with the positional words ``typed`` is a question (asked from a cell)."""
+        try:
+            return bool(typed) and self.kind_named(typed[0]).question
+        except AssistantError:
+            return False
 
     def _player_or_none(self, text: str | None) -> str | None:
         try:
