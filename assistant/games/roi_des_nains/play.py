@@ -26,10 +26,10 @@ nor who holds it.
 from __future__ import annotations
 
 from collections.abc import Set
-from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _
+from assistant.engine.records import NamedTuple
 from assistant.games.roi_des_nains.cards import Card, said
 from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, TakeEvent, player_of
 from assistant.games.roi_des_nains.rules import Special
