@@ -67,8 +67,10 @@ def test_french_command_words_do_what_the_english_ones_do(run, french, english):
 def test_indice_and_accuser_record_like_clue_and_accuse(run):
     start(run)
     assert run("indice", "zone", "B3", "oui").stdout.startswith("clue 1: area B3 yes")
+    assert run("history").stdout.splitlines() == ["  1. clue area B3 yes"]
+    assert run("new", "new-york").exit_code == 0  # the accusation is the city's step (the garden has none)
     assert run("accuser", "A1", "faux").exit_code == 0
-    assert run("history").stdout.splitlines() == ["  1. clue area B3 yes", "  2. accuse A1 wrong"]
+    assert run("history").stdout.splitlines() == ["  1. accuse A1 wrong"]
 
 
 def test_annuler_and_retirer_take_back(run):
@@ -88,7 +90,7 @@ def test_french_option_spellings(run):
     result = run("indice", "zone", "A1", "oui", "--adversaire", "rouge")
     assert result.exit_code == 0, result.output
     assert run("expliquer", "F3", "--adversaire", "rouge").stdout.startswith("ruled out by clue 1")
-    assert run("accuser", "B1", "faux", "--adversaire", "bleu").exit_code == 0
+    assert run("butin", "bleu", "B1").exit_code == 0
 
 
 # -- games: listed, deleted, renamed ------------------------------------------------------------

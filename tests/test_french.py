@@ -32,8 +32,9 @@ NOT_YET_NGETTEXT = {
     'a number of {count} digits (at most {most})',
     'a trick has one card per player: {count} cards (got {got})',
     "a trick holds {count} cards, so each player's pile is a multiple of {count} (got {piles})",
-    "after its trick, whoever played it takes {count} cards from a player's hand and gives {count} back "
-    "(take NAME CARD... --back CARD,...)",
+    "whoever holds it takes {count} cards from a player's hand and gives {count} back; the rule text leaves the "
+    "timing open: after its trick, by whoever played it, or before the first trick, as the online version plays it "
+    "(take NAME CARD... --back CARD,... [--by NAME])",
     'at most {limit} opponents (got {count})',
     'at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)',
     'clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)',

@@ -408,7 +408,7 @@ def test_face_down_stacks_are_listed_at_once_with_the_reveal_commands(run):
 
 
 def test_a_loot_the_sheet_has_found_needs_no_loot_command(run):
-    garden_game(run, "accuse D1 right -o red", "loot blue A1")
+    garden_game(run, "clue at D1 yes -o red", "loot blue A1")  # the sheet has found red's loot: D1
     result = run("tally", "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["players"]["red"]["total"] == -1

@@ -118,7 +118,9 @@ def garden_pieces(draw, game: Game):
 
 
 def events(game: Game):
-    kinds = [clue_events(game), accusations(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
+    kinds = [clue_events(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
+    if game.accusing:  # the city's step: the garden has none
+        kinds.append(accusations(game))
     if game.board.per_opponent:
         kinds += [garden_pieces(game), asked_events(game), fights(game)]
     return st.one_of(kinds)
@@ -188,9 +190,10 @@ def test_what_comes_next_names_the_slot_and_this_games_values():
     assert answer.name == "answer" and "red=yes" in answer.values and "--opponent" in answer.options
     assert grammar.expect(game, ["clue", "area", "B3", "-o"]) == grammar.Slot("opponent", ("red", "blue", "yellow"))
     assert grammar.expect(game, ["miniature"]).values == ("me", "red", "blue", "yellow")
-    assert grammar.expect(game, ["accuse", "A1"]).values == ("right", "wrong")
+    assert grammar.expect(game, ["accuse", "A1"]) == grammar.Slot("unknown")  # the garden has no accusation
     assert grammar.expect(game, ["undo"]).name == "end"
     city = GAMES["city"]
+    assert grammar.expect(city, ["accuse", "A1"]).values == ("right", "wrong")
     assert grammar.expect(city, ["clue", "in"]).values[:2] == ("manhattan", "bronx")
     assert "miniature" not in grammar.expect(city, []).values
 

@@ -60,7 +60,7 @@ def test_the_small_words_are_french(french):
 def test_steps_refused_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clu area B3 yes") == (
-        "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une d'indice, accuser, annuler, retirer, "
+        "étape inconnue 'clu' : vouliez-vous dire clue ? (attendu l'une d'indice, annuler, retirer, "
         "question, combat, lancer, statuette, chat, jeton, révéler, butin, taupe)")
     assert refused(game, "clue area B3 yes --oponent red") == (
         "option inconnue '--oponent' : vouliez-vous dire --opponent ?")
@@ -70,7 +70,7 @@ def test_steps_refused_in_french(garden, french):
     assert refused(game, "retract 4") == "pas d'entrée 4 : rien n'est encore noté"
     assert refused(game, "retract deux").startswith(
         "attendu : un numéro d'entrée de l'historique (reçu 'deux')")
-    assert refused(game, "accuse C3") == "écrivez : accuser CASE juste|faux [--par NOM] [--adversaire NOM]"
+    assert refused(play(CITY), "accuse C3") == "écrivez : accuser CASE juste|faux [--par NOM]"
 
 
 def test_cells_rows_and_columns_refused_in_french(garden, french):
@@ -167,8 +167,9 @@ def test_whose_answer_and_accusation_are_asked_in_french(garden, french):
     game = play(garden)
     assert refused(game, "clue area A1 yes") == (
         "qui a répondu ? ajoutez --adversaire avec l'un de red et blue, ou répondez par joueur : red=oui blue=oui")
-    assert refused(game, "accuse C3 wrong") == "le butin de qui ? ajoutez --adversaire avec l'un de red et blue"
-    assert refused(game, "accuse C3 peut-etre -o red") == (
+    assert refused(game, "accuse C3 wrong") == ("il n'y a pas d'accusation sur gnom-street : ses règles finissent "
+                                                "par les cartes Butin dévoilées (butin JOUEUR CASE [--remplace])")
+    assert refused(play(CITY), "accuse C3 peut-etre") == (
         "verdict inconnu 'peut-etre' : écrivez juste ou faux (ou right/wrong)")
 
 
@@ -264,7 +265,7 @@ def test_suggest_and_review_speak_french_on_the_command_line(run):
     ("clue", "zonee", "B3", "oui", "-o", "red"),
     ("clue", "area", "Z9", "oui", "-o", "red"),
     ("clue", "area", "A1", "peut-etre", "-o", "red"),
-    ("accuse", "C3", "juste", "-o", "Zoe"),
+    ("accuse", "C3", "juste"),  # the garden has no accusation
     ("retract", "9"),
 ])
 def test_bad_input_in_french_is_one_line_and_costs_nothing(run, home, words):
@@ -274,7 +275,8 @@ def test_bad_input_in_french_is_one_line_and_costs_nothing(run, home, words):
     result = run("--lang", "fr", *words)
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and result.stdout == ""
-    assert any(word in result.stderr for word in ("inconnu", "introuvable", "pas de case", "pas d'entrée"))
+    assert any(word in result.stderr for word in ("inconnu", "introuvable", "pas de case", "pas d'entrée",
+                                                         "pas d'accusation"))
     assert game_file(home, "gnom-street-1") == before
 
 

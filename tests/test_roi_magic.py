@@ -356,3 +356,120 @@ def test_excalibur_wins_wherever_it_is_played(cards, at):
     hand = list(cards[:3])
     hand.insert(at, excalibur.card)
     assert ruling(tuple(zip(FOUR, hand, strict=True)), excalibur).winner == FOUR[at]
+
+
+# -- issue 33: the red 11's take, before the first trick or after its own ----------------------------
+#
+# FACTS.md (MED): the red 11: "take 2 random cards from a hand, give back 2". The rule text gives the
+# special cards no text at all, so no timing: the public online version plays it before the first trick,
+# the pad took it only after its own trick. Both are taken now; recording it stays optional.
+
+# A whole deal played the online version's way (3 players: 13 tricks). Cleo was dealt the red 5 and showed
+# it for the quest ('Le joueur qui a en main le 5 le révèle ... Il entame ensuite le premier pli'); before
+# the first trick Ana, holding the red 11, took the red 5 and 10b from Cleo and gave back 2b and 3g. Cleo
+# leads the first trick; Ana plays the red 5 in trick 3 and the red 11 in trick 11.
+TAKEN_FIRST = "take Cleo 5r 10b --back 2b,3g --by Ana"
+BEFORE = ["trick Cleo Kb 5b 3b", "trick Cleo Qg 5g 10g", "trick Cleo Qr 5r 3r", "trick Cleo 10r 7r 4r",
+          "trick Cleo 9g 8g 4b", "trick Cleo 7g Jg 7b", "trick Ana Ag 8b 3g", "trick Ana Kg 8r 4g",
+          "trick Ana Jb Qb 2b", "trick Ben Ab 6b 9b", "trick Ben Ar 2r 11r", "trick Ben Kr 6r Jr",
+          "trick Ben 9r 6g 10b"]
+# The same cards dealt otherwise, played the pad's first way: Ana plays the red 11 in trick 3 and takes 8b
+# and Jg from Cleo's hand after it, giving back 10g and 5b. Ben holds the red 5 and leads.
+TAKEN_AFTER = "take Cleo 8b Jg --back 10g,5b"
+AFTER = ["trick Ben Ar 2r 3r", "trick Ben Qg 6g 9g", "trick Ben 10r 6r 11r", TAKEN_AFTER, "trick Ana Ab 3b 2b",
+         "trick Ana Kb 4b 5b", "trick Ana Kg 3g 8g", "trick Ana Kr 4r 7r", "trick Ana Qb 7b 9b",
+         "trick Ana Jb 4g 10b", "trick Ana Jg 5g 10g", "trick Ana Jr 5r 9r", "trick Ana 8b 7g Qr",
+         "trick Ana 6b 8r Ag"]
+
+
+def test_a_whole_deal_with_the_red_11_taken_before_the_first_trick():
+    """7A 'Most Victories: +1 per trick': Ana 3 tricks, Ben 5, Cleo 5."""
+    game = pad("deal 7A --special red-11-swap", TAKEN_FIRST)
+    assert game.move_said() == "before the first trick: Ana takes 5r, 10b from Cleo and gives back 2b, 3g"
+    assert game.step(game.events[-1]) == TAKEN_FIRST
+    game = pad("deal 7A --special red-11-swap", TAKEN_FIRST, *BEFORE)
+    assert game.rows()[-1].points == {"Ana": 3, "Ben": 5, "Cleo": 5}
+    # the same deal without its take recorded: the cards may have changed hands before the first trick, so
+    # the red 5 says nothing of who leads nor of who holds it (the pad refused trick 3 before: Cleo led)
+    unrecorded = pad("deal 7A --special red-11-swap", *BEFORE)
+    assert unrecorded.rows()[-1].points == {"Ana": 3, "Ben": 5, "Cleo": 5}
+
+
+def test_a_whole_deal_with_the_red_11_taken_after_its_own_trick_as_before():
+    game = pad("deal 7A --special red-11-swap", *AFTER)
+    assert game.rows()[-1].points == {"Ana": 11, "Ben": 2, "Cleo": 0}
+    assert game.deals()[-1].deal.moves[0][0] == 3  # after trick 3
+    # taken after its trick, so not before the first: the hands were as dealt, and Ben, who led, held the red 5
+    recorded = pad("deal 7A --special red-11-swap", *AFTER[:4])
+    assert refused(recorded, "trick Ana Ab 3b 5r") == \
+        ("Ben led the first trick, which the holder of the red 5 leads, so held 5r, yet Cleo plays it in trick 4; "
+         "correct one of the two")
+    unrecorded = pad("deal 7A --special red-11-swap", *(step for step in AFTER if step != TAKEN_AFTER))
+    assert unrecorded.rows()[-1].points == {"Ana": 11, "Ben": 2, "Cleo": 0}
+
+
+def test_a_take_before_the_first_trick_moves_its_cards_for_the_revoke_and_first_lead_checks():
+    game = pad("deal 7A --special red-11-swap", TAKEN_FIRST)
+    # the red 5's holder before the take (who showed it for the quest) or after it may lead the first trick
+    assert winner(game.record(game.read_step("trick Ana 5r 2r 3r"))) == "Ana"
+    assert winner(game.record(game.read_step(BEFORE[0]))) == "Cleo"
+    assert refused(game, "trick Ben 2r 3r 5r") == \
+        "the holder of the red 5 leads the first trick: Ana plays it, so Ana leads, not Ben"
+    assert refused(game, "trick Cleo Kb 2b 3b") == \
+        ("Cleo was given it back by Ana before the first trick, so held 2b, yet Ana plays it in trick 1; "
+         "correct one of the two")
+    later = pad("deal 7A --special red-11-swap", TAKEN_FIRST, *BEFORE[:2])
+    assert refused(later, "trick Cleo Qr 3r 5r") == \
+        ("Ana took it from Cleo before the first trick, so held 5r, yet Ben plays it in trick 3; correct one of "
+         "the two")
+    assert refused(later, "trick Cleo Qr Jr 11r") == \
+        ("Ana took cards with red-11-swap before the first trick, so held red-11-swap, yet Ben plays it in "
+         "trick 3; correct one of the two")
+
+
+def test_the_red_11_takes_once_a_deal_and_before_the_first_trick_says_who_takes():
+    game = pad("deal 7A --special red-11-swap")
+    assert game.why_not(["take"]) is None  # offered before the first trick
+    assert refused(game, "take Cleo 5r 10b --back 2b,3g", InputError) == \
+        "before the first trick, say who takes the cards: add --by NAME (who holds red-11-swap)"
+    assert refused(game, "take Ana 5r 10b --back 2b,3g --by Ana", InputError) == \
+        "Ana holds red-11-swap and takes cards from another player's hand"
+    assert refused(game, "take Cleo 5r --back 2b --by Ana") == "red-11-swap takes 2 cards (got 1)"
+    assert refused(game, "take Cleo 11r 4g --back 2b,3b --by Ana") == \
+        ("Ana took cards with red-11-swap before the first trick, so held red-11-swap, yet Cleo gives it before "
+         "the first trick; correct one of the two")  # whoever takes holds the red 11
+    played = pad("deal 7A --special red-11-swap", TAKEN_FIRST, *BEFORE[:11])  # the red 11 in trick 11
+    assert played.why_not(["take"]) == "red-11-swap already took cards in this deal (before the first trick): " \
+                                       "once a deal"
+    assert refused(played, "take Cleo 9g 10b --back 6g,9r") == played.why_not(["take"])
+    after = pad("deal 7A --special red-11-swap", *AFTER[:3])
+    assert refused(after, "take Cleo 8b Jg --back 10g,5b --by Ben", InputError) == \
+        "Ana played red-11-swap in trick 3, so Ana takes, not Ben"
+    assert refused(pad("deal 7A --special shaman"), "take Cleo 5r 10b --back 2b,3g --by Ana", InputError) == \
+        "no take in this deal: its special card shaman does not move cards that way"
+
+
+def test_the_red_11_before_the_first_trick_at_the_command_line_in_both_languages(run, home):
+    run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "pad")
+    run("quest", "deal", "7A", "--special", "red-11-swap")
+    before = (home / "games" / "pad.yaml").read_bytes()
+    result = run("quest", "take", "Cleo", "5r", "10b", "--back", "2b,3g")
+    assert result.exit_code == 2 and result.stderr == \
+        "error: before the first trick, say who takes the cards: add --by NAME (who holds red-11-swap)\n"
+    assert (home / "games" / "pad.yaml").read_bytes() == before
+    result = run("--lang", "fr", "quête", "prendre", "Cleo", "5r", "10b", "--rend", "2b,3v", "--par", "Ana")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == "avant le premier pli\u00a0: Ana prend 5r, 10b à Cleo et lui rend 2b, 3v\n"
+    for step in BEFORE:
+        assert run("quest", "trick", *step.split()[1:]).exit_code == 0, step
+    assert "take Cleo 5r 10b --back 2b,3g --by Ana" in run("history").stdout
+    assert "prendre Cleo 5r 10b --rend 2b,3v --par Ana" in run("--lang", "fr", "history").stdout
+    assert run("quest", "export", "--json").stdout.count('"Ana": 3') >= 1
+
+
+def test_quest_list_and_the_help_say_the_rule_text_leaves_the_timing_open(run):
+    listed = run("quest", "list").stdout
+    assert "the rule text leaves the timing open: after its trick, by whoever played it, or before the first " \
+           "trick" in listed
+    assert "la règle ne dit pas quand\u00a0: après son pli" in run("--lang", "fr", "quest", "list").stdout
+    assert "The rule text leaves the timing open" in " ".join(run("quest", "take", "--help").stdout.split())

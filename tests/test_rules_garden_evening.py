@@ -367,3 +367,65 @@ def test_a_clue_of_an_earlier_set_is_not_repeated_by_the_next_set():
     assert game.told(game.entries()[-1]) == []
     again = game.record(game.read_step("clue area A1 no"))
     assert again.told(again.entries()[-1]) == ["it repeats entry 3 (clue area A1 no): it adds nothing to the sheet"]
+
+
+# -- issue 34: the garden has no accusation --------------------------------------------------------
+
+
+def test_the_garden_neither_offers_nor_takes_an_accusation_and_the_city_does(run):
+    """FR: "À l'issue de celui-ci, la partie prend fin, les joueurs révèlent leur carte Butin et comptent leurs
+    points de victoire": a garden ends with the loot cards shown, never an accusation (the city's step:
+    "S'il a la bonne réponse, il gagne la partie")."""
+    from assistant.engine import grammar
+    from assistant.faces.table.screen import help_text
+
+    game = play()
+    assert "accuse" not in grammar.complete(game, "")[1]  # Tab
+    assert "accuse" not in grammar.complete(game, "acc")[1]
+    assert "accuse" not in help_text(game).plain  # F1
+    assert refused(game, "accuse C3 wrong -o red") == \
+        "there is no accusation on gnom-street: its rules end with each loot card shown (loot PLAYER CELL [--replace])"
+    city = Game.new("t", shipped_board("new-york"))
+    assert "accuse" in grammar.complete(city, "")[1] and "accuse" in help_text(city).plain
+    evening(run)
+    for words in (["accuse", "C3", "wrong"], ["accuse", "C3", "right", "--by", "blue"]):
+        result = run(*words)
+        assert result.exit_code == 2 and result.stderr == (
+            "error: there is no accusation on gnom-street: its rules end with each loot card shown "
+            "(loot PLAYER CELL [--replace])\n")
+    assert run("--lang", "fr", "accuser", "C3", "faux").stderr == (
+        "erreur : il n'y a pas d'accusation sur gnom-street : ses règles finissent par les cartes Butin "
+        "dévoilées (butin JOUEUR CASE [--remplace])\n")
+    assert run("history").stdout == "no clues yet\n"  # nothing recorded
+
+
+def test_a_saved_garden_holding_an_accusation_loads_and_history_says_it_is_no_garden_step(home, run):
+    """A log saved while the garden still heard accusations loads as it was heard (tests/test_saved_games.py's
+    promise), and history says the step is not the garden's."""
+    folder = home / "games"
+    folder.mkdir(parents=True)
+    (folder / "old.yaml").write_text("assistant: game/1\nboard: gnom-street\nopponents: [red, blue]\nmine: C2\n"
+                                     "events:\n- clue area B3 yes --opponent red\n- accuse C3 wrong --opponent red\n",
+                                     encoding="utf-8")
+    assert run("use", "old").exit_code == 0
+    assert "C3" not in json.loads(run("candidates", "--json").stdout)["red"]  # as heard: C3 ruled out
+    assert run("history").stdout.splitlines()[1] == \
+        "  2. accuse C3 wrong --opponent red (an accusation, a step gnom-street's rules do not have: loaded as heard)"
+    assert run("--lang", "fr", "history").stdout.splitlines()[1] == (
+        "  2. accuser C3 faux --adversaire red (une accusation, étape que les règles de gnom-street n'ont pas : "
+        "chargée telle qu'entendue)")
+    assert run("clue", "area", "A1", "no", "-o", "blue").exit_code == 0  # the game goes on, with its history
+    assert "accuse C3 wrong --opponent red" in game_file(home, "old").decode()
+
+
+def test_completion_offers_only_the_cells_a_question_may_be_asked_from_this_turn():
+    """FR: a player asks "depuis la case où il vient de placer sa statuette": once the log knows where the
+    asker's miniature went this turn, Tab offers that cell, and after --by only who may ask from the cell."""
+    from assistant.engine import grammar
+
+    game = play("miniature red A1", "miniature me F1")
+    assert grammar.expect(game, ["clue", "area"]).values == ("F1",)  # mine (no --by): from F1
+    assert grammar.expect(game, ["clue", "--by", "red", "area"]).values == ("A1",)
+    assert "A1" in grammar.expect(game, ["clue", "--by", "blue", "area"]).values  # blue placed nothing yet
+    offered = grammar.expect(game, ["clue", "area", "A1", "blue=no", "--by"]).values
+    assert "red" in offered and "me" not in offered  # I placed mine on F1 this turn

@@ -276,10 +276,10 @@ def test_history_sheet_and_json_show_who_is_out(run):
     assert run("sheet").stdout.splitlines()[-1] == "out: Ana (accused C2)"
 
 
-def test_the_garden_has_no_accuser():
-    """The garden's rules have no accusation: nobody is out, so --by is refused there."""
+def test_the_garden_has_no_accusation():
+    """The garden's rules have no accusation (its loot cards end it): neither --by nor the step itself."""
     game = Game.new("g", shipped_board("gnom-street"), ["red"])
-    with pytest.raises(InputError, match="on gnom-street nobody is out for a wrong accusation: leave out --by"):
+    with pytest.raises(InputError, match="^there is no accusation on gnom-street: its rules end with each loot card"):
         game.read_accusation("B3", "wrong", by="red")
 
 
@@ -287,7 +287,8 @@ def test_accuse_help_offers_only_what_is_accepted(run):
     shown = " ".join(run("accuse", "--help").stdout.split())
     assert "Who answered" not in shown and "several: red,blue" not in shown
     assert "--by, --par <str> Who accused, on the city (me for you): a wrong accuser is out." in shown
-    assert "Whose loot is accused, on the garden with several opponents (one name)." in shown
+    assert "--opponent" not in shown and "garden" not in shown  # the garden has no accusation: nothing of its
+    assert "75 Gnom' Street has none" in shown
     assert run("accuse", "C2", "wrong", "--par", "Ana").exit_code == 2  # no game yet: the option itself is known
     run("new", "new-york")
     assert run("accuse", "C2", "wrong", "--par", "Ana").exit_code == 0

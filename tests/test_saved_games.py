@@ -100,3 +100,35 @@ def test_a_game_saved_before_games_had_ids_gets_one_when_first_served_and_loads_
     for name in names:
         result = run("history", "-g", name)
         assert result.exit_code == 0 and result.stdout.splitlines() == EXPECTED[name]["history"]
+
+
+def test_a_pad_saved_with_the_red_11_taken_after_its_trick_loads_as_before(run, home, store):
+    """Issue 33: the red 11's take is also taken before the first trick now (with --by, who takes); a pad saved
+    with the only form there was, after its own trick and without --by, loads with the same history and scores,
+    and its file is not rewritten."""
+    games = home / "games"
+    games.mkdir(parents=True)
+    steps = ["deal 7A --special red-11-swap", "trick Ben: Ar 2r 3r", "trick Ben: Qg 6g 9g", "trick Ben: 10r 6r 11r",
+             "take Cleo 8b Jg --back 10g,5b", "trick Ana: Ab 3b 2b"]
+    text = "assistant: pad/1\npad: roi-des-nains\nplayers: [Ana, Ben, Cleo]\nevents:\n" + \
+        "".join(f"- '{step}'\n" for step in steps)
+    (games / "old.yaml").write_text(text, encoding="utf-8")
+    assert run("history", "-g", "old").stdout.splitlines()[4] == "  5. take Cleo 8b Jg --back 10g,5b"
+    pad = store.load("old")
+    assert pad.deals()[-1].deal.moves[0][0] == 3 and pad.deals()[-1].deal.moves[0][1].by is None
+    assert pad.status()[-2] == "deal 1: 4 of 13 tricks; Ana leads next"
+    assert (games / "old.yaml").read_text(encoding="utf-8") == text
+
+
+def test_a_garden_saved_with_an_accusation_loads_as_heard(run, home):
+    """Issue 34: the garden no longer takes an accusation (its rules have none); a garden saved with one loads as
+    it was heard, and history says the step is not the garden's."""
+    games = home / "games"
+    games.mkdir(parents=True)
+    text = ("assistant: game/1\nboard: gnom-street\nopponents: [red, blue]\nmine: C2\n"
+            "events:\n- accuse D1 right --opponent red\n")
+    (games / "old.yaml").write_text(text, encoding="utf-8")
+    assert run("candidates", "--json", "-g", "old").stdout.count('"D1"') == 1
+    assert run("history", "-g", "old").stdout == \
+        "  1. accuse D1 right --opponent red (an accusation, a step gnom-street's rules do not have: loaded as heard)\n"
+    assert (games / "old.yaml").read_text(encoding="utf-8") == text

@@ -11,6 +11,7 @@ import html
 import http.client
 import json
 import logging
+import os
 import re
 import socket
 import time
@@ -239,6 +240,20 @@ def test_the_page_speaks_the_browsers_language(served):
     assert "zone" in answer["choices"] and "ligne-de-vue" in answer["choices"] and answer["slot"] == "kind"
 
 
+def test_the_gardens_page_offers_no_accusation_and_refuses_one(served, home):
+    """Issue 34: the accusation is the city's step; the garden's rules end with the loot cards shown."""
+    base, token = served
+    for language in ("en", "fr"):
+        choices = post(base, f"/g/{token}/complete", {"line": ""}, {"Accept-Language": language})[1]["choices"]
+        assert "clue" in choices or "indice" in choices
+        assert not {"accuse", "accuser"} & set(choices)
+    before = game_file(home, "evening")
+    answer = post(base, f"/g/{token}/step", {"id": "accuse-entry-01", "line": "accuse C3 wrong -o red"})[1]
+    assert answer["refused"] == ("refused (nothing written): there is no accusation on gnom-street: its rules end "
+                                 "with each loot card shown (loot PLAYER CELL [--replace])")
+    assert game_file(home, "evening") == before
+
+
 def test_a_score_pad_records_from_the_scorekeepers_link_only(run, home):
     assert run("quest", "new", "--players", "Ana,Ben,Cleo").exit_code == 0
     store = Store(home)
@@ -337,12 +352,21 @@ def test_the_page_says_what_they_know_of_my_loot(run, home):
 # -- issue 34: never lose, never double; a link bound to the game itself; a red team's findings ----------------
 
 
-def test_an_entry_id_is_recorded_once_and_a_repeat_gets_the_first_answer_even_after_a_restart(garden_game, home):
+def test_an_entry_id_is_recorded_once_and_a_repeat_gets_the_first_answer_even_after_a_restart(garden_game, home,
+                                                                                              monkeypatch):
     links = serve.make_links(garden_game, ["evening"])
     step = f"/g/{links[0].token}/step"
+    synced: list[str] = []  # every file and folder synced to the disk, by path (Linux names each descriptor)
+    sync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda handle: (synced.append(os.readlink(f"/proc/self/fd/{handle}")),
+                                                     sync(handle))[1])
     with serve.serving(garden_game, links, watch_seconds=0.05) as base:
         status, first = post(base, step, {"id": "phone-entry-0001", "line": "clue area B3 no -o red"})
         assert status == 200 and first["said"].startswith("1. clue area B3 red=no")
+        # the entry's id is on the disk as the game is, the file then its folder: a power cut keeps both
+        cache = str(garden_game.cache_dir.resolve())
+        answers = [path for path in synced if os.path.basename(path).startswith(".serve-entries-")]
+        assert answers and cache in synced[synced.index(answers[-1]) + 1:]
         status, again = post(base, step, {"id": "phone-entry-0001", "line": "clue area B3 no -o red"})
         assert again["said"] == first["said"] and again["repeat"] is True and again["version"] == first["version"]
         refused = post(base, step, {"id": "phone-entry-0002", "line": "clue area Z9 no -o red"})[1]["refused"]

@@ -412,8 +412,8 @@ def test_each_page_offers_only_its_own_games_steps(home, run, browser):
             page.goto(base + f"/g/{links[name].token}/")
             expect(page.locator("#choices button.choice").first).to_be_visible(timeout=WAIT)
             offered[name] = set(page.locator("#choices button.choice").all_text_contents())
-    assert {"clue", "fight", "miniature"} <= offered["garden"]
-    assert "clue" in offered["city"] and not {"fight", "miniature", "question"} & offered["city"]
+    assert {"clue", "fight", "miniature"} <= offered["garden"] and "accuse" not in offered["garden"]  # the city's
+    assert {"clue", "accuse"} <= offered["city"] and not {"fight", "miniature", "question"} & offered["city"]
     assert "deal" in offered["quest"] and not {"clue", "accuse"} & offered["quest"]
 
 

@@ -80,9 +80,8 @@ def garden_steps(draw):
         if draw(st.booleans()):
             words += ["--by", draw(st.sampled_from(["red", "blue", "yellow", "me", "Léa"]))]
         return words
-    if kind == "accuse":
-        return ["accuse", draw(cells), draw(st.sampled_from(["right", "wrong", "faux"])),
-                "-o", draw(st.sampled_from(["red", "blue", "yellow"]))]
+    if kind == "accuse":  # always refused (the garden has no accusation): a refusal must change nothing
+        return ["accuse", draw(cells), draw(st.sampled_from(["right", "wrong", "faux"]))]
     who = draw(st.sampled_from(["me", "red", "blue", "yellow", "Léa"]))
     if kind == "miniature":
         words = ["miniature", who, draw(cells)]

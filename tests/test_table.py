@@ -480,7 +480,7 @@ def test_the_shell_completes_cells_opponents_and_kinds_from_the_grammar(garden_g
     assert shell_complete("assistant clue ") == ["area", "line-of-sight", "flower", "at"]
     assert shell_complete("assistant clue area b") == ["b1", "b3"]  # ponds are no asking cell
     assert shell_complete("assistant clue area B3 yes -o ") == ["red", "blue", "yellow"]
-    assert shell_complete("assistant accuse F") == ["F1", "F2", "F3"]
+    assert shell_complete("assistant accuse F") == []  # the garden has no accusation: nothing offered
     assert shell_complete("assistant explain C") == ["C1", "C2", "C3"]
 
 
@@ -582,7 +582,7 @@ def test_the_screen_speaks_french(garden_game, run):
         text = screen_text(pilot.app)
         assert "historique" in text and "  1. indice zone B3 red=oui" in text
         assert "aide" in text and "quitter" in text  # the keys at the bottom
-        assert "une étape (indice, accuser, annuler...) ; Tab complète ; F1 : les mots" in text
+        assert "une étape (indice, annuler, retirer...) ; Tab complète ; F1 : les mots" in text
         text = await enter(pilot, "clue area Z9 yes -o red")
         assert len([line for line in text.splitlines() if line.startswith("refusé (rien n'a été noté) : ")]) == 1
         text = await keys(pilot, "f1")

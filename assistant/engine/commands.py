@@ -103,7 +103,9 @@ COMMANDS: tuple[Command, ...] = (
         "Example: assistant fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea")),
     Command(("accuse",), "deduction", N_(
         "Record an accusation heard at the table: a wrong one rules the cell out, a right "
-        "one closes the case (later clues about it are refused; undo reopens it).\n\n"
+        "one closes the case (later clues about it are refused; undo reopens it). It is "
+        "Enquêtes à New York's step: 75 Gnom' Street has none (its loot cards, shown at "
+        "the end, say where the loot is: loot).\n\n"
         "Enquêtes à New York: --by NAME says who accused (me for you; any name, the same "
         "name later is the same player). A wrong accuser is out of the game (the rules: "
         "\"il est éliminé\") and may not accuse again; the others play on. Without --by "
@@ -268,8 +270,12 @@ COMMANDS: tuple[Command, ...] = (
         "The blue 11 that passes hands: after its trick, every hand passes left (to "
         "the next player, clockwise) or right.\n\nExample: assistant quest pass left")),
     Command(("quest", "take"), "quest", N_(
-        "The red 11 that takes two cards: after its trick, whoever played it takes "
-        "cards from NAME's hand and gives as many back.\n\n"
+        "The red 11 that takes two cards: whoever holds it takes cards from NAME's hand "
+        "and gives as many back. The rule text leaves the timing open, so both are taken: "
+        "after its trick (whoever played it takes), or before the first trick, as the public "
+        "online version plays it (then --by NAME says who takes). Recording it is optional: "
+        "without it the follow-suit and first-leader checks allow for cards having changed "
+        "hands.\n\n"
         "Example: assistant quest take Cleo 3g 7r --back 2b,9g")),
     Command(("quest", "take-back"), "quest", N_(
         "The Sorcerer, between two tricks: its holder puts it in the trick just "

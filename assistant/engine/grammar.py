@@ -98,6 +98,8 @@ class Speaker(Protocol):
     # Optional: ``why_not(words)``, why the step begun with ``words`` cannot be recorded now whatever
     # comes next (a trick with no deal being played, undo with nothing recorded), saying what to do
     # first; None when it may be. Nothing is offered for it, its reason is the hint.
+    # Optional: ``as_saved()``, the game as its saved log is read: every step a saved log may hold, one
+    # its rules no longer take among them (an accusation on a garden). ``said`` reads a saved step with it.
 
 
 class Slot(NamedTuple):
@@ -230,6 +232,8 @@ def said(game: Speaker, step: str) -> str:
 def _said(game: Speaker, step: str) -> str:
     if language() == DEFAULT:
         return step
+    as_saved = getattr(game, "as_saved", None)
+    game = as_saved() if as_saved is not None else game  # a step saved before its rules changed is said too
     words = split(step)
     try:
         form = form_for(game, words[0]) if words else None

@@ -74,6 +74,13 @@ def _nobody_out(board: Board) -> str:
     return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
 
 
+def _no_accusation(board: Board) -> str:
+    """The refusal of an accusation on a board whose rules have none (the garden: each opponent's loot card,
+    shown at the end, says where their loot is)."""
+    return _("there is no accusation on {board}: its rules end with each loot card shown ({usage})").format(
+        board=board.name, usage=_(garden.LootEvent.FORM.usage))
+
+
 def _clue_slots(game: "Game", typed: list[str]) -> tuple[str, ...]:
     """A clue's slots: its kind, then the kind's own words, then the answers: one answer (for --opponent or
     the only opponent), or one NAME=yes|no per opponent."""
@@ -179,12 +186,14 @@ class AccuseEvent(_AccuseEventFields):
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
-        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),
-        N_("accuse CELL right|wrong [--by NAME] [--opponent NAME]"), french="accuser")
+        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),  # --opponent: a garden's, saved before
+        N_("accuse CELL right|wrong [--by NAME]"), french="accuser")
 
     @classmethod
     def from_words(cls, game: "Game", found: Options) -> "AccuseEvent":
         """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
+        if not game.accusing and not game.reading_saved:  # a saved one loads, as heard (Game.notes)
+            raise InputError(_no_accusation(game.board))
         if len(found.positional) != 2:
             raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
         cell, verdict = found.positional
@@ -313,6 +322,27 @@ class Game(_Fields):
     def kind(self) -> str:
         """What the game is played on: its board's name."""
         return self.board.name
+
+    def as_saved(self) -> "Game":
+        """This game as its saved log is read (the grammar's Speaker): every step a saved log may hold, an
+        accusation on a garden among them, so that such a step is said in the language spoken. Made once,
+        sharing this game's replay."""
+        if self.reading_saved:
+            return self
+        saved = self.__dict__.get("_as_saved")
+        if saved is None:
+            saved = self._replace(reading_saved=True)
+            replayed = ("state", "_history")
+            saved.__dict__.update({name: self.__dict__[name] for name in replayed if name in self.__dict__})
+            self.__dict__["_as_saved"] = saved
+        return saved
+
+    @property
+    def accusing(self) -> bool:
+        """Whether an accusation is a step of this game: where everybody hunts the same item (the city's
+        rules: "S'il a la bonne réponse, il gagne la partie"). Where each opponent hides their own loot (the
+        garden) the rules have none: each loot card, shown at the end, says where that loot is."""
+        return not self.board.per_opponent
 
     @property
     def items(self) -> tuple[str, ...]:
@@ -629,7 +659,8 @@ class Game(_Fields):
 
     def notes(self) -> dict[int, str]:
         """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard, each said
-        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken)."""
+        in ``history`` (a right accusation saved without its accuser, a garden's turn limit broken, an
+        accusation on a garden)."""
         notes: dict[int, str] = {}
         pieces = garden.empty(self.players)
         for entry in self.standing():
@@ -645,6 +676,9 @@ class Game(_Fields):
             return _("saved without --by: its winner was not recorded")
         if not self.board.per_opponent:
             return None
+        if isinstance(event, AccuseEvent):  # recorded before the garden stopped hearing accusations (issue 34)
+            return _("an accusation, a step {board}'s rules do not have: loaded as heard").format(
+                board=self.board.name)
         if isinstance(event, garden.TokenEvent) and not event.alex \
                 and pieces.laid.get(event.player, 0) >= garden.TOKENS_A_TURN:
             return _("a third token in one turn (the rules lay one or two): loaded as heard")
@@ -733,6 +767,8 @@ class Game(_Fields):
                 after._check_pieces_after(taken)
             return after
         self._check_open(event)
+        if isinstance(event, AccuseEvent) and not self.accusing:
+            raise InputError(_no_accusation(self.board))
         if isinstance(event, garden.PIECES):
             if not self.board.per_opponent:
                 raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
@@ -811,7 +847,7 @@ class Game(_Fields):
         that cell (rules: "depuis la case où il vient de placer sa statuette")."""
         asker = event.by or garden.ME
         cells = garden.asked_from(self.garden(), asker)
-        if cells and event.clue.args[0] not in cells:
+        if not self._may_ask_from(asker, event.clue.args[0]):
             said = _("you placed a miniature on {cells} this turn: the question is asked from there (rules: \"depuis "
                      "la case où il vient de placer sa statuette\"), not from {cell}") \
                 if asker == garden.ME and self.me is None else \
@@ -929,7 +965,9 @@ class Game(_Fields):
         """Every step this game hears (the grammar's Speaker)."""
         pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
                   *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
-        return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
+        # a saved log is read with every step it may hold: an accusation saved on a garden loads (Game.notes)
+        accuse = (AccuseEvent.FORM,) if self.accusing or self.reading_saved else ()
+        return (ClueEvent.FORM, *accuse, UNDO_FORM, RETRACT_FORM, *pieces)
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this game that fit ``slot`` (for completion)."""
@@ -995,6 +1033,12 @@ class Game(_Fields):
         typed = positional(form, words[1:])
         cells = [name for name in map(self._cell_or_none, typed) if name is not None]
         asking = form in (ClueEvent.FORM, mirror.AskedEvent.FORM)
+        if slot == "asking-cell" and asking and self.board.per_opponent:
+            # rules: "depuis la case où il vient de placer sa statuette": where its asker may ask from now (me,
+            # unless --by said who; a question put to me: any opponent, --by narrows them)
+            by = self._player_or_none(typed_so_far(form, words).last("by"))
+            who = [by] if by is not None else [garden.ME] if form is ClueEvent.FORM else list(self.opponents)
+            values = tuple(cell for cell in values if any(self._may_ask_from(asker, cell) for asker in who))
         if slot == "kind" and form is mirror.AskedEvent.FORM:
             return tuple(kind for kind in values if kind in self.board.questions)
         if slot == "answer" and form is mirror.AskedEvent.FORM:  # my own answer: the truth about my loot
@@ -1006,10 +1050,11 @@ class Game(_Fields):
                 return tuple(value for value in values if "=" in value and value.partition("=")[0] not in pairs) \
                     if pairs else ("yes", "no")  # per opponent, each once; or one answer for --opponent
         if slot == "player" and words[-1] in ASKER.spellings:  # --by: who asked
+            if asking and self.board.per_opponent and cells and self._question(typed):  # from where they may ask
+                values = tuple(value for value in values if self._player_or_none(value) is None
+                               or self._may_ask_from(self._player_or_none(value) or garden.ME, cells[0]))
             if form is mirror.AskedEvent.FORM:
                 return tuple(value for value in values if self._player_or_none(value) != garden.ME)  # not me
-            if form is AccuseEvent.FORM and self.board.per_opponent:
-                raise InputError(_nobody_out(self.board))
         if slot == "fighter":
             named = {word.partition("=")[0] for word in typed}
             return tuple(value for value in values if value.partition("=")[0] not in named)  # each player once
@@ -1065,6 +1110,19 @@ class Game(_Fields):
             return str(error)
         return None
 
+    def _may_ask_from(self, asker: str, cell: str) -> bool:
+        """Whether ``asker`` may ask a question from ``cell`` now: from the miniature they placed this turn,
+        when the log knows it (rules: "depuis la case où il vient de placer sa statuette"); else anywhere."""
+        placed = garden.asked_from(self.garden(), asker)
+        return not placed or cell in placed
+
+    def _question(self, typed: list[str]) -> bool:
+        """Whether the clue begun with the positional words ``typed`` is a question (asked from a cell)."""
+        try:
+            return bool(typed) and self.kind_named(typed[0]).question
+        except AssistantError:
+            return False
+
     def _player_or_none(self, text: str | None) -> str | None:
         try:
             return self.player(text) if text is not None else None
@@ -1105,15 +1163,21 @@ class Game(_Fields):
         words = split(text)
         if not words:
             raise InputError(_("empty step"))
-        form = form_for(self, words[0])
+        form = self._form(words[0])
         return self.read(form.verb, *form.read(words[1:]))
+
+    def _form(self, verb: str) -> Form:
+        """The form of step ``verb``; an accusation where the rules have none says so (not 'unknown step')."""
+        if not self.accusing and not self.reading_saved and key(verb) in map(key, AccuseEvent.FORM.verbs):
+            raise InputError(_no_accusation(self.board))
+        return form_for(self, verb)
 
     def read(self, verb: str, positional: list[str], options: dict | None = None) -> Event:
         """The event of step ``verb`` from words already split (the CLI's typed arguments).
 
         ``options`` maps an option's name to its value: a word, a list of words,
         True for a flag, or None (or False) when it was not given."""
-        form = form_for(self, verb)
+        form = self._form(verb)
         found = Options(list(positional), _option_values(options or {}))
         if form in (UNDO_FORM, RETRACT_FORM):
             return Retract.from_words(form, found)

@@ -34,7 +34,7 @@ def completer(option: Optional[str] = None):
         from assistant.engine.errors import AssistantError
 
         command = ctx.info_name or ""
-        words = [EXPLAIN_AS.get(command, command)]
+        words = list(EXPLAIN_AS.get(command, (command,)))
         for param in ctx.command.params:
             value = ctx.params.get(param.name or "")
             if param.name == "game" or value in (None, False, [], ()) or param.opts[0] == option:
@@ -55,7 +55,9 @@ def completer(option: Optional[str] = None):
     return complete
 
 
-EXPLAIN_AS = {"explain": "accuse"}  # explain CELL names a cell as accuse CELL does: the same slot
+# explain CELL names a cell as the clue 'at CELL' does, on every board (the accusation, the city's step, is not
+# the garden's): the same slot, and --opponent after it
+EXPLAIN_AS = {"explain": ("clue", "at")}
 
 
 STEP_WORDS = completer()

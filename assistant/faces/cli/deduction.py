@@ -92,12 +92,10 @@ def accuse(
     verdict: Annotated[str, typer.Argument(help=N_("right or wrong (also juste/faux)."), autocompletion=STEP_WORDS)],
     by: Annotated[Optional[str], typer.Option("--by", "--par", "-p", help=N_(
         "Who accused, on the city (me for you): a wrong accuser is out."), autocompletion=completer("--by"))] = None,
-    opponent: Annotated[Optional[str], typer.Option("--opponent", "-o", "--adversaire", help=N_(
-        "Whose loot is accused, on the garden with several opponents (one name)."),
-        autocompletion=completer("--opponent"))] = None,
     game: GameOption = None,
 ) -> None:
-    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, opponent, by)))
+    # no --opponent: the city hunts one thief, and the garden has no accusation (its loot cards end it)
+    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
     say_recorded(updated)
 
 

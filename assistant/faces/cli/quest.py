@@ -148,11 +148,14 @@ def quest_take(
     words: Annotated[list[str], typer.Argument(help=N_("Whose hand, then the cards taken: Cleo 3g 7r."),
                                                metavar=N_("NAME CARD..."), autocompletion=STEP_WORDS)],
     back: Annotated[str, typer.Option("--back", "--rendues", "--rend", help=N_("The cards given back: 2b,9g."))],
+    by: Annotated[Optional[str], typer.Option("--by", "--par", "-p", help=N_(
+        "Who takes: needed before the first trick (who holds the card); after its trick, whoever played it."),
+        autocompletion=completer("--by"))] = None,
     game: GameOption = None,
 ) -> None:
     from assistant.games.roi_des_nains import TakeEvent
 
-    _quest_move(game, lambda g: TakeEvent.build(g, words[0], words[1:], back))
+    _quest_move(game, lambda g: TakeEvent.build(g, words[0], words[1:], back, by))
 
 
 @declared(quest_app, "quest", "take-back")

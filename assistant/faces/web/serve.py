@@ -477,10 +477,9 @@ class Answers:
         while len(answers) > KEPT_ANSWERS:  # the oldest go first (dicts keep their order)
             del answers[next(iter(answers))]
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Atomic, but not waiting for the disk (as the parse cache): a killed server loses nothing (the
-        # system has the file), and only a power cut in the instant after an entry could forget its id.
-        # Four phones at once would otherwise wait for a third disk sync per entry.
-        write_atomically(self.path, json.dumps(answers), durable=False)
+        # Atomic and durable, as a game is written (file and folder synced): the game on disk holds the entry,
+        # so its id must be on disk too, or a retry after a power cut would record the entry a second time.
+        write_atomically(self.path, json.dumps(answers))
 
 
 @dataclass

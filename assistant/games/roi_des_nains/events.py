@@ -74,6 +74,10 @@ class Deal(NamedTuple):
     summary: Summary | None = None
     moves: tuple = ()  # (tricks played before it, hand-change event): swap, pass, take, take-back
 
+    def took(self) -> int | None:
+        """When the red 11's take was recorded, if it was: after trick N, or 0 before the first trick."""
+        return next((after for after, move in self.moves if isinstance(move, TakeEvent)), None)
+
     def taken_back(self) -> dict[int, Card]:
         """The Sorcerer's exchanges: trick number -> the card taken back from it (the Sorcerer lies in its place)."""
         return {after: move.card for after, move in self.moves if isinstance(move, TakeBackEvent)}
@@ -466,39 +470,52 @@ class _TakeEventFields(NamedTuple):
     player: str
     taken: tuple[Card, ...]
     back: tuple[Card, ...]
+    by: str | None = None  # who takes: said before the first trick; after its trick, who played the card
+
+
+TAKER = Option("by", ("--by", "--par", "-p"), "player", french="--par")
 
 
 class TakeEvent(_TakeEventFields):
-    """The red 11's text: after its trick, whoever played it takes cards from ``player``'s hand and
-    gives as many back."""
+    """The red 11's text (FACTS.md, MED): whoever holds it takes cards from ``player``'s hand and gives as many
+    back. The rule text leaves its timing open: recorded after its trick (whoever played it takes), or before
+    the first trick, as the public online version plays it (``by`` says who takes)."""
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
         ("take", "prendre"), ("player", "card", MORE),
-        (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"),),
-        usage=N_("take NAME CARD... --back CARD,..."), french="prendre")
+        (Option("back", ("--back", "--rend", "--rendues"), "card", french="--rend"), TAKER),
+        usage=N_("take NAME CARD... --back CARD,... [--by NAME]"), french="prendre")
 
     @classmethod
     def from_words(cls, game, found: Options) -> TakeEvent:
         back = found.last("back")
         if len(found.positional) < 2 or back is None:
             raise InputError(_("write: take NAME CARD CARD --back CARD,CARD (the cards taken from NAME's hand, "
-                               "then those given back)"))
-        return cls.build(game, found.positional[0], found.positional[1:], back)
+                               "then those given back; before the first trick add --by NAME, who takes)"))
+        return cls.build(game, found.positional[0], found.positional[1:], back, found.last("by"))
 
     @classmethod
-    def build(cls, game, player: str, taken: list[str], back: str) -> TakeEvent:
-        special = between_tricks(game).deal.special
+    def build(cls, game, player: str, taken: list[str], back: str, by: str | None = None) -> TakeEvent:
+        deal = game.open_deal()
+        if deal is None:
+            raise InputError(NO_DEAL())
+        special = deal.deal.special
+        taker = None if by is None else game.player(by)
+        if taker is None and not deal.deal.tricks:  # nobody has played it yet: the table says who holds it
+            raise InputError(_("before the first trick, say who takes the cards: add --by NAME (who holds {card})")
+                             .format(card=special.said))
         cards = [read_card(game, word, special) for word in pairs(taken)]
         given = [read_card(game, word, special) for word in pairs(back)]
         if len(given) != len(cards):
             raise InputError(ngettext("{count} card taken, so {count} given back (got {got})",
                                       "{count} cards taken, so {count} given back (got {got})", len(cards))
                              .format(count=len(cards), got=len(given)))
-        return cls(game.player(player), tuple(cards), tuple(given))
+        return cls(game.player(player), tuple(cards), tuple(given), taker)
 
     def words(self, game) -> list[str]:
-        return ["take", self.player, *(card.id for card in self.taken), "--back", ",".join(c.id for c in self.back)]
+        words = ["take", self.player, *(card.id for card in self.taken), "--back", ",".join(c.id for c in self.back)]
+        return words + (["--by", self.by] if self.by is not None else [])
 
 
 class _TakeBackEventFields(NamedTuple):

@@ -262,12 +262,18 @@ class RoiGame(_Fields):
                 self._check_new_deal(self.state)  # the game over says how to start the next
             if form is not DealEvent.FORM and self.open_deal() is None:
                 return _("no deal is being played: start one with {step}").format(step=_("deal QUEST --special CARD"))
-            if form in MOVE_FORMS:
-                deal = between_tricks(self).deal
+            opened = self.open_deal()
+            if form in MOVE_FORMS and opened is not None:
+                deal = opened.deal
                 special, after = deal.special, len(deal.tricks)
+                done = deal.took()
+                if form is TakeEvent.FORM and special.hands == "take" and (done is not None or not after):
+                    # rule text: no timing; before the first trick as well as after its own trick, once a deal
+                    return None if done is None else _("{card} already took cards in this deal ({when}): once a "
+                                                       "deal").format(card=special.said, when=_when(done))
+                between_tricks(self)
                 if HANDS_OF[form] not in (special.hands, special.play.get("between_tricks")):
-                    return _("no {step} in this deal: its special card {card} does not move cards that way").format(
-                        step=spoken_verb(form), card=special.said)
+                    return _no_move(form, special)
                 if form is not TakeBackEvent.FORM and player_of(deal.tricks[-1], special.card) is None:
                     return _follows(form, special, after)
         except AssistantError as error:
@@ -385,7 +391,7 @@ class RoiGame(_Fields):
             number = event.replaces
         special = current.deal.special
         if strict:
-            check_limits(tricks[number - 1], number, special)
+            check_limits(tricks[number - 1], number, special, current.deal.moves)
         if strict and event.winner is not None:
             tricks = _with(tricks, number, self._judged_winner(tricks, number, special, event.winner))
         self._check_tricks(current.deal, tricks, strict or event.replaces is not None, since=number)
@@ -406,43 +412,18 @@ class RoiGame(_Fields):
 
     def _apply_move(self, deals, event, strict: bool):
         """Cards changing hands between two tricks: the Druid's swap, the blue 11's pass, the red 11's take,
-        the Sorcerer's take-back."""
+        the Sorcerer's take-back. The red 11's take may also come before the first trick (its timing is open)."""
         current = _open(deals, len(self.players))
-        if current is None or not current.deal.tricks:
+        before_first = current is not None and not current.deal.tricks and isinstance(event, TakeEvent)
+        if current is None or not (current.deal.tricks or before_first):
             raise InputError(_("cards change hands between two tricks of the deal being played: record the "
                                "trick first"))
         deal, special = current.deal, current.deal.special
         after = len(deal.tricks)
-        trick = deal.tricks[-1]
-        if isinstance(event, TakeBackEvent):
-            if special.play.get("between_tricks") != "take_back":
-                raise InputError(_("take-back is the Sorcerer's exchange, and {card} is this deal's special card")
-                                 .format(card=special.said))
-            if deal.taken_back():
-                raise AssistantError(_("the Sorcerer was already used in this deal (after trick {number})")
-                                     .format(number=next(iter(deal.taken_back()))))
-            if player_of(trick, event.card) is None:
-                raise InputError(_("{card} is not in trick {number}: the Sorcerer takes back a card of the trick "
-                                   "just played").format(card=_said(event.card, special), number=after))
+        if isinstance(event, TakeEvent):
+            _check_take(deal, event, strict)
         else:
-            kinds: dict[type, str] = {SwapEvent: "swap", PassEvent: "pass", TakeEvent: "take"}
-            kind = kinds[type(event)]
-            mover = player_of(trick, special.card)
-            if special.hands != kind or mover is None:
-                raise InputError(_follows(event.FORM, special, after))
-            if any(done == after for done, unused in deal.moves):
-                raise AssistantError(_("the hands already changed after trick {number}").format(number=after))
-            if isinstance(event, SwapEvent) and event.player == mover:
-                raise InputError(_("{player} played {card} and swaps hands with another player").format(
-                    player=mover, card=special.said))
-            if isinstance(event, TakeEvent):
-                if event.player == mover:
-                    raise InputError(_("{player} played {card} and takes cards from another player's hand").format(
-                        player=mover, card=special.said))
-                if strict and len(event.taken) != special.take:
-                    raise AssistantError(ngettext("{card} takes {count} card (got {got})",
-                                                  "{card} takes {count} cards (got {got})", special.take).format(
-                        card=special.said, count=special.take, got=len(event.taken)))
+            _check_move(deal, event)
         moves = deal.moves + ((after, event),)
         if strict:
             check_play(deal.tricks, moves, special, self.players, since=after + 1)
@@ -494,7 +475,7 @@ class RoiGame(_Fields):
                 seen[card.id] = number
         for after, move in deal.moves:  # a corrected trick must still hold what the change after it moved
             needed = move.card if isinstance(move, TakeBackEvent) else special.card
-            if after <= len(tricks) and player_of(tricks[after - 1], needed) is None:
+            if 0 < after <= len(tricks) and player_of(tricks[after - 1], needed) is None:
                 raise InputError(_("trick {number} must hold {card}: the step after it ({step}) needs it; undo that "
                                    "step first").format(number=after, card=_said(needed, special),
                                                       step=said_words(self, self.step(move))))
@@ -759,8 +740,11 @@ class RoiGame(_Fields):
         deal = self.open_deal() or self.trick_deal()
         after, move = deal.deal.moves[-1]
         special = deal.deal.special
-        mover = next((p for t in deal.deal.tricks[after - 1:after] for p, c in t.plays if c == special.card), "?")
-        if isinstance(move, SwapEvent):
+        mover = getattr(move, "by", None) or next(
+            (p for t in deal.deal.tricks[after - 1:after] for p, c in t.plays if c == special.card), "?")
+        if isinstance(move, TakeEvent) and not after:
+            text = _("before the first trick: {mover} takes {taken} from {player} and gives back {back}")
+        elif isinstance(move, SwapEvent):
             text = _("after trick {number}: {mover} swaps hands with {player}")
         elif isinstance(move, PassEvent):
             text = (_("after trick {number}: every hand passes left, to the next player") if move.direction == "left"
@@ -846,6 +830,76 @@ def _replacing(form, words: list[str]) -> bool:
     """Whether the step ``words`` is a correction (--replace): one may be typed whatever is being played."""
     replace = {spelling for option in form.options if option.name == "replace" for spelling in option.spellings}
     return any(word.partition("=")[0] in replace for word in words[1:])
+
+
+def _check_take(deal: Deal, event: TakeEvent, strict: bool) -> None:
+    """The red 11's take, once a deal: after its trick, by whoever played it; or before the first trick,
+    by whoever the table names (--by). FACTS.md gives no timing and the rule text none either: the public
+    online version plays it before the first trick, so the pad takes both. After its trick --by may be
+    left out: the trick says who takes."""
+    special, after = deal.special, len(deal.tricks)
+    if special.hands != "take":
+        raise InputError(_no_move(event.FORM, special))
+    done = deal.took()
+    if done is not None:
+        raise AssistantError(_("{card} already took cards in this deal ({when}): once a deal").format(
+            card=special.said, when=_when(done)))
+    if after:
+        mover = player_of(deal.tricks[-1], special.card)
+        if mover is None:
+            raise InputError(_follows(event.FORM, special, after))
+        if event.by not in (None, mover):
+            raise InputError(_("{player} played {card} in trick {number}, so {player} takes, not {by}").format(
+                player=mover, card=special.said, number=after, by=event.by))
+    elif event.by is None:  # a saved step never lacks it: build asks for it
+        raise InputError(_("before the first trick, say who takes the cards: add --by NAME (who holds {card})")
+                         .format(card=special.said))
+    else:
+        mover = event.by
+    if event.player == mover:
+        raise InputError(_("{player} holds {card} and takes cards from another player's hand").format(
+            player=mover, card=special.said))
+    if strict and len(event.taken) != special.take:
+        raise AssistantError(ngettext("{card} takes {count} card (got {got})",
+                                      "{card} takes {count} cards (got {got})", special.take).format(
+            card=special.said, count=special.take, got=len(event.taken)))
+
+
+def _check_move(deal: Deal, event) -> None:
+    """A hand change after the trick just played: the Sorcerer's take-back, the Druid's swap, the blue 11's pass."""
+    special, after = deal.special, len(deal.tricks)
+    trick = deal.tricks[-1]  # only the red 11's take comes before the first trick (_apply_move)
+    if isinstance(event, TakeBackEvent):
+        if special.play.get("between_tricks") != "take_back":
+            raise InputError(_("take-back is the Sorcerer's exchange, and {card} is this deal's special card")
+                             .format(card=special.said))
+        if deal.taken_back():
+            raise AssistantError(_("the Sorcerer was already used in this deal (after trick {number})")
+                                 .format(number=next(iter(deal.taken_back()))))
+        if player_of(trick, event.card) is None:
+            raise InputError(_("{card} is not in trick {number}: the Sorcerer takes back a card of the trick "
+                               "just played").format(card=_said(event.card, special), number=after))
+        return
+    kinds: dict[type, str] = {SwapEvent: "swap", PassEvent: "pass"}
+    mover = player_of(trick, special.card)
+    if special.hands != kinds[type(event)] or mover is None:
+        raise InputError(_follows(event.FORM, special, after))
+    if any(done == after for done, unused in deal.moves):
+        raise AssistantError(_("the hands already changed after trick {number}").format(number=after))
+    if isinstance(event, SwapEvent) and event.player == mover:
+        raise InputError(_("{player} played {card} and swaps hands with another player").format(
+            player=mover, card=special.said))
+
+
+def _no_move(form, special: Special) -> str:
+    """The refusal of a hand change this deal's special card does not make."""
+    return _("no {step} in this deal: its special card {card} does not move cards that way").format(
+        step=spoken_verb(form), card=special.said)
+
+
+def _when(after: int) -> str:
+    """When a hand change was made: 'before the first trick', 'after trick 3'."""
+    return _("before the first trick") if not after else _("after trick {number}").format(number=after)
 
 
 def _follows(form, special: Special, after: int) -> str:

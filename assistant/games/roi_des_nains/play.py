@@ -13,6 +13,14 @@ another hand, a magic card outside its limits, a first trick not led by the
 red 5's holder. What a player showed holds until cards change hands: a hand
 change recorded as a step moves exactly what it moved; one not recorded makes
 the check forget what was shown (as lenient as it was before such steps).
+
+The red 11's take has no timing in the rule text: after its own trick, or before
+the first trick as the public online version plays it. Recorded before the
+first trick, it moves its cards before trick 1 is judged (the red 5 among them:
+its holder before or after the take may lead). Recorded after its trick, the
+hands were as dealt at the first trick. Not recorded, the deal's cards may have
+changed hands before the first trick: the red 5 then says nothing of who leads,
+nor who holds it.
 """
 
 from __future__ import annotations
@@ -23,11 +31,23 @@ from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _
 from assistant.engine.records import NamedTuple
 from assistant.games.roi_des_nains.cards import Card, said
-from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, player_of
+from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, TakeEvent, player_of
 from assistant.games.roi_des_nains.rules import Special
 from assistant.games.roi_des_nains.scoring import SUIT_SAID
 
 RED_FIVE = "5r"
+BEFORE_FIRST = 0  # a hand change recorded before the first trick: after none
+
+
+def taken_before_first(moves) -> TakeEvent | None:
+    """The red 11's take recorded before the first trick, if any."""
+    return next((move for done, move in moves if done == BEFORE_FIRST and isinstance(move, TakeEvent)), None)
+
+
+def first_hands_open(moves, special: Special) -> bool:
+    """Whether the hands may have changed before the first trick unseen: the deal's card takes cards (its
+    timing is open) and no take was recorded, before the first trick or after its own (once a deal)."""
+    return special.hands == "take" and not any(isinstance(move, TakeEvent) for unused, move in moves)
 
 
 class Ruling(NamedTuple):
@@ -176,13 +196,20 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
     before it is not judged again). ``moves``: (tricks played before it, hand-change event)."""
     known = Known({}, {})
     played: set[Card] = set()
+    early = taken_before_first(moves)
+    if early is not None and early.by is not None:  # the red 11's take, before the first trick
+        if special.card.suit is not None:  # whoever takes holds the card that takes
+            known.held[special.card] = (early.by, _("took cards with {card} before the first trick").format(
+                card=card_said(special.card, special)))
+        _moved(known, early, None, players, special, BEFORE_FIRST, played, since <= 1)
+    red_five = Card(RED_FIVE, "red", 5)
     for number, trick in enumerate(tricks, 1):
         judged = number >= since
         before = tricks[number - 2] if number > 1 else None
         _check_cards(known, trick, number, special, judged)
-        if number == 1 and all(card.id != RED_FIVE for unused, card in trick.plays):
-            known.held[Card(RED_FIVE, "red", 5)] = (
-                trick.leader, _("led the first trick, which the holder of the red 5 leads"))
+        if number == 1 and all(card != red_five for unused, card in trick.plays) and red_five not in known.held \
+                and not first_hands_open(moves, special):
+            known.held[red_five] = (trick.leader, _("led the first trick, which the holder of the red 5 leads"))
         found = worths(trick.plays, special, before)
         led = suit_led(found) if found is not None else None
         for position, (player, card) in enumerate(trick.plays):
@@ -206,7 +233,7 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
         if after:
             for move in after:
                 _moved(known, move, trick, players, special, number, played, judged or number + 1 >= since)
-        elif special.changes_hands and any(card == special.card for unused, card in trick.plays):
+        elif special.changes_hands and any(card == special.card for unused, card in trick.plays) and early is None:
             known.void.clear()  # its text moved cards between hands, not recorded: what was shown no longer holds
             known.held.clear()
 
@@ -238,12 +265,12 @@ def _check_cards(known: Known, trick, number: int, special: Special, judged: boo
                 holder=holder[0], why=holder[1], card=card_said(card, special), player=player, number=number))
 
 
-def check_limits(trick, number: int, special: Special) -> None:
+def check_limits(trick, number: int, special: Special, moves=()) -> None:
     """What trick ``number`` alone may break: the magic card's limits (boards/roi-des-nains.yaml, play),
-    the first trick's leader."""
+    the first trick's leader (``moves``: the deal's hand changes, a take before the first trick among them)."""
     _check_magic(trick, number, special)
-    if number == 1:
-        _check_first_lead(trick, special)
+    if number == 1 and not first_hands_open(moves, special):
+        _check_first_lead(trick, special, taken_before_first(moves))
 
 
 def _check_magic(trick, number: int, special: Special) -> None:
@@ -262,9 +289,14 @@ def _check_magic(trick, number: int, special: Special) -> None:
                                    "and there is none").format(card=card_said(card, special)))
 
 
-def _check_first_lead(trick, special: Special) -> None:
-    """rules: 'Le joueur qui a en main le 5 ... entame ensuite le premier pli' (FACTS.md: the red 5)."""
+def _check_first_lead(trick, special: Special, take: TakeEvent | None = None) -> None:
+    """rules: 'Le joueur qui a en main le 5 ... entame ensuite le premier pli' (FACTS.md: the red 5). A take
+    before the first trick that moved the red 5: its holder before the take (who showed it for the quest)
+    or after it may lead, the rule text saying nothing of that order."""
     holder = next((player for player, card in trick.plays if card.id == RED_FIVE), trick.leader)
+    if take is not None and take.by is not None and RED_FIVE in {card.id for card in (*take.taken, *take.back)}:
+        if {holder, trick.leader} <= {take.by, take.player}:
+            return
     if holder != trick.leader:
         raise AssistantError(_("the holder of the red 5 leads the first trick: {holder} plays it, so {holder} "
                                "leads, not {leader}").format(holder=holder, leader=trick.leader))
@@ -275,13 +307,14 @@ def _check_first_lead(trick, special: Special) -> None:
 
 def _moved(known: Known, move, trick, players: tuple[str, ...], special: Special, number: int,
            played: set[Card], judged: bool) -> None:
-    """What the table knows after a hand change recorded after trick ``number``."""
+    """What the table knows after a hand change recorded after trick ``number`` (0: before the first trick,
+    ``trick`` None)."""
     if isinstance(move, TakeBackEvent):
         _give(known, move.card, None, move.player, _("took it back with {card} after trick {number}").format(
             card=card_said(special.card, special), number=number), special, number, judged=False)
         return
-    mover = player_of(trick, special.card)
-    # the pad records a hand change only after the trick its special card was played in
+    mover = getattr(move, "by", None) or (player_of(trick, special.card) if trick is not None else None)
+    # the pad records a hand change only after the trick its special card was played in, or says who takes
     assert mover is not None, f"{special.card.id} is not in trick {number}: no hand changes after it"
     if isinstance(move, (SwapEvent, PassEvent)):
         if isinstance(move, SwapEvent):
@@ -299,11 +332,13 @@ def _moved(known: Known, move, trick, players: tuple[str, ...], special: Special
                     player=holder, number=number))
         return
     for card in move.taken:
-        _give(known, card, move.player, mover, _("took it from {player} after trick {number}").format(
-            player=move.player, number=number), special, number, judged, played)
+        why = (_("took it from {player} after trick {number}") if number else
+               _("took it from {player} before the first trick")).format(player=move.player, number=number)
+        _give(known, card, move.player, mover, why, special, number, judged, played)
     for card in move.back:
-        _give(known, card, mover, move.player, _("was given it back by {player} after trick {number}").format(
-            player=mover, number=number), special, number, judged, played)
+        why = (_("was given it back by {player} after trick {number}") if number else
+               _("was given it back by {player} before the first trick")).format(player=mover, number=number)
+        _give(known, card, mover, move.player, why, special, number, judged, played)
 
 
 def _give(known: Known, card: Card, giver: str | None, taker: str, why: str, special: Special, number: int,
@@ -322,9 +357,11 @@ def _give(known: Known, card: Card, giver: str | None, taker: str, why: str, spe
                                      card=card_said(card, special), number=number))
     holder = known.held.get(card)
     if judged and holder is not None and holder[0] != giver:
-        raise AssistantError(_("{holder} {why}, so held {card}, yet {player} gives it after trick {number}; "
-                               "correct one of the two").format(holder=holder[0], why=holder[1],
-                                                                card=card_said(card, special), player=giver,
-                                                                number=number))
+        text = (_("{holder} {why}, so held {card}, yet {player} gives it after trick {number}; correct one of the two")
+                if number else
+                _("{holder} {why}, so held {card}, yet {player} gives it before the first trick; correct one of "
+                  "the two"))
+        raise AssistantError(text.format(holder=holder[0], why=holder[1], card=card_said(card, special), player=giver,
+                                         number=number))
     known.held[card] = (taker, why)
     known.void.pop((taker, card.suit), None)

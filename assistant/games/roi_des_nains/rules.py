@@ -42,8 +42,9 @@ PLAY_SAID = {
 HANDS_SAID = {
     "swap": N_("after its trick, whoever played it swaps hands with a player (swap NAME)"),
     "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
-    "take": N_("after its trick, whoever played it takes {count} cards from a player's hand and gives {count} "
-               "back (take NAME CARD... --back CARD,...)"),
+    "take": N_("whoever holds it takes {count} cards from a player's hand and gives {count} back; the rule text "
+               "leaves the timing open: after its trick, by whoever played it, or before the first trick, as the "
+               "online version plays it (take NAME CARD... --back CARD,... [--by NAME])"),
 }
 
 
