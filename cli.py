@@ -69,9 +69,16 @@ class OneLineErrors(TyperGroup):
         # a file name holding ESC or U+2028 is shown escaped, never obeyed by the terminal.
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
+        _ONE_SHOT.append(command_word(sys.argv[1:] if args is None else list(args)) not in LONG_RUNNING)
+        went_through = False
         try:
             self._main(args, prog_name, complete_var, **extra)
+        except SystemExit as exit_:
+            went_through = not exit_.code
+            raise
         finally:
+            _ONE_SHOT.pop()
+            _command_ended(went_through)
             sys.stdout, sys.stderr = streams
 
     def _main(self, args, prog_name, complete_var, **extra):
@@ -411,6 +418,20 @@ def spoken_command(name: str) -> str:
     return f"{french} ({name})" if french else name
 
 
+# Whether the command running is a one-shot one (not table or serve), innermost last: a one-shot
+# command's cache writes are held until it ends, and dropped if it is refused (store.files.end_command).
+_ONE_SHOT: list[bool] = []
+
+
+def _command_ended(went_through: bool) -> None:
+    """A command ended: its held cache writes made or dropped, and, if it went through, one warning line for
+    each odd file the data folder held where a file belongs (a refusal stays the one line that says why)."""
+    files = sys.modules.get("assistant.store.files")  # not loaded: the data folder was not read
+    for line in files.end_command(went_through) if files is not None else ():
+        if went_through:
+            typer.echo(_("warning: {message}").format(message=line), err=True)
+
+
 def _fail(message: str, code: int) -> None:
     # One line, whatever a message quotes back: a file name may hold a line break.
     one_line = message.replace("\r", "\\r").replace("\n", "\\n")
@@ -550,6 +571,10 @@ def home() -> Path:
 def store() -> "Store":
     from assistant.store.folder import Store
 
+    if _ONE_SHOT and _ONE_SHOT[-1]:
+        from assistant.store.files import hold_caches
+
+        hold_caches()  # written when the command ends, if it went through (_command_ended)
     return Store(home())
 
 
@@ -571,9 +596,12 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
     """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
+    from assistant.store.files import refuse_odd_target, write_atomically
+
+    for path in filter(None, (svg, html)):  # before the picture: a refused file is the command's one line
+        refuse_odd_target(Path(path))
     console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
     console.print(renderable)
-    from assistant.store.files import write_atomically
 
     for path, export in ((svg, lambda: console.export_svg(title="assistant", clear=False)),
                          (html, lambda: console.export_html(clear=False))):

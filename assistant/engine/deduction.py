@@ -9,7 +9,7 @@ log only grows; the sheet, the history and every figure are derived by
 replaying it once (``Game.state``), never saved.
 """
 
-from functools import cached_property
+from functools import cache, cached_property
 from typing import NamedTuple, Union
 
 from assistant.engine.board import Board
@@ -19,7 +19,19 @@ from assistant.engine.errors import AssistantError, DataError, InputError, event
 from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, positional, typed_so_far
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
-from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
+from assistant.engine.log import (
+    RETRACT_FORM,
+    UNDO_FORM,
+    Entry,
+    History,
+    Replayer,
+    Restoring,
+    Retract,
+    begun,
+    load,
+    replay,
+    target,
+)
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
     Options,
@@ -208,6 +220,7 @@ class AccuseEvent(NamedTuple):
 
 
 STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, *garden.PIECES)  # every entry's type
+STEP_OF_FORM = {id(step.FORM): step for step in STEPS}  # by identity: comparing forms word by word is slow
 Event = Union[(ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, Retract, *garden.PIECES)]
 
 
@@ -414,20 +427,31 @@ class Game(_Fields):
         """The sheet every standing clue leads to."""
         return self.state.sheet
 
-    def facts_of(self, entry: Entry) -> list[Fact]:
-        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
-        if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
-            return entry.event.facts(self.board, entry.number)
-        return []
+    def facts_of(self, entry: Entry, known: dict | None = None) -> list[Fact]:
+        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not.
+
+        ``known`` keeps the facts made for each clue and its answers (whatever card said it): a long log
+        asks the same questions again, and each is worked out once."""
+        event = entry.event
+        if not isinstance(event, (ClueEvent, AccuseEvent, garden.LootEvent)):
+            return []
+        if known is None:
+            return event.facts(self.board, entry.number)
+        said = (event.clue, event.answers) if isinstance(event, ClueEvent) else event
+        made = known.get(said)
+        if made is None:
+            made = known[said] = event.facts(self.board, entry.number)
+        return [fact._replace(number=entry.number) if fact.number != entry.number else fact for fact in made]
 
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
         only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
         before --replace existed let a second card silently replace the first)."""
         latest = {entry.event.player: entry.number for entry in entries if isinstance(entry.event, garden.LootEvent)}
+        known: dict = {}
         return [fact for entry in entries
                 if not isinstance(entry.event, garden.LootEvent) or latest[entry.event.player] == entry.number
-                for fact in self.facts_of(entry)]
+                for fact in self.facts_of(entry, known)]
 
     def garden(self) -> "garden.Garden":
         """Miniatures, cat, token stacks and finished sets, from the standing entries."""
@@ -695,6 +719,18 @@ class Game(_Fields):
         restored.__dict__["_replayer"] = replayer
         return restored
 
+    def restoring(self) -> Restoring:
+        """This empty game's saved log read back in one pass (``log.load``): each undo or retract checked
+        to have its entry; the sheet is worked out once, when it is first asked for."""
+        return Restoring(self)
+
+    def restored(self, events: tuple, history: History | None, state: None = None) -> "Game":
+        """This game with the log ``events`` (``Restoring.game``), its ``history`` known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        return game
+
     def _appended(self, event: Event, state: State | None = None) -> "Game":
         """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
         game = self._replace(events=self.events + (event,))
@@ -712,10 +748,8 @@ class Game(_Fields):
     # -- the words of events --------------------------------------------------------------
 
     def forms(self) -> tuple[Form, ...]:
-        """Every step this game hears (the grammar's Speaker)."""
-        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
-            if self.board.per_opponent else ()
-        return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
+        """Every step this game hears (the grammar's Speaker): the same tuple for every game of its kind."""
+        return _forms(self.board.per_opponent)
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this game that fit ``slot`` (for completion)."""
@@ -874,18 +908,19 @@ class Game(_Fields):
         if not words:
             raise InputError(_("empty step"))
         form = form_for(self, words[0])
-        return self.read(form.verb, *form.read(words[1:]))
+        return self._read(form, form.read(words[1:]))
 
     def read(self, verb: str, positional: list[str], options: dict | None = None) -> Event:
         """The event of step ``verb`` from words already split (the CLI's typed arguments).
 
         ``options`` maps an option's name to its value: a word, a list of words,
         True for a flag, or None (or False) when it was not given."""
-        form = form_for(self, verb)
-        found = Options(list(positional), _option_values(options or {}))
-        if form in (UNDO_FORM, RETRACT_FORM):
+        return self._read(form_for(self, verb), Options(list(positional), _option_values(options or {})))
+
+    def _read(self, form: Form, found: Options) -> Event:
+        if form is UNDO_FORM or form is RETRACT_FORM:
             return Retract.from_words(form, found)
-        return next(step for step in STEPS if step.FORM is form).from_words(self, found)
+        return STEP_OF_FORM[id(form)].from_words(self, found)
 
     def step(self, event: Event) -> str:
         """The canonical words of an event, as saved in the log and in exported scenarios."""
@@ -1004,6 +1039,14 @@ class Game(_Fields):
 
 
 # -- helpers -----------------------------------------------------------------------------
+
+
+@cache
+def _forms(per_opponent: bool) -> tuple[Form, ...]:
+    """The steps of a deduction game: a garden (items per opponent) hears its pieces too."""
+    pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, *(piece.FORM for piece in garden.PIECES)) \
+        if per_opponent else ()
+    return (ClueEvent.FORM, AccuseEvent.FORM, UNDO_FORM, RETRACT_FORM, *pieces)
 
 
 def _option_values(options: dict) -> dict[str, list[str]]:

@@ -62,13 +62,37 @@ class Form(NamedTuple):
 
     def read(self, words: list[str]) -> Options:
         """The words after the verb, split into positional words and option values."""
-        spellings = {option.name: option.spellings for option in self.options}
-        flags = tuple(option.name for option in self.options if option.slot is None)
-        found = options(words, spellings, flags)
+        spellings, flags, by_spelling = _spellings(self)
+        found = options(words, spellings, flags, by_spelling)
         for option in self.options:
             if not option.repeat and len(found.values.get(option.name, ())) > 1:
                 raise InputError(_("{option} is given twice: give it once").format(option=option.spoken()))
         return found
+
+
+# What is worked out once for each form or list of forms a game hears: they are the same few
+# objects for the life of the process, and a saved log reads tens of thousands of steps with them.
+# Each is kept with what it was made for, so that an id is never taken for another object's.
+_MADE: dict[int, tuple[object, object]] = {}
+
+
+def _once(thing: object, make: Callable[[], object]) -> object:
+    known = _MADE.get(id(thing))
+    if known is None or known[0] is not thing:
+        if len(_MADE) > 1024:  # a caller that makes new lists of forms each time: start afresh
+            _MADE.clear()
+        known = _MADE[id(thing)] = (thing, make())
+    return known[1]
+
+
+def _spellings(form: "Form") -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
+    """A form's options: each name's spellings, the names of those that take no value, each spelling's name."""
+    def make() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
+        spellings = {option.name: option.spellings for option in form.options}
+        return (spellings, tuple(option.name for option in form.options if option.slot is None),
+                {spelling: name for name, typed in spellings.items() for spelling in typed})
+
+    return _once(form, make)  # type: ignore[return-value]
 
 
 class Speaker(Protocol):
@@ -118,10 +142,11 @@ def form_for(game: Speaker, verb: str) -> Form:
 
 
 def _form_among(forms: Sequence[Form], verb: str) -> Form:
-    folded = key(verb)
-    for form in forms:
-        if folded in (key(v) for v in form.verbs):
-            return form
+    by_verb: dict[str, Form] = _once(forms, lambda: {key(v): form for form in reversed(forms)  # type: ignore[assignment]
+                                                     for v in form.verbs})  # the first form of a verb wins
+    found = by_verb.get(key(verb))
+    if found is not None:
+        return found
     known = [spoken_verb(form) for form in forms]
     every = list(dict.fromkeys([*known, *(v for form in forms for v in form.verbs)]))  # 'clu' is clue's
     raise InputError(_("unknown step {step}: {hint} (expected one of {steps})").format(

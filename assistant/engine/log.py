@@ -10,13 +10,14 @@ Every game class follows ``Log`` (below), so callers never ask which kind of
 game they hold: they record, undo, list the history and save through it.
 """
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, Protocol, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import Form, form_for
 from assistant.engine.i18n import N_, _
-from assistant.engine.words import Options, shown, whole_number
+from assistant.engine.words import Options, shown, too_long, whole_number
 
 UNDO_WORDS = ("undo", "annuler", "defaire")
 RETRACT_WORDS = ("retract", "retirer")
@@ -130,6 +131,110 @@ class Replayer:
         return History(tuple(self.entries), self.taken_back)
 
 
+class Restoring:
+    """A saved log read back in one pass, in time linear in its length (``load``, an imported log).
+
+    A score pad folds its standing entries into its state: ``start`` is the state before any
+    entry, ``apply(state, event)`` the state after a saved event (restore's checks only; an
+    AssistantError when it cannot apply). Each standing entry keeps the state it led to, so an
+    undo costs nothing and a retract N folds again only the standing entries after N with
+    ``refold`` (``apply`` unless the game checks less there), checking that they still apply
+    (``refusal(taken, later, error)`` says it when one does not). A game
+    without ``apply`` (a deduction game, whose sheet is worked out once, when it is asked for)
+    only checks that each undo or retract has its entry. The events are kept in a list: a game
+    is made of them once, by ``game()``, never one copy per entry."""
+
+    def __init__(self, empty, start: object = None, apply: Callable | None = None, refold: Callable | None = None,
+                 refusal: Callable | None = None) -> None:
+        assert not empty.events, "a log is restored into an empty game"
+        self.empty, self.apply, self.refold, self.refusal = empty, apply, refold or apply, refusal
+        self.events: list = []
+        self.entries: list[Entry] = []
+        self.standing: list[int] = []  # entry numbers, oldest first (with apply: exactly those standing)
+        self.states: list = [start]  # with apply: states[i] is the state after the first i standing entries
+        self.taken_back: Entry | None = None
+        self._read: dict[tuple[str, int], tuple[object, object]] = {}  # (step, id(state)) -> (state, event)
+        self._takes_back: dict[str, Retract] = {}  # undo, retract N: read alike in every state
+        self._applied: dict[tuple[int, object], tuple[object, object]] = {}  # (id(state), event) -> (state, after)
+
+    @property
+    def state(self) -> object:
+        """The state the standing entries lead to (with ``apply``)."""
+        return self.states[-1]
+
+    def add(self, event: object) -> None:
+        """Append a saved event; an AssistantError (nothing changed) when it cannot stand."""
+        if isinstance(event, Retract):
+            self._take_back(event)
+        else:
+            if self.apply is not None:
+                self.states.append(self._apply(self.states[-1], event))
+            self.entries.append(Entry(len(self.entries) + 1, event))
+            self.standing.append(len(self.entries))
+        self.events.append(event)
+
+    def _apply(self, state: object, event: object) -> object:
+        """``apply``, once for each state and event: an entry taken back and made again (a trick, undone,
+        then played as it was) leads from the same state to the same state."""
+        try:
+            known = self._applied.get((id(state), event))
+        except TypeError:  # an event that cannot be hashed: applied each time
+            return self.apply(state, event)
+        if known is not None and known[0] is state:
+            return known[1]
+        after = self.apply(state, event)
+        self._applied[id(state), event] = (state, after)
+        return after
+
+    def _take_back(self, retract: Retract) -> None:
+        entry = target(self.entries, retract, self.standing)
+        if self.apply is not None:
+            at = bisect_left(self.standing, entry.number)
+            state, refolded = self.states[at], []
+            for number in self.standing[at + 1:]:  # none for an undo
+                later = self.entries[number - 1]
+                try:
+                    state = self.refold(state, later.event)
+                except AssistantError as error:
+                    raise (self.refusal(entry, later, error) if self.refusal else error) from None
+                refolded.append(state)
+            del self.states[at + 1:]
+            self.states.extend(refolded)
+            del self.standing[at]
+        elif retract.number is None:
+            self.standing.pop()
+        self.taken_back = self.entries[entry.number - 1] = entry._replace(retracted=True)
+
+    def history(self) -> History:
+        return History(tuple(self.entries), self.taken_back)
+
+    def read(self, step: str) -> object:
+        """The event of a saved step, read against the game so far (``reader``). A long log repeats itself
+        (the same clue again, a trick and its undo): a step already read against the same state is read
+        once. The state is kept beside its event, so that its id is never another state's."""
+        if step in self._takes_back:
+            return self._takes_back[step]
+        state = self.states[-1]
+        known = self._read.get((step, id(state)))
+        if known is not None and known[0] is state:
+            return known[1]
+        event = self.reader().read_step(step)
+        if isinstance(event, Retract):
+            self._takes_back[step] = event
+        else:
+            self._read[step, id(state)] = (state, event)
+        return event
+
+    def reader(self):
+        """The game that reads the next step: a score pad reads a trick against the deal it is in (its state
+        so far; the log itself is not copied for it), a deduction game against its header alone."""
+        return self.empty if self.apply is None else self.empty.restored((), None, self.state)
+
+    def game(self):
+        """The game the log read so far makes (``empty.restored``)."""
+        return self.empty.restored(tuple(self.events), self.history(), self.state)
+
+
 def replay(events: Iterable[object]) -> History:
     """Number the entries and apply every undo and retract, in one pass over the log."""
     replayer = Replayer()
@@ -177,23 +282,27 @@ def load(empty: GameT, steps: object, source: str, where: Callable[[int], str] =
     """The one loader of saved logs: every step read and restored; every bad step listed at once.
 
     A bad step is skipped so that the ones after it are still checked, and the
-    error names each with its place in the file ('line 12: events[3]')."""
+    error names each with its place in the file ('line 12: events[3]'). A step
+    longer than any a table types stops the reading there: what follows a
+    damaged megabyte is not worth the time it takes to read."""
     if steps is None:
         steps = []
     if not isinstance(steps, list):
         raise DataError(_("{source}: events: expected a list of steps").format(source=source))
     problems: list[str] = []
-    game = empty
+    restoring = empty.restoring()
     for position, step in enumerate(steps):
+        if isinstance(step, str) and too_long(step):
+            raise DataError(problems + [f"{source}: {where(position)}: {too_long(step)}"])
         try:
             if not isinstance(step, str):
                 raise InputError(_("expected the words of a step (got {got})").format(got=shown(step)))
-            game = game.restore(game.read_step(step))
+            restoring.add(restoring.read(step))
         except AssistantError as error:
             problems.append(f"{source}: {where(position)}: {error}")
     if problems:
         raise DataError(problems)
-    return game
+    return restoring.game()
 
 
 def begun(game, words: list[str], history: "History") -> tuple[Form | None, str | None]:

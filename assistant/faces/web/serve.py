@@ -45,7 +45,7 @@ from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, speaking
 from assistant.faces import panels
 from assistant.faces.panels import is_pad
-from assistant.store.files import read_regular, write_atomically
+from assistant.store.files import read_json, write_atomically
 from assistant.store.folder import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
@@ -112,7 +112,7 @@ def _links_path(store: Store) -> Path:
 
 def _kept_links(store: Store) -> dict[tuple[str, bool], str]:
     try:  # never through a symbolic link: the tokens kept are the ones this folder's owner wrote
-        data = json.loads(read_regular(_links_path(store), 1 << 20, follow=False))
+        data = read_json(_links_path(store), 1 << 20)  # None (then TypeError below) when damaged or too deep
         return {(entry["game"], bool(entry["keeper"])): entry["token"] for entry in data
                 if isinstance(entry.get("token"), str) and KEPT_TOKEN.fullmatch(entry["token"])}
     except (AssistantError, ValueError, TypeError, KeyError, AttributeError):

@@ -327,6 +327,15 @@ KINDS = {Gnome.FORM: Gnome, Pull.FORM: Pull, Squirrels.FORM: Squirrels, Exchange
 # -- the state of the rope --------------------------------------------------------------------
 
 
+RECENT = 8  # lines of what happened a state keeps: the show says the last four
+
+
+def _recent(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of what happened worth keeping before one more is added (a state is copied at every
+    move: keeping them all made a long match cost the square of its length)."""
+    return lines[-(RECENT - 1):]
+
+
 class State(NamedTuple):
     """Everything the table sees: lines of gnomes, the hose, whose turn, the score."""
 
@@ -337,7 +346,7 @@ class State(NamedTuple):
     rounds: tuple[int, int]  # rounds won by each side
     last: Move | None  # the card just played this round (the counters answer it)
     setup: tuple[str, ...]  # players still to place their first gnome this round
-    log: tuple[str, ...]  # what happened, for the show
+    log: tuple[str, ...]  # what happened lately, for the show (its last RECENT lines: a long match stays light)
     chosen: bool = False  # the round's starter was chosen with ``starts``
     half: int = HALF_PATH  # flagstones on each side of the fence at the start
 
@@ -461,13 +470,13 @@ class TugGame(_Match):
     def _pull(self, state: State, side: int, flagstones: int, why: str) -> State:
         """Side ``side`` pulls the hose ``flagstones`` towards itself; a crash ends the round."""
         shift = state.shift + (flagstones if side == 0 else -flagstones)
-        state = state._replace(shift=shift, log=state.log + (
+        state = state._replace(shift=shift, log=_recent(state.log) + (
             _("{side} pulls {count} ({why})").format(side=self.side_name(side), count=flagstones, why=why),))
         loser = 1 - side
         if state.lines[loser] and state.front(loser) <= 0:
             rounds = list(state.rounds)
             rounds[side] += 1
-            log_lines = state.log + (_("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
+            log_lines = _recent(state.log) + (_("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
                 loser=self.side_name(loser), side=self.side_name(side), round=state.round),)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
@@ -477,7 +486,7 @@ class TugGame(_Match):
     def _apply(self, state: State, move: Move) -> State:
         if isinstance(move, Starts):
             return state._replace(turn=self.order.index(move.player), chosen=True,
-                                  log=state.log + (_("{player} starts round {round}").format(
+                                  log=_recent(state.log) + (_("{player} starts round {round}").format(
                                       player=move.player, round=state.round),))
         side = self.side_of(move.player)
         lines = [list(state.lines[0]), list(state.lines[1])]
@@ -485,13 +494,13 @@ class TugGame(_Match):
             lines[side].append(move.colour)
             setup = tuple(p for p in state.setup if p != move.player)
             return state._replace(lines=(tuple(lines[0]), tuple(lines[1])), setup=setup,
-                                  log=state.log + (_("{player} sets a {colour} gnome").format(
+                                  log=_recent(state.log) + (_("{player} sets a {colour} gnome").format(
                                       player=move.player, colour=said(move.colour)),))
         after = state._replace(turn=(state.turn + 1) % len(self.order), last=move)
         if isinstance(move, Gnome):
             lines[side].append(move.colour)
             after = after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                   log=state.log + (_("{player} adds a {colour} gnome").format(
+                                   log=_recent(state.log) + (_("{player} adds a {colour} gnome").format(
                                        player=move.player, colour=said(move.colour)),))
             return self._pull(after, 1 - side, 2, _("a gnome was added"))
         if isinstance(move, Pull):
@@ -500,9 +509,9 @@ class TugGame(_Match):
             text = _("pull: {first} {first_strength}, {second} {second_strength}").format(
                 first=self.side_name(0), first_strength=strength[0], second=self.side_name(1),
                 second_strength=strength[1])
-            after = after._replace(log=state.log + (text,))
+            after = after._replace(log=_recent(state.log) + (text,))
             if difference == 0:
-                return after._replace(log=after.log + (_("equal strength: nothing moves"),))
+                return after._replace(log=_recent(after.log) + (_("equal strength: nothing moves"),))
             return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, _("the stronger side"))
         if isinstance(move, Squirrels):
             return self._pull(after, side, move.count, ngettext("{count} squirrel", "{count} squirrels", move.count)
@@ -519,7 +528,7 @@ class TugGame(_Match):
             lines[side] += [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
             text = _("{player} takes the two {gnomes}")
         text = text.format(player=move.player, colour=said(move.colour), gnomes=_(GNOMES_SAID[move.colour]))
-        return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=state.log + (text,))
+        return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=_recent(state.log) + (text,))
 
     # -- recording ----------------------------------------------------------------------
 
@@ -537,6 +546,24 @@ class TugGame(_Match):
             return self._replace(events=self.events + (event,))
         self._check(self.state(), event, strict=False)
         return self._appended(event)
+
+    def restoring(self) -> log.Restoring:
+        """This empty match's saved log read back in one pass (``log.load``), as ``restore`` reads it entry
+        by entry: each move checked against the state so far (the checks of 0.1) and applied once; a
+        retract applies again, unchecked, only the standing moves after the one it takes back."""
+        def apply(state: State, move: Move) -> State:
+            self._check(state, move, strict=False)
+            return self._apply(state, move)
+
+        return log.Restoring(self, self._first(), apply, refold=self._apply)
+
+    def restored(self, events: tuple, history: log.History | None, state: State) -> TugGame:
+        """This match with the log ``events`` (``log.Restoring``), the state it leads to known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        game.__dict__["_state"] = state
+        return game
 
     def _appended(self, move: Move) -> TugGame:
         game = self._replace(events=self.events + (move,))

@@ -302,6 +302,20 @@ class RoiGame(_Fields):
             return self._take_back(event)
         return self._appended(event, self._apply(self.state, event, strict=False))
 
+    def restoring(self) -> log.Restoring:
+        """This empty pad's saved log read back in one pass (``log.load``): each entry applied to the deals
+        once; a retract applies again only the standing entries after the one it takes back."""
+        return log.Restoring(self, (), lambda deals, event: self._apply(deals, event, strict=False),
+                             refusal=lambda taken, later, error: self._cannot_take_back(taken, error))
+
+    def restored(self, events: tuple, history: log.History | None, state: tuple[DealState, ...]) -> RoiGame:
+        """This pad with the log ``events`` (``log.Restoring``), the deals it leads to known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        game.__dict__["state"] = state
+        return game
+
     def _appended(self, event, state: tuple[DealState, ...]) -> RoiGame:
         game = self._replace(events=self.events + (event,))
         game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
@@ -313,10 +327,13 @@ class RoiGame(_Fields):
         try:
             game.state
         except AssistantError as error:
-            raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
-                                   "({error}); to correct a trick: quest trick ... --replace N").format(
-                number=entry.number, step=said_words(self, self.step(entry.event)), error=error)) from None
+            raise self._cannot_take_back(entry, error) from None
         return game
+
+    def _cannot_take_back(self, entry: log.Entry, error: AssistantError) -> AssistantError:
+        return AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
+                                "({error}); to correct a trick: quest trick ... --replace N").format(
+            number=entry.number, step=said_words(self, self.step(entry.event)), error=error))
 
     def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
         """The deals after ``event``; ``strict`` adds the rule checks made since 0.1 (record, not restore)."""

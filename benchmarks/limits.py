@@ -1,0 +1,162 @@
+"""Limits: a game at the save limit, and what each command costs as a game grows.
+
+A game may grow to 50,000 entries or 1 MB, whichever comes first (``folder.MAX_GAME_EVENTS``,
+``folder.MAX_GAME_BYTES``). For each kind of game (a garden of 75 Gnom' Street, a case of
+Enquêtes à New York, a Le Roi des Nains pad, an Oh ! les Nains rope), this builds a game at that
+limit, every step one the commands accept (checked: the first rounds are recorded through the rules,
+the whole file must load), then times the installed command, as a player runs it:
+
+- ``games``, ``history``, ``sheet`` (a pad: its ``show``), ``stats``, ``export`` and ``import``
+  (of the file ``export`` printed), and ``undo`` (a writing command: load, check, save);
+- cold: the data folder's cache emptied first (the first command after the game changed);
+  warm: the same command again, its parse and outcome cached.
+
+Target: each at most 2 s at the limit. Then the same commands on games of 1/8, 1/4, 1/2 and
+the whole of the limit: a command linear in the game's size takes about twice as long when the
+game doubles (the ratio printed); a quadratic one four times.
+
+    python benchmarks/limits.py [--entries 50000] [--runs 1] [--kinds gnom-street,new-york,...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from assistant.store import folder  # noqa: E402
+from assistant.store.folder import Store  # noqa: E402
+
+TARGET = 2.0  # seconds, for every command on a game at the save limit
+HEADER = "# assistant game log: one event per line, oldest first\n"
+
+# Each kind: the command that starts it, and a cycle of steps the rules accept again and again.
+# The cycles hold short steps, so that the game reaches both limits together (50,000 entries
+# of about 20 bytes are 1 MB), and an undo now and then, as a table takes a slip back.
+KINDS = {
+    "gnom-street": (["new", "gnom-street", "--opponents", "a,b", "--mine", "C2"],
+                    # truthful for a's loot on F3 and b's on A1: every clue stands with the others
+                    ["clue area A3 a=no", "clue area E1 b=no", "clue area D1 a=no", "clue area F1 b=no",
+                     "clue area A2 a=no", "clue area E3 a=yes", "clue area B1 b=yes", "clue area C3 b=no",
+                     "undo", "clue area F2 a=yes"]),
+    "new-york": (["new", "new-york"],
+                 ["clue north-of 4 yes", "clue row 3 no", "accuse A1 wrong", "clue row 5 no", "undo",
+                  "clue north-of 5 yes", "accuse B2 wrong", "clue row 4 no", "accuse A2 wrong", "undo"]),
+    "roi-des-nains": (["quest", "new", "--players", "Ana,Ben,Cleo"],
+                      ["trick Ana 3g 4g 5g", "undo"]),
+    "oh-les-nains": (["tug", "new", "--sides", "Ana,Ben"],
+                     ["pull --two red --by Ana", "undo"]),
+}
+# The same game with every step different (each clue read from its own card): nothing read once
+# serves again, so this is what reading a log costs at worst. At about 36 bytes a step, the byte
+# limit comes first: some 27,000 entries.
+KINDS["gnom-street, every step new"] = (KINDS["gnom-street"][0], [
+    step if step == "undo" else f"{step} --card c{{n}}" for step in KINDS["gnom-street"][1]])
+OPENING = {"roi-des-nains": ["deal 7A --special shaman"], "oh-les-nains": ["gnome red --by Ana", "gnome blue --by Ben"]}
+SHOW = {"roi-des-nains": ["quest", "show"], "oh-les-nains": ["tug", "show"]}
+
+
+def assistant() -> str:
+    script = shutil.which("assistant", path=str(Path(sys.executable).parent))
+    if not script:
+        sys.exit("install the package first (pip install -e .): the installed command is what is timed")
+    return script
+
+
+def build(home: Path, kind: str, entries: int) -> Path:
+    """A saved game of ``kind`` holding ``entries`` entries (within the save limit), named ``big``."""
+    start, cycle = KINDS[kind]
+    env = {**os.environ, "ASSISTANT_HOME": str(home)}
+    subprocess.run([assistant(), *start, "--name", "big"], env=env, check=True, capture_output=True)
+    store = Store(home)
+    game = store.load("big")
+    steps = OPENING.get(kind, []) + [cycle[i % len(cycle)].format(n=i)
+                                     for i in range(entries - len(OPENING.get(kind, [])))]
+    for step in steps[:3 * len(cycle)]:  # the rules accept the cycle, round after round
+        game = game.record(game.read_step(step))
+    path = store.game_path("big")
+    head = path.read_text(encoding="utf-8").split("events:")[0]
+    text = head + "events:\n" + "".join(f"- {step}\n" for step in steps)
+    if len(text.encode()) > folder.MAX_GAME_BYTES or entries > folder.MAX_GAME_EVENTS:
+        sys.exit(f"{kind}: {entries} entries make {len(text.encode()):,} bytes: over the save limit")
+    path.write_text(text, encoding="utf-8")
+    store._good_path("big").write_text(text, encoding="utf-8")
+    assert len(store.load("big").events) == entries  # the whole file loads
+    return path
+
+
+def timed(command: list[str], home: Path, cold: bool, runs: int) -> tuple[float, subprocess.CompletedProcess]:
+    """The median time of ``command`` as the installed command runs it (cold: the cache emptied first)."""
+    env = {**os.environ, "ASSISTANT_HOME": str(home), "ASSISTANT_LANG": "en"}
+    times, result = [], None
+    for _ in range(runs):
+        if cold:
+            shutil.rmtree(home / "cache", ignore_errors=True)
+        start = time.perf_counter()
+        result = subprocess.run([assistant(), *command], env=env, capture_output=True, text=True)
+        times.append(time.perf_counter() - start)
+        if result.returncode != 0:
+            sys.exit(f"{' '.join(command)} failed: {result.stderr.strip()[:300]}")
+    return statistics.median(times), result
+
+
+def commands(kind: str, home: Path) -> dict[str, list[str]]:
+    scenario = home.parent / f"{home.name}-export.yaml"
+    return {"games": ["games"], "history": ["history", "--game", "big"],
+            "sheet": SHOW.get(kind, ["sheet"]) + ["--game", "big"], "stats": ["stats"],
+            "export": ["export", "big"], "import": ["import", str(scenario), "--name", "again"],
+            "undo": ["undo", "--game", "big"]}
+
+
+def figures(kind: str, entries: int, runs: int, folder_: Path) -> dict[str, tuple[float, float]]:
+    """(cold, warm) seconds of each command on a game of ``entries`` entries."""
+    home = folder_ / f"{kind}-{entries}"
+    build(home, kind, entries)
+    result = {}
+    for name, command in commands(kind, home).items():
+        if name == "import":
+            shutil.rmtree(home / "games" / "again.yaml", ignore_errors=True)
+        cold, done = timed(command, home, True, runs)
+        if name == "export":
+            (home.parent / f"{home.name}-export.yaml").write_text(done.stdout, encoding="utf-8")
+        if name == "import":  # the game it made goes, so that the warm import makes it again
+            for path in (home / "games").glob("*again*"):
+                path.unlink()
+        warm, unused = timed(command, home, False, runs)
+        if name == "import":
+            for path in (home / "games").glob("*again*"):
+                path.unlink()
+        result[name] = (cold, warm)
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=folder.MAX_GAME_EVENTS)
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        for kind in options.kinds.split(","):
+            sizes = [options.entries // 8, options.entries // 4, options.entries // 2, options.entries]
+            by_size = {size: figures(kind, size, options.runs, Path(temporary)) for size in sizes}
+            print(f"{kind}: a game of {options.entries:,} entries "
+                  f"({(Path(temporary) / f'{kind}-{options.entries}' / 'games' / 'big.yaml').stat().st_size:,} bytes)")
+            for name, (cold, warm) in by_size[options.entries].items():
+                growth = " ".join(f"{by_size[size][name][0]:.2f}" for size in sizes)
+                ratio = by_size[sizes[-1]][name][0] / max(by_size[sizes[-2]][name][0], 1e-9)
+                verdict = "within" if max(cold, warm) <= TARGET else "OVER"
+                print(f"  {name:<8} cold {cold:5.2f} s, warm {warm:5.2f} s ({verdict} {TARGET:.0f} s); "
+                      f"cold at 1/8, 1/4, 1/2, 1: {growth} s; doubling the game: x{ratio:.2f}")
+
+
+if __name__ == "__main__":
+    main()
