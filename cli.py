@@ -1438,13 +1438,17 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
         return
     if not entries:
         typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
-    for entry in entries:
-        step = said(current, entry.event)
+    from assistant.engine.grammar import said_steps
+    from assistant.engine.log import steps
+
+    lines = []  # printed at once: one write per entry is most of the time of a long history
+    for entry, step in zip(entries, said_steps(current, steps(current, [entry.event for entry in entries]))):
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=current.display(put_out[entry.number]))
-        typer.echo(f"{entry.number:>3}. {step}")
+        lines.append(f"{entry.number:>3}. {step}\n")
+    typer.echo("".join(lines), nl=False)
 
 
 @app.command(help=N_("Say which clues ruled CELL out, or why it is still possible."))

@@ -22,6 +22,7 @@ from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import (
     RETRACT_FORM,
     UNDO_FORM,
+    Chain,
     Entry,
     History,
     Replayer,
@@ -30,6 +31,7 @@ from assistant.engine.log import (
     begun,
     load,
     replay,
+    steps,
     target,
 )
 from assistant.engine.sheet import Fact, Sheet, whose
@@ -125,7 +127,7 @@ class ClueEvent(NamedTuple):
         if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
             parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
         clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
-        answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
+        answers = game.answers(typed_answers, found.last("opponent"), kind)
         card = found.last("card")
         if game.reading_saved:  # a saved card keeps its text whatever its length or kind: 0.1 took any
             card = (card or "").strip() or None
@@ -437,11 +439,12 @@ class Game(_Fields):
             return []
         if known is None:
             return event.facts(self.board, entry.number)
-        said = (event.clue, event.answers) if isinstance(event, ClueEvent) else event
+        said = (type(event), event.clue, event.answers) if isinstance(event, ClueEvent) else (type(event), event)
         made = known.get(said)
         if made is None:
             made = known[said] = event.facts(self.board, entry.number)
-        return [fact._replace(number=entry.number) if fact.number != entry.number else fact for fact in made]
+        number = entry.number  # the same facts under this entry's number (tuple.__new__: _replace is slow)
+        return [fact if fact.number == number else tuple.__new__(Fact, (number, *fact[1:])) for fact in made]
 
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
@@ -733,7 +736,7 @@ class Game(_Fields):
 
     def _appended(self, event: Event, state: State | None = None) -> "Game":
         """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
-        game = self._replace(events=self.events + (event,))
+        game = self._replace(events=Chain.of(self.events) + (event,))
         if state is not None:
             game.__dict__.update(state=state, _history=state.history)
         return game
@@ -742,8 +745,9 @@ class Game(_Fields):
         """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
-        history = state.history._replace(entries=state.history.entries + (entry,))
-        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out)
+        history = state.history._replace(entries=Chain.of(state.history.entries) + (entry,))
+        return state._replace(history=history, in_set=Chain.of(state.in_set) + (entry,), sheet=sheet, closed=closed,
+                              out=out)
 
     # -- the words of events --------------------------------------------------------------
 
@@ -940,9 +944,18 @@ class Game(_Fields):
     def read_retract(self, number: str | int | None) -> Retract:
         return Retract(None) if number is None else self.read("retract", [str(number)])
 
-    def answers(self, typed: list[str], opponents: str | None, question: bool,
-                usage: str) -> tuple[tuple[str, bool], ...]:
-        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one)."""
+    def answers(self, typed: list[str], opponents: str | None, kind) -> tuple[tuple[str, bool], ...]:
+        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one), to a
+        clue of ``kind``. The same words are read once for a game (a long log repeats its answers)."""
+        read = self.__dict__.setdefault("_answers_read", {})
+        said = (tuple(typed), opponents, kind.question)
+        if said not in read:
+            if len(read) > 4096:  # a log of ever new answers: keep the memory small
+                read.clear()
+            read[said] = self._answers(typed, opponents, kind.question, kind)
+        return read[said]
+
+    def _answers(self, typed: list[str], opponents: str | None, question: bool, kind) -> tuple[tuple[str, bool], ...]:
         pairs = [word for word in typed if "=" in word]
         plain = [word for word in typed if "=" not in word]
         if pairs and (plain or opponents):
@@ -960,7 +973,7 @@ class Game(_Fields):
                 raise InputError(_("an opponent is answered twice: one answer per player"))
             return tuple(answers)
         if not plain and question:
-            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=usage))
+            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=kind.usage))
         answer = parse_answer(plain[0]) if plain else True
         if opponents is not None:
             names = [name for name in opponents.split(",") if name.strip()]
@@ -1018,7 +1031,7 @@ class Game(_Fields):
             raise DataError(f"{source}: {error}") from None
 
     def to_mapping(self) -> dict:
-        return {"assistant": "game/1", **self.header(), "events": [self.step(event) for event in self.events]}
+        return {"assistant": "game/1", **self.header(), "events": steps(self)}
 
     @classmethod
     def from_mapping(cls, data: object, name: str, board_for, source: str, where=events_place) -> "Game":

@@ -13,7 +13,7 @@ fit each slot (``values``), so completion offers the cells of this board and
 the opponents of this game, never a fixed list.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple, Protocol
 
 from assistant.engine.errors import AssistantError, InputError, printable
@@ -244,6 +244,13 @@ def said(game: Speaker, step: str) -> str:
     in English the step as saved. Names, cells, numbers and options stay as typed; a control
     character a card text holds is shown escaped (``errors.printable``), on every face."""
     return printable(_said(game, step))
+
+
+def said_steps(game: Speaker, steps: Iterable[str]) -> list[str]:
+    """``said`` of each step; a step met again is said again without being read again (a long history
+    repeats its clues)."""
+    known: dict[str, str] = {}
+    return [known[step] if step in known else known.setdefault(step, said(game, step)) for step in steps]
 
 
 def _said(game: Speaker, step: str) -> str:

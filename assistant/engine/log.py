@@ -10,14 +10,80 @@ Every game class follows ``Log`` (below), so callers never ask which kind of
 game they hold: they record, undo, list the history and save through it.
 """
 
+import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from typing import NamedTuple, Protocol, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import Form, form_for
 from assistant.engine.i18n import N_, _
 from assistant.engine.words import Options, shown, too_long, whole_number
+
+class Chain(Sequence):
+    """An immutable sequence that a longer one extends without copying: a game's events, a sheet's facts.
+
+    ``chain + (item,)`` (or ``plus``) shares the list this chain sees and sees one more of it: a log of
+    50,000 entries recorded or read one by one costs 50,000 appends, not a copy of every entry so far
+    at each one (the square of the log's length). Only the longest chain of a list appends in place;
+    one made from a shorter one (a game before its latest entry, given another one) copies the part
+    it sees first. It compares equal to a tuple of the same items."""
+
+    __slots__ = ("_shared", "_length")
+    _lock = threading.Lock()  # two threads extending the same chain (the phones' server) never interleave
+
+    def __init__(self, items: Iterable = ()) -> None:
+        self._shared: list = list(items)
+        self._length = len(self._shared)
+
+    @classmethod
+    def of(cls, items: Iterable) -> "Chain":
+        return items if isinstance(items, Chain) else cls(items)
+
+    def plus(self, more: Iterable) -> "Chain":
+        """These items and ``more`` after them."""
+        more = list(more)
+        if not more:
+            return self
+        with Chain._lock:
+            if len(self._shared) == self._length:  # the longest: extend the list it shares
+                self._shared.extend(more)
+                extended = Chain.__new__(Chain)
+                extended._shared, extended._length = self._shared, self._length + len(more)
+                return extended
+        return Chain([*self, *more])
+
+    def __add__(self, other: Iterable) -> "Chain":
+        return self.plus(other)
+
+    def __radd__(self, other: Iterable) -> "Chain":
+        return Chain([*other, *self])
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __iter__(self) -> Iterator:
+        return islice(self._shared, self._length)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        if not -self._length <= index < self._length:
+            raise IndexError(index)
+        return self._shared[index % self._length]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Chain, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
 
 UNDO_WORDS = ("undo", "annuler", "defaire")
 RETRACT_WORDS = ("retract", "retirer")
@@ -155,7 +221,7 @@ class Restoring:
         self.taken_back: Entry | None = None
         self._read: dict[tuple[str, int], tuple[object, object]] = {}  # (step, id(state)) -> (state, event)
         self._takes_back: dict[str, Retract] = {}  # undo, retract N: read alike in every state
-        self._applied: dict[tuple[int, object], tuple[object, object]] = {}  # (id(state), event) -> (state, after)
+        self._applied: dict[tuple, tuple[object, object]] = {}  # (id(state), kind, event) -> (state, after)
 
     @property
     def state(self) -> object:
@@ -176,14 +242,15 @@ class Restoring:
     def _apply(self, state: object, event: object) -> object:
         """``apply``, once for each state and event: an entry taken back and made again (a trick, undone,
         then played as it was) leads from the same state to the same state."""
+        applied = (id(state), type(event), event)  # events of two kinds may hold equal values
         try:
-            known = self._applied.get((id(state), event))
+            known = self._applied.get(applied)
         except TypeError:  # an event that cannot be hashed: applied each time
             return self.apply(state, event)
         if known is not None and known[0] is state:
             return known[1]
         after = self.apply(state, event)
-        self._applied[id(state), event] = (state, after)
+        self._applied[applied] = (state, after)
         return after
 
     def _take_back(self, retract: Retract) -> None:
@@ -232,7 +299,28 @@ class Restoring:
 
     def game(self):
         """The game the log read so far makes (``empty.restored``)."""
-        return self.empty.restored(tuple(self.events), self.history(), self.state)
+        return self.empty.restored(Chain(self.events), self.history(), self.state)
+
+
+def steps(game, events: Iterable[object] | None = None) -> list[str]:
+    """The words of ``events`` (default: the game's log), as saved: each distinct event is put into words
+    once (a long log repeats its clues, its tricks and their undos)."""
+    said: dict = {}
+    words = []
+    for event in game.events if events is None else events:
+        known = (type(event), event)  # events of two kinds may hold equal values: each kind has its words
+        try:
+            step = said.get(known)
+        except TypeError:  # an event that cannot be hashed: put into words each time
+            step = None
+        if step is None:
+            step = game.step(event)
+            try:
+                said[known] = step
+            except TypeError:
+                pass
+        words.append(step)
+    return words
 
 
 def replay(events: Iterable[object]) -> History:

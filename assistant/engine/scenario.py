@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
+from assistant.engine.log import steps
 from assistant.engine.words import key, shown
 
 
@@ -357,7 +358,7 @@ def export(game) -> dict:
     """A saved game as a scenario without expectations."""
     # The title is the file's, like the steps: in English whatever the language spoken.
     return {"title": f"game {game.name}", "exported": True, **game.header(),
-            "steps": [game.step(e) for e in game.events]}
+            "steps": steps(game)}
 
 
 def to_game(scenario: Scenario):

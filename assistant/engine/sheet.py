@@ -15,6 +15,7 @@ Sheets are immutable: ``add`` returns a new sheet, or raises ``Contradiction``
 naming the smallest set of earlier clues the new facts conflict with.
 """
 
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -22,7 +23,7 @@ from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import Contradiction
 from assistant.engine.i18n import _, ngettext
-from assistant.engine.log import retract_steps
+from assistant.engine.log import Chain, retract_steps
 from assistant.engine.words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest
@@ -61,10 +62,14 @@ class Solution(NamedTuple):
     failure: Joint | None  # items left fewer cells than they need
 
 
-def solve(base: CellSet, items: tuple[str, ...], facts: tuple[Fact, ...], distinct: bool) -> Solution:
-    """Candidates per item from the facts, then the distinct-cells reasoning."""
+def solve(base: CellSet, items: tuple[str, ...], facts: Iterable[Fact], distinct: bool,
+          direct_before: tuple[CellSet, ...] | None = None) -> Solution:
+    """Candidates per item from the facts, then the distinct-cells reasoning.
+
+    ``direct_before``: what earlier facts already left of each item (a sheet extended), so that only
+    the new ``facts`` are applied."""
     index = {item: position for position, item in enumerate(items)}
-    masks = [base.mask] * len(items)
+    masks = [base.mask] * len(items) if direct_before is None else [cells.mask for cells in direct_before]
     for fact in facts:
         masks[index[fact.item]] &= fact.accepted.mask
     direct = tuple(CellSet(mask) for mask in masks)
@@ -116,7 +121,7 @@ class Sheet(NamedTuple):
     items: tuple[str, ...]
     base: CellSet
     mine: Cell | None = None
-    facts: tuple[Fact, ...] = ()
+    facts: Sequence[Fact] = ()  # a Chain once the sheet is made (start, with_facts): extended, never copied
     solution: Solution = None  # type: ignore[assignment]  # set by start/with_facts
 
     @classmethod
@@ -126,10 +131,16 @@ class Sheet(NamedTuple):
         return cls(board, items, base, mine).with_facts(facts)
 
     def with_facts(self, facts) -> "Sheet":
-        """A new sheet with more facts, unchecked (replaying an already accepted log)."""
-        all_facts = self.facts + tuple(facts)
-        solution = solve(self.base, self.items, all_facts, self.board.distinct)
-        return Sheet(self.board, self.items, self.base, self.mine, all_facts, solution)
+        """A new sheet with more facts, unchecked (replaying an already accepted log).
+
+        What the earlier facts left of each item is narrowed by the new ones alone: a sheet built fact
+        by fact costs as much as one built at once."""
+        facts = tuple(facts)
+        if self.solution is None:
+            solution = solve(self.base, self.items, (*self.facts, *facts), self.board.distinct)
+        else:
+            solution = solve(self.base, self.items, facts, self.board.distinct, self.solution.direct)
+        return Sheet(self.board, self.items, self.base, self.mine, Chain.of(self.facts).plus(facts), solution)
 
     def add(self, facts, subject: str | None = None) -> "Sheet":
         """A new sheet with more facts; Contradiction (naming the culprits) if they cannot hold.

@@ -102,13 +102,14 @@ def _garden(game) -> dict:
     finds: list[list] = []
     sheet = Sheet.start(board, game.items, game.mine)
     asked, found = 0, set()
+    known: dict = {}  # the facts of each clue and its answers, made once (Game.facts_of)
     for entry in game.standing():
         event = entry.event
         if isinstance(event, garden.SetEvent):
             mine = board.parse_cell(event.next_mine) if event.next_mine else None
             sheet, asked, found = Sheet.start(board, game.items, mine), 0, set()
             continue
-        facts = game.facts_of(entry)
+        facts = game.facts_of(entry, known)
         if not facts:
             continue
         if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:

@@ -543,7 +543,7 @@ class TugGame(_Match):
         """A saved event appended: only the checks a log saved by an earlier version passed."""
         if isinstance(event, Retract):
             log.target(self.history().entries, event)
-            return self._replace(events=self.events + (event,))
+            return self._replace(events=log.Chain.of(self.events) + (event,))
         self._check(self.state(), event, strict=False)
         return self._appended(event)
 
@@ -566,7 +566,7 @@ class TugGame(_Match):
         return game
 
     def _appended(self, move: Move) -> TugGame:
-        game = self._replace(events=self.events + (move,))
+        game = self._replace(events=log.Chain.of(self.events) + (move,))
         game.__dict__["_state"] = self._apply(self.state(), move)  # one step on, not a replay
         return game
 
@@ -586,7 +586,7 @@ class TugGame(_Match):
                     number=taken.number, step=self.said_step(taken.event), later=entry.number,
                     later_step=self.said_step(entry.event), error=error)) from None
             state = self._apply(state, entry.event)
-        return self._replace(events=self.events + (retract,))
+        return self._replace(events=log.Chain.of(self.events) + (retract,))
 
     def _check(self, state: State, move: Move, strict: bool) -> None:
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
@@ -758,7 +758,7 @@ class TugGame(_Match):
         return data
 
     def to_mapping(self) -> dict:
-        return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
+        return {"assistant": "pad/1", **self.header(), "events": log.steps(self)}
 
     @classmethod
     def from_header(cls, data: dict, name: str, rules, source: str) -> TugGame:

@@ -317,13 +317,13 @@ class RoiGame(_Fields):
         return game
 
     def _appended(self, event, state: tuple[DealState, ...]) -> RoiGame:
-        game = self._replace(events=self.events + (event,))
+        game = self._replace(events=log.Chain.of(self.events) + (event,))
         game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
         return game
 
     def _take_back(self, retract: log.Retract) -> RoiGame:
         entry = log.target(self._history.entries, retract)
-        game = self._replace(events=self.events + (retract,))
+        game = self._replace(events=log.Chain.of(self.events) + (retract,))
         try:
             game.state
         except AssistantError as error:
@@ -747,7 +747,7 @@ class RoiGame(_Fields):
         return {"pad": self.kind, "players": list(self.players)}
 
     def to_mapping(self) -> dict:
-        return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
+        return {"assistant": "pad/1", **self.header(), "events": log.steps(self)}
 
     @classmethod
     def from_header(cls, data: dict, name: str, rules: Rules, source: str) -> RoiGame:
