@@ -9,6 +9,9 @@ the whole file must load), then times the installed command, as a player runs it
 - ``games``, ``history``, ``sheet`` (a pad: its ``show``), ``stats``, ``export`` and ``import``
   (of the file ``export`` printed), and ``undo`` (a writing command: load, check, save; at 50,000
   entries the game is full, and the undo is refused once all that is done);
+- ``scenario``: ``import`` of the same steps as a scenario, each recorded through the rules (undos
+  included), and ``correct`` (a garden): ``board set``, which records every saved game on the
+  garden anew on the corrected board;
 - cold: the data folder's cache emptied first (the first command after the game changed);
   warm: the same command again, its parse and outcome cached.
 
@@ -16,7 +19,7 @@ Target: each at most 2 s at the limit. Then the same commands on games of 1/8, 1
 the whole of the limit: a command linear in the game's size takes about twice as long when the
 game doubles (the ratio printed); a quadratic one four times.
 
-    python benchmarks/limits.py [--entries 50000] [--runs 1] [--kinds gnom-street,new-york,...]
+    python benchmarks/limits.py [--entries 50000] [--runs 1] [--kinds "gnom-street;new-york;..."] [--no-growth]
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ KINDS = {
 # The same game with every step different (each clue read from its own card): nothing read once
 # serves again, so this is what reading a log costs at worst. At about 36 bytes a step, the byte
 # limit comes first: some 27,000 entries.
-KINDS["gnom-street, every step new"] = (KINDS["gnom-street"][0], [
+KINDS["gnom-street (every step new)"] = (KINDS["gnom-street"][0], [
     step if step == "undo" else f"{step} --card c{{n}}" for step in KINDS["gnom-street"][1]])
 OPENING = {"roi-des-nains": ["deal 7A --special shaman"], "oh-les-nains": ["gnome red --by Ana", "gnome blue --by Ben"]}
 SHOW = {"roi-des-nains": ["quest", "show"], "oh-les-nains": ["tug", "show"]}
@@ -75,13 +78,17 @@ def assistant() -> str:
 
 def build(home: Path, kind: str, entries: int) -> Path:
     """A saved game of ``kind`` holding ``entries`` entries (within the save limit), named ``big``."""
+    from typer.testing import CliRunner
+
+    import cli
+
     start, cycle = KINDS[kind]
-    env = {**os.environ, "ASSISTANT_HOME": str(home)}
-    subprocess.run([assistant(), *start, "--name", "big"], env=env, check=True, capture_output=True)
+    words = [*start, "--name", "big"]
+    made = CliRunner(env={"ASSISTANT_HOME": str(home)}).invoke(cli.app_for(words), words)
+    assert made.exit_code == 0, made.stderr
     store = Store(home)
     game = store.load("big")
-    steps = OPENING.get(kind, []) + [cycle[i % len(cycle)].format(n=i)
-                                     for i in range(entries - len(OPENING.get(kind, [])))]
+    steps = steps_of(kind, entries)
     for step in steps[:3 * len(cycle)]:  # the rules accept the cycle, round after round
         game = game.record(game.read_step(step))
     path = store.game_path("big")
@@ -93,6 +100,26 @@ def build(home: Path, kind: str, entries: int) -> Path:
     store._good_path("big").write_text(text, encoding="utf-8")
     assert len(store.load("big").events) == entries  # the whole file loads
     return path
+
+
+def steps_of(kind: str, entries: int) -> list[str]:
+    """The first ``entries`` steps of a game of ``kind``: its opening, then its cycle again and again."""
+    opening, cycle = OPENING.get(kind, []), KINDS[kind][1]
+    return opening + [cycle[n % len(cycle)].format(n=n) for n in range(entries - len(opening))]
+
+
+def fitting(kind: str, entries: int) -> int:
+    """``entries``, or fewer when the steps of ``kind`` reach the byte limit first (the header aside)."""
+    size = 0
+    for count, step in enumerate(steps_of(kind, entries), 1):
+        size += len(f"- {step}\n".encode())
+        if size > folder.MAX_GAME_BYTES - 200:
+            return count - 1
+    return entries
+
+
+def folder_name(kind: str, entries: int) -> str:
+    return f"{kind}-{entries}".replace(" ", "-").replace("(", "").replace(")", "")
 
 
 def timed(command: list[str], home: Path, cold: bool, runs: int) -> tuple[float, float, subprocess.CompletedProcess]:
@@ -115,46 +142,53 @@ def timed(command: list[str], home: Path, cold: bool, runs: int) -> tuple[float,
 
 
 def commands(kind: str, home: Path) -> dict[str, list[str]]:
-    scenario = home.parent / f"{home.name}-export.yaml"
+    exported, played = home.parent / f"{home.name}-export.yaml", home.parent / f"{home.name}-played.yaml"
     return {"games": ["games"], "history": ["history", "--game", "big"],
             "sheet": SHOW.get(kind, ["sheet"]) + ["--game", "big"], "stats": ["stats"],
-            "export": ["export", "big"], "import": ["import", str(scenario), "--name", "again"],
-            "undo": ["undo", "--game", "big"]}
+            "export": ["export", "big"], "import": ["import", str(exported), "--name", "again"],
+            "undo": ["undo", "--game", "big"], "scenario": ["import", str(played), "--name", "again"],
+            **({"correct": ["board", "set", "gnom-street", "D3", "terrain=wood"]} if kind.startswith("gnom") else {})}
 
 
 def figures(kind: str, entries: int, runs: int, folder_: Path) -> dict[str, dict[str, float]]:
     """Each command's wall and processor seconds, cold and warm, on a game of ``entries`` entries."""
-    home = folder_ / f"{kind}-{entries}".replace(" ", "-").replace(",", "")
+    home = folder_ / folder_name(kind, entries)
     build(home, kind, entries)
     result = {}
     for name, command in commands(kind, home).items():
         cold_wall, cold_cpu, done = timed(command, home, True, runs)
-        if name == "export":
+        if name == "export":  # the log to import, and its steps as a scenario to play through the rules
             (home.parent / f"{home.name}-export.yaml").write_text(done.stdout, encoding="utf-8")
-        if name == "import":  # the game it made goes, so that the warm import makes it again
-            for path in (home / "games").glob("*again*"):
-                path.unlink()
+            (home.parent / f"{home.name}-played.yaml").write_text(done.stdout.replace("exported: true\n", ""),
+                                                                   encoding="utf-8")
+        made_again(home, name)  # what it made goes, so that the warm run makes it again
         warm_wall, warm_cpu, unused = timed(command, home, False, runs)
-        if name == "import":
-            for path in (home / "games").glob("*again*"):
-                path.unlink()
+        made_again(home, name)
         result[name] = {"cold": cold_wall, "cold cpu": cold_cpu, "warm": warm_wall, "warm cpu": warm_cpu}
     return result
+
+
+def made_again(home: Path, command: str) -> None:
+    """Take away what ``command`` made (an imported game, a correction), for the next run to make it again."""
+    for path in (home / "games").glob("*again*"):
+        path.unlink()
+    if command == "correct":
+        shutil.rmtree(home / "boards", ignore_errors=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=folder.MAX_GAME_EVENTS)
     parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated, from: " + "; ".join(KINDS))
+    parser.add_argument("--kinds", default=";".join(KINDS), help="separated by ';', from: " + "; ".join(KINDS))
     parser.add_argument("--no-growth", action="store_true", help="time the game at the limit only")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
-        for kind in options.kinds.split(","):
+        for kind in options.kinds.split(";"):
             whole = fitting(kind, options.entries)
             sizes = [whole] if options.no_growth else [whole // 8, whole // 4, whole // 2, whole]
             by_size = {size: figures(kind, size, options.runs, Path(temporary)) for size in sizes}
-            path = next(Path(temporary).glob(f"{kind}-{whole}".replace(" ", "-").replace(",", "") + "/games/big.yaml"))
+            path = Path(temporary) / folder_name(kind, whole) / "games" / "big.yaml"
             print(f"{kind}: {whole:,} entries, {path.stat().st_size:,} bytes")
             for name, seconds in by_size[whole].items():
                 worst = max(seconds.values())
@@ -166,14 +200,6 @@ def main() -> None:
                     ratio = by_size[whole][name]["cold cpu"] / max(by_size[sizes[-2]][name]["cold cpu"], 1e-9)
                     line += f"; processor at 1/8, 1/4, 1/2, 1 of it: {growth} s (doubling the game: x{ratio:.2f})"
                 print(line, flush=True)
-
-
-def fitting(kind: str, entries: int) -> int:
-    """``entries``, or fewer when the steps of ``kind`` reach the byte limit first."""
-    start, cycle = KINDS[kind]
-    size = sum(len(f"- {step.format(n=n)}\n".encode()) for n, step in enumerate(cycle * 1000))
-    per_entry = size / (len(cycle) * 1000)
-    return min(entries, int((folder.MAX_GAME_BYTES - 200) / per_entry))
 
 
 if __name__ == "__main__":

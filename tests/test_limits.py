@@ -9,6 +9,7 @@ folders left by refused commands.
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import folder_snapshot, one_plain_line
 
+from assistant.engine.errors import DataError
 from assistant.store import files
 from assistant.store.folder import Store
 
@@ -27,6 +29,118 @@ def append_steps(home: Path, name: str, *steps: str) -> Path:
     text = path.read_text(encoding="utf-8").replace("events: []\n", "events:\n")
     path.write_text(text + "".join(f"- {step}\n" for step in steps), encoding="utf-8")
     return path
+
+
+# -- linear cost ----------------------------------------------------------------------------------------
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+import limits as benchmark  # noqa: E402  (benchmarks/limits.py: the games at the limit, and their steps)
+
+
+def lines_run(action, *args) -> tuple[int, object]:
+    """How many lines of the package's own code ``action(*args)`` runs, and what it returns: a cost that
+    does not depend on the machine (a timing would), and that a loop over the whole log at every entry
+    makes grow with the square of the log's length."""
+    count = 0
+    package = str(ROOT / "assistant")
+
+    def in_package(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+        return in_package
+
+    sys.settrace(lambda frame, event, arg: in_package if frame.f_code.co_filename.startswith(package) else None)
+    try:
+        returned = action(*args)
+    finally:
+        sys.settrace(None)
+    return count, returned
+
+
+COMMANDS = {"games": ["games"], "history": ["history", "--game", "big"], "sheet": ["sheet", "--game", "big"],
+            "stats": ["stats"], "export": ["export", "big"], "import": ["import", "{exported}", "--name", "again"],
+            "undo": ["undo", "--game", "big"], "refused": ["clue", "area", "A1", "a=yes", "--game", "big"],
+            "scenario": ["import", "{played}", "--name", "again"],  # each step recorded through the rules
+            "correct": ["board", "set", "gnom-street", "D3", "terrain=wood"]}  # each saved game checked anew
+SHOWN = {"roi-des-nains": ["quest", "show"], "oh-les-nains": ["tug", "show"]}
+REFUSED = {"roi-des-nains": ["quest", "trick", "Zed", "3g", "4g", "5g"], "oh-les-nains": ["tug", "squirrels", "9"]}
+
+
+@pytest.mark.parametrize("kind", list(benchmark.KINDS))
+def test_every_command_costs_in_proportion_to_the_game(kind, tmp_path, monkeypatch):
+    """Issue 36: 'games' took 1.2 s at 5,000 entries and 15 s at 20,000. Each command (a refused one
+    too), its parse cache emptied first, runs about four times as many lines on a game four times as
+    long (the square of it would be sixteen; benchmarks/limits.py times them at the save limit)."""
+    from typer.testing import CliRunner
+
+    import cli
+
+    ran: dict[str, list[int]] = {}
+    for size in (200, 800):
+        home = tmp_path / str(size)
+        benchmark.build(home, kind, size)
+        monkeypatch.setenv("ASSISTANT_HOME", str(home))
+        exported, played = tmp_path / f"exported-{size}.yaml", tmp_path / f"played-{size}.yaml"
+        for name, words in COMMANDS.items():
+            if name == "sheet" and kind in SHOWN:
+                words = [*SHOWN[kind], "--game", "big"]
+            if name == "refused" and kind in REFUSED:
+                words = [*REFUSED[kind], "--game", "big"]
+            if name == "correct" and not kind.startswith("gnom-street"):
+                continue  # a correction of the garden checks the games on the garden
+            words = [word.format(exported=exported, played=played) for word in words]
+            CliRunner().invoke(cli.app_for(words), words)  # every module it needs imported, once
+            for made in (home / "games").glob("*again*"):
+                made.unlink()
+            shutil.rmtree(home / "cache", ignore_errors=True)
+            count, result = lines_run(CliRunner().invoke, cli.app_for(words), words)
+            assert result.exit_code == 0 or name == "refused", (name, result.stderr)
+            if name == "correct":
+                shutil.rmtree(home / "boards")  # as shipped again, for the next size
+            if name == "export":  # and the same steps as a scenario to play (not a log to restore)
+                exported.write_text(result.stdout, encoding="utf-8")
+                played.write_text(result.stdout.replace("exported: true\n", ""), encoding="utf-8")
+            ran.setdefault(name, []).append(count)
+    grown = {name: round(large / small, 1) for name, (small, large) in ran.items()}
+    assert all(ratio < 6 for ratio in grown.values()), grown
+
+
+@pytest.mark.parametrize("game_kind", ["garden", "duel", "city"])
+def test_a_game_recorded_step_by_step_is_the_game_its_log_replays(game_kind, store):
+    """Recording keeps the state a step leads to (and, for an undo of the latest entry, the game before
+    it) instead of replaying the log: whatever is recorded, undone or refused, the game is the one its
+    saved log reads back to."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from test_stateful import city_steps, duel_steps, garden_steps
+
+    from assistant.engine.deduction import Game
+    from assistant.engine.errors import AssistantError
+    from assistant.engine.words import join
+
+    starts = {"garden": (["red", "blue", "yellow"], "C2", "Léa", garden_steps), "duel": (["Matt"], "B3", None, duel_steps),
+              "city": (None, None, None, city_steps)}
+    opponents, mine, me, steps = starts[game_kind]
+    board = "new-york" if game_kind == "city" else "gnom-street"
+    take_backs = st.sampled_from([["undo"], ["undo"], ["retract", "1"], ["retract", "3"]])
+
+    @settings(max_examples=25)
+    @given(st.lists(st.one_of(steps(), steps(), take_backs), min_size=1, max_size=30))
+    def walk(played):
+        game = Game.new("walk", store.board(board), opponents, mine, me)
+        for words in played:
+            try:
+                game = game.record(game.read_step(join(words)))
+            except AssistantError:
+                continue
+            fresh = Game.from_mapping(game.to_mapping(), "walk", store.board, "replayed")
+            assert fresh.history() == game.history(), words
+            assert fresh.state._replace(history=None, sheet=None) == game.state._replace(history=None, sheet=None)
+            assert fresh.sheet().candidate_names() == game.sheet().candidate_names(), words
+            assert list(fresh.sheet().facts) == list(game.sheet().facts), words
+
+    walk()
 
 
 # -- bounded step lines ------------------------------------------------------------------------------
@@ -333,3 +447,64 @@ def test_a_command_that_goes_through_keeps_its_cache(run, home):
         path.unlink()
     assert run("history").exit_code == 0
     assert list((home / "cache").glob("*.bin"))  # held while it ran, written when it went through
+
+
+# -- the game log's lines, read and written without PyYAML ---------------------------------------------
+
+STEP_CHARACTERS = "abcAB z09:#'\"-=,.\t\\?[]{}&*!|>%@`~é\u00a0\u2028\x85\ufeff日\x1b"
+
+
+def test_a_game_log_is_written_and_read_as_pyyaml_writes_and_reads_it():
+    """Steps are written one per line and read back here when they are plain or single-quoted (PyYAML
+    takes half a second each way for 1 MB): the same bytes as PyYAML writes, the same data as it reads."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from assistant.store import yamlparse
+
+    @settings(max_examples=500)
+    @given(st.lists(st.text(st.sampled_from(STEP_CHARACTERS), max_size=10), min_size=1, max_size=5),
+           st.sampled_from([{}, {"assistant": "game/1", "board": "gnom-street"}, {"pad": "x", "sides": ["a", "b"]}]))
+    def same(steps, head):
+        data = {**head, "events": steps}
+        written = yamlparse.dumps(data)
+        assert written == yamlparse._dump(data)
+        assert yamlparse.loads(written, "log") == yamlparse._loads(written, "log") == data
+
+    same()
+
+
+def test_a_log_whose_lines_are_not_all_steps_is_read_whole_by_pyyaml():
+    from assistant.store import yamlparse
+
+    for text, expected in [
+        ("a: 1\nevents:\n- x\n# a comment\n- y\n", {"a": 1, "events": ["x", "y"]}),
+        ("a: 1\nevents:\n- \"x\\ty\"\n", {"a": 1, "events": ["x\ty"]}),
+        ("a: 1\nevents:\n- 'it''s'\n- yes\n", {"a": 1, "events": ["it's", "yes"]}),
+        ("a: [1,\nevents:\n- x]\n", None),  # a header that does not end where the steps begin
+    ]:
+        if expected is None:
+            with pytest.raises(DataError, match="^log: line 3"):
+                yamlparse.loads(text, "log")
+        else:
+            assert yamlparse.loads(text, "log") == expected
+
+
+def test_events_of_two_kinds_holding_equal_values_keep_their_own_words():
+    from typing import NamedTuple
+
+    from assistant.engine import log
+
+    class Left(NamedTuple):
+        cell: str
+
+    class Right(NamedTuple):
+        cell: str
+
+    class Game(NamedTuple):
+        events: tuple
+
+        def step(self, event) -> str:
+            return f"{type(event).__name__.lower()} {event.cell}"
+
+    assert log.steps(Game((Left("A1"), Right("A1"), Left("A1")))) == ["left A1", "right A1", "left A1"]

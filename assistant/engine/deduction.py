@@ -28,7 +28,9 @@ from assistant.engine.log import (
     Replayer,
     Restoring,
     Retract,
+    appended,
     begun,
+    latest_taken_back,
     load,
     replay,
     steps,
@@ -236,6 +238,7 @@ class State(NamedTuple):
     garden: "garden.Garden"
     closed: dict[str, Cell]  # items whose case a right accusation closed
     out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
+    fought: Entry | None = None  # the latest fight standing in this set (its ranking rules who asks whom)
 
 
 # -- the game ------------------------------------------------------------------------
@@ -383,18 +386,22 @@ class Game(_Fields):
         pieces = garden.empty(self.players)
         closed: dict[str, Cell] = {}
         out: dict[str, Entry] = {}
+        fought: Entry | None = None
         for entry in history.standing:
             event = entry.event
             pieces = garden.apply(pieces, event)
             if isinstance(event, garden.SetEvent):
                 in_set = []
                 closed = {}
+                fought = None
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
                 continue
             in_set.append(entry)
             closed, out = self._accused(closed, out, entry)
+            if isinstance(event, fight.FightEvent):
+                fought = entry
         sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
-        return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
+        return State(history, tuple(in_set), mine, sheet, pieces, closed, out, fought)
 
     def _accused(self, closed: dict[str, Cell], out: dict[str, Entry],
                  entry: Entry) -> tuple[dict[str, Cell], dict[str, Entry]]:
@@ -420,6 +427,10 @@ class Game(_Fields):
     def standing(self) -> list[Entry]:
         """The entries not taken back."""
         return self._history.standing
+
+    def fought(self) -> Entry | None:
+        """The latest fight standing in the current set, if any."""
+        return self.state.fought
 
     def current_set(self) -> tuple[list[Entry], Cell | None]:
         """The standing entries since the last finished set (two-player match), and my loot in it."""
@@ -583,6 +594,9 @@ class Game(_Fields):
     def record(self, event: Event) -> "Game":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
         if isinstance(event, Retract):
+            latest = self._latest_taken_back(event)
+            if latest is not None:
+                return latest
             taken = target(self.history().entries, event)
             after = self._appended(event)
             after.sheet().check(_("taking it back would leave clues that cannot all hold"))
@@ -605,7 +619,7 @@ class Game(_Fields):
                 number = len(self.history().entries) + 1
                 at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
                 self.sheet().add(at.facts(self.board, number))
-            return self._appended(event)
+            return self._appended(event, self._state_after_piece(Entry(len(self.history().entries) + 1, event)))
         over = garden.match_winner(self.garden()) if self.board.per_opponent else None
         if over is not None:
             raise AssistantError(garden.over(self.display(over), self.board.name, list(self.opponents)))
@@ -735,19 +749,58 @@ class Game(_Fields):
         return game
 
     def _appended(self, event: Event, state: State | None = None) -> "Game":
-        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
+        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already.
+
+        A game recorded from this one keeps it (``_before``): taking the new entry back again is this
+        game's state, nothing replayed (``_latest_taken_back``)."""
         game = self._replace(events=Chain.of(self.events) + (event,))
         if state is not None:
             game.__dict__.update(state=state, _history=state.history)
+            if not isinstance(event, Retract):
+                game.__dict__["_before"] = self
         return game
+
+    def _latest_taken_back(self, retract: Retract) -> "Game | None":
+        """``retract`` recorded at once when it takes back the latest entry, and this game was recorded from
+        the game before that entry (``_before``): the state is that game's, with the entry struck out in
+        the history; nothing comes after the entry, so no piece depends on it. None: replay instead."""
+        before = self.__dict__.get("_before")
+        history = latest_taken_back(self.history(), retract) if before is not None else None
+        if history is None:
+            return None
+        after = self._appended(retract, before.state._replace(history=history))
+        after.sheet().check(_("taking it back would leave clues that cannot all hold"))
+        before_before = before.__dict__.get("_before")
+        if before_before is not None:
+            after.__dict__["_before"] = before_before  # an undo after it: the entry before, at once too
+        return after
+
+    def _state_after_piece(self, entry: Entry) -> State:
+        """The state once a piece, a token, a loot card or the end of a set is recorded, nothing replayed."""
+        state, event = self.state, entry.event
+        history = appended(state.history, event)
+        pieces = garden.apply(state.garden, event)
+        if isinstance(event, garden.SetEvent):  # a new set: a blank sheet, my new loot
+            mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+            return state._replace(history=history, in_set=(), mine=mine, garden=pieces, closed={}, fought=None,
+                                  sheet=Sheet.start(self.board, self.items, mine))
+        in_set = Chain.of(state.in_set) + (entry,)
+        if isinstance(event, garden.LootEvent):  # only the latest card of a player counts (Game._facts)
+            sheet = Sheet.start(self.board, self.items, state.mine, self._facts(in_set)) if event.replace or any(
+                isinstance(e.event, garden.LootEvent) and e.event.player == event.player for e in state.in_set) \
+                else state.sheet.with_facts(event.facts(self.board, entry.number))
+        else:
+            sheet = state.sheet
+        return state._replace(history=history, in_set=in_set, garden=pieces, sheet=sheet)
 
     def _state_after(self, entry: Entry, sheet: Sheet) -> State:
         """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
-        history = state.history._replace(entries=Chain.of(state.history.entries) + (entry,))
+        history = appended(state.history, event=entry.event)
+        fought = entry if isinstance(entry.event, fight.FightEvent) else state.fought
         return state._replace(history=history, in_set=Chain.of(state.in_set) + (entry,), sheet=sheet, closed=closed,
-                              out=out)
+                              out=out, fought=fought)
 
     # -- the words of events --------------------------------------------------------------
 

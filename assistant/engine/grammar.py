@@ -76,23 +76,29 @@ class Form(NamedTuple):
 _MADE: dict[int, tuple[object, object]] = {}
 
 
-def _once(thing: object, make: Callable[[], object]) -> object:
-    known = _MADE.get(id(thing))
-    if known is None or known[0] is not thing:
-        if len(_MADE) > 1024:  # a caller that makes new lists of forms each time: start afresh
-            _MADE.clear()
-        known = _MADE[id(thing)] = (thing, make())
-    return known[1]
+def _made(thing: object, make: Callable[[object], object]) -> object:
+    if len(_MADE) > 1024:  # a caller that makes new lists of forms each time: start afresh
+        _MADE.clear()
+    made = make(thing)
+    _MADE[id(thing)] = (thing, made)
+    return made
 
 
 def _spellings(form: "Form") -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
     """A form's options: each name's spellings, the names of those that take no value, each spelling's name."""
-    def make() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
-        spellings = {option.name: option.spellings for option in form.options}
-        return (spellings, tuple(option.name for option in form.options if option.slot is None),
-                {spelling: name for name, typed in spellings.items() for spelling in typed})
+    known = _MADE.get(id(form))
+    return known[1] if known is not None and known[0] is form else _made(form, _spelled)  # type: ignore[return-value]
 
-    return _once(form, make)  # type: ignore[return-value]
+
+def _spelled(form) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
+    spellings = {option.name: option.spellings for option in form.options}
+    return (spellings, tuple(option.name for option in form.options if option.slot is None),
+            {spelling: name for name, typed in spellings.items() for spelling in typed})
+
+
+def _by_verb(forms: Sequence["Form"]) -> dict[str, "Form"]:
+    """Each verb's form, by its folded spelling (the first form of a verb wins)."""
+    return {key(verb): form for form in reversed(forms) for verb in form.verbs}
 
 
 class Speaker(Protocol):
@@ -142,8 +148,9 @@ def form_for(game: Speaker, verb: str) -> Form:
 
 
 def _form_among(forms: Sequence[Form], verb: str) -> Form:
-    by_verb: dict[str, Form] = _once(forms, lambda: {key(v): form for form in reversed(forms)  # type: ignore[assignment]
-                                                     for v in form.verbs})  # the first form of a verb wins
+    known = _MADE.get(id(forms))
+    by_verb: dict[str, Form] = known[1] if known is not None and known[0] is forms else \
+        _made(forms, _by_verb)  # type: ignore[assignment]
     found = by_verb.get(key(verb))
     if found is not None:
         return found

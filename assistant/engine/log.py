@@ -21,6 +21,7 @@ from assistant.engine.grammar import Form, form_for
 from assistant.engine.i18n import N_, _
 from assistant.engine.words import Options, shown, too_long, whole_number
 
+
 class Chain(Sequence):
     """An immutable sequence that a longer one extends without copying: a game's events, a sheet's facts.
 
@@ -75,7 +76,7 @@ class Chain(Sequence):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Chain, tuple, list)):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -300,6 +301,22 @@ class Restoring:
     def game(self):
         """The game the log read so far makes (``empty.restored``)."""
         return self.empty.restored(Chain(self.events), self.history(), self.state)
+
+
+def appended(history: History, event: object) -> History:
+    """``history`` with ``event`` as its next entry (not an undo or a retract), nothing replayed."""
+    entries = Chain.of(history.entries)
+    return History(entries + (Entry(len(entries) + 1, event),), history.taken_back)
+
+
+def latest_taken_back(history: History, retract: Retract) -> History | None:
+    """``history`` once ``retract`` took back its latest entry, or None when it takes back another one (or none
+    is standing there): the caller replays then. The entries are copied (one list), not replayed."""
+    entries = history.entries
+    if not entries or entries[-1].retracted or retract.number not in (None, len(entries)):
+        return None
+    taken = entries[-1]._replace(retracted=True)
+    return History(Chain([*islice(entries, len(entries) - 1), taken]), taken)
 
 
 def steps(game, events: Iterable[object] | None = None) -> list[str]:

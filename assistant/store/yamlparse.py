@@ -197,10 +197,22 @@ def dumps(data: object) -> str:
     if isinstance(data, dict) and data and list(data)[-1] == LOG_KEY and isinstance(data[LOG_KEY], list) \
             and data[LOG_KEY] and all(isinstance(step, str) for step in data[LOG_KEY]):
         head = {name: value for name, value in data.items() if name != LOG_KEY}
-        lines = [f"- {step}\n" if _plain(step) else _dump({LOG_KEY: [step]}).partition("\n")[2]
-                 for step in data[LOG_KEY]]
-        return (_dump(head) if head else "") + f"{LOG_KEY}:\n" + "".join(lines)
+        said = _said_by_yaml([step for step in dict.fromkeys(data[LOG_KEY]) if not _plain(step)])
+        if said is not None:
+            lines = [said[step] if step in said else f"- {step}\n" for step in data[LOG_KEY]]
+            return (_dump(head) if head else "") + f"{LOG_KEY}:\n" + "".join(lines)
     return _dump(data)
+
+
+def _said_by_yaml(steps: list[str]) -> dict[str, str] | None:
+    """How PyYAML writes each of ``steps`` as an item of the log ('- ' and its lines), all in one call;
+    None if its text cannot be told apart item by item."""
+    if not steps:
+        return {}
+    items = ("\n" + _dump(steps)).split("\n- ")[1:]  # a step over several lines goes on indented
+    if len(items) != len(steps) or not items[-1].endswith("\n"):
+        return None
+    return {step: f"- {item}\n" for step, item in zip(steps, [*items[:-1], items[-1][:-1]], strict=True)}
 
 
 def _dump(data: object) -> str:

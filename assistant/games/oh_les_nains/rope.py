@@ -567,11 +567,21 @@ class TugGame(_Match):
 
     def _appended(self, move: Move) -> TugGame:
         game = self._replace(events=log.Chain.of(self.events) + (move,))
-        game.__dict__["_state"] = self._apply(self.state(), move)  # one step on, not a replay
+        # one step on, not a replay; taking the move back again is this match as it is (_before)
+        game.__dict__.update(_state=self._apply(self.state(), move), _history=log.appended(self.history(), move),
+                             _before=self)
         return game
 
     def _take_back(self, retract: Retract) -> TugGame:
         """Undo or retract N; a retract that leaves a later move against the rules is refused, naming it."""
+        before = self.__dict__.get("_before")
+        latest = log.latest_taken_back(self.history(), retract) if before is not None else None
+        if latest is not None:  # the latest move: the match before it, nothing replayed (no move after it)
+            game = self._replace(events=log.Chain.of(self.events) + (retract,))
+            game.__dict__.update(_state=before.state(), _history=latest)
+            if "_before" in before.__dict__:
+                game.__dict__["_before"] = before.__dict__["_before"]
+            return game
         history = self.history()
         taken = log.target(history.entries, retract)
         state = self._first()

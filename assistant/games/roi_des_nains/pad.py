@@ -318,10 +318,20 @@ class RoiGame(_Fields):
 
     def _appended(self, event, state: tuple[DealState, ...]) -> RoiGame:
         game = self._replace(events=log.Chain.of(self.events) + (event,))
-        game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
+        # applied once here: the new pad need not replay its log again, and taking the entry back again
+        # is this pad as it is (_before)
+        game.__dict__.update(state=state, _history=log.appended(self._history, event), _before=self)
         return game
 
     def _take_back(self, retract: log.Retract) -> RoiGame:
+        before = self.__dict__.get("_before")
+        history = log.latest_taken_back(self._history, retract) if before is not None else None
+        if history is not None:  # the latest entry: the pad before it, nothing replayed
+            game = self._replace(events=log.Chain.of(self.events) + (retract,))
+            game.__dict__.update(state=before.state, _history=history)
+            if "_before" in before.__dict__:
+                game.__dict__["_before"] = before.__dict__["_before"]
+            return game
         entry = log.target(self._history.entries, retract)
         game = self._replace(events=log.Chain.of(self.events) + (retract,))
         try:
