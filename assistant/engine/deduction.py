@@ -32,9 +32,11 @@ from assistant.engine.log import (
     begun,
     latest_taken_back,
     load,
+    recorded_from,
     replay,
     steps,
     target,
+    went_back,
 )
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
@@ -757,7 +759,7 @@ class Game(_Fields):
         if state is not None:
             game.__dict__.update(state=state, _history=state.history)
             if not isinstance(event, Retract):
-                game.__dict__["_before"] = self
+                recorded_from(game, self)
         return game
 
     def _latest_taken_back(self, retract: Retract) -> "Game | None":
@@ -770,9 +772,7 @@ class Game(_Fields):
             return None
         after = self._appended(retract, before.state._replace(history=history))
         after.sheet().check(_("taking it back would leave clues that cannot all hold"))
-        before_before = before.__dict__.get("_before")
-        if before_before is not None:
-            after.__dict__["_before"] = before_before  # an undo after it: the entry before, at once too
+        went_back(self, after)  # an undo after it: the entry before, at once too
         return after
 
     def _state_after_piece(self, entry: Entry) -> State:

@@ -11,6 +11,7 @@ game they hold: they record, undo, list the history and save through it.
 """
 
 import threading
+import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
@@ -22,21 +23,55 @@ from assistant.engine.i18n import N_, _
 from assistant.engine.words import Options, shown, too_long, whole_number
 
 
+class _Shared:
+    """The list that chains of one family see a part of, and who sees how much of it."""
+
+    __slots__ = ("items", "views", "index")
+
+    def __init__(self, items: list) -> None:
+        self.items = items
+        self.views: list[tuple[int, weakref.ref]] = []  # (length seen, the chain), in the order they were made
+        self.index: dict | None = None  # item -> its first position, once someone asks whether an item is there
+
+    def register(self, chain: "Chain") -> None:
+        self.views.append((chain._length, weakref.ref(chain)))
+        if len(self.views) >= 1024 and not len(self.views) & (len(self.views) - 1):  # now and then: forget the dead
+            self.views[:] = [(length, view) for length, view in self.views if view() is not None]
+
+    def cut(self, length: int) -> None:
+        """Forget the items past ``length``: no chain that sees them is left."""
+        if self.index is not None:
+            for item in self.items[length:]:
+                if self.index.get(item, -1) >= length:
+                    del self.index[item]
+        del self.items[length:]
+        while self.views and self.views[-1][0] > length:
+            self.views.pop()
+
+    def extend(self, more: list) -> None:
+        if self.index is not None:
+            for at, item in enumerate(more, len(self.items)):
+                self.index.setdefault(item, at)
+        self.items.extend(more)
+
+
 class Chain(Sequence):
     """An immutable sequence that a longer one extends without copying: a game's events, a sheet's facts.
 
     ``chain + (item,)`` (or ``plus``) shares the list this chain sees and sees one more of it: a log of
     50,000 entries recorded or read one by one costs 50,000 appends, not a copy of every entry so far
-    at each one (the square of the log's length). Only the longest chain of a list appends in place;
-    one made from a shorter one (a game before its latest entry, given another one) copies the part
-    it sees first. It compares equal to a tuple of the same items."""
+    at each one (the square of the log's length). A chain extends the list in place when no longer
+    chain of it is left (the game an undo went back from is gone); one made from a shorter one while
+    a longer one lives (a look-ahead trying several moves from one game) copies the part it sees
+    first. It compares equal to a tuple of the same items."""
 
-    __slots__ = ("_shared", "_length")
+    __slots__ = ("_shared", "_length", "__weakref__")
     _lock = threading.Lock()  # two threads extending the same chain (the phones' server) never interleave
 
     def __init__(self, items: Iterable = ()) -> None:
-        self._shared: list = list(items)
-        self._length = len(self._shared)
+        self._shared = _Shared(list(items))
+        self._length = len(self._shared.items)
+        self._shared.register(self)
 
     @classmethod
     def of(cls, items: Iterable) -> "Chain":
@@ -48,12 +83,35 @@ class Chain(Sequence):
         if not more:
             return self
         with Chain._lock:
-            if len(self._shared) == self._length:  # the longest: extend the list it shares
-                self._shared.extend(more)
+            shared = self._shared
+            if len(shared.items) != self._length and not self._outlived():
+                shared.cut(self._length)
+            if len(shared.items) == self._length:  # the longest: extend the list it shares
+                shared.extend(more)
                 extended = Chain.__new__(Chain)
-                extended._shared, extended._length = self._shared, self._length + len(more)
+                extended._shared, extended._length = shared, self._length + len(more)
+                shared.register(extended)
                 return extended
         return Chain([*self, *more])
+
+    def _outlived(self) -> bool:
+        """Whether a longer chain of this list is still in use (the views are made longest last)."""
+        for length, view in reversed(self._shared.views):
+            if length <= self._length:
+                return False
+            if view() is not None:
+                return True
+        return False
+
+    def holds(self, item: object) -> bool:
+        """Whether ``item`` is among the items this chain sees (at once, however long it is)."""
+        shared = self._shared
+        with Chain._lock:
+            if shared.index is None:
+                shared.index = {}
+                for at, each in enumerate(shared.items):
+                    shared.index.setdefault(each, at)
+            return shared.index.get(item, self._length) < self._length
 
     def __add__(self, other: Iterable) -> "Chain":
         return self.plus(other)
@@ -65,17 +123,52 @@ class Chain(Sequence):
         return self._length
 
     def __iter__(self) -> Iterator:
-        return islice(self._shared, self._length)
+        return islice(self._shared.items, self._length)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             return tuple(self)[index]
         if not -self._length <= index < self._length:
             raise IndexError(index)
-        return self._shared[index % self._length]
+        return self._shared.items[index % self._length]
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (Chain, tuple, list)):
+        if isinstance(other, (Chain, Marked, tuple, list)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
+class Marked(Sequence):
+    """A history's entries as recorded, and the numbers of those taken back since: an undo adds a number,
+    it never copies the entries to strike one out. Reads as the entries, each marked if taken back."""
+
+    __slots__ = ("recorded", "taken")
+
+    def __init__(self, recorded: Iterable, taken: Iterable[int] = ()) -> None:
+        self.recorded, self.taken = Chain.of(recorded), Chain.of(taken)
+
+    def __len__(self) -> int:
+        return len(self.recorded)
+
+    def _marked(self, entry: "Entry") -> "Entry":
+        return entry._replace(retracted=True) if not entry.retracted and self.taken.holds(entry.number) else entry
+
+    def __iter__(self) -> Iterator:
+        return map(self._marked, self.recorded)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        return self._marked(self.recorded[index])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Chain, Marked, tuple, list)):
             return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
@@ -304,19 +397,50 @@ class Restoring:
 
 
 def appended(history: History, event: object) -> History:
-    """``history`` with ``event`` as its next entry (not an undo or a retract), nothing replayed."""
-    entries = Chain.of(history.entries)
-    return History(entries + (Entry(len(entries) + 1, event),), history.taken_back)
+    """``history`` with ``event`` as its next entry (not an undo or a retract), nothing replayed or copied."""
+    entries = history.entries if isinstance(history.entries, Marked) else Marked(history.entries)
+    return History(Marked(entries.recorded + (Entry(len(entries) + 1, event),), entries.taken), history.taken_back)
+
+
+KEPT_BEFORE = 64  # games a chain of records keeps behind it: so many undos in a row cost nothing, more replay
+
+
+def recorded_from(game, before) -> None:
+    """``game`` was recorded from ``before``: it keeps it, so that taking its new entry back is ``before`` as
+    it is (``went_back``). Only the last KEPT_BEFORE games of a chain are kept (their memory): now and then
+    the link that far back is cut."""
+    depth = before.__dict__.get("_depth", 0) + 1
+    game.__dict__.update(_before=before, _depth=depth)
+    if depth % KEPT_BEFORE == 0:
+        old = game
+        for _ in range(KEPT_BEFORE):
+            old = old.__dict__.get("_before")
+            if old is None:
+                return
+        old.__dict__.pop("_before", None)
+
+
+def went_back(game, after) -> None:
+    """``after`` took back ``game``'s latest standing entry at once: the game to go back to for the one
+    before it is the one ``game`` kept for its own (``recorded_from``)."""
+    before = game.__dict__["_before"]
+    if "_before" in before.__dict__:
+        after.__dict__.update(_before=before.__dict__["_before"], _depth=before.__dict__.get("_depth", 0))
 
 
 def latest_taken_back(history: History, retract: Retract) -> History | None:
     """``history`` once ``retract`` took back its latest entry, or None when it takes back another one (or none
-    is standing there): the caller replays then. The entries are copied (one list), not replayed."""
+    is standing there): the caller replays then. Nothing is replayed or copied: its number is added to
+    those taken back."""
     entries = history.entries
-    if not entries or entries[-1].retracted or retract.number not in (None, len(entries)):
+    at = len(entries) - 1
+    while at >= 0 and entries[at].retracted:  # the entries an undo took back just before: a few at most
+        at -= 1
+    if at < 0 or retract.number not in (None, at + 1):
         return None
-    taken = entries[-1]._replace(retracted=True)
-    return History(Chain([*islice(entries, len(entries) - 1), taken]), taken)
+    marked = entries if isinstance(entries, Marked) else Marked(entries)
+    taken = entries[at]._replace(retracted=True)
+    return History(Marked(marked.recorded, marked.taken + (taken.number,)), taken)
 
 
 def steps(game, events: Iterable[object] | None = None) -> list[str]:

@@ -568,8 +568,8 @@ class TugGame(_Match):
     def _appended(self, move: Move) -> TugGame:
         game = self._replace(events=log.Chain.of(self.events) + (move,))
         # one step on, not a replay; taking the move back again is this match as it is (_before)
-        game.__dict__.update(_state=self._apply(self.state(), move), _history=log.appended(self.history(), move),
-                             _before=self)
+        game.__dict__.update(_state=self._apply(self.state(), move), _history=log.appended(self.history(), move))
+        log.recorded_from(game, self)
         return game
 
     def _take_back(self, retract: Retract) -> TugGame:
@@ -579,8 +579,7 @@ class TugGame(_Match):
         if latest is not None:  # the latest move: the match before it, nothing replayed (no move after it)
             game = self._replace(events=log.Chain.of(self.events) + (retract,))
             game.__dict__.update(_state=before.state(), _history=latest)
-            if "_before" in before.__dict__:
-                game.__dict__["_before"] = before.__dict__["_before"]
+            log.went_back(self, game)
             return game
         history = self.history()
         taken = log.target(history.entries, retract)

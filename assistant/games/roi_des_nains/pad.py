@@ -320,7 +320,8 @@ class RoiGame(_Fields):
         game = self._replace(events=log.Chain.of(self.events) + (event,))
         # applied once here: the new pad need not replay its log again, and taking the entry back again
         # is this pad as it is (_before)
-        game.__dict__.update(state=state, _history=log.appended(self._history, event), _before=self)
+        game.__dict__.update(state=state, _history=log.appended(self._history, event))
+        log.recorded_from(game, self)
         return game
 
     def _take_back(self, retract: log.Retract) -> RoiGame:
@@ -329,8 +330,7 @@ class RoiGame(_Fields):
         if history is not None:  # the latest entry: the pad before it, nothing replayed
             game = self._replace(events=log.Chain.of(self.events) + (retract,))
             game.__dict__.update(state=before.state, _history=history)
-            if "_before" in before.__dict__:
-                game.__dict__["_before"] = before.__dict__["_before"]
+            log.went_back(self, game)
             return game
         entry = log.target(self._history.entries, retract)
         game = self._replace(events=log.Chain.of(self.events) + (retract,))
