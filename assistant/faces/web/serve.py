@@ -35,7 +35,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -50,7 +50,7 @@ from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
-from assistant.store.files import read_regular, write_atomically
+from assistant.store.files import read_json, write_atomically, write_cache
 from assistant.store.folder import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
@@ -110,8 +110,10 @@ def make_links(store: Store, names: list[str], keep: bool = False) -> list[Link]
     links are saved in the data folder (owner-only) so that ``--keep-links`` finds them."""
     kept = _kept_links(store) if keep else {}
     links = []
+    # every game read before any id is written: a game that cannot be read leaves no id behind
+    pads = {name: is_pad(store.load(name)) for name in names}
     for name in names:
-        roles = (True, False) if is_pad(store.load(name)) else (True,)
+        roles = (True, False) if pads[name] else (True,)
         game_id = store.game_id(name)
         for keeper in roles:
             token = kept.get((game_id, keeper)) or new_token()
@@ -126,7 +128,7 @@ def _links_path(store: Store) -> Path:
 
 def _kept_links(store: Store) -> dict[tuple[str, bool], str]:
     try:  # never through a symbolic link: the tokens kept are the ones this folder's owner wrote
-        data = json.loads(read_regular(_links_path(store), 1 << 20, follow=False))
+        data: Any = read_json(_links_path(store), 1 << 20)  # None (then TypeError below) when damaged or too deep
         return {(entry["game"], bool(entry["keeper"])): entry["token"] for entry in data
                 if isinstance(entry.get("token"), str) and KEPT_TOKEN.fullmatch(entry["token"])}
     except (AssistantError, ValueError, TypeError, KeyError, AttributeError):
@@ -460,12 +462,11 @@ class Answers:
 
     def _read(self) -> dict[str, dict]:
         if self.answers is None:
-            try:  # never through a symbolic link; a damaged file is a cache: it starts again empty
-                data = json.loads(read_regular(self.path, 4 << 20, follow=False))
-                self.answers = {key: value for key, value in data.items()
-                                if isinstance(key, str) and isinstance(value, dict)}
-            except (AssistantError, ValueError, AttributeError):
-                self.answers = {}
+            # never through a symbolic link; a damaged, planted or too deeply nested file is a cache: it
+            # starts again empty (read_json gives None)
+            data = read_json(self.path, 4 << 20)
+            self.answers = {key: value for key, value in data.items()
+                            if isinstance(key, str) and isinstance(value, dict)} if isinstance(data, dict) else {}
         return self.answers
 
     def first(self, entry: str) -> dict | None:
@@ -476,11 +477,11 @@ class Answers:
         answers[entry] = answer
         while len(answers) > KEPT_ANSWERS:  # the oldest go first (dicts keep their order)
             del answers[next(iter(answers))]
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Atomic, but not waiting for the disk (as the parse cache): a killed server loses nothing (the
-        # system has the file), and only a power cut in the instant after an entry could forget its id.
-        # Four phones at once would otherwise wait for a third disk sync per entry.
-        write_atomically(self.path, json.dumps(answers), durable=False)
+        # A cache (write_cache): atomic, but not waiting for the disk (as the parse cache): a killed server
+        # loses nothing (the system has the file), and only a power cut in the instant after an entry could
+        # forget its id. Four phones at once would otherwise wait for a third disk sync per entry. Something
+        # else than a file at its name (a named pipe) is replaced; a full disk only forgets the answers.
+        write_cache(self.path, json.dumps(answers))
 
 
 @dataclass
