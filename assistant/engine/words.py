@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, ngettext
 
 YES_WORDS = ("yes", "y", "oui", "true")
 NO_WORDS = ("no", "n", "non", "false")
@@ -104,8 +104,9 @@ def too_long(text: str) -> str | None:
     """Why ``text`` is too long to be a step ('a step of 1,500,000 characters: ...'), or None."""
     if len(text) <= MAX_STEP:
         return None
-    return _("a step of {count} characters: a step is at most {most}").format(count=f"{len(text):,}",
-                                                                            most=f"{MAX_STEP:,}")
+    return ngettext("a step of {count} character: a step is at most {most}",
+                    "a step of {count} characters: a step is at most {most}", len(text)).format(
+        count=f"{len(text):,}", most=f"{MAX_STEP:,}")
 
 
 def split(text: str) -> list[str]:
