@@ -664,6 +664,8 @@ class Game(_Fields):
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
                 sheet, asked, found = Sheet.start(self.board, self.items, mine), 0, set()
                 continue
+            if len(found) == len(self.items):  # every loot of this set found: nothing more to count till the next
+                continue
             facts = self.facts_of(entry, known)
             if not facts:
                 continue
