@@ -15,11 +15,12 @@ import weakref
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
-from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import Form, Speaker, form_for
 from assistant.engine.i18n import N_, _
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, shown, too_long, whole_number
 
 

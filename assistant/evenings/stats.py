@@ -30,7 +30,6 @@ summarised again in a fraction of a second and a changed file is read anew.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from datetime import date, datetime
@@ -38,6 +37,11 @@ from datetime import date, datetime
 from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, shown
 from assistant.engine.i18n import _
+
+try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a fifth of `games`'s start-up
+    from _sha1 import sha1  # type: ignore[import-not-found]
+except ImportError:  # another Python: the same digest through hashlib
+    from hashlib import sha1
 from assistant.engine.words import key
 from assistant.store.files import is_regular, read_json, read_regular, write_cache
 
@@ -90,7 +94,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
         except (AssistantError, OSError) as error:
             skipped.append({"name": name, "problem": str(error)})
             continue
-        digest = hashlib.sha1(raw).hexdigest()
+        digest = sha1(raw).hexdigest()
         entry = cached.get(name)
         if isinstance(entry, dict) and entry.get("digest") == digest and _is_outcome(entry.get("outcome")):
             result = entry["outcome"]
@@ -134,7 +138,7 @@ def _corrections_digest(store) -> str:
     """The owner's board corrections as one digest: a correction can change when a sheet pinned a loot."""
     from assistant.store.yamlfile import MAX_BYTES
 
-    digest = hashlib.sha1()
+    digest = sha1()
     try:
         paths = sorted(store.fixes_dir.glob("*.yaml"))
     except OSError:

@@ -11,7 +11,7 @@ replaying it once (``Game.state``), never saved.
 
 from collections.abc import Sequence
 from functools import cache, cached_property
-from typing import ClassVar, NamedTuple, cast
+from typing import ClassVar, cast
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet, column_letters
@@ -39,6 +39,7 @@ from assistant.engine.log import (
     target,
     went_back,
 )
+from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal, result_said
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (
