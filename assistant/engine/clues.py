@@ -366,7 +366,7 @@ def read_clue(board: "Board", kind_word: str, words: list[str], asking_rules: bo
     return clue
 
 
-def _read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool) -> Clue:
+def _read_clue(board: "Board", kind_word: str, words: list[str], asking_rules: bool) -> Clue:
     kind = kind_named(kind_word)
     params = kind.params if asking_rules else tuple(CELL if param is FROM else param for param in kind.params)
     for param in params:
