@@ -21,7 +21,7 @@ import sys  # noqa: E402
 
 import typer  # noqa: E402, F401  (the one library of this face, imported first: see assistant.faces.cli)
 
-from assistant.faces.cli import ExitCode, app_for, command_word, whole  # noqa: E402
+from assistant.faces.cli import LONG_RUNNING, ExitCode, app_for, command_word, whole  # noqa: E402
 
 
 def __getattr__(name: str) -> typer.Typer:
@@ -31,15 +31,12 @@ def __getattr__(name: str) -> typer.Typer:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# The commands that stay open (a screen, a server): they keep Python's usual garbage collection and exit.
-LONG_RUNNING = {"table", "serve"}
-
-
 def main() -> None:
     """The installed command. A one-shot command is over once its words are printed and its file
     renamed into place, so it runs without the cyclic garbage collector (reference counting still
     frees everything) and leaves without Python's tear-down of every module: together about a fifth
-    of a command's time at the table (benchmarks/startup.py)."""
+    of a command's time at the table (benchmarks/startup.py). The commands that stay open (LONG_RUNNING: a
+    screen, a server) keep Python's usual garbage collection and exit."""
     args = sys.argv[1:]
     one_shot = command_word(args) not in LONG_RUNNING
     if one_shot:

@@ -66,6 +66,29 @@ def run(home) -> Run:
     return Run()
 
 
+def folder_snapshot(home: Path) -> dict:
+    """The whole data folder, as a refused command must leave it: every file's bytes (games, boards, the
+    current game, lock files, caches), every folder and every link."""
+    found: dict[Path, object] = {}
+    for path in [home, *home.rglob("*")] if home.exists() else []:
+        if path.is_symlink():
+            found[path] = ("link", os.readlink(path))
+        elif path.is_dir():
+            found[path] = "folder"
+        else:
+            found[path] = path.read_bytes()
+    return found
+
+
+def one_plain_line(result, code: int) -> str:
+    """The error line of a refused command: exit ``code``, one line of at most a few file paths, no crash."""
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert type(result.exception) is SystemExit
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert "internal error" not in result.stderr and len(result.stderr) < 1000, result.stderr
+    return result.stderr
+
+
 def game_file(home: Path, name: str) -> bytes:
     return (home / "games" / f"{name}.yaml").read_bytes()
 

@@ -48,7 +48,7 @@ def unreadable(path: Path):
     """``path`` as a file or folder this account may not read. Root reads anything: there the
     system calls that read it refuse as they would for anyone else."""
     mode = path.stat().st_mode
-    real = {"open": os.open, "listdir": os.listdir}
+    real = {"open": os.open, "listdir": os.listdir, "scandir": os.scandir}
 
     def refusing(call):
         def refuse(target, *args, **kwargs):

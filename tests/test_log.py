@@ -88,8 +88,8 @@ def test_loading_a_log_of_undos_is_linear_in_its_length(store, monkeypatch):
     (games / "big.yaml").write_text("assistant: game/1\nboard: gnom-street\nopponents: [red]\nevents:\n"
                                     + "\n".join(steps) + "\n", encoding="utf-8")
     added = []
-    original = log.Replayer.add
-    monkeypatch.setattr(log.Replayer, "add", lambda self, event: added.append(1) or original(self, event))
+    original = log.Restoring.add
+    monkeypatch.setattr(log.Restoring, "add", lambda self, event: added.append(1) or original(self, event))
     game = store.load("big")
     assert len(game.history().entries) == 2000 and all(e.retracted for e in game.history().entries)
     assert len(added) == 4000

@@ -344,12 +344,29 @@ def kind_slots(game, typed: list[str], tail: tuple[str, ...]) -> tuple[str, ...]
     return ("kind", *(param.slot for param in kind.params), *tail)
 
 
+# Clues already read, by board and words: a saved log asks the same questions again and again (each
+# kept with its board, so that an id is never another board's; cleared when it grows large).
+_READ: dict[tuple, tuple["Board", Clue]] = {}
+
+
 def read_clue(board: "Board", kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:
     """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``.
 
     ``asking_rules``: refuse what may not be asked (from a pond, about a colour the cell
     lacks). A saved log is read without them: a board corrected since (``board set``)
     must not make an evening's log unreadable, and each clue keeps its meaning."""
+    said = (id(board), kind_word, tuple(words), asking_rules)
+    known = _READ.get(said)
+    if known is not None and known[0] is board:
+        return known[1]
+    clue = _read_clue(board, kind_word, words, asking_rules)
+    if len(_READ) > 4096:
+        _READ.clear()
+    _READ[said] = (board, clue)
+    return clue
+
+
+def _read_clue(board: "Board", kind_word: str, words: list[str], asking_rules: bool) -> Clue:
     kind = kind_named(kind_word)
     params = kind.params if asking_rules else tuple(CELL if param is FROM else param for param in kind.params)
     for param in params:

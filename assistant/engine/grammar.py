@@ -13,8 +13,8 @@ fit each slot (``values``), so completion offers the cells of this board and
 the opponents of this game, never a fixed list.
 """
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar, cast
 
 from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, _, language
@@ -65,13 +65,48 @@ class Form(NamedTuple):
 
     def read(self, words: list[str]) -> Options:
         """The words after the verb, split into positional words and option values."""
-        spellings = {option.name: option.spellings for option in self.options}
-        flags = tuple(option.name for option in self.options if option.slot is None)
-        found = options(words, spellings, flags)
+        spellings, flags, by_spelling = _spellings(self)
+        found = options(words, spellings, flags, by_spelling)
         for option in self.options:
             if not option.repeat and len(found.values.get(option.name, ())) > 1:
                 raise InputError(_("{option} is given twice: give it once").format(option=option.spoken()))
         return found
+
+
+# What is worked out once for each form or list of forms a game hears: they are the same few
+# objects for the life of the process, and a saved log reads tens of thousands of steps with them.
+# Each is kept with what it was made for, so that an id is never taken for another object's.
+_MADE: dict[int, tuple[object, object]] = {}
+_Thing = TypeVar("_Thing")
+_Made = TypeVar("_Made")
+
+
+def _once(thing: _Thing, make: Callable[[_Thing], _Made]) -> _Made:
+    """``make(thing)``, made once for each ``thing`` (kept alive beside it, so its id is never reused)."""
+    known = _MADE.get(id(thing))
+    if known is not None and known[0] is thing:
+        return cast(_Made, known[1])
+    if len(_MADE) > 1024:  # a caller that makes new lists of forms each time: start afresh
+        _MADE.clear()
+    made = make(thing)
+    _MADE[id(thing)] = (thing, made)
+    return made
+
+
+def _spellings(form: "Form") -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
+    """A form's options: each name's spellings, the names of those that take no value, each spelling's name."""
+    return _once(form, _spelled)
+
+
+def _spelled(form) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...], dict[str, str]]:
+    spellings = {option.name: option.spellings for option in form.options}
+    return (spellings, tuple(option.name for option in form.options if option.slot is None),
+            {spelling: name for name, typed in spellings.items() for spelling in typed})
+
+
+def _by_verb(forms: Sequence["Form"]) -> dict[str, "Form"]:
+    """Each verb's form, by its folded spelling (the first form of a verb wins)."""
+    return {key(verb): form for form in reversed(forms) for verb in form.verbs}
 
 
 class Speaker(Protocol):
@@ -126,10 +161,9 @@ def form_for(game: Speaker, verb: str) -> Form:
 
 
 def _form_among(forms: Sequence[Form], verb: str) -> Form:
-    folded = key(verb)
-    for form in forms:
-        if folded in (key(v) for v in form.verbs):
-            return form
+    found = _once(forms, _by_verb).get(key(verb))
+    if found is not None:
+        return found
     known = [spoken_verb(form) for form in forms]
     every = list(dict.fromkeys([*known, *(v for form in forms for v in form.verbs)]))  # 'clu' is clue's
     raise InputError(_("unknown step {step}: {hint} (expected one of {steps})").format(
@@ -227,6 +261,13 @@ def said(game: Speaker, step: str) -> str:
     in English the step as saved. Names, cells, numbers and options stay as typed; a control
     character a card text holds is shown escaped (``errors.printable``), on every face."""
     return printable(_said(game, step))
+
+
+def said_steps(game: Speaker, steps: Iterable[str]) -> list[str]:
+    """``said`` of each step; a step met again is said again without being read again (a long history
+    repeats its clues)."""
+    known: dict[str, str] = {}
+    return [known[step] if step in known else known.setdefault(step, said(game, step)) for step in steps]
 
 
 def _said(game: Speaker, step: str) -> str:

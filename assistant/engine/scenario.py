@@ -29,7 +29,7 @@ from typing import Any
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
-from assistant.engine.log import Log
+from assistant.engine.log import Log, steps
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key, shown
 
@@ -104,6 +104,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     if not isinstance(raw_steps, list):  # empty is a list: a game exported before its first entry
         raise DataError(problems + [f"{source}: steps: " + _("expected a list of steps")])
     steps = []
+    restoring = current.restoring() if as_saved else None  # a log is read back in one pass (log.Restoring)
     for position, raw in enumerate(raw_steps):
         path = f"{source}: steps[{position}]"
         text, expect_data = raw, None
@@ -118,12 +119,15 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
                             .format(value=repr(text)))
             continue
         try:
-            event = current.read_step(text)
+            event = restoring.read(text) if restoring is not None else current.read_step(text)
         except InputError as error:
             problems.append(f"{path}: {error}")
             continue
         try:
-            current = current.restore(event) if as_saved else current.record(event)
+            if restoring is not None:
+                restoring.add(event)
+            else:
+                current = current.record(event)
         except AssistantError as error:
             if as_saved:  # a log's retract without its entry: the log itself is wrong
                 problems.append(f"{path}: {error}")
@@ -356,7 +360,7 @@ def export(game) -> dict:
     """A saved game as a scenario without expectations."""
     # The title is the file's, like the steps: in English whatever the language spoken.
     return {"title": f"game {game.name}", "exported": True, **game.header(),
-            "steps": [game.step(e) for e in game.events]}
+            "steps": steps(game)}
 
 
 def to_game(scenario: Scenario):
@@ -367,9 +371,10 @@ def to_game(scenario: Scenario):
     its board since (a retracted clue that a pond made since would now refuse)."""
     game = scenario.game
     if scenario.log:
+        restoring = game.restoring()
         for step in scenario.steps:
-            game = game.restore(step.event)
-        return game
+            restoring.add(step.event)
+        return restoring.game()
     for outcome in run(scenario):
         expected_refusal = outcome.step.expect is not None and outcome.step.expect.refused
         if outcome.refused is not None and not expected_refusal:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from assistant.engine.errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
 
 YES_WORDS = ("yes", "y", "oui", "true")
@@ -92,8 +92,30 @@ _BLANK_RUN = re.compile(f"[{BLANKS}]+")
 _NEEDS_QUOTES = frozenset(BLANKS + "'\"\\#")  # '#': a step pasted into a shell reads the same
 
 
+# Characters of one step. The longest a table types (a deal with every option, 13 names in --order)
+# is under 1,500; a saved 0.1 card text could be longer than today's 200, and a number of 5,000
+# digits is still read far enough to say what a count should be. Beyond this a step is refused
+# before it is split: shlex's cost grows with the square of a line's length (1.5 MB: minutes;
+# 10,000 characters: a few milliseconds).
+MAX_STEP = 10_000
+
+
+def too_long(text: str) -> str | None:
+    """Why ``text`` is too long to be a step ('a step of 1,500,000 characters: ...'), or None."""
+    if len(text) <= MAX_STEP:
+        return None
+    return ngettext("a step of {count} character: a step is at most {most}",
+                    "a step of {count} characters: a step is at most {most}", len(text)).format(
+        count=f"{len(text):,}", most=f"{MAX_STEP:,}")
+
+
 def split(text: str) -> list[str]:
-    """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow."""
+    """Split a step into words like a shell; plain steps (the usual case) skip shlex, which is slow.
+
+    A step over ``MAX_STEP`` characters is refused before anything reads it."""
+    problem = too_long(text)
+    if problem:
+        raise InputError(problem)
     if not any(mark in text for mark in "'\"\\"):
         return [word for word in _BLANK_RUN.split(text) if word]
     import shlex
@@ -204,14 +226,16 @@ class Options(NamedTuple):
         return name in self.values
 
 
-def options(words: list[str], spellings: dict[str, tuple[str, ...]], flags: tuple[str, ...] = ()) -> Options:
+def options(words: list[str], spellings: dict[str, tuple[str, ...]], flags: tuple[str, ...] = (),
+            by_spelling: dict[str, str] | None = None) -> Options:
     """Split ``--name value``, ``--name=value`` and ``-n value`` options from positional words.
 
     ``spellings`` maps each option's name to every way it may be typed
     (``{"opponent": ("--opponent", "-o", "--adversaire")}``); the names in
     ``flags`` take no value. An unknown ``--word`` is refused, naming the
-    closest known option."""
-    by_spelling = {spelling: name for name, typed in spellings.items() for spelling in typed}
+    closest known option. ``by_spelling`` (each spelling's name) spares working it out again."""
+    if by_spelling is None:
+        by_spelling = {spelling: name for name, typed in spellings.items() for spelling in typed}
     positional: list[str] = []
     values: dict[str, list[str]] = {}
     position = 0

@@ -43,7 +43,7 @@ try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a fifth of `games`
 except ImportError:  # another Python: the same digest through hashlib
     from hashlib import sha1
 from assistant.engine.words import key
-from assistant.store.files import read_regular, write_atomically
+from assistant.store.files import is_regular, read_json, read_regular, write_cache
 
 OUTCOME_VERSION = 3  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
@@ -136,20 +136,25 @@ def _is_outcome(data: object) -> bool:
 
 def _corrections_digest(store) -> str:
     """The owner's board corrections as one digest: a correction can change when a sheet pinned a loot."""
+    from assistant.store.yamlfile import MAX_BYTES
+
     digest = sha1()
     try:
-        for path in sorted(store.fixes_dir.glob("*.yaml")):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        paths = sorted(store.fixes_dir.glob("*.yaml"))
     except OSError:
-        pass
+        paths = []
+    for path in paths:
+        if not is_regular(path):  # a named pipe, a link to /dev/zero: skipped, as the board reader skips it
+            continue
+        try:
+            digest.update(path.name.encode() + b"\0" + read_regular(path, MAX_BYTES))
+        except AssistantError as error:  # unreadable, or too large: its problem stands for it until it is fixed
+            digest.update(path.name.encode() + b"\0" + str(error).encode())
     return digest.hexdigest()
 
 
 def _read_cache(path, boards: str) -> dict:
-    try:
-        data = json.loads(read_regular(path, 64_000_000, follow=False))
-    except (AssistantError, ValueError):
-        return {}
+    data = read_json(path, 64_000_000)  # None when it cannot be used: dropped, and written anew
     if not isinstance(data, dict) or data.get("version") != OUTCOME_VERSION or data.get("boards") != boards:
         return {}
     games = data.get("games")
@@ -157,11 +162,9 @@ def _read_cache(path, boards: str) -> dict:
 
 
 def _write_cache(path, boards: str, games: dict) -> None:
-    try:
-        write_atomically(path, json.dumps({"version": OUTCOME_VERSION, "boards": boards, "games": games},
-                                          ensure_ascii=False, separators=(",", ":")))
-    except AssistantError:
-        pass  # a read-only folder or a full disk: the statistics are still right, only slower next time
+    # A read-only folder or a full disk: the statistics are still right, only slower next time.
+    write_cache(path, json.dumps({"version": OUTCOME_VERSION, "boards": boards, "games": games},
+                                 ensure_ascii=False, separators=(",", ":")))
 
 
 # -- the statistics ------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ log only grows; the sheet, the history and every figure are derived by
 replaying it once (``Game.state``), never saved.
 """
 
-from functools import cached_property
+from collections.abc import Sequence
+from functools import cache, cached_property
 from typing import ClassVar, cast
 
 from assistant.engine.board import Board
@@ -19,7 +20,25 @@ from assistant.engine.errors import AssistantError, DataError, InputError, event
 from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, positional, typed_so_far
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
-from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
+from assistant.engine.log import (
+    RETRACT_FORM,
+    UNDO_FORM,
+    Chain,
+    Entry,
+    History,
+    Replayer,
+    Restoring,
+    Retract,
+    appended,
+    begun,
+    latest_taken_back,
+    load,
+    recorded_from,
+    replay,
+    steps,
+    target,
+    went_back,
+)
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal, result_said
 from assistant.engine.sheet import Fact, Sheet, whose
@@ -128,7 +147,7 @@ class ClueEvent(_ClueEventFields):
         if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
             parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
         clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
-        answers = game.answers(typed_answers, found.last("opponent"), kind.question, kind.usage)
+        answers = game.answers(typed_answers, found.last("opponent"), kind)
         card = found.last("card")
         if game.reading_saved:  # a saved card keeps its text whatever its length or kind: 0.1 took any
             card = (card or "").strip() or None
@@ -239,18 +258,21 @@ STEPS = (ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent, fight.Thro
 Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | fight.ThrowEvent | garden.MiniatureEvent
         | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)
 Event = Step | Retract
+STEP_OF_FORM = {id(step.FORM): step for step in STEPS}  # by identity: comparing forms word by word is slow
 
 
 class State(NamedTuple):
     """Everything the log leads to, computed once per game value (``Game.state``)."""
 
     history: History[Step]
-    in_set: tuple[Entry[Step], ...]  # standing entries since the last finished set (two-player match)
+    in_set: Sequence[Entry[Step]]  # standing entries since the last finished set (two-player match)
     mine: Cell | None  # my loot in the current set
     sheet: Sheet
     garden: "garden.Garden"
     closed: dict[str, Cell]  # items whose case a right accusation closed
     out: dict[str, Entry[Step]]  # players out of the game, each with the wrong accusation that put them out
+    fought: Entry[Step] | None = None  # the latest fight standing in this set (its ranking rules who asks whom)
+    first_fight: Entry[Step] | None = None  # the first fight standing in the log (its winner played first)
 
 
 # -- the game ------------------------------------------------------------------------
@@ -261,7 +283,7 @@ class _Fields(NamedTuple):
     board: Board
     opponents: tuple[str, ...] = ()
     mine: Cell | None = None
-    events: tuple[Event, ...] = ()
+    events: Sequence[Event] = ()  # a tuple, or a log extended without copies (log.Chain)
     me: str | None = None  # my own name at the table ('Léa'), shown where the log says 'me'
     reading_saved: bool = False  # while a saved log is read: the rules of asking are the recorder's job
 
@@ -380,9 +402,16 @@ class Game(_Fields):
         return next((name for name in self.named() if key(name) == key(text)), text)
 
     def named(self) -> tuple[str, ...]:
-        """The players the log names (who asked, who accused) other than me, in the order first named."""
-        names = (getattr(event, "by", None) for event in self.events)
-        return tuple(dict.fromkeys(name for name in names if name is not None and name != garden.ME))
+        """The players the log names (who asked, who accused) other than me, in the order first named.
+
+        Worked out once for a game; a game recorded from it adds its new entry's name (``_appended``): each
+        entry recorded asks whether the case is over, which names the players."""
+        known = self.__dict__.get("_named")
+        if known is None:
+            names = (getattr(event, "by", None) for event in self.events)
+            known = self.__dict__["_named"] = tuple(dict.fromkeys(
+                name for name in names if name is not None and name != garden.ME))
+        return known
 
     def display(self, player: str) -> str:
         """A player as the table calls them: my own name (``--me``) for 'me' ('moi' in French without one)."""
@@ -420,18 +449,24 @@ class Game(_Fields):
         pieces = garden.empty(self.players)
         closed: dict[str, Cell] = {}
         out: dict[str, Entry[Step]] = {}
+        fought: Entry[Step] | None = None
+        first_fight: Entry[Step] | None = None
         for entry in history.standing:
             event = entry.event
             pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
             if isinstance(event, garden.SetEvent):
                 in_set = []
                 closed = {}
+                fought = None
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
                 continue
             in_set.append(entry)
             closed, out = self._accused(closed, out, entry)
+            if isinstance(event, fight.FightEvent):
+                fought = entry
+                first_fight = first_fight or entry
         sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
-        return State(history, tuple(in_set), mine, sheet, pieces, closed, out)
+        return State(history, tuple(in_set), mine, sheet, pieces, closed, out, fought, first_fight)
 
     def _accused(self, closed: dict[str, Cell], out: dict[str, Entry[Step]],
                  entry: Entry[Step]) -> tuple[dict[str, Cell], dict[str, Entry[Step]]]:
@@ -458,6 +493,10 @@ class Game(_Fields):
         """The entries not taken back."""
         return self._history.standing
 
+    def fought(self) -> Entry[Step] | None:
+        """The latest fight standing in the current set, if any."""
+        return self.state.fought
+
     def current_set(self) -> tuple[list[Entry[Step]], Cell | None]:
         """The standing entries since the last finished set (two-player match), and my loot in it."""
         return list(self.state.in_set), self.state.mine
@@ -478,20 +517,32 @@ class Game(_Fields):
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
 
-    def facts_of(self, entry: Entry[Step]) -> list[Fact]:
-        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not."""
-        if isinstance(entry.event, (ClueEvent, AccuseEvent, garden.LootEvent)):
-            return entry.event.facts(self.board, entry.number)
-        return []
+    def facts_of(self, entry: Entry[Step], known: dict | None = None) -> list[Fact]:
+        """What an entry says about the hidden cells: clues, accusations and loot cards do; pieces do not.
+
+        ``known`` keeps the facts made for each clue and its answers (whatever card said it): a long log
+        asks the same questions again, and each is worked out once."""
+        event = entry.event
+        if not isinstance(event, (ClueEvent, AccuseEvent, garden.LootEvent)):
+            return []
+        if known is None:
+            return event.facts(self.board, entry.number)
+        said = (type(event), event.clue, event.answers) if isinstance(event, ClueEvent) else (type(event), event)
+        made = known.get(said)
+        if made is None:
+            made = known[said] = event.facts(self.board, entry.number)
+        number = entry.number  # the same facts under this entry's number (tuple.__new__: _replace is slow)
+        return [fact if fact.number == number else tuple.__new__(Fact, (number, *fact[1:])) for fact in made]
 
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
         only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
         before --replace existed let a second card silently replace the first)."""
         latest = {entry.event.player: entry.number for entry in entries if isinstance(entry.event, garden.LootEvent)}
+        known: dict = {}
         return [fact for entry in entries
                 if not isinstance(entry.event, garden.LootEvent) or latest[entry.event.player] == entry.number
-                for fact in self.facts_of(entry)]
+                for fact in self.facts_of(entry, known)]
 
     def garden(self) -> "garden.Garden":
         """Miniatures, cat, token stacks and finished sets, from the standing entries."""
@@ -612,14 +663,15 @@ class Game(_Fields):
 
     def _first_player(self) -> str | None:
         """Who played first, when the log knows it: the winner of the first fight recorded (the fight orders
-        the round, and its first player acts first)."""
-        for entry in self.standing():
-            if isinstance(entry.event, fight.FightEvent):
-                try:
-                    return self.known_as(entry.event.ranking(self.display)[0])
-                except AssistantError:
-                    return None
-        return None
+        the round, and its first player acts first). The state keeps that fight: looking for it in the log
+        at every entry recorded (each asks whether the game is over) cost the log's length each time."""
+        entry = self.state.first_fight
+        if entry is None:
+            return None
+        try:
+            return self.known_as(cast(fight.FightEvent, entry.event).ranking(self.display)[0])
+        except AssistantError:
+            return None
 
     def next_game(self) -> str:
         """The command that starts the next game with the same table."""
@@ -636,13 +688,16 @@ class Game(_Fields):
         sheet = Sheet.start(self.board, self.items, self.mine)
         asked = 0
         found: set[str] = set()
+        known: dict = {}  # the facts of each clue and its answers, made once (facts_of)
         for entry in self.standing():
             event = entry.event
             if isinstance(event, garden.SetEvent):
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
                 sheet, asked, found = Sheet.start(self.board, self.items, mine), 0, set()
                 continue
-            facts = self.facts_of(entry)
+            if len(found) == len(self.items):  # every loot of this set found: nothing more to count till the next
+                continue
+            facts = self.facts_of(entry, known)
             if not facts:
                 continue
             if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:
@@ -760,6 +815,9 @@ class Game(_Fields):
     def record(self, event: Event) -> "Game":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
         if isinstance(event, Retract):
+            latest = self._latest_taken_back(event)
+            if latest is not None:
+                return latest
             taken = target(self.history().entries, event)
             after = self._appended(event)
             after.sheet().check(_("taking it back would leave clues that cannot all hold"))
@@ -785,10 +843,10 @@ class Game(_Fields):
                 number = len(self.history().entries) + 1
                 at = ClueEvent(Clue("at", (event.cell,)), ((self.opponents[0], event.found),))
                 self.sheet().add(at.facts(self.board, number))
-            return self._appended(event)
+            return self._appended(event, self._state_after_piece(Entry(len(self.history().entries) + 1, event)))
         if isinstance(event, fight.ThrowEvent):
             self._check_throw(event)
-            return self._appended(event)
+            return self._appended(event, self._state_after_piece(Entry(len(self.history().entries) + 1, event)))
         if isinstance(event, ClueEvent) and event.by in dict(event.answers):
             # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
@@ -943,31 +1001,83 @@ class Game(_Fields):
         restored.__dict__["_replayer"] = replayer
         return restored
 
+    def restoring(self) -> Restoring:
+        """This empty game's saved log read back in one pass (``log.load``): each undo or retract checked
+        to have its entry; the sheet is worked out once, when it is first asked for."""
+        return Restoring(self)
+
+    def restored(self, events: Sequence, history: History | None, state: None = None) -> "Game":
+        """This game with the log ``events`` (``Restoring.game``), its ``history`` known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        return game
+
     def _appended(self, event: Event, state: State | None = None) -> "Game":
-        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already."""
-        game = self._replace(events=self.events + (event,))
+        """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already.
+
+        A game recorded from this one keeps it (``_before``): taking the new entry back again is this
+        game's state, nothing replayed (``_latest_taken_back``)."""
+        game = self._replace(events=Chain.of(self.events) + (event,))
+        named = self.__dict__.get("_named")
+        if named is not None:  # the players named so far, and whoever this entry names
+            by = getattr(event, "by", None)
+            game.__dict__["_named"] = (*named, by) if by is not None and by != garden.ME and by not in named \
+                else named
         if state is not None:
             game.__dict__.update(state=state, _history=state.history)
+            if not isinstance(event, Retract):
+                recorded_from(game, self)
         return game
+
+    def _latest_taken_back(self, retract: Retract) -> "Game | None":
+        """``retract`` recorded at once when it takes back the latest entry, and this game was recorded from
+        the game before that entry (``_before``): the state is that game's, with the entry struck out in
+        the history; nothing comes after the entry, so no piece depends on it. None: replay instead."""
+        before = self.__dict__.get("_before")
+        history = latest_taken_back(self.history(), retract) if before is not None else None
+        if before is None or history is None:
+            return None
+        after = self._appended(retract, before.state._replace(history=history))
+        after.sheet().check(_("taking it back would leave clues that cannot all hold"))
+        went_back(self, after)  # an undo after it: the entry before, at once too
+        return after
+
+    def _state_after_piece(self, entry: Entry[Step]) -> State:
+        """The state once a piece, a token, a loot card or the end of a set is recorded, nothing replayed."""
+        state, event = self.state, entry.event
+        history = appended(state.history, event)
+        pieces = garden.apply(state.garden, event)
+        if isinstance(event, garden.SetEvent):  # a new set: a blank sheet, my new loot
+            mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+            return state._replace(history=history, in_set=(), mine=mine, garden=pieces, closed={}, fought=None,
+                                  sheet=Sheet.start(self.board, self.items, mine))
+        in_set = Chain.of(state.in_set) + (entry,)
+        if isinstance(event, garden.LootEvent):  # only the latest card of a player counts (Game._facts)
+            sheet = Sheet.start(self.board, self.items, state.mine, self._facts(in_set)) if event.replace or any(
+                isinstance(e.event, garden.LootEvent) and e.event.player == event.player for e in state.in_set) \
+                else state.sheet.with_facts(event.facts(self.board, entry.number))
+        else:
+            sheet = state.sheet
+        return state._replace(history=history, in_set=in_set, garden=pieces, sheet=sheet)
 
     def _state_after(self, entry: Entry[Step], sheet: Sheet) -> State:
         """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
         state = self.state
         closed, out = self._accused(state.closed, state.out, entry)
-        history = state.history._replace(entries=state.history.entries + (entry,))
-        pieces = garden.new_round(state.garden) if isinstance(entry.event, fight.FightEvent) else state.garden
-        return state._replace(history=history, in_set=state.in_set + (entry,), sheet=sheet, closed=closed, out=out,
-                              garden=pieces)
+        history = appended(state.history, event=entry.event)
+        fights = isinstance(entry.event, fight.FightEvent)
+        pieces = garden.new_round(state.garden) if fights else state.garden  # a fight starts a new round
+        return state._replace(history=history, in_set=Chain.of(state.in_set) + (entry,), sheet=sheet, closed=closed,
+                              out=out, garden=pieces, fought=entry if fights else state.fought,
+                              first_fight=state.first_fight or (entry if fights else None))
 
     # -- the words of events --------------------------------------------------------------
 
     def forms(self) -> tuple[Form, ...]:
-        """Every step this game hears (the grammar's Speaker)."""
-        pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
-                  *(piece.FORM for piece in garden.PIECES)) if self.board.per_opponent else ()
-        # a saved log is read with every step it may hold: an accusation saved on a garden loads (Game.notes)
-        accuse = (AccuseEvent.FORM,) if self.accusing or self.reading_saved else ()
-        return (ClueEvent.FORM, *accuse, UNDO_FORM, RETRACT_FORM, *pieces)
+        """Every step this game hears (the grammar's Speaker): the same tuple for every game of its kind. A saved
+        log is read with every step it may hold: an accusation saved on a garden loads (Game.notes)."""
+        return _forms(self.board.per_opponent, self.accusing or self.reading_saved)
 
     def values(self, slot: str) -> tuple[str, ...]:
         """The values of this game that fit ``slot`` (for completion)."""
@@ -1164,7 +1274,7 @@ class Game(_Fields):
         if not words:
             raise InputError(_("empty step"))
         form = self._form(words[0])
-        return self.read(form.verb, *form.read(words[1:]))
+        return self._read(form, form.read(words[1:]))
 
     def _form(self, verb: str) -> Form:
         """The form of step ``verb``; an accusation where the rules have none says so (not 'unknown step')."""
@@ -1177,11 +1287,12 @@ class Game(_Fields):
 
         ``options`` maps an option's name to its value: a word, a list of words,
         True for a flag, or None (or False) when it was not given."""
-        form = self._form(verb)
-        found = Options(list(positional), _option_values(options or {}))
-        if form in (UNDO_FORM, RETRACT_FORM):
+        return self._read(self._form(verb), Options(list(positional), _option_values(options or {})))
+
+    def _read(self, form: Form, found: Options) -> Event:
+        if form is UNDO_FORM or form is RETRACT_FORM:
             return Retract.from_words(form, found)
-        return next(step for step in STEPS if step.FORM is form).from_words(self, found)
+        return STEP_OF_FORM[id(form)].from_words(self, found)
 
     def step(self, event: Event) -> str:
         """The canonical words of an event, as saved in the log and in exported scenarios."""
@@ -1202,9 +1313,18 @@ class Game(_Fields):
     def read_retract(self, number: str | int | None) -> Retract:
         return Retract(None) if number is None else Retract.numbered(str(number))
 
-    def answers(self, typed: list[str], opponents: str | None, question: bool,
-                usage: str) -> tuple[tuple[str, bool], ...]:
-        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one)."""
+    def answers(self, typed: list[str], opponents: str | None, kind) -> tuple[tuple[str, bool], ...]:
+        """Who answered what: ``red=yes blue=no``, or one answer for ``--opponent`` (or the only one), to a
+        clue of ``kind``. The same words are read once for a game (a long log repeats its answers)."""
+        read = self.__dict__.setdefault("_answers_read", {})
+        said = (tuple(typed), opponents, kind.question)
+        if said not in read:
+            if len(read) > 4096:  # a log of ever new answers: keep the memory small
+                read.clear()
+            read[said] = self._answers(typed, opponents, kind.question, kind)
+        return read[said]
+
+    def _answers(self, typed: list[str], opponents: str | None, question: bool, kind) -> tuple[tuple[str, bool], ...]:
         pairs = [word for word in typed if "=" in word]
         plain = [word for word in typed if "=" not in word]
         if pairs and (plain or opponents):
@@ -1222,7 +1342,7 @@ class Game(_Fields):
                 raise InputError(_("an opponent is answered twice: one answer per player"))
             return tuple(answers)
         if not plain and question:
-            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=usage))
+            raise InputError(_("say the answer you heard: {usage} (yes/no, oui/non)").format(usage=kind.usage))
         answer = parse_answer(plain[0]) if plain else True
         if opponents is not None:
             names = [name for name in opponents.split(",") if name.strip()]
@@ -1282,7 +1402,7 @@ class Game(_Fields):
             raise DataError(f"{source}: {error}") from None
 
     def to_mapping(self) -> dict:
-        return {"assistant": "game/1", **self.header(), "events": [self.step(event) for event in self.events]}
+        return {"assistant": "game/1", **self.header(), "events": steps(self)}
 
     @classmethod
     def from_mapping(cls, data: object, name: str, board_for, source: str, where=events_place) -> "Game":
@@ -1308,6 +1428,16 @@ class Game(_Fields):
 def _accused_cell(entry: Entry[Step]) -> str:
     """The cell of the wrong accusation that put a player out (``State.out`` holds those entries only)."""
     return cast(AccuseEvent, entry.event).cell
+
+
+@cache
+def _forms(per_opponent: bool, accusing: bool) -> tuple[Form, ...]:
+    """The steps of a deduction game: a garden (items per opponent) hears its pieces too; a game whose rules
+    have an accusation (the city) hears it."""
+    pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
+              *(piece.FORM for piece in garden.PIECES)) if per_opponent else ()
+    accuse = (AccuseEvent.FORM,) if accusing else ()
+    return (ClueEvent.FORM, *accuse, UNDO_FORM, RETRACT_FORM, *pieces)
 
 
 def _option_values(options: dict) -> dict[str, list[str]]:

@@ -41,9 +41,19 @@ class CannotRead(DataError):
 class WriteError(AssistantError):
     """A write the disk refused: which file, why, and which files were written before it."""
 
-    def __init__(self, path: Path, reason: str, written: list[Path]):
+    def __init__(self, path: Path, reason: str, written: list[Path], message: str | None = None):
         self.path, self.reason, self.written = path, reason, list(written)
-        super().__init__(write_failure(path, reason, written))
+        super().__init__(message or write_failure(path, reason, written))
+
+
+class NotAFile(WriteError):
+    """A file to write whose name is taken by something else than a file: a device, a named pipe, a
+    socket, a folder. Renaming over it would put a file in its place (as root, over /dev/full)."""
+
+    def __init__(self, path: Path):
+        reason = _("not a regular file (a folder, a named pipe or a device)")
+        super().__init__(path, reason, [], _("{path}: not a regular file (a folder, a named pipe or a device): "
+                                             "nothing was written; give the name of a file").format(path=path))
 
 
 def is_reserved_name(name: str) -> bool:
@@ -78,6 +88,54 @@ def read_regular(path: Path, limit: int, source: str | None = None, follow: bool
     return raw
 
 
+# What the data folder holds where a file should be and is not one (a named pipe, a link to a device,
+# a folder) is skipped, never read: each is said once, as a one-line warning the face prints.
+_skipped: dict[str, None] = {}
+
+
+def is_regular(path: Path, warn: bool = True) -> bool:
+    """Whether ``path`` is a regular file (a link is followed). Nothing there is False; something else
+    there (a named pipe, a device, a socket, a folder, a link to nothing) is False too, and, with ``warn``,
+    a warning that it was skipped (``skipped``). Looking never blocks: nothing is opened."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        if warn and os.path.lexists(path):  # a link to nothing
+            skip(path, _("no such file"))
+        return False
+    except (OSError, ValueError):
+        return False  # cannot be looked at: its reader says why, if it is read
+    if stat.S_ISREG(mode):
+        return True
+    if warn:
+        skip(path, _("not a regular file (a folder, a named pipe or a device)"))
+    return False
+
+
+def skip(path: Path, problem: str) -> None:
+    """Say once that ``path`` was skipped, and why."""
+    _skipped.setdefault(_("{path}: {problem}: skipped").format(path=path, problem=problem))
+
+
+def skipped() -> list[str]:
+    """The warnings about files skipped since the last call, oldest first (each said once)."""
+    said = list(_skipped)
+    _skipped.clear()
+    return said
+
+
+def read_json(path: Path, limit: int) -> object:
+    """The data a JSON file of ours holds (a cache, the links kept), or None when it cannot be used:
+    missing, not a regular file, a link, over ``limit`` bytes, not JSON, or nested deeper than Python's
+    reader can go (a damaged or planted file is dropped, never an internal error)."""
+    import json
+
+    try:
+        return json.loads(read_cache(path, limit))
+    except (AssistantError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def regular_file_problem(path: Path) -> str | None:
     """None if ``path`` is a regular file, else what it is instead ('no such file', ...), without opening it."""
     try:
@@ -89,6 +147,18 @@ def regular_file_problem(path: Path) -> str | None:
     except ValueError:
         return _("not a usable file name")
     return None if stat.S_ISREG(mode) else _("not a regular file (a folder, a named pipe or a device)")
+
+
+def refuse_odd_target(path: Path) -> None:
+    """NotAFile if ``path`` exists and is not a regular file (a link is followed: a link to a device is a
+    device). Nothing there yet, a regular file, or a name that cannot be looked at (the write says why)
+    pass."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return
+    if not stat.S_ISREG(mode):
+        raise NotAFile(Path(path))
 
 
 def write_atomically(path: Path, content: str | bytes, shared: bool = False, durable: bool = True) -> None:
@@ -112,12 +182,16 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, 
     """
     import tempfile  # only writing commands pay for it
 
+    for path, _content in files:  # before anything is written: a refusal changes nothing
+        refuse_odd_target(path)
     temporaries: list[str] = []
     written: list[Path] = []
+    made: list[Path] = []  # the folders made for the files: a failed write takes them away again
     target = files[0][0]
     try:
         for path, content in files:
             target = path
+            made += missing_folders(path.parent)
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             temporaries.append(temporary)
@@ -135,15 +209,87 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, 
             written.append(target)
     except OSError as error:
         _remove(temporaries)
+        if not written:
+            remove_folders(made)
         raise WriteError(target, error.strerror or str(error), written) from None
     except BaseException:
         _remove(temporaries)
+        if not written:
+            remove_folders(made)
         raise
     names: dict[Path, list[str]] = {}  # each folder written in, and the names of what was written there
     for path, unused in files:
         names.setdefault(path.parent, []).append(re.escape(f".{path.name}."))
     for folder, prefixes in names.items():
         remove_stale(folder, f"(?:{'|'.join(prefixes)}){TEMPORARY_TAIL}")
+
+
+# The cache writes of a one-shot command, held until it ends (``hold_caches``, ``end_command``): a
+# refused command leaves the data folder byte for byte as it was, its cache included.
+_held: dict[Path, tuple[str | bytes, str | None]] | None = None
+
+
+def hold_caches() -> None:
+    """Hold every cache write from now until ``end_command`` (a face starting a one-shot command)."""
+    global _held
+    if _held is None:
+        _held = {}
+
+
+def release_caches(went_through: bool) -> None:
+    """The cache writes held since ``hold_caches`` are made if the command ``went_through``, else dropped;
+    from now on cache writes are made at once (a server that started: ``serve`` holds them until then)."""
+    global _held
+    held, _held = _held or {}, None
+    if went_through:
+        for path, (content, stale) in held.items():
+            write_cache(path, content, stale)
+
+
+def end_command(went_through: bool) -> list[str]:
+    """A one-shot command ends: the cache writes it held are made if it ``went_through``, else dropped.
+    Returns the warnings about files it skipped (``skipped``), for the face to say."""
+    release_caches(went_through)
+    return skipped()
+
+
+def read_cache(path: Path, limit: int) -> bytes:
+    """A cache file's bytes: those this command holds for it, else those on disk (never through a link);
+    a DataError when there are none or they cannot be read."""
+    if _held is not None and Path(path) in _held:
+        content = _held[Path(path)][0]
+        return content.encode("utf-8") if isinstance(content, str) else content
+    return read_regular(path, limit, follow=False)
+
+
+def write_cache(path: Path, content: str | bytes, stale: str | None = None) -> None:
+    """Write a cache file of ours (derived data, rebuilt at will), or hold it till the command ends.
+
+    Whatever stands at ``path`` that is not a file (a named pipe, a link, a device node made there) is
+    removed first, so that a damaged cache is always rebuilt; a folder there is left alone and the
+    cache is not kept. A write that fails (a full disk, a read-only folder) is given up: caches are
+    only there to save time. ``stale``: the temporary files of writers killed mid-write to remove.
+
+    Not flushed to the disk: a cache is checked when read, so one lost or emptied by a power cut is just
+    made again, and a command that saves waits for two disk syncs, not three."""
+    if _held is not None:
+        _held[Path(path)] = (content, stale)
+        return
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        try:
+            os.unlink(path)  # the name only: a device node's device is not touched
+        except OSError:
+            pass  # the write below finds it still there and gives up
+    try:
+        write_atomically(path, content, durable=False)
+    except AssistantError:
+        return
+    if stale is not None:
+        remove_stale(Path(path).parent, stale)
 
 
 TEMPORARY_TAIL = r"[a-z0-9_]{8}\.tmp"  # what tempfile.mkstemp adds to a prefix (no dots), then our suffix
@@ -205,7 +351,12 @@ def _sync_folder(folder: Path) -> None:
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path`` (a lock file) for the block, on any platform."""
+    """Hold an exclusive lock on ``path`` (a lock file) for the block, on any platform.
+
+    A block that raises (a refusal) leaves no trace: the lock file, if this lock made it, goes before
+    the lock is released (filelock's waiters find its inode gone and take a new one), and so do the
+    folders it made, once empty. A lock file that was there stays, and so does every lock of a
+    command that went through."""
     import warnings
 
     with warnings.catch_warnings():  # where neither fcntl nor msvcrt exists, filelock warns on import
@@ -213,17 +364,45 @@ def locked(path: Path) -> Iterator[None]:
         from filelock import FileLock, Timeout  # only writing commands pay for it (about 13 ms)
 
     lock = FileLock(path, timeout=LOCK_WAIT)
+    made = missing_folders(path.parent)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        existed = os.path.lexists(path)
         lock.acquire(poll_interval=LOCK_POLL)
     except Timeout:
+        remove_folders(made)
         raise AssistantError(_("{folder}: another assistant command has been changing this for "
                                "{seconds} s (it holds {lock}); nothing was changed: try again")
                              .format(folder=path.parent, seconds=f"{LOCK_WAIT:.0f}", lock=path.name)) from None
     except OSError as error:
+        remove_folders(made)
         raise AssistantError(_("cannot write in {folder} ({reason}); nothing was changed")
                              .format(folder=path.parent, reason=error.strerror or error)) from None
     try:
         yield
-    finally:
+    except BaseException:
+        if not existed:
+            _remove([str(path)])
         lock.release()
+        remove_folders(made)
+        raise
+    lock.release()
+
+
+def missing_folders(folder: Path) -> list[Path]:
+    """The folders a ``mkdir(parents=True)`` of ``folder`` would make, deepest first."""
+    missing = []
+    while not os.path.lexists(folder) and folder.parent != folder:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
+
+
+def remove_folders(folders: list[Path]) -> None:
+    """Remove those of ``folders`` that are still empty, deepest first: what a refused command made goes.
+    One that is not empty (another command put something there since) stays, and so do its parents."""
+    for folder in sorted(folders, key=lambda each: len(each.parts), reverse=True):
+        try:
+            os.rmdir(folder)
+        except OSError:
+            pass

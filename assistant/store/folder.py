@@ -38,6 +38,7 @@ from assistant.store.files import (
     TEMPORARY_TAIL,
     CannotRead,
     WriteError,
+    is_regular,
     is_reserved_name,
     locked,
     read_regular,
@@ -140,30 +141,33 @@ class Store:
     def board_names(self) -> list[str]:
         shipped = sorted({*(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p)),
                           *registry.board_files()})
-        own = sorted(stem for stem in _stems(self.boards_dir, ".yaml") if stem not in shipped and stem[:1] != ".")
+        own = sorted(_stems(self.boards_dir, ".yaml", lambda stem: stem not in shipped and stem[:1] != "."))
         return shipped + own
 
     def _board_data(self, name: str) -> tuple[dict, str]:
         if not NAME_PATTERN.fullmatch(name) or is_reserved_name(name):
             raise InputError(_("board name {name}: use lowercase letters, digits and hyphens "
                                "(not a name Windows reserves, such as con or nul)").format(name=shown(name)))
-        for path in (self._shipped_path(name), self._inside(self.boards_dir / f"{name}.yaml")):
-            if path.is_file():
-                source = f"boards/{path.name}" if path == self._shipped_path(name) else str(path)
-                data = yamlfile.load(path, source, self.cache_dir)
-                if not isinstance(data, dict):
-                    raise DataError(_("{source}: expected a board mapping").format(source=source))
-                return data, source
-        raise InputError(_("unknown board {name}: expected one of {names}")
-                         .format(name=repr(name), names=", ".join(self.board_names())))
+        shipped, own = self._shipped_path(name), self.boards_dir / f"{name}.yaml"
+        if shipped.is_file():
+            path, source = shipped, f"boards/{shipped.name}"
+        elif is_regular(own):  # a named pipe or a device there is skipped, with a warning
+            path, source = self._inside(own), str(own)
+        else:
+            raise InputError(_("unknown board {name}: expected one of {names}")
+                             .format(name=repr(name), names=", ".join(self.board_names())))
+        data = yamlfile.load(path, source, self.cache_dir)
+        if not isinstance(data, dict):
+            raise DataError(_("{source}: expected a board mapping").format(source=source))
+        return data, source
 
     def _fix_path(self, name: str, suffix: str = ".yaml") -> Path:
         return self._inside(self.fixes_dir / f"{'.' if suffix == '.lock' else ''}{name}{suffix}")
 
     def _fix(self, name: str) -> dict:
-        path = self._fix_path(name)
-        if not path.is_file():
+        if not is_regular(self.fixes_dir / f"{name}.yaml"):  # none, or a pipe or a device there: skipped
             return {}
+        path = self._fix_path(name)
         try:
             data = yamlfile.load(path, cache_dir=self.cache_dir)
             if not isinstance(data, dict) or not isinstance(data.get("cells", {}), dict):
@@ -406,11 +410,13 @@ class Store:
 
     def game_names(self) -> list[str]:
         """Every saved game's name, a game whose file is gone but whose last good state is kept included."""
-        games = {stem for stem in _stems(self.games_dir, ".yaml") if is_game_name(stem)}
-        kept = {stem[1:] for stem in _stems(self.games_dir, ".good.yaml") if is_game_name(stem[1:])}
+        games = set(_stems(self.games_dir, ".yaml", is_game_name))
+        kept = {stem[1:] for stem in _stems(self.games_dir, ".good.yaml", lambda stem: is_game_name(stem[1:]))}
         return sorted(games | kept)
 
     def current_name(self) -> str | None:
+        if not is_regular(self.home / "current"):  # a named pipe or a device there is skipped, with a warning
+            return None
         try:
             name = read_regular(self._current_path, 1000).decode("utf-8").strip()
         except (OSError, UnicodeDecodeError, DataError):
@@ -594,6 +600,8 @@ class Store:
         return made
 
     def _written_id(self, name: str) -> str | None:
+        if not is_regular(self._id_path(name)):  # none yet; a named pipe there is skipped, with a warning
+            return None
         try:
             text = read_regular(self._id_path(name), 200, follow=False).decode("ascii").strip()
         except (AssistantError, OSError, UnicodeDecodeError):
@@ -734,6 +742,8 @@ class Store:
         return self._archived_names_written() & set(self.game_names())
 
     def _archived_names_written(self) -> set[str]:
+        if not is_regular(self.games_dir / ".archived"):
+            return set()
         try:
             text = read_regular(self._archived_path(), 100_000).decode("utf-8")
         except (OSError, DataError, UnicodeDecodeError):
@@ -794,7 +804,7 @@ class Store:
             moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new)),
                      (self._id_path(old), self._id_path(new))]  # the game keeps its id: its links follow it
             moved = [(source, destination) for source, destination in moved if source.is_file()]
-            write_together([(destination, source.read_bytes()) for source, destination in moved])
+            write_together([(destination, read_regular(source, MAX_DAMAGED)) for source, destination in moved])
             for source, unused in moved:
                 source.unlink()
         if self.current_name() == old:
@@ -840,18 +850,32 @@ def _reason(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error)
 
 
-def _stems(folder: Path, suffix: str) -> list[str]:
-    """The names in ``folder`` ending in ``suffix``, without it; a folder that cannot be listed says why.
+def _stems(folder: Path, suffix: str, wanted: Callable[[str], bool] | None = None) -> list[str]:
+    """The names in ``folder`` ending in ``suffix``, without it, that ``wanted`` keeps and that are regular
+    files; anything else under such a name (a named pipe, a link to a device, a folder) is skipped with a
+    warning (``files.skipped``). A folder that cannot be listed says why.
 
     A missing folder holds nothing yet; ``glob`` would also say nothing of a folder it may not read."""
     try:
-        names = os.listdir(folder)
+        with os.scandir(folder) as entries:
+            found = [(entry.name[:-len(suffix)], entry) for entry in entries
+                     if entry.name.endswith(suffix) and len(entry.name) > len(suffix)]
     except FileNotFoundError:
         return []
     except OSError as error:
         raise CannotRead(_("{folder}: cannot read this folder ({reason})").format(folder=folder,
                                                                                  reason=_reason(error))) from None
-    return [name[:-len(suffix)] for name in names if name.endswith(suffix) and len(name) > len(suffix)]
+    stems = []
+    for stem, entry in found:
+        if wanted is not None and not wanted(stem):
+            continue
+        try:
+            regular = entry.is_file()  # the listing's own type, unless it is a link
+        except OSError:
+            regular = False
+        if regular or is_regular(Path(entry.path)):  # warns about what it is instead
+            stems.append(stem)
+    return stems
 
 
 def _is_board_file(path: Path) -> bool:
@@ -951,8 +975,8 @@ def _event_lines(path: Path):
             from assistant.store import yamlparse
 
             try:
-                lines = yamlparse.item_lines(path.read_text(encoding="utf-8"), "events")
-            except (OSError, UnicodeDecodeError):
+                lines = yamlparse.item_lines(read_regular(path, yamlfile.MAX_BYTES).decode("utf-8"), "events")
+            except (AssistantError, UnicodeDecodeError):
                 lines = []
         if position < len(lines):
             return _("line {line}: events[{position}]").format(line=lines[position], position=position)

@@ -16,9 +16,9 @@ imported on a miss).
 import marshal
 from pathlib import Path
 
-from assistant.engine.errors import AssistantError, DataError
+from assistant.engine.errors import DataError
 from assistant.engine.i18n import _
-from assistant.store.files import read_regular
+from assistant.store.files import read_cache, read_regular
 from assistant.store.limits import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 CACHE_VERSION = 1
@@ -79,12 +79,12 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None, r
         raw = _read_bytes(path, name)
     if cache_dir is not None:
         try:
-            entry = read_regular(_cache_file(cache_dir, path), 4 * MAX_BYTES, follow=False)
+            entry = read_cache(_cache_file(cache_dir, path), 4 * MAX_BYTES)
             version, cached_raw, data = marshal.loads(entry)
             if version == CACHE_VERSION and cached_raw == raw and _fits(data, len(raw)):
                 return data
-        except (DataError, ValueError, EOFError, TypeError):
-            pass  # no cache entry yet, or an unusable one: parse the file
+        except (DataError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
+            pass  # no cache entry yet, or an unusable one: parse the file (and the entry is written anew)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -99,16 +99,13 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None, r
 
 def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     """Cache ``data`` as the parse of ``raw`` (the bytes just read from or written to ``path``)."""
-    from assistant.store.files import TEMPORARY_TAIL, remove_stale, write_atomically
+    from assistant.store.files import TEMPORARY_TAIL, write_cache
 
     try:
         # ``data`` is what the YAML parser gave; what marshal cannot hold raises ValueError, caught below
         entry = marshal.dumps((CACHE_VERSION, raw, data))  # type: ignore[arg-type]
-        # Not flushed to the disk: an entry is used only when it holds the file's exact bytes, so one lost
-        # or emptied by a power cut is just parsed again. A command that saves waits for two writes, not three.
-        write_atomically(_cache_file(cache_dir, path), entry, durable=False)
-    except (ValueError, AssistantError):
-        return  # data marshal cannot hold, or a read-only folder or a full disk: just don't cache
+    except ValueError:
+        return  # data marshal cannot hold: just don't cache
     # Entries are written without a lock: a writer killed mid-write leaves its temporary file,
     # and the entry it was for may never be written again. Any write cleans them all.
-    remove_stale(cache_dir, r"\.[0-9a-f]{8}\.bin\." + TEMPORARY_TAIL)
+    write_cache(_cache_file(cache_dir, path), entry, r"\.[0-9a-f]{8}\.bin\." + TEMPORARY_TAIL)

@@ -115,6 +115,29 @@ def loads(text: str, source: str) -> object:
     if len(text) > MAX_BYTES:
         raise DataError(_("{path}: file too large ({size} bytes; the limit is {limit})")
                         .format(path=source, size=len(text), limit=MAX_BYTES))
+    head, steps = _log_tail(text)
+    if steps is not None:
+        try:
+            data = _loads(head, source)
+        except DataError:
+            data = None  # the whole file, read whole, says where
+        # what the whole file would hold: the header's values, the key, the list and its steps
+        if isinstance(data, dict) and LOG_KEY not in data and _nodes(data) + 2 + len(steps) <= MAX_NODES:
+            data[LOG_KEY] = steps
+            return data
+    return _loads(text, source)
+
+
+def _nodes(data: object) -> int:
+    """How many values ``data`` holds, itself included (a small header: read recursively)."""
+    if isinstance(data, dict):
+        return 1 + sum(_nodes(key) + _nodes(value) for key, value in data.items())
+    if isinstance(data, list):
+        return 1 + sum(map(_nodes, data))
+    return 1
+
+
+def _loads(text: str, source: str) -> object:
     try:
         _check_events(text, source)
         return yaml.load(text, Loader=StrictLoader)  # noqa: S506 - StrictLoader is a SafeLoader
@@ -174,10 +197,85 @@ _Dumper.add_representer(str, _represent_text)
 
 
 def dumps(data: object) -> str:
-    """Write YAML in a stable, readable form (block style, keys in given order)."""
+    """Write YAML in a stable, readable form (block style, keys in given order).
+
+    A game log's steps, its last key, are written one per line as PyYAML would write them: the
+    plain ones (most) here, any other through PyYAML (``_log_tail`` reads them back the same)."""
+    if isinstance(data, dict) and data and list(data)[-1] == LOG_KEY and isinstance(data[LOG_KEY], list) \
+            and data[LOG_KEY] and all(isinstance(step, str) for step in data[LOG_KEY]):
+        head = {name: value for name, value in data.items() if name != LOG_KEY}
+        said = _said_by_yaml([step for step in dict.fromkeys(data[LOG_KEY]) if not _plain(step)])
+        if said is not None:
+            lines = [said[step] if step in said else f"- {step}\n" for step in data[LOG_KEY]]
+            return (_dump(head) if head else "") + f"{LOG_KEY}:\n" + "".join(lines)
+    return _dump(data)
+
+
+def _said_by_yaml(steps: list[str]) -> dict[str, str] | None:
+    """How PyYAML writes each of ``steps`` as an item of the log ('- ' and its lines), all in one call;
+    None if its text cannot be told apart item by item."""
+    if not steps:
+        return {}
+    items = ("\n" + _dump(steps)).split("\n- ")[1:]  # a step over several lines goes on indented
+    if len(items) != len(steps) or not items[-1].endswith("\n"):
+        return None
+    return {step: f"- {item}\n" for step, item in zip(steps, [*items[:-1], items[-1][:-1]], strict=True)}
+
+
+def _dump(data: object) -> str:
     return yaml.dump(data, Dumper=_Dumper,
                      sort_keys=False, allow_unicode=True, default_flow_style=False,
                      width=1 << 30)  # never fold a step: a game log keeps one event per line
+
+
+# A game log ends with its steps, one per line: ``events:`` then ``- STEP`` lines. Read by PyYAML,
+# 50,000 of them take half a second; these lines are read here instead, when every one of them is
+# one of the two forms PyYAML writes for a step (plain, or in single quotes), and the rest of the
+# file (its header) by PyYAML. Anything else (a comment, a double-quoted step, a step over two
+# lines) and the whole file goes to PyYAML.
+LOG_KEY = "events"
+_PLAIN_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 =,._/+-")
+# Plain words PyYAML would read as something else than text (booleans, null): written quoted.
+_NOT_TEXT = frozenset(["yes", "no", "true", "false", "on", "off", "null", "y", "n"])
+
+
+def _plain(step: str) -> bool:
+    """Whether ``step`` is written plain, as PyYAML writes it and reads it back: it starts with a letter,
+    holds only letters, digits, blanks (not last) and ``=,._/+-``, and is not a word YAML reads as a
+    boolean or null."""
+    if not step or not ("a" <= step[0].lower() <= "z") or step[-1] == " ":
+        return False
+    if " " not in step and step.lower() in _NOT_TEXT:
+        return False
+    return all(ch in _PLAIN_ASCII or (ch > "\x7f" and ch.isalpha()) for ch in step)
+
+
+def _quoted(line: str) -> str | None:
+    """The text of a single-quoted step (``'trick Ana: 3g'``, a quote doubled inside), or None."""
+    inner = line[1:-1]
+    if len(line) < 2 or line[0] != "'" or line[-1] != "'" or inner.replace("''", "").count("'"):
+        return None
+    if not all(" " <= ch <= "~" or (ch > "\xa0" and ch.isprintable()) for ch in inner):
+        return None
+    return inner.replace("''", "'")
+
+
+def _log_tail(text: str) -> tuple[str, list[str] | None]:
+    """A game log's header and its steps, if every line after ``events:`` is a step in a form read here;
+    else (text, None)."""
+    at = text.rfind(f"\n{LOG_KEY}:\n")
+    if at < 0 or not text.endswith("\n"):
+        return text, None
+    steps = []
+    for line in text[at + len(LOG_KEY) + 3:-1].split("\n"):
+        if line.startswith("- ") and _plain(line[2:]):
+            steps.append(line[2:])
+            continue
+        quoted = _quoted(line[2:]) if line.startswith("- ") else None
+        if quoted is None:
+            return text, None
+        steps.append(quoted)
+    return text[:at + 1], steps
 
 
 def item_lines(text: str, key: str) -> list[int]:

@@ -19,9 +19,10 @@ import typer
 
 from assistant.engine import commands
 from assistant.engine.i18n import N_, _
-from assistant.faces.cli.group import HELP_OPTIONS, LANGUAGE_OPTION, ExitCode, OneLineErrors
+from assistant.faces.cli.group import HELP_OPTIONS, LANGUAGE_OPTION, LONG_RUNNING, ExitCode, OneLineErrors, command_word
 
-__all__ = ["ExitCode", "app_for", "command_name", "command_names", "command_params", "command_word", "whole"]
+__all__ = ["LONG_RUNNING", "ExitCode", "app_for", "command_name", "command_names", "command_params", "command_word",
+           "whole"]
 
 HELP = N_("A companion for board game tables: deduction sheets and score pads.\n\n"
           "Start with: assistant new gnom-street --opponents red,blue")
@@ -88,13 +89,6 @@ def whole() -> typer.Typer:
     for word in commands.command_groups():
         app.registered_groups += _picked(word)[1]
     return app
-
-
-def command_word(args: list[str]) -> str | None:
-    """The command the arguments name, in English (French words: see OneLineErrors), or None."""
-    name = next((arg for at, arg in enumerate(args)
-                 if not arg.startswith("-") and (at == 0 or args[at - 1] not in LANGUAGE_OPTION)), None)
-    return commands.ALIASES.get(name.lower(), name) if name is not None else None
 
 
 def app_for(args: list[str]) -> typer.Typer:

@@ -113,8 +113,13 @@ def home() -> Path:
 
 
 def store() -> "Store":
+    from assistant.faces.cli.group import one_shot
     from assistant.store.folder import Store
 
+    if one_shot():
+        from assistant.store.files import hold_caches
+
+        hold_caches()  # written when the command ends, if it went through (group._command_ended)
     return Store(home())
 
 
@@ -138,9 +143,12 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
     """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
+    from assistant.store.files import refuse_odd_target, write_atomically
+
+    for target in filter(None, (svg, html)):  # before the picture: a refused file is the command's one line
+        refuse_odd_target(Path(target))
     console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
     console.print(renderable)
-    from assistant.store.files import write_atomically
 
     for path, export in ((svg, lambda: console.export_svg(title="assistant", clear=False)),
                          (html, lambda: console.export_html(clear=False))):

@@ -395,22 +395,30 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     out = current.out() if hasattr(current, "out") else {}  # a city's wrong accusers; pads put nobody out
     put_out = {entry.number: player for player, entry in out.items()}
     notes = current.notes() if hasattr(current, "notes") else {}  # a saved log's entries refused today
+    from assistant.engine.log import steps
+
+    # each distinct event put into words once: a long log repeats its clues, its tricks and their undos
+    words = steps(current, [entry.event for entry in entries])
     if as_json:
-        echo_json([{"number": entry.number, "step": current.step(entry.event), "retracted": entry.retracted,
+        echo_json([{"number": entry.number, "step": step, "retracted": entry.retracted,
                     **({"out": put_out[entry.number]} if entry.number in put_out else {}),
-                    **({"note": notes[entry.number]} if entry.number in notes else {})} for entry in entries])
+                    **({"note": notes[entry.number]} if entry.number in notes else {})}
+                   for entry, step in zip(entries, words, strict=True)])
         return
     if not entries:
         typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
-    for entry in entries:
-        step = said(current, entry.event)
+    from assistant.engine.grammar import said_steps
+
+    lines = []  # printed at once: one write per entry is most of the time of a long history
+    for entry, step in zip(entries, said_steps(current, words), strict=True):
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=current.display(put_out[entry.number]))
         if entry.number in notes and not entry.retracted:
             step = _("{step} ({note})").format(step=step, note=notes[entry.number])
-        typer.echo(f"{entry.number:>3}. {step}")
+        lines.append(f"{entry.number:>3}. {step}\n")
+    typer.echo("".join(lines), nl=False)
 
 
 @declared(app, "explain")

@@ -217,8 +217,12 @@ def serve(
         "Keep the links of the last start (else every start makes new ones)."))] = False,
 ) -> None:
     from assistant.faces.web import serve as web
+    from assistant.store.files import hold_caches, release_caches
 
     data = store()
+    # Until the links are made, as a one-shot command: a refused start leaves no cache entry behind
+    # (its refusal drops them: group._command_ended).
+    hold_caches()
     wanted: list[str | None] = list(game) if game else [None]  # none: the current game
     names = list(dict.fromkeys(data.resolve(name) for name in wanted))
     host = web.lan_address() if lan else "127.0.0.1"
@@ -230,6 +234,7 @@ def serve(
         raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
             port=port, reason=error.strerror or error)) from None
     links = web.make_links(data, names, keep_links)
+    release_caches(True)
     for link in links:
         role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.name)) \
             else _("private sheet")

@@ -70,9 +70,16 @@ class OneLineErrors(TyperGroup):
         # a file name holding ESC or U+2028 is shown escaped, never obeyed by the terminal.
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
+        _ONE_SHOT.append(command_word(sys.argv[1:] if args is None else list(args)) not in LONG_RUNNING)
+        went_through = False
         try:
             self._main(args, prog_name, complete_var, windows_expand_args=windows_expand_args, **extra)
+        except SystemExit as exit_:
+            went_through = not exit_.code
+            raise
         finally:
+            _ONE_SHOT.pop()
+            _command_ended(went_through)
             sys.stdout, sys.stderr = streams
 
     def _main(self, args, prog_name, complete_var, **extra):
@@ -395,6 +402,35 @@ def spoken_command(name: str) -> str:
 
     french = french_word(name, ALIASES) if language() != DEFAULT else ""
     return f"{french} ({name})" if french else name
+
+
+def command_word(args: list[str]) -> str | None:
+    """The command the arguments name, in English (French words: see OneLineErrors), or None."""
+    name = next((arg for at, arg in enumerate(args)
+                 if not arg.startswith("-") and (at == 0 or args[at - 1] not in LANGUAGE_OPTION)), None)
+    return ALIASES.get(name.lower(), name) if name is not None else None
+
+
+# The commands that stay open (a screen, a server); every other one is a one-shot command.
+LONG_RUNNING = frozenset({"table", "serve"})
+# Whether the command running is a one-shot one, innermost last (the table runs one-shot commands inside
+# it): a one-shot command's cache writes are held until it ends, and dropped if it is refused
+# (store.files.end_command), so that a refusal leaves the data folder byte for byte as it was.
+_ONE_SHOT: list[bool] = []
+
+
+def one_shot() -> bool:
+    """Whether the command running now is a one-shot command (not the table or the server)."""
+    return bool(_ONE_SHOT) and _ONE_SHOT[-1]
+
+
+def _command_ended(went_through: bool) -> None:
+    """A command ended: its held cache writes made or dropped, and, if it went through, one warning line for
+    each odd file the data folder held where a file belongs (a refusal stays the one line that says why)."""
+    files = sys.modules.get("assistant.store.files")  # not loaded: the data folder was not read
+    for line in files.end_command(went_through) if files is not None else ():
+        if went_through:
+            typer.echo(_("warning: {message}").format(message=line), err=True)
 
 
 def _fail(message: str, code: int) -> None:

@@ -35,6 +35,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -50,7 +51,7 @@ from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
-from assistant.store.files import read_regular, write_atomically
+from assistant.store.files import read_json, write_atomically
 from assistant.store.folder import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
@@ -110,8 +111,10 @@ def make_links(store: Store, names: list[str], keep: bool = False) -> list[Link]
     links are saved in the data folder (owner-only) so that ``--keep-links`` finds them."""
     kept = _kept_links(store) if keep else {}
     links = []
+    # every game read before any id is written: a game that cannot be read leaves no id behind
+    pads = {name: is_pad(store.load(name)) for name in names}
     for name in names:
-        roles = (True, False) if is_pad(store.load(name)) else (True,)
+        roles = (True, False) if pads[name] else (True,)
         game_id = store.game_id(name)
         for keeper in roles:
             token = kept.get((game_id, keeper)) or new_token()
@@ -126,7 +129,7 @@ def _links_path(store: Store) -> Path:
 
 def _kept_links(store: Store) -> dict[tuple[str, bool], str]:
     try:  # never through a symbolic link: the tokens kept are the ones this folder's owner wrote
-        data = json.loads(read_regular(_links_path(store), 1 << 20, follow=False))
+        data: Any = read_json(_links_path(store), 1 << 20)  # None (then TypeError below) when damaged or too deep
         return {(entry["game"], bool(entry["keeper"])): entry["token"] for entry in data
                 if isinstance(entry.get("token"), str) and KEPT_TOKEN.fullmatch(entry["token"])}
     except (AssistantError, ValueError, TypeError, KeyError, AttributeError):
@@ -460,12 +463,11 @@ class Answers:
 
     def _read(self) -> dict[str, dict]:
         if self.answers is None:
-            try:  # never through a symbolic link; a damaged file is a cache: it starts again empty
-                data = json.loads(read_regular(self.path, 4 << 20, follow=False))
-                self.answers = {key: value for key, value in data.items()
-                                if isinstance(key, str) and isinstance(value, dict)}
-            except (AssistantError, ValueError, AttributeError):
-                self.answers = {}
+            # never through a symbolic link; a damaged, planted or too deeply nested file is a cache: it
+            # starts again empty (read_json gives None)
+            data = read_json(self.path, 4 << 20)
+            self.answers = {key: value for key, value in data.items()
+                            if isinstance(key, str) and isinstance(value, dict)} if isinstance(data, dict) else {}
         return self.answers
 
     def first(self, entry: str) -> dict | None:
@@ -479,7 +481,12 @@ class Answers:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Atomic and durable, as a game is written (file and folder synced): the game on disk holds the entry,
         # so its id must be on disk too, or a retry after a power cut would record the entry a second time.
-        write_atomically(self.path, json.dumps(answers))
+        # Something else than a file at its name (a named pipe) is replaced by the rename; a write that fails
+        # (a full disk, a folder there) forgets the answers only: the entry itself is saved.
+        try:
+            write_atomically(self.path, json.dumps(answers))
+        except AssistantError:
+            pass
 
 
 @dataclass

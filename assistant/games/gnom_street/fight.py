@@ -104,11 +104,10 @@ def throw_orders(fighters: list[str]) -> tuple[str, ...]:
 
 
 def latest(game) -> tuple[str, ...] | None:
-    """The ranking of the round's fight: the latest one standing in this set, if any."""
-    for entry in reversed(game.current_set()[0]):
-        if isinstance(entry.event, FightEvent):
-            return entry.event.ranking()
-    return None
+    """The ranking of the round's fight: the latest one standing in this set, if any (kept by the game's
+    state: looking for it in the set at every question cost the set's length each time)."""
+    entry = game.fought()
+    return entry.event.ranking() if entry is not None else None
 
 
 def read_power(text: str | None) -> str | None:

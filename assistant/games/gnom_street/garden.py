@@ -285,6 +285,8 @@ def empty(players: list[str]) -> Garden:
 
 def apply(garden: Garden, event) -> Garden:
     """The garden after one (already checked) event."""
+    if not isinstance(event, PIECES):  # a clue, an accusation, an undo: nothing moves (and nothing is copied)
+        return garden
     miniatures = {p: list(cells) for p, cells in garden.miniatures.items()}
     stacks = {cell: list(tokens) for cell, tokens in garden.stacks.items()}
     # A log saved before retracts were checked may hold a step its pieces no longer allow: it is

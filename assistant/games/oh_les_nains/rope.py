@@ -31,6 +31,7 @@ grammar and the command line go through.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
 from typing import ClassVar
 
@@ -349,6 +350,15 @@ KINDS = {Gnome.FORM: Gnome, Pull.FORM: Pull, Squirrels.FORM: Squirrels, Exchange
 # -- the state of the rope --------------------------------------------------------------------
 
 
+RECENT = 8  # lines of what happened a state keeps: the show says the last four
+
+
+def _recent(lines: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of what happened worth keeping before one more is added (a state is copied at every
+    move: keeping them all made a long match cost the square of its length)."""
+    return lines[-(RECENT - 1):]
+
+
 class State(NamedTuple):
     """Everything the table sees: lines of gnomes, the hose, whose turn, the score."""
 
@@ -359,7 +369,7 @@ class State(NamedTuple):
     rounds: tuple[int, int]  # rounds won by each side
     last: Move | None  # the card just played this round (the counters answer it)
     setup: tuple[str, ...]  # players still to place their first gnome this round
-    log: tuple[str, ...]  # what happened, for the show
+    log: tuple[str, ...]  # what happened lately, for the show (its last RECENT lines: a long match stays light)
     chosen: bool = False  # the round's starter was chosen with ``starts``
     half: int = HALF_PATH  # flagstones on each side of the fence at the start
 
@@ -381,7 +391,7 @@ class _Match(NamedTuple):
     sides: tuple[tuple[str, ...], tuple[str, ...]]
     counters: bool = False
     starter: str | None = None
-    events: tuple = ()
+    events: Sequence = ()  # a tuple, or a log extended without copies (log.Chain)
     flagstones: int | None = None  # the path as the table counted it; None: the unverified 16
 
 
@@ -504,14 +514,15 @@ class TugGame(_Match):
     def _pull(self, state: State, side: int, flagstones: int, why: str) -> State:
         """Side ``side`` pulls the hose ``flagstones`` towards itself; a crash ends the round."""
         shift = state.shift + (flagstones if side == 0 else -flagstones)
-        state = state._replace(shift=shift, log=state.log + (
+        state = state._replace(shift=shift, log=_recent(state.log) + (
             _("{side} pulls {count} ({why})").format(side=self.side_name(side), count=flagstones, why=why),))
         loser = 1 - side
         if state.lines[loser] and state.front(loser) <= 0:
             rounds = list(state.rounds)
             rounds[side] += 1
-            log_lines = state.log + (_("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
-                loser=self.side_name(loser), side=self.side_name(side), round=state.round),)
+            said = _("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
+                loser=self.side_name(loser), side=self.side_name(side), round=state.round)
+            log_lines = _recent(state.log) + (said,)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
             return self._start_round(state.round + 1, (rounds[0], rounds[1]), starter, log_lines)
@@ -520,7 +531,7 @@ class TugGame(_Match):
     def _apply(self, state: State, move: Move) -> State:
         if isinstance(move, Starts):
             return state._replace(turn=self.order.index(move.player), chosen=True,
-                                  log=state.log + (_("{player} starts round {round}").format(
+                                  log=_recent(state.log) + (_("{player} starts round {round}").format(
                                       player=move.player, round=state.round),))
         side = self.side_of(move.player)
         lines = [list(state.lines[0]), list(state.lines[1])]
@@ -528,13 +539,13 @@ class TugGame(_Match):
             lines[side].append(move.colour)
             setup = tuple(p for p in state.setup if p != move.player)
             return state._replace(lines=(tuple(lines[0]), tuple(lines[1])), setup=setup,
-                                  log=state.log + (_("{player} sets a {colour} gnome").format(
+                                  log=_recent(state.log) + (_("{player} sets a {colour} gnome").format(
                                       player=move.player, colour=said(move.colour)),))
         after = state._replace(turn=(state.turn + 1) % len(self.order), last=move)
         if isinstance(move, Gnome):
             lines[side].append(move.colour)
             after = after._replace(lines=(tuple(lines[0]), tuple(lines[1])),
-                                   log=state.log + (_("{player} adds a {colour} gnome").format(
+                                   log=_recent(state.log) + (_("{player} adds a {colour} gnome").format(
                                        player=move.player, colour=said(move.colour)),))
             return self._pull(after, 1 - side, 2, _("a gnome was added"))
         if isinstance(move, Pull):
@@ -543,9 +554,9 @@ class TugGame(_Match):
             text = _("pull: {first} {first_strength}, {second} {second_strength}").format(
                 first=self.side_name(0), first_strength=strength[0], second=self.side_name(1),
                 second_strength=strength[1])
-            after = after._replace(log=state.log + (text,))
+            after = after._replace(log=_recent(state.log) + (text,))
             if difference == 0:
-                return after._replace(log=after.log + (_("equal strength: nothing moves"),))
+                return after._replace(log=_recent(after.log) + (_("equal strength: nothing moves"),))
             return self._pull(after, 0 if strength[0] > strength[1] else 1, difference, _("the stronger side"))
         if isinstance(move, Squirrels):
             return self._pull(after, side, move.number,
@@ -562,7 +573,7 @@ class TugGame(_Match):
             lines[side] += [lines[1 - side].pop(), lines[1 - side].pop()][::-1]
             text = _("{player} takes the two {gnomes}")
         text = text.format(player=move.player, colour=said(move.colour), gnomes=_(GNOMES_SAID[move.colour]))
-        return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=state.log + (text,))
+        return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=_recent(state.log) + (text,))
 
     # -- recording ----------------------------------------------------------------------
 
@@ -577,17 +588,45 @@ class TugGame(_Match):
         """A saved event appended: only the checks a log saved by an earlier version passed."""
         if isinstance(event, Retract):
             log.target(self.history().entries, event)
-            return self._replace(events=self.events + (event,))
+            return self._replace(events=log.Chain.of(self.events) + (event,))
         self._check(self.state(), event, strict=False)
         return self._appended(event)
 
+    def restoring(self) -> log.Restoring:
+        """This empty match's saved log read back in one pass (``log.load``), as ``restore`` reads it entry
+        by entry: each move checked against the state so far (the checks of 0.1) and applied once; a
+        retract applies again, unchecked, only the standing moves after the one it takes back."""
+        def apply(state: State, move: Move) -> State:
+            self._check(state, move, strict=False)
+            return self._apply(state, move)
+
+        return log.Restoring(self, self._first(), apply, refold=self._apply)
+
+    def restored(self, events: Sequence, history: log.History | None, state: State) -> TugGame:
+        """This match with the log ``events`` (``log.Restoring``), the state it leads to known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        game.__dict__["_state"] = state
+        return game
+
     def _appended(self, move: Move) -> TugGame:
-        game = self._replace(events=self.events + (move,))
-        game.__dict__["_state"] = self._apply(self.state(), move)  # one step on, not a replay
+        game = self._replace(events=log.Chain.of(self.events) + (move,))
+        # one step on, not a replay; taking the move back again is this match as it is (_before)
+        game.__dict__.update(_state=self._apply(self.state(), move), _history=log.appended(self.history(), move))
+        log.recorded_from(game, self)
         return game
 
     def _take_back(self, retract: Retract) -> TugGame:
         """Undo or retract N; a retract that leaves a later move against the rules is refused, naming it."""
+        before = self.__dict__.get("_before")
+        latest = log.latest_taken_back(self.history(), retract) if before is not None else None
+        # the latest move: the match before it, nothing replayed (no move after it)
+        if before is not None and latest is not None:
+            game = self._replace(events=log.Chain.of(self.events) + (retract,))
+            game.__dict__.update(_state=before.state(), _history=latest)
+            log.went_back(self, game)
+            return game
         history = self.history()
         taken = log.target(history.entries, retract)
         state = self._first()
@@ -602,7 +641,7 @@ class TugGame(_Match):
                     number=taken.number, step=self.said_step(taken.event), later=entry.number,
                     later_step=self.said_step(entry.event), error=error)) from None
             state = self._apply(state, entry.event)
-        return self._replace(events=self.events + (retract,))
+        return self._replace(events=log.Chain.of(self.events) + (retract,))
 
     def _check(self, state: State, move: Move, strict: bool) -> None:
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
@@ -773,7 +812,7 @@ class TugGame(_Match):
         return data
 
     def to_mapping(self) -> dict:
-        return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
+        return {"assistant": "pad/1", **self.header(), "events": log.steps(self)}
 
     @classmethod
     def from_header(cls, data: dict, name: str, rules, source: str) -> TugGame:

@@ -9,6 +9,8 @@ Ranks run 1 < 2 < ... < 10 < 11 < J < Q < K < A.
 
 from __future__ import annotations
 
+from functools import cache
+
 from assistant.engine.i18n import N_, _
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
@@ -55,9 +57,15 @@ def basic_id(rank: int, suit: str) -> str:
 
 def basic_cards(players: int) -> list[Card]:
     """The 39 basic cards; at 3 players the green 2 stays in the box."""
+    return list(basic_deck(players))
+
+
+@cache  # every trick checked asks for them: made once per table size
+def basic_deck(players: int) -> tuple[Card, ...]:
+    """``basic_cards``, as one tuple shared by every caller."""
     ranks = [*range(2, 11), 12, 13, 14, 15]  # 2-10, J, Q, K, A: the 1s and 11s are special cards
     cards = [Card(basic_id(rank, suit), suit, rank) for suit in SUITS for rank in ranks]
-    return [card for card in cards if not (players == 3 and card.id == "2g")]
+    return tuple(card for card in cards if not (players == 3 and card.id == "2g"))
 
 
 def parse_rank_suit(text: str) -> tuple[int, str] | None:

@@ -17,7 +17,7 @@ from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, key, name_value, pairs, shown, whole_number
-from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said
+from assistant.games.roi_des_nains.cards import Card, basic_deck, basic_id, parse_rank_suit, said
 from assistant.games.roi_des_nains.rules import Quest, Special
 from assistant.games.roi_des_nains.scoring import WINNER_EFFECTS
 
@@ -85,7 +85,7 @@ class Deal(NamedTuple):
 
 def deck(players: int, special: Special) -> dict[str, Card]:
     """The cards of a deal by id: the basic cards for this table and its special card."""
-    return {card.id: card for card in [*basic_cards(players), special.card]}
+    return {card.id: card for card in (*basic_deck(players), special.card)}
 
 
 def follow_suit_winner(plays: tuple[tuple[str, Card], ...]) -> str | None:

@@ -11,6 +11,7 @@ a rule added since never stops an old game from loading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 
 from assistant.engine import log
@@ -101,7 +102,7 @@ class _Fields(NamedTuple):
     name: str
     players: tuple[str, ...]
     rules: Rules
-    events: tuple = ()
+    events: Sequence = ()  # a tuple, or a log extended without copies (log.Chain)
 
 
 class RoiGame(_Fields):
@@ -312,21 +313,48 @@ class RoiGame(_Fields):
             return self._take_back(event)
         return self._appended(event, self._apply(self.state, event, strict=False))
 
+    def restoring(self) -> log.Restoring:
+        """This empty pad's saved log read back in one pass (``log.load``): each entry applied to the deals
+        once; a retract applies again only the standing entries after the one it takes back."""
+        return log.Restoring(self, (), lambda deals, event: self._apply(deals, event, strict=False),
+                             refusal=lambda taken, later, error: self._cannot_take_back(taken, error))
+
+    def restored(self, events: Sequence, history: log.History | None, state: tuple[DealState, ...]) -> RoiGame:
+        """This pad with the log ``events`` (``log.Restoring``), the deals it leads to known already."""
+        game = self._replace(events=events)
+        if history is not None:
+            game.__dict__["_history"] = history
+        game.__dict__["state"] = state
+        return game
+
     def _appended(self, event, state: tuple[DealState, ...]) -> RoiGame:
-        game = self._replace(events=self.events + (event,))
-        game.__dict__["state"] = state  # applied once here: the new pad need not replay its log again
+        game = self._replace(events=log.Chain.of(self.events) + (event,))
+        # applied once here: the new pad need not replay its log again, and taking the entry back again
+        # is this pad as it is (_before)
+        game.__dict__.update(state=state, _history=log.appended(self._history, event))
+        log.recorded_from(game, self)
         return game
 
     def _take_back(self, retract: log.Retract) -> RoiGame:
+        before = self.__dict__.get("_before")
+        history = log.latest_taken_back(self._history, retract) if before is not None else None
+        if before is not None and history is not None:  # the latest entry: the pad before it, nothing replayed
+            game = self._replace(events=log.Chain.of(self.events) + (retract,))
+            game.__dict__.update(state=before.state, _history=history)
+            log.went_back(self, game)
+            return game
         entry = log.target(self._history.entries, retract)
-        game = self._replace(events=self.events + (retract,))
+        game = self._replace(events=log.Chain.of(self.events) + (retract,))
         try:
             game.state  # noqa: B018 (replaying the log is the check: the entries after it must still stand)
         except AssistantError as error:
-            raise AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
-                                   "({error}); to correct a trick: quest trick ... --replace N").format(
-                number=entry.number, step=said_words(self, self.step(entry.event)), error=error)) from None
+            raise self._cannot_take_back(entry, error) from None
         return game
+
+    def _cannot_take_back(self, entry: log.Entry, error: AssistantError) -> AssistantError:
+        return AssistantError(_("cannot take back entry {number} ({step}): the entries after it need it "
+                                "({error}); to correct a trick: quest trick ... --replace N").format(
+            number=entry.number, step=said_words(self, self.step(entry.event)), error=error))
 
     def _apply(self, deals: tuple[DealState, ...], event, strict: bool) -> tuple[DealState, ...]:
         """The deals after ``event``; ``strict`` adds the rule checks made since 0.1 (record, not restore)."""
@@ -766,7 +794,7 @@ class RoiGame(_Fields):
         return {"pad": self.kind, "players": list(self.players)}
 
     def to_mapping(self) -> dict:
-        return {"assistant": "pad/1", **self.header(), "events": [self.step(e) for e in self.events]}
+        return {"assistant": "pad/1", **self.header(), "events": log.steps(self)}
 
     @classmethod
     def from_header(cls, data: dict, name: str, rules: Rules, source: str) -> RoiGame:
