@@ -262,7 +262,7 @@ def read_cache(path: Path, limit: int) -> bytes:
     return read_regular(path, limit, follow=False)
 
 
-def write_cache(path: Path, content: str | bytes, stale: str | None = None) -> None:
+def write_cache(path: Path, content: str | bytes, stale: str | None = None, durable: bool = False) -> None:
     """Write a cache file of ours (derived data, rebuilt at will), or hold it till the command ends.
 
     Whatever stands at ``path`` that is not a file (a named pipe, a link, a device node made there) is
@@ -271,7 +271,8 @@ def write_cache(path: Path, content: str | bytes, stale: str | None = None) -> N
     only there to save time. ``stale``: the temporary files of writers killed mid-write to remove.
 
     Not flushed to the disk: a cache is checked when read, so one lost or emptied by a power cut is just
-    made again, and a command that saves waits for two disk syncs, not three."""
+    made again, and a command that saves waits for two disk syncs, not three. ``durable``: flushed all the
+    same, for what must outlive a power cut although it may be rebuilt (the phones' answered entry ids)."""
     if _held is not None:
         _held[Path(path)] = (content, stale)
         return
@@ -285,7 +286,7 @@ def write_cache(path: Path, content: str | bytes, stale: str | None = None) -> N
         except OSError:
             pass  # the write below finds it still there and gives up
     try:
-        write_atomically(path, content, durable=False)
+        write_atomically(path, content, durable=durable)
     except AssistantError:
         return
     if stale is not None:

@@ -51,7 +51,7 @@ from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
-from assistant.store.files import read_json, write_atomically
+from assistant.store.files import read_json, write_atomically, write_cache
 from assistant.store.folder import Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
@@ -481,12 +481,9 @@ class Answers:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Atomic and durable, as a game is written (file and folder synced): the game on disk holds the entry,
         # so its id must be on disk too, or a retry after a power cut would record the entry a second time.
-        # Something else than a file at its name (a named pipe) is replaced by the rename; a write that fails
-        # (a full disk, a folder there) forgets the answers only: the entry itself is saved.
-        try:
-            write_atomically(self.path, json.dumps(answers))
-        except AssistantError:
-            pass
+        # As a cache, something else than a file at its name (a named pipe) is replaced, and a write that
+        # fails (a full disk) forgets the answers only: the entry itself is saved.
+        write_cache(self.path, json.dumps(answers), durable=True)
 
 
 @dataclass
