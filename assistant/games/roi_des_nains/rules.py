@@ -11,7 +11,7 @@ import unicodedata
 from typing import Any, NamedTuple
 
 from assistant.engine.errors import DataError, InputError
-from assistant.engine.i18n import DEFAULT, N_, _, language, localized
+from assistant.engine.i18n import DEFAULT, N_, _, language, localized, plurals
 from assistant.engine.words import join_names, key, shown
 from assistant.games.roi_des_nains.cards import SUITS, Card, parse_rank_suit
 from assistant.games.roi_des_nains.scoring import SCORERS, SEATING, both, describe_effect, english
@@ -41,9 +41,8 @@ PLAY_SAID = {
 HANDS_SAID = {
     "swap": N_("after its trick, whoever played it swaps hands with a player (swap NAME)"),
     "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
-    "take": N_("after its trick, whoever played it takes {count} cards from a player's hand and gives {count} "
-               "back (take NAME CARD... --back CARD,...)"),
 }
+# the red 11's count of cards is said through ngettext: its text is in ``said_play``
 
 
 class Quest(NamedTuple):
@@ -119,7 +118,14 @@ class Special(NamedTuple):
     def plays(self, tr=english) -> str:
         """How its text changes the play, in words ('' for none): a magic card's play, a hand change."""
         said = [tr(PLAY_SAID[name, value]) for name, value in self.play.items()]
-        if self.hands:
+        if self.hands == "take":
+            said.append(plurals(tr).ngettext(
+                "after its trick, whoever played it takes {count} card from a player's hand and gives {count} back "
+                "(take NAME CARD... --back CARD,...)",
+                "after its trick, whoever played it takes {count} cards from a player's hand and gives {count} back "
+                "(take NAME CARD... --back CARD,...)", self.take)
+                        .format(count=self.take))
+        elif self.hands:
             said.append(tr(HANDS_SAID[self.hands]).format(count=self.take))
         return both(said, tr)
 
