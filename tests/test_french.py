@@ -17,7 +17,8 @@ from rich.text import Text
 
 from assistant.engine import commands, i18n
 
-CATALOGUE = Path(__file__).parent.parent / "assistant/locale/fr/LC_MESSAGES/assistant.po"
+ROOT = Path(__file__).parent.parent
+CATALOGUE = ROOT / "assistant/locale/fr/LC_MESSAGES/assistant.po"
 NO_BREAK = "\u00a0\u202f"
 # A French word after a number that says "several": "{points} points" must come from ngettext ("1 point").
 # An option ('{names} --adversaires') is not a noun.
@@ -108,3 +109,26 @@ def test_no_french_line_names_a_card_or_a_slot_in_english():
             words = re.sub(r"\{[^}]*\}|--[\w-]+|'[^']*'|\w+\s*:|\w+\.\w+", " ", text)  # data keys: 'players:'
             found += [(word, text) for word in re.findall(r"[\w-]+", words) if word in english]
     assert found == []
+
+
+def _french_data_strings(node, under_french=False):
+    """Every text under an ``fr`` key of a data file: what the tool shows a French table from the data."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _french_data_strings(value, under_french or key == "fr")
+    elif isinstance(node, list):
+        for value in node:
+            yield from _french_data_strings(value, under_french)
+    elif isinstance(node, str) and under_french:
+        yield node
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scenarios").glob("*.yaml")) + sorted((ROOT / "boards").glob("*.yaml")),
+                         ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_the_data_s_french_has_its_no_break_spaces(path):
+    """Issue 35: the scenarios' French titles (shown by replay and the docs) had plain spaces before : ; ! ?"""
+    import yaml
+
+    wrong = [text for text in _french_data_strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+             if re.search(r" [:;!?](\s|$)", text) or "« " in text or " »" in text]
+    assert wrong == []

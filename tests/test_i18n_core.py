@@ -54,7 +54,8 @@ def test_the_small_words_are_french(french):
         lookup("Zoe", ["Ana", "Ben"], "player")
     problems = DataError([f"f.yaml: {n}: faux" for n in range(7)])
     assert str(problems).endswith("(et 2 de plus)")
-    assert shown("x" * 5000).endswith("... (5\u202f000 caractères)")  # French groups thousands with a narrow no-break space
+    # French groups thousands with a narrow no-break space
+    assert shown("x" * 5000).endswith("... (5\u202f000 caractères)")
 
 
 def test_steps_refused_in_french(garden, french):

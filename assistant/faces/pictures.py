@@ -780,7 +780,7 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     for row in roi:
         table.add_column(Text(row["name"]), justify="right")
     for face in summary["quests"]:
-        table.add_row(Text(names.get(face, face)), *(Text(
+        table.add_row(Text(face), *(Text(
             f"{decimal(row['quests'][face]['mean'], 1, signed=True)} ({row['quests'][face]['deals']})")
                                     if face in row["quests"] else Text("-", style="dim") for row in roi))
     specials = Table(box=box.SIMPLE_HEAD, title=Text(_("mean points per deal, by special card")),
@@ -795,7 +795,7 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
                            if card in row["specials"] else Text("-", style="dim") for row in roi))
     chose = Text("\n".join(_("{player} chose {faces}").format(
         player=row["name"],
-        faces=", ".join(f"{names.get(face, face)} x{count}" for face, count in row["chose"].items()))
+        faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
         for row in roi if row["chose"]))
     return Group(chart, table, specials, chose)
 
