@@ -259,10 +259,10 @@ def test_i_am_out_in_french(run):
     run("new", "new-york")
     said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
     assert said.exit_code == 0, said.stderr
-    assert "vous êtes éliminé : continuez à suivre les indices pour voir qui gagne" in said.stdout
+    assert "vous avez quitté la partie\u00a0: continuez à suivre les indices pour voir qui gagne" in said.stdout
     assert "éliminés : moi (accusation en C2)" in said.stdout
     refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
-    assert refused.exit_code == 2 and "vous êtes éliminé depuis votre fausse accusation en C2" in refused.stderr
+    assert refused.exit_code == 2 and "vous avez quitté la partie après votre fausse accusation en C2" in refused.stderr
 
 
 def test_history_sheet_and_json_show_who_is_out(run):
