@@ -200,9 +200,9 @@ class Board(NamedTuple):
         phrases = []
         for part_word in word.split(","):
             part_word = part_word.rpartition("=")[2]  # has pictograms=factory: the factory
-            named = [*(value for attribute in self.attributes for value in attribute.values
-                       if value.name == part_word), *(mark for mark in self.landmarks if mark.name == part_word)]
-            said = next((said for thing in named for said in thing.said if said[0] == kind), None)
+            sayings = [*(value.said for attribute in self.attributes for value in attribute.values
+                         if value.name == part_word), *(mark.said for mark in self.landmarks if mark.name == part_word)]
+            said = next((said for saying in sayings for said in saying if said[0] == kind), None)
             if said is None:
                 return None
             phrases.append(localized({"fr": said[2]}, said[1]))
