@@ -260,7 +260,7 @@ def test_i_am_out_in_french(run):
     said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
     assert said.exit_code == 0, said.stderr
     assert "vous avez quitté la partie\u00a0: continuez à suivre les indices pour voir qui gagne" in said.stdout
-    assert "éliminés : moi (accusation en C2)" in said.stdout
+    assert "hors jeu\u00a0: moi (accusation en C2)" in said.stdout  # "éliminés" made one player out several men
     refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
     assert refused.exit_code == 2 and "vous avez quitté la partie après votre fausse accusation en C2" in refused.stderr
 
