@@ -8,6 +8,11 @@ run took (user + system, from the kernel) is printed beside them, with the
 spread of the runs (quartiles) and the load average while they ran.
 
     python benchmarks/startup.py [--runs 60] [--lang en|fr]     (after pip install .: the installed command)
+
+--instructions counts instead, with valgrind's callgrind, the instructions each command runs: the same
+count whatever else the machine is doing, so a change can be weighed on a busy machine (the target is
+the wall-time ratio; the instruction ratio runs higher, as it leaves out the kernel's share of starting a
+process, which both pay alike).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -82,10 +88,22 @@ def said(series: list[float]) -> str:
     return f"{statistics.median(series) * 1000:.1f} ms (quartiles {low * 1000:.1f}-{high * 1000:.1f})"
 
 
+def instructions(command: list[str], env: dict) -> int:
+    """The instructions one run of ``command`` executes, counted by callgrind."""
+    with tempfile.TemporaryDirectory() as scratch:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={scratch}/out", *command],
+                              env=env, cwd=scratch, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or not found:
+        raise SystemExit(f"{' '.join(command)} under valgrind failed: {done.stderr[-300:]}")
+    return int(found.group(1))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=60)
     parser.add_argument("--lang", choices=["en", "fr"], action="append", help="default: both")
+    parser.add_argument("--instructions", action="store_true", help="count instructions (callgrind) instead")
     arguments = parser.parse_args()
     runs, languages = arguments.runs, arguments.lang or ["en", "fr"]
     script = shutil.which("assistant", path=str(Path(sys.executable).parent))
@@ -96,6 +114,14 @@ def main() -> None:
         subprocess.run(command + ["candidates"], env=env, check=True, stdout=subprocess.DEVNULL)  # warm caches
         # each language's command and the floor, interleaved in the same runs
         ours = [command + ["--lang", language, "candidates"] for language in languages]
+        if arguments.instructions:
+            floor = instructions([sys.executable, "-c", "import typer"], env)
+            print(f"python -c 'import typer': {floor / 1e6:.1f} M instructions")
+            for language, ours_command in zip(languages, ours, strict=True):
+                count = instructions(ours_command, env)
+                print(f"assistant --lang {language} candidates: {count / 1e6:.1f} M instructions; "
+                      f"ratio = {count / floor:.2f}")
+            return
         walls, cpus, loads = timings([*ours, [sys.executable, "-c", "import typer"]], runs, env)
     median = statistics.median
     print(f"command: {' '.join(Path(c).name for c in command)} candidates (50 clues, 3 opponents); "

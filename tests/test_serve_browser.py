@@ -351,6 +351,7 @@ def test_after_the_laptops_server_restarts_the_page_shows_what_changed_meanwhile
     with serve.serving(store, links, watch_seconds=0.05) as base:
         port = int(base.rsplit(":", 1)[1])
         page.goto(base + f"/g/{links[0].token}/")
+        # said once the game's stream is open, not before (the page first says it is connecting)
         expect(page.locator("#status")).to_have_text("follows the game live", timeout=WAIT)
     expect(page.locator("#status")).to_have_text("connection lost: trying again", timeout=WAIT)
     assert run("clue", "area", "A2", "no", "-o", "blue", "--game", "evening").exit_code == 0  # while it was down

@@ -7,19 +7,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def printed(code: str) -> str:
+    """What ``code`` prints when a fresh Python runs it in the checkout (start-up is a new process's)."""
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
 def test_importing_the_cli_loads_neither_yaml_nor_rich_tables():
     code = ("import sys, cli; heavy = [m for m in ('yaml', 'rich.table', 'rich.console', 'assistant.engine.board')"
             " if m in sys.modules]; print(heavy)")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert printed(code) == "[]"
 
 
 def test_the_web_libraries_are_imported_by_serve_alone():
     code = ("import sys, cli; cli.app_for(['candidates']); heavy = [m for m in ('starlette', 'uvicorn', 'segno',"
             " 'playwright', 'jinja2', 'markupsafe', 'assistant.faces.web.serve', 'assistant.faces.templating')"
             " if m in sys.modules]; print(heavy)")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert printed(code) == "[]"
     launcher = ROOT / "assistant" / "faces" / "cli" / "faces.py"  # the serve command, which imports it inside
     assert "\nfrom assistant.faces.web import serve" not in launcher.read_text()
     for path in (ROOT / "assistant").rglob("*.py"):
@@ -32,8 +36,7 @@ def test_the_web_libraries_are_imported_by_serve_alone():
 def test_a_command_reads_only_its_own_area_of_the_command_line():
     code = ("import sys, cli; cli.app_for(['--lang', 'fr', 'candidats']); cli.app_for(['quete', 'donne', '7A']); "
             "print(sorted(m for m in sys.modules if m.startswith('assistant.faces.cli.')))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
+    assert printed(code) == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
                                       "assistant.faces.cli.group", "assistant.faces.cli.quest"])
 
 
@@ -103,8 +106,7 @@ def test_the_garbage_collector_is_on_after_importing_the_cli():
     """Start-up reads its modules without the collector; a program importing cli (the tests, the
     screen) keeps Python's usual collection."""
     code = "import gc, cli; print(gc.isenabled())"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "True"
+    assert printed(code) == "True"
 
 
 def test_a_line_with_nothing_to_escape_is_written_at_once_and_any_other_escaped():
@@ -121,3 +123,22 @@ def test_a_line_with_nothing_to_escape_is_written_at_once_and_any_other_escaped(
     for text in ("Léa 🙂\tB3\n", "red: A1 B2\n", "\x1b[2J\u2028\x85", "a\u00a0:\u200e b\n", ""):
         written = io.StringIO()
         assert Printable(written).write(text) == len(text) and written.getvalue() == printable(text), text
+
+
+def test_records_are_made_by_the_packages_own_namedtuple():
+    """typing.NamedTuple compiles a constructor for every record class and checks each annotation: a third
+    of what the package added to Typer's start-up (assistant/engine/records.py). Records come from there."""
+    for path in (ROOT / "assistant").rglob("*.py"):
+        text = path.read_text()
+        if path.name != "records.py":
+            assert "from typing import" not in text or "NamedTuple" not in text.split("from typing import", 1)[1] \
+                .split("\n", 1)[0], f"{path}: from assistant.engine.records import NamedTuple"
+            assert "collections import namedtuple" not in text and "typing.NamedTuple" not in text, path
+
+
+def test_one_shot_commands_do_not_load_openssl():
+    """hashlib and secrets load OpenSSL, a tenth of a command's start-up: only the commands that need them do."""
+    code = ("import sys, io, cli; sys.stdout = io.StringIO(); app = cli.app_for(['games'])\n"
+            "try: app(['games'])\nexcept SystemExit: pass\n"
+            "sys.stdout = sys.__stdout__; print([m for m in ('_hashlib', 'secrets', 'hmac') if m in sys.modules])")
+    assert printed(code) == "[]"

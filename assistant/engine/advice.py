@@ -31,13 +31,13 @@ import math
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations, groupby, islice
-from typing import NamedTuple
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.clues import Clue, kind_named, shown_kinds
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _, count_of, decimal, integer, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.sheet import Sheet
 from assistant.engine.words import join_names, key
 

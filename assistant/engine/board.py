@@ -9,11 +9,12 @@ attribute value is precomputed, so a clue is a lookup and a bit operation.
 
 import re
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine.cells import Cell, CellSet, Grid
 from assistant.engine.errors import DataError, InputError, cut, shown
 from assistant.engine.i18n import N_, _, integer, localized, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import hint, join_either, join_names, key, parse_answer
 
 NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in

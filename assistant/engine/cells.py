@@ -7,10 +7,10 @@ board's size and turns cells into names (``B3``: column B, row 3) and back.
 """
 
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown
 from assistant.engine.i18n import _
+from assistant.engine.records import NamedTuple
 
 Cell = int
 

@@ -8,14 +8,14 @@ canonically (``b3`` -> ``B3``, ``Staten Island`` -> ``staten-island``).
 lacks fails with an error naming what the board has.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from assistant.engine.cells import CellSet
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import hint, join_either, join_names, key, see_help, whole_number
 
 if TYPE_CHECKING:  # clues build on boards; the board reads the clue kinds at use
@@ -24,11 +24,11 @@ if TYPE_CHECKING:  # clues build on boards; the board reads the clue kinds at us
 # -- parameter types: read a word against a board, give its canonical text ------------
 
 
-def _read_cell(board: Board, word: str) -> str:
+def _read_cell(board: "Board", word: str) -> str:
     return board.name_of(board.parse_cell(word))
 
 
-def _read_asking_cell(board: Board, word: str) -> str:
+def _read_asking_cell(board: "Board", word: str) -> str:
     cell = board.parse_cell(word)
     if cell in board.ponds:
         raise InputError(_("{cell} is a pond: nobody asks from a pond, pick the cell where your miniature stands")
@@ -36,28 +36,28 @@ def _read_asking_cell(board: Board, word: str) -> str:
     return board.name_of(cell)
 
 
-def _read_row(board: Board, word: str) -> str:
+def _read_row(board: "Board", word: str) -> str:
     return str(board.grid.parse_row(word) + 1)
 
 
-def _read_column(board: Board, word: str) -> str:
+def _read_column(board: "Board", word: str) -> str:
     from assistant.engine.cells import column_letters
     return column_letters(board.grid.parse_column(word))
 
 
-def _read_distance(board: Board, word: str) -> str:
+def _read_distance(board: "Board", word: str) -> str:
     limit = max(board.grid.rows, board.grid.columns)
     what = _("a distance in cells from 0 to {limit}").format(limit=limit)
     return str(whole_number(word, what, low=0, high=limit))
 
 
-def _value_reader(attribute: str) -> Callable[[Board, str], str]:
-    def read(board: Board, word: str) -> str:
+def _value_reader(attribute: str) -> Callable[["Board", str], str]:
+    def read(board: "Board", word: str) -> str:
         return board.attribute(attribute).value(word).name
     return read
 
 
-def _read_districts(board: Board, word: str) -> str:
+def _read_districts(board: "Board", word: str) -> str:
     """One district or a list of them, as one statement: 'Staten Island, Queens' -> 'staten-island,queens'.
 
     Each is named once, in the order typed; the list is read back exactly as it is written."""
@@ -68,7 +68,7 @@ def _read_districts(board: Board, word: str) -> str:
     return ",".join(dict.fromkeys(names))
 
 
-def _read_place(board: Board, word: str) -> str:
+def _read_place(board: "Board", word: str) -> str:
     """A pictogram kind ('airport', 'usine') or a named landmark ('jfk')."""
     landmark = board.landmark(word)
     if landmark is not None:
@@ -84,7 +84,7 @@ def _read_place(board: Board, word: str) -> str:
             word=repr(word), names=", ".join(names))) from None
 
 
-def _read_assignment(board: Board, word: str) -> str:
+def _read_assignment(board: "Board", word: str) -> str:
     name, sep, value = str(word).partition("=")
     if not sep:
         names = ", ".join(a.name for a in board.attributes)
@@ -97,7 +97,7 @@ def _read_assignment(board: Board, word: str) -> str:
 
 class Param(NamedTuple):
     name: str            # shown in usage: CELL, ROW, ... (marked with N_, shown with _)
-    read: Callable[[Board, str], str]
+    read: Callable[["Board", str], str]
     slot: str            # the grammar's slot: which values of the board fit here (grammar.expect)
     greedy: bool = False  # a name may be typed as several words: 'Staten Island'
     needs: str | None = None  # the board attribute it names a value of
@@ -117,54 +117,54 @@ ASSIGNMENT = Param(N_("ATTRIBUTE=VALUE"), _read_assignment, "assignment")
 # -- what each kind accepts -------------------------------------------------------------
 
 
-def _cell(board: Board, text: str) -> int:
+def _cell(board: "Board", text: str) -> int:
     return board.parse_cell(text)
 
 
-def _area(board: Board, args: tuple[str, ...]) -> CellSet:
+def _area(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.within(_cell(board, args[0]), 1)
 
 
-def _line_of_sight(board: Board, args: tuple[str, ...]) -> CellSet:
+def _line_of_sight(board: "Board", args: tuple[str, ...]) -> CellSet:
     # rules: "Other game pieces do not block line of sight" (ponds neither).
     cell = _cell(board, args[0])
     grid = board.grid
     return grid.row_mask(grid.row_of(cell)) | grid.column_mask(grid.column_of(cell))
 
 
-def _flower(board: Board, args: tuple[str, ...]) -> CellSet:
+def _flower(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.cells_with("flowers", args[1])
 
 
-def _north_of(board: Board, args: tuple[str, ...]) -> CellSet:
+def _north_of(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.rows_mask(range(0, int(args[0]) - 1))
 
 
-def _south_of(board: Board, args: tuple[str, ...]) -> CellSet:
+def _south_of(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.rows_mask(range(int(args[0]), board.grid.rows))
 
 
-def _west_of(board: Board, args: tuple[str, ...]) -> CellSet:
+def _west_of(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.columns_mask(range(0, board.grid.parse_column(args[0])))
 
 
-def _east_of(board: Board, args: tuple[str, ...]) -> CellSet:
+def _east_of(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.columns_mask(range(board.grid.parse_column(args[0]) + 1, board.grid.columns))
 
 
-def _row(board: Board, args: tuple[str, ...]) -> CellSet:
+def _row(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.row_mask(int(args[0]) - 1)
 
 
-def _column(board: Board, args: tuple[str, ...]) -> CellSet:
+def _column(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.column_mask(board.grid.parse_column(args[0]))
 
 
-def _at(board: Board, args: tuple[str, ...]) -> CellSet:
+def _at(board: "Board", args: tuple[str, ...]) -> CellSet:
     return CellSet.of([_cell(board, args[0])])
 
 
-def _in(board: Board, args: tuple[str, ...]) -> CellSet:
+def _in(board: "Board", args: tuple[str, ...]) -> CellSet:
     # 'in manhattan,bronx': the hidden cell is in one of them (with no: in none of them)
     cells = CellSet()
     for district in args[0].split(","):
@@ -172,23 +172,23 @@ def _in(board: Board, args: tuple[str, ...]) -> CellSet:
     return cells
 
 
-def _near(board: Board, args: tuple[str, ...]) -> CellSet:
+def _near(board: "Board", args: tuple[str, ...]) -> CellSet:
     landmark = board.landmark(args[0])
     if landmark is not None:
         return landmark.cells
     return board.cells_with("pictograms", args[0])
 
 
-def _next_to(board: Board, args: tuple[str, ...]) -> CellSet:
+def _next_to(board: "Board", args: tuple[str, ...]) -> CellSet:
     cell = _cell(board, args[0])
     return board.grid.within(cell, 1) - CellSet.of([cell])
 
 
-def _within(board: Board, args: tuple[str, ...]) -> CellSet:
+def _within(board: "Board", args: tuple[str, ...]) -> CellSet:
     return board.grid.within(_cell(board, args[1]), int(args[0]))
 
 
-def _has(board: Board, args: tuple[str, ...]) -> CellSet:
+def _has(board: "Board", args: tuple[str, ...]) -> CellSet:
     attribute, unused, value = args[0].partition("=")
     return board.cells_with(attribute, value)
 
@@ -208,10 +208,10 @@ class ClueKind(NamedTuple):
     name: str
     aliases: tuple[str, ...]
     params: tuple[Param, ...]
-    accepted: Callable[[Board, tuple[str, ...]], CellSet]
+    accepted: Callable[["Board", tuple[str, ...]], CellSet]
     relation: Callable[[tuple[str, ...]], str]
     question: bool = False
-    check: Callable[[Board, tuple[str, ...]], None] | None = None
+    check: Callable[["Board", tuple[str, ...]], None] | None = None
     symmetric: bool = False
     said: str = ""
 
@@ -227,7 +227,7 @@ class ClueKind(NamedTuple):
         return " ".join([self.shown, *(_(param.name) for param in self.params), answer])
 
 
-def _check_flower_on_cell(board: Board, args: tuple[str, ...]) -> None:
+def _check_flower_on_cell(board: "Board", args: tuple[str, ...]) -> None:
     # rules: the interrogator may only ask about a colour present on the cell.
     cell = board.parse_cell(args[0])
     colours = board.values_at(cell, "flowers")
@@ -316,17 +316,17 @@ class Clue(NamedTuple):
         """The clue in canonical words, as typed and saved: 'area B2'."""
         return " ".join((self.kind, *self.args))
 
-    def said(self, board: Board | None = None) -> str:
+    def said(self, board: "Board | None" = None) -> str:
         """The clue as the player reads it: 'flower A1 red', in French 'fleur A1 rouge' (words French
         players type too: the kind's name, and the board's values when ``board`` is given)."""
         args = self.args if board is None else tuple(map(board.said_word, self.args))
         return " ".join((self.spec.shown, *args))
 
-    def accepted(self, board: Board) -> CellSet:
+    def accepted(self, board: "Board") -> CellSet:
         """The cells where the statement holds."""
         return self.spec.accepted(board, self.args)
 
-    def relation(self, board: Board | None = None) -> str:
+    def relation(self, board: "Board | None" = None) -> str:
         """What the clue says of a cell, in words ('under blue flowers'); the board's values in the
         player's language when ``board`` is given."""
         if board is None:
@@ -346,7 +346,7 @@ def kind_slots(game, typed: list[str], tail: tuple[str, ...]) -> tuple[str, ...]
     return ("kind", *(param.slot for param in kind.params), *tail)
 
 
-def read_clue(board: Board, kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:
+def read_clue(board: "Board", kind_word: str, words: list[str], asking_rules: bool = True) -> Clue:
     """Read a clue as typed (``area b2``, ``in Staten Island``, ``pres-de usine``) on ``board``.
 
     ``asking_rules``: refuse what may not be asked (from a pond, about a colour the cell

@@ -14,10 +14,11 @@ the opponents of this game, never a fixed list.
 """
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, _, language
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, hint, join, key, options, shown, split
 
 MORE = "..."  # in a form's slots: the slot before it repeats

@@ -11,11 +11,12 @@ game they hold: they record, undo, list the history and save through it.
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import Form, Speaker, form_for
 from assistant.engine.i18n import N_, _
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, shown, whole_number
 
 UNDO_WORDS = ("undo", "annuler", "defaire")

@@ -13,12 +13,12 @@ register a game of its own with ``register``. A kind nobody registered that name
 file the player added) is played by the game registered for ``BOARD_GAMES``: the deduction sheet.
 """
 
-from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, speaking
 from assistant.engine.log import Log
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import key, shown
 
 

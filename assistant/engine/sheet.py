@@ -16,13 +16,13 @@ naming the smallest set of earlier clues the new facts conflict with.
 """
 
 from itertools import combinations
-from typing import NamedTuple
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import Contradiction
 from assistant.engine.i18n import _, ngettext
 from assistant.engine.log import retract_steps
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_clauses, join_names
 
 MAX_CONFLICT_CHECKS = 20_000  # past this, name an irreducible set instead of the smallest

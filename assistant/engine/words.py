@@ -9,10 +9,10 @@ hyphens and apostrophes.
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
 
 from assistant.engine.errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 
 YES_WORDS = ("yes", "y", "oui", "true")
 NO_WORDS = ("no", "n", "non", "false")

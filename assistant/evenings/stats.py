@@ -30,7 +30,6 @@ summarised again in a fraction of a second and a changed file is read anew.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from datetime import date, datetime
@@ -38,6 +37,11 @@ from datetime import date, datetime
 from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, shown
 from assistant.engine.i18n import _
+
+try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a fifth of `games`'s start-up
+    from _sha1 import sha1  # type: ignore[import-not-found]
+except ImportError:  # another Python: the same digest through hashlib
+    from hashlib import sha1
 from assistant.engine.words import key
 from assistant.store.files import read_regular, write_atomically
 
@@ -90,7 +94,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
         except (AssistantError, OSError) as error:
             skipped.append({"name": name, "problem": str(error)})
             continue
-        digest = hashlib.sha1(raw).hexdigest()
+        digest = sha1(raw).hexdigest()
         entry = cached.get(name)
         if isinstance(entry, dict) and entry.get("digest") == digest and _is_outcome(entry.get("outcome")):
             result = entry["outcome"]
@@ -132,7 +136,7 @@ def _is_outcome(data: object) -> bool:
 
 def _corrections_digest(store) -> str:
     """The owner's board corrections as one digest: a correction can change when a sheet pinned a loot."""
-    digest = hashlib.sha1()
+    digest = sha1()
     try:
         for path in sorted(store.fixes_dir.glob("*.yaml")):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())

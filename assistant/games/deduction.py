@@ -10,7 +10,7 @@ replaying it once (``Game.state``), never saved.
 """
 
 from functools import cached_property
-from typing import ClassVar, NamedTuple, cast
+from typing import ClassVar, cast
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet, column_letters
@@ -20,6 +20,7 @@ from assistant.engine.grammar import MORE, Form, Option, accepted, form_for, pos
 from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import RETRACT_FORM, UNDO_FORM, Entry, History, Replayer, Retract, begun, load, replay, target
+from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal, result_said
 from assistant.engine.sheet import Fact, Sheet, whose
 from assistant.engine.words import (

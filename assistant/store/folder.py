@@ -22,10 +22,9 @@ folder, whatever symbolic links it holds.
 
 import os
 import re
-import secrets
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
@@ -33,6 +32,7 @@ from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, integer, language, ngettext
 from assistant.engine.log import Log, Retract
+from assistant.engine.records import NamedTuple
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -587,6 +587,8 @@ class Store:
         return self.game_path(name, ".id")
 
     def _new_id(self, name: str) -> str:
+        import secrets  # here, not at the top: it loads OpenSSL, a tenth of a command's start-up
+
         made = secrets.token_urlsafe(12)
         write_atomically(self._id_path(name), made + "\n")
         return made

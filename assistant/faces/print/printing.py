@@ -16,10 +16,9 @@ spoken.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from assistant.engine.errors import InputError, shown
 from assistant.engine.i18n import N_, _, language
+from assistant.engine.records import NamedTuple
 
 PAD_SPARE_ROWS = 2  # rules: after 7 deals a tie plays on
 

@@ -35,7 +35,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -47,6 +46,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
+from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad

@@ -17,15 +17,15 @@ player, unless last. Nothing requires recording the fight: without one,
 nothing is checked, as before.
 """
 
-from __future__ import annotations
 
 from collections import Counter
 from itertools import permutations
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, join_names, key, name_value, pairs, shown, whole_number
 from assistant.games.gnom_street import garden
 
@@ -51,7 +51,7 @@ class FightEvent(_FightEventFields):
         french="combat")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> FightEvent:
+    def from_words(cls, game, found: Options) -> "FightEvent":
         """Read ``Léa=5 red=3 blue=5 yellow=2 --throw blue,Léa``."""
         values = []
         for pair in pairs(found.positional):
@@ -224,7 +224,7 @@ class ThrowEvent(_ThrowEventFields):
                                 N_("throw PLAYER (who won the gnome throw that settles a tied tally)"), french="lancer")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> ThrowEvent:
+    def from_words(cls, game, found: Options) -> "ThrowEvent":
         """Read ``Léa`` (also moi, me)."""
         if len(found.positional) != 1:
             raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))

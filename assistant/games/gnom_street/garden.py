@@ -11,12 +11,13 @@ the other's loot, they win the set; elsewhere the other wins it. First to two
 sets wins the match; each set starts a new sheet.
 """
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from assistant.engine.cells import CellSet
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import Form, Option
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.sheet import Fact
 from assistant.engine.words import Options, key, shown, whole_number
 

@@ -15,9 +15,8 @@ step keeps it in its words (``asked area B3 no --by red``), so a saved log
 says what was answered.
 """
 
-from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
@@ -26,6 +25,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.grammar import Form, Option
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.sheet import Fact, Sheet
 from assistant.engine.words import Options, answer_word, is_answer, join_clauses, join_names, parse_answer, said_answer
 from assistant.games.gnom_street import garden
@@ -63,7 +63,7 @@ class AskedEvent(_AskedEventFields):
         N_("asked KIND WORDS... [ANSWER] --by NAME [--aloud] [--power NAME]"), french="question")
 
     @classmethod
-    def from_words(cls, game, found: Options) -> AskedEvent:
+    def from_words(cls, game, found: Options) -> "AskedEvent":
         """Read ``area B3 --by red`` (the answer from my loot) or ``area B3 no --by red --aloud``."""
         words = list(found.positional)
         if not words:

@@ -28,11 +28,10 @@ the set, so the figure is the chance to find it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import _
+from assistant.engine.records import NamedTuple
 from assistant.engine.sheet import Sheet
 from assistant.games.gnom_street import garden, mirror
 from assistant.games.gnom_street.tally import MOLE_POINTS, RULES

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, DataError, InputError, cut
 from assistant.engine.i18n import N_, _, english, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import NAME, is_answer, join_names, key, lookup, shown
 from assistant.games.gnom_street.garden import ME, Token, baits_each, moles_each, read_face
 

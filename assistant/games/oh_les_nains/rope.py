@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
@@ -40,6 +40,7 @@ from assistant.engine.grammar import Form, Option, accepted, form_for, spoken_ve
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
 from assistant.engine.log import Retract
+from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal
 from assistant.engine.words import (
     Options,

@@ -9,9 +9,8 @@ Ranks run 1 < 2 < ... < 10 < 11 < J < Q < K < A.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from assistant.engine.i18n import N_, _
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
 
 SUITS = ("green", "blue", "red")

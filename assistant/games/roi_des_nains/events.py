@@ -10,11 +10,12 @@ wrote gives the same event.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import ClassVar
 
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import Options, key, name_value, pairs, shown, whole_number
 from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said
 from assistant.games.roi_des_nains.rules import Quest, Special

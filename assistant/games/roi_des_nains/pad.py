@@ -12,13 +12,13 @@ a rule added since never stops an old game from loading.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import NamedTuple
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
 from assistant.engine.grammar import accepted, form_for, positional, spoken_verb
 from assistant.engine.grammar import said as said_words
 from assistant.engine.i18n import _, ngettext
+from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal
 from assistant.engine.words import check_names, join, join_names, key, lookup, shown, split
 from assistant.games.roi_des_nains.cards import Card, basic_cards, basic_id, parse_rank_suit, said

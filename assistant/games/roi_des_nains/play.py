@@ -18,10 +18,10 @@ the check forget what was shown (as lenient as it was before such steps).
 from __future__ import annotations
 
 from collections.abc import Set
-from typing import NamedTuple
 
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _
+from assistant.engine.records import NamedTuple
 from assistant.games.roi_des_nains.cards import Card, said
 from assistant.games.roi_des_nains.events import PassEvent, SwapEvent, TakeBackEvent, player_of
 from assistant.games.roi_des_nains.rules import Special

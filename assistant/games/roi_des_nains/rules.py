@@ -8,10 +8,11 @@ scoring primitive and its spec (see ``scoring.SCORERS``).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine.errors import DataError, InputError
 from assistant.engine.i18n import DEFAULT, N_, _, language, localized, plurals
+from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names, key, shown
 from assistant.games.roi_des_nains.cards import SUITS, Card, parse_rank_suit
 from assistant.games.roi_des_nains.scoring import SCORERS, SEATING, both, describe_effect, english

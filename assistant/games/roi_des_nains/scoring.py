@@ -14,9 +14,10 @@ player sits before them (the counter-clockwise neighbour).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from assistant.engine.i18n import N_, _, english, plurals
+from assistant.engine.records import NamedTuple
 from assistant.games.roi_des_nains.cards import FACES, SUITS, Card, rank_letters
 
 # What a summary must give to score a quest: each player's trick count, the
