@@ -331,10 +331,34 @@ def test_questions_of_equal_value_come_together_with_what_the_answer_splits(run)
     assert [len(group.questions) for group in advisor.question_groups(sheet, limit=3, shown=1)] == [1, 1, 1]
     text = run("suggest", "--top", "3").stdout
     first = groups[0].questions[0]
-    header = f"  1. any of these {groups[0].total}: {first.bits:.2f} bits; " \
-             f"{first.yes_left} cells if yes, {first.no_left} if no"
+    # issue 35: plain words, not bits: each cell equally likely, the answer leaves yes or no cells, so it
+    # rules out 2 * yes * no / 13 cells on average
+    yes, no = first.yes_left, first.no_left
+    assert yes + no == 13 and first.ruled_out == pytest.approx(2 * yes * no / 13)
+    header = f"  1. any of these {groups[0].total}: rules out {2 * yes * no / 13:.1f} cells on average; " \
+             f"{yes} cells if yes, {no} if no"
     assert header in text.splitlines()
-    assert first.yes_left + first.no_left == 13
+    french = run("--lang", "fr", "suggérer", "--top", "1").stdout
+    assert f"élimine en moyenne {2 * yes * no / 13:.1f} cases".replace(".", ",") in french
+
+
+def test_what_a_question_gains_is_said_in_plain_words_in_both_languages():
+    """Issue 35: "élimine en moyenne 2,3 cases" / "rules out 2.3 cells on average"; one cell is singular
+    (French up to 1,9, English only a bare 1), and the turns a look-ahead saves follow."""
+    from assistant.engine import i18n
+    from assistant.engine.clues import Clue
+
+    def question(before, left, saved=0.0):
+        return advisor.Question(Clue("area", ("B2",)), ("red",), 1.0, left, 0, saved, None, None, before)
+
+    assert advisor.gain_words(question(13, 10.7)) == "rules out 2.3 cells on average"
+    assert advisor.gain_words(question(13, 12)) == "rules out 1 cell on average"
+    assert advisor.gain_words(question(13, 11.5, 0.5)) == "rules out 1.5 cells on average, saves 0.5 turns"
+    assert advisor.gain_words(question(13, 13)) == "rules out 0 cells on average"
+    with i18n.speaking("fr"):
+        assert advisor.gain_words(question(13, 10.7)) == "élimine en moyenne 2,3 cases"
+        assert advisor.gain_words(question(13, 11.5, 1)) == "élimine en moyenne 1,5 case, fait gagner 1 tour"
+        assert advisor.gain_words(question(13, 13)) == "élimine en moyenne 0 case"
 
 
 def test_found_opponents_are_left_out_and_no_value_reads_minus_zero(run):

@@ -143,7 +143,7 @@ def test_french_counts_zero_and_one_alike():
 def test_help_speaks_the_language_asked_for(run, monkeypatch):
     assert "Show this message and exit." in run("clue", "-h").output
     french = run("clue", "-h", "--lang", "fr").output
-    assert "Affiche cette aide et quitte." in french and "Utilisation : " in french  # click drops the no-break space
+    assert "Affiche cette aide et quitte." in french and "Utilisation\u00a0: " in french  # the no-break space kept
     monkeypatch.setenv("ASSISTANT_LANG", "fr")
     assert "Affiche cette aide" in run("--lang=fr", "undo", "-h").output
     assert "Affiche cette aide" in run("undo", "-h").output
@@ -171,7 +171,7 @@ def test_every_scenario_holds_when_replayed_in_french(run):
     result = run("--lang", "fr", "replay", str(ROOT / "scenarios"))
     assert result.exit_code == 0, result.output
     result = run("--lang", "fr", "replay", str(ROOT / "scenarios" / "gnom-undo-retract.yaml"))
-    assert "75 Gnom' Street : annuler et retirer" in result.output  # the scenario's own title
+    assert "75 Gnom' Street\u00a0: annuler et retirer" in result.output  # the scenario's own title, typeset
     assert "rien à annuler" in result.output
 
 

@@ -4,6 +4,7 @@ reads exactly as before."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -29,14 +30,20 @@ def shown(text: str) -> str:
     return text.replace("root ", "assistant ")
 
 
+def typeset(text: str) -> str:
+    """French as the help prints it: a no-break space before : ; ! ? (issue 35: click's wrap kept it only
+    while wrapping)."""
+    return re.sub(r" ([:;!?])", "\u00a0\\1", text)
+
+
 # -- help -------------------------------------------------------------------------------------
 
 
 def test_the_whole_help_reads_french(run):
     text = shown(french(run, "-h").stdout)
-    assert text.startswith("Utilisation : assistant [OPTIONS] COMMANDE [ARGS]...")
+    assert text.startswith(typeset("Utilisation : assistant [OPTIONS] COMMANDE [ARGS]..."))
     assert "Un compagnon pour les tables de jeux de société" in text
-    assert "Options :" in text and "Commandes :" in text
+    assert typeset("Options :") in text and typeset("Commandes :") in text
     assert "Installe la complétion pour le shell courant." in text
     # each command by its French word first, its English one beside it: both are read
     assert "indice (clue)           Enregistre un indice entendu à la table." in text
@@ -46,9 +53,9 @@ def test_the_whole_help_reads_french(run):
 
 
 def test_a_command_typed_in_french_is_named_so_in_its_usage(run):
-    assert shown(french(run, "indice", "-h").stdout).startswith("Utilisation : assistant indice [OPTIONS]")
-    assert shown(french(run, "quête", "donne", "-h").stdout).startswith("Utilisation : assistant quête donne ")
-    assert shown(french(run, "clue", "-h").stdout).startswith("Utilisation : assistant clue [OPTIONS]")
+    assert shown(french(run, "indice", "-h").stdout).startswith(typeset("Utilisation : assistant indice [OPTIONS]"))
+    assert shown(french(run, "quête", "donne", "-h").stdout).startswith(typeset("Utilisation : assistant quête donne "))
+    assert shown(french(run, "clue", "-h").stdout).startswith(typeset("Utilisation : assistant clue [OPTIONS]"))
     refused = french(run, "quête", "donne", "--nope")
     assert refused.exit_code == 2 and "assistant quête donne --help" in shown(refused.output)
 
@@ -69,7 +76,7 @@ def test_each_command_help_reads_french(run, words, said):
     result = french(run, *words)
     assert result.exit_code == 0, result.output
     for line in said:
-        assert line in shown(result.stdout), (line, result.stdout)
+        assert typeset(line) in shown(result.stdout), (line, result.stdout)
 
 
 def every_help(command, path=("assistant",)):
@@ -222,7 +229,23 @@ def test_a_usage_error_is_one_line_in_each_language_and_changes_nothing(run, hom
 
 def test_no_arguments_to_a_group_shows_its_help_in_french(run):
     result = french(run, "tug")
-    assert result.exit_code == 2 and "Oh ! les Nains : le suivi de la corde." in result.stdout
+    assert result.exit_code == 2 and typeset("Oh ! les Nains : le suivi de la corde.") in result.stdout
+
+
+@pytest.mark.parametrize("width", [40, 57, 80, 123])
+def test_french_help_keeps_its_no_break_spaces_and_whole_words(run, monkeypatch, width):
+    """Issue 35: click rewraps the help and gave plain spaces back. At any width, a French help keeps the
+    no-break space before : ; ! ? (no line starts with one) and never cuts a typed word at its hyphen
+    ('près-de', 'à-côté-de')."""
+    monkeypatch.setenv("COLUMNS", str(width))
+    for words in (["indice", "--help"], ["accuser", "--help"], ["corde", "--help"], ["quête", "donne", "--help"],
+                  ["--help"]):
+        text = french(run, *words).stdout
+        assert "\u00a0:" in text, words
+        assert re.search(r" [:;!?](\s|$)", text) is None, words
+        for line in text.splitlines():
+            assert not re.match(r"\s*[:;!?]", line), (words, line)
+            assert not re.search(r"\w-$", line), (words, line)  # 'près-' at the end, 'de' on the next line
 
 
 # -- retract -1 -------------------------------------------------------------------------------

@@ -54,7 +54,8 @@ def test_the_small_words_are_french(french):
         lookup("Zoe", ["Ana", "Ben"], "player")
     problems = DataError([f"f.yaml: {n}: faux" for n in range(7)])
     assert str(problems).endswith("(et 2 de plus)")
-    assert shown("x" * 5000).endswith("... (5,000 caractères)")
+    # French groups thousands with a narrow no-break space
+    assert shown("x" * 5000).endswith("... (5\u202f000 caractères)")
 
 
 def test_steps_refused_in_french(garden, french):
@@ -189,7 +190,7 @@ def test_explanations_are_french(garden, french):
         "(A1 ou une case autour)."]
     city = play(CITY, "clue north-of 3", "accuse A1 wrong")
     assert city.sheet().explain("thief", CITY.parse_cell("A1")) == [
-        "exclue par l'indice 2 (accusation A1 fausse) : le voleur n'est pas sur A1."]
+        "exclue par l'accusation 2 (A1 fausse) : le voleur n'est pas sur A1."]
     assert city.sheet().explain("thief", CITY.parse_cell("A3")) == [
         "exclue par l'indice 1 (nord-de 3 : voleur oui) : A3 n'est pas au nord de la ligne 3."]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "assistant"
 # Source files that are built into what ships (the .po is compiled to the .mo, which ships).
-NOT_SHIPPED = {".py", ".pyc", ".po"}
+NOT_SHIPPED = {".py", ".pyc", ".po", ".pot"}  # the .pot: what Babel extracts (gitignored)
 
 
 def _setuptools() -> dict:

@@ -168,7 +168,7 @@ def test_the_city_from_the_command_line(run):
     assert list(remaining) == ["thief"] and len(remaining["thief"]) == 14
     drawn = run("sheet").stdout
     assert "thief: 14 cells left" in drawn and "✈ airport" in drawn and "staten-island" in drawn
-    assert run("explain", "C3").stdout == "ruled out by clue 3 (accuse C3 wrong): the thief is not on C3.\n"
+    assert run("explain", "C3").stdout == "ruled out by accusation 3 (C3 wrong): the thief is not on C3.\n"
     bad = run("accuse", "C3", "maybe")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: unknown verdict 'maybe'")
 
@@ -259,10 +259,10 @@ def test_i_am_out_in_french(run):
     run("new", "new-york")
     said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
     assert said.exit_code == 0, said.stderr
-    assert "vous êtes éliminé : continuez à suivre les indices pour voir qui gagne" in said.stdout
-    assert "éliminés : moi (accusation en C2)" in said.stdout
+    assert "vous avez quitté la partie\u00a0: continuez à suivre les indices pour voir qui gagne" in said.stdout
+    assert "hors jeu\u00a0: moi (accusation en C2)" in said.stdout  # "éliminés" made one player out several men
     refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
-    assert refused.exit_code == 2 and "vous êtes éliminé depuis votre fausse accusation en C2" in refused.stderr
+    assert refused.exit_code == 2 and "vous avez quitté la partie après votre fausse accusation en C2" in refused.stderr
 
 
 def test_history_sheet_and_json_show_who_is_out(run):
@@ -316,7 +316,8 @@ def test_a_list_of_districts_is_one_statement():
     assert event.clue.args == ("staten-island,queens",)
     assert game.step(event) == "clue in staten-island,queens yes"
     assert game.read_step(game.step(event)) == event
-    assert event.clue.relation(CITY) == "in staten-island or queens"
+    assert event.clue.relation(CITY) == "in Staten Island or in Queens"  # the board file's phrases (said:)
+    assert event.clue.relation() == "in staten-island or queens"  # no board: the words as saved
 
 
 def test_a_list_of_districts_reads_back_in_french():
@@ -325,8 +326,28 @@ def test_a_list_of_districts_reads_back_in_french():
     with i18n.speaking("fr"):
         spoken = grammar.said(game, game.step(event))
         assert spoken == "indice dans Manhattan,Bronx non"
-        assert event.clue.relation(CITY) == "dans Manhattan ou Bronx"
+        assert event.clue.relation(CITY) == "à Manhattan ou dans le Bronx"
     assert game.read_step(spoken) == event
+
+
+def test_the_city_s_statements_take_their_articles_in_french():
+    """Issue 35: "B3 n'est pas près d'usine". Each place says its article and preposition (boards/new-york.yaml,
+    said:); the explanation reads as a French editor writes it."""
+    game = city()
+    with i18n.speaking("fr"):
+        said = {words: game.read_clue(words.split()).clue.relation(CITY) for words in (
+            "près-de usine", "près-de aéroport", "près-de jfk", "dans bronx", "dans queens", "dans brooklyn",
+            "dans new-jersey", "avec type=expert", "avec pictogrammes=parc")}
+    assert said == {"près-de usine": "près d'une usine", "près-de aéroport": "près d'un aéroport",
+                    "près-de jfk": "près de l'aéroport JFK", "dans bronx": "dans le Bronx",
+                    "dans queens": "dans le Queens", "dans brooklyn": "à Brooklyn",
+                    "dans new-jersey": "dans le New Jersey", "avec type=expert": "sur une case d'expert",
+                    "avec pictogrammes=parc": "sur une case avec un parc"}
+    with i18n.speaking("fr"):
+        played = game.record(game.read_clue(["near", "factory", "no"]))
+        factory = next(cell for cell in CITY.cells_with("pictograms", "factory"))
+        assert played.sheet().explain("thief", factory) == [
+            "exclue par l'indice 1 (près-de usine\u00a0: voleur non)\u00a0: le voleur n'est pas près d'une usine."]
 
 
 @given(st.lists(st.sampled_from([v.name for v in CITY.attribute("district").values]), min_size=1, unique=True),

@@ -129,7 +129,7 @@ def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home
         expect(page.locator("#live button.cell.open").first).to_have_attribute("aria-label", re.compile(r"%$"),
                                                                               timeout=WAIT)
         page.click("#suggest")
-        expect(page.locator("#panel li").first).to_contain_text("bits", timeout=WAIT)
+        expect(page.locator("#panel li").first).to_contain_text("rules out", timeout=WAIT)  # in cells, not bits
 
 
 def pages(run, home) -> dict[str, tuple[str, str]]:

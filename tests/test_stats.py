@@ -139,6 +139,10 @@ def test_who_chose_which_face_from_the_blue_five(run):
     assert {row["name"]: row["specials"]["shaman"]["mean"] for row in data["players"]} == \
         {"Ana": -2.0, "Ben": 0.0, "Cleo": 12.0}
     assert "Ana chose 7A x1" in run("stats").stdout
+    # issue 35: "+2.5" in the Le Roi des Nains part; a French table reads the decimal comma
+    english, french = run("stats").stdout, run("--lang", "fr", "stats").stdout
+    assert "+12.0" in english and "-2.0" in english
+    assert "+12,0" in french and "-2,0" in french and "+12.0" not in french
 
 
 def test_rope_rounds_and_wins(run):

@@ -232,9 +232,9 @@ def test_keys_toggle_the_odds_the_suggestions_and_the_help(garden_game, run):
     async def script(pilot):
         assert "odds in %" in await keys(pilot, "f2")
         text = await keys(pilot, "f3")
-        assert "suggestions" in text and "bits" in text
+        assert "suggestions" in text and "rules out" in text and "bits" not in text  # issue 35: plain words
         text = await keys(pilot, "f3", "f1")
-        assert "Tab completes" in text and "bits" not in text
+        assert "Tab completes" in text and "rules out" not in text
 
     drive(app, script, size=(120, 40))
 
@@ -904,11 +904,11 @@ def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, h
         await keys(pilot, "f3")
         panel = pilot.app.query_one("#suggest").content.plain
         assert "you are the loser this round (red, yellow, blue, Lea): you ask nobody" in panel
-        assert "bits" not in panel  # no question proposed
+        assert "on average" not in panel  # no question proposed
         run("fight", "Lea=8", "red=3", "blue=5", "yellow=2")  # now I lead: I may ask everyone after me
         pilot.app.follow()
         await pilot.pause()
-        assert "bits" in pilot.app.query_one("#suggest").content.plain
+        assert "rules out" in pilot.app.query_one("#suggest").content.plain
 
     drive(app, script, size=(100, 40))
 

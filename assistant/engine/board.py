@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.engine.cells import Cell, CellSet, Grid
 from assistant.engine.errors import DataError, InputError, cut, shown
-from assistant.engine.i18n import N_, _, localized, ngettext
+from assistant.engine.i18n import N_, _, integer, localized, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import hint, join_either, join_names, key, parse_answer
 
@@ -33,6 +33,9 @@ class Value(NamedTuple):
     colour: str | None = None
     symbol: str | None = None
     fr: str | None = None  # its name in French, when the board file gives one ('herbe')
+    # how a statement about it reads, by clue kind: (kind, English, French), as the file's
+    # said: {near: {en: near a factory, fr: près d'une usine}} (tuples: a board is hashed)
+    said: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def local_name(self) -> str:
@@ -72,6 +75,7 @@ class Landmark(NamedTuple):
     name: str
     cells: CellSet
     aliases: tuple[str, ...] = ()
+    said: tuple[tuple[str, str, str], ...] = ()  # as Value.said: (near, near JFK airport, près de l'aéroport JFK)
 
 
 class Board(NamedTuple):
@@ -189,6 +193,22 @@ class Board(NamedTuple):
                     return f"{attribute.local_name}={value.local_name}" if equals else value.local_name
         return word
 
+    def phrase(self, kind: str, word: str) -> str | None:
+        """How a statement of ``kind`` about ``word`` reads in the language spoken, when the board file says
+        ('near factory' -> 'près d'une usine', 'in manhattan,bronx' -> 'à Manhattan ou dans le Bronx'): a
+        place takes its article and its preposition ('dans le Bronx', 'à Brooklyn'), which no rule of
+        grammar gives; None when the file says nothing of one of the words."""
+        phrases = []
+        for part_word in word.split(","):
+            part_word = part_word.rpartition("=")[2]  # has pictograms=factory: the factory
+            sayings = [*(value.said for attribute in self.attributes for value in attribute.values
+                         if value.name == part_word), *(mark.said for mark in self.landmarks if mark.name == part_word)]
+            said = next((said for saying in sayings for said in saying if said[0] == kind), None)
+            if said is None:
+                return None
+            phrases.append(localized({"fr": said[2]}, said[1]))
+        return join_either(phrases)
+
     def card(self, text: str) -> str:
         """A card as typed ('Informateur 3'), its kind in canonical words ('informant 3'): the first word
         names one of the board's kinds of cards (any language, any alias), the rest is free (a number,
@@ -294,7 +314,7 @@ def few(names: list[str]) -> str:
         return join_names(names)
     more = len(names) - NAMED_AT_MOST
     return (ngettext("{names} and {count} more", "{names} and {count} more", more)
-            .format(names=", ".join(names[:NAMED_AT_MOST]), count=f"{more:,}"))
+            .format(names=", ".join(names[:NAMED_AT_MOST]), count=integer(more)))
 
 
 def part(name: object) -> str:
@@ -371,8 +391,10 @@ class _BoardReader:
         french = self.french(data.get("fr", {}))
         cards = tuple(self.values(data["cards"], "cards")) if "cards" in data else ()
         if rows is not None and columns is not None and rows * columns > MAX_CELLS:
-            self.problem("rows", _("a board has at most {most} cells (got {rows}x{columns} = {cells})")
-                         .format(most=f"{MAX_CELLS:,}", rows=rows, columns=columns, cells=f"{rows * columns:,}"))
+            self.problem("rows", ngettext("a board has at most {most} cell (got {rows}x{columns} = {cells})",
+                                          "a board has at most {most} cells (got {rows}x{columns} = {cells})",
+                                          MAX_CELLS).format(most=integer(MAX_CELLS), rows=rows, columns=columns,
+                                                            cells=integer(rows * columns)))
         if self.problems or rows is None or columns is None:
             raise DataError(self.problems or _("{source}: rows and columns are required").format(source=self.source))
         grid = Grid(rows, columns)
@@ -521,8 +543,27 @@ class _BoardReader:
                 colour=self.optional_text(value_spec, "colour", f"{value_path}.colour"),
                 symbol=self.optional_text(value_spec, "symbol", f"{value_path}.symbol"),
                 fr=self.optional_text(value_spec, "fr", f"{value_path}.fr"),
+                said=self.phrases(value_spec.get("said"), f"{value_path}.said"),
             ))
         return values
+
+    def phrases(self, data: object, path: str) -> tuple[tuple[str, str, str], ...]:
+        """``said: {near: {en: near a factory, fr: près d'une usine}}``: by clue kind, the statement in
+        English and in French (both required: the French is what the file adds)."""
+        if data is None:
+            return ()
+        if not isinstance(data, dict):
+            self.problem(path, _("expected a mapping of clue kind -> {{en, fr}}"))
+            return ()
+        result = []
+        for kind, texts in data.items():
+            kind_path = f"{path}.{part(kind)}"
+            if not isinstance(texts, dict) or set(map(str, texts)) != {"en", "fr"}:
+                self.problem(kind_path, _("expected a mapping with en and fr"))
+                continue
+            english, french = (self.text(texts, language, f"{kind_path}.{language}") or "" for language in ("en", "fr"))
+            result.append((str(kind), english, french))
+        return tuple(result)
 
     def hidden(self, data: object) -> tuple[tuple[str, ...], str, bool]:
         if not isinstance(data, dict):
@@ -624,5 +665,6 @@ class _BoardReader:
                     self.problem(f"{path}.cells", _("no such cell {cell}").format(cell=shown(cell_name)))
             if not cells:
                 self.problem(f"{path}.cells", _("expected at least one cell"))
-            result.append(Landmark(str(name), CellSet.of(cells), self.names(spec.get("aliases"), f"{path}.aliases")))
+            result.append(Landmark(str(name), CellSet.of(cells), self.names(spec.get("aliases"), f"{path}.aliases"),
+                                   self.phrases(spec.get("said"), f"{path}.said")))
         return tuple(result)

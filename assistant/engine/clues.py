@@ -329,7 +329,9 @@ class Clue(NamedTuple):
     def relation(self, board: "Board | None" = None) -> str:
         """What the clue says of a cell, in words ('under blue flowers'); the board's values in the
         player's language when ``board`` is given."""
-        return self.spec.relation(self.args if board is None else tuple(map(board.said_word, self.args)))
+        if board is None:
+            return self.spec.relation(self.args)
+        return board.phrase(self.kind, self.args[0]) or self.spec.relation(tuple(map(board.said_word, self.args)))
 
 
 def kind_slots(game, typed: list[str], tail: tuple[str, ...]) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ The core raises them; only ``cli.py`` decides how they look (one line on
 stderr) and which exit code they get (``exit_code``).
 """
 
-from assistant.engine.i18n import _, ngettext
+from assistant.engine.i18n import _, integer, ngettext
 
 
 class AssistantError(Exception):
@@ -88,4 +88,4 @@ def _escape(match) -> str:
 
 def _length(text: str) -> str:
     """'(5,000 characters)': how long a text cut short was."""
-    return ngettext("({count} character)", "({count} characters)", len(text)).format(count=f"{len(text):,}")
+    return ngettext("({count} character)", "({count} characters)", len(text)).format(count=integer(len(text)))

@@ -246,16 +246,65 @@ class speaking:
         use(self.before)
 
 
-def decimal(value: float, digits: int = 2) -> str:
-    """A number with ``digits`` decimals as the language writes it: '1.50' in English, '1,50' in French."""
-    text = f"{value:.{digits}f}"
+def decimal(value: float, digits: int = 2, *, signed: bool = False, whole: bool = False) -> str:
+    """A number with ``digits`` decimals as the language writes it: '1.50' in English, '1,50' in French.
+
+    The one place a shown number takes its decimal mark: every face says a figure through it.
+    ``signed`` writes the sign of a gain or a loss ('+2,5', '-1,0'); ``whole`` drops decimals that are
+    all zero ('2 cases', not '2,0 cases')."""
+    text = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    if whole and digits and text.endswith("." + "0" * digits):
+        text = text[:-digits - 1]
+    if text.lstrip("+-").strip("0.") == "":
+        text = text.lstrip("+-") if not signed else "+" + text.lstrip("+-")  # no '-0.0'
     return text.replace(".", ",") if _language == "fr" else text
+
+
+def percent(value: float) -> str:
+    """A chance or a rate as the language writes it: '45%' in English, '45 %' in French (a narrow
+    no-break space, which a line never breaks at)."""
+    return f"{value:.0%}".replace("%", "\u202f%") if _language == "fr" else f"{value:.0%}"
+
+
+def count_of(figure: str) -> int:
+    """The whole number ``ngettext`` takes for a figure as ``decimal`` wrote it.
+
+    French agrees by the whole part ('1,5 case', '2,3 cases'); English takes the singular for a bare
+    one alone ('1 cell', '1.5 cells', '0.5 cells'), so a figure with decimals counts as several."""
+    whole, __, fraction = figure.lstrip("+-").replace(",", ".").partition(".")
+    if _language == "fr" or not fraction:
+        return int(whole or 0)
+    return 2
 
 
 def localized(names: dict, fallback: str) -> str:
     """The name of a thing in data (a board value, a quest) in the language spoken: ``names`` maps
     ``fr`` to its French name when the data gives one, else the English ``fallback`` stands."""
     return names.get(_language) or fallback
+
+
+def integer(value: int) -> str:
+    """A whole number with its thousands grouped as the language writes them: '10,000' in English, '10 000'
+    in French (a narrow no-break space, which a line never breaks at)."""
+    return f"{value:,}".replace(",", "\u202f") if _language == "fr" else f"{value:,}"
+
+
+class _Plurals:
+    """``ngettext`` for a translator (``plurals(tr).ngettext(...)``, which Babel extracts as ngettext)."""
+
+    def __init__(self, english_only: bool):
+        self.english_only = english_only
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        if self.english_only:
+            return singular if count == 1 else plural
+        return ngettext(singular, plural, count)
+
+
+def plurals(tr: Callable[[str], str]) -> _Plurals:
+    """The plural forms ``tr`` speaks: ``english`` (for what machines read) keeps the English ones, ``_`` those
+    of the language spoken."""
+    return _Plurals(tr is english)
 
 
 def english(text: str) -> str:

@@ -273,7 +273,8 @@ def _check_points(game, expected: dict) -> Iterator[str]:
     for player, points in expected.items():
         got = rows[-1].points[player] if rows else None
         if got != points:
-            yield _("{player}: expected {points} points in the last deal, got {got}").format(
+            yield ngettext("{player}: expected {points} point in the last deal, got {got}",
+                           "{player}: expected {points} points in the last deal, got {got}", points).format(
                 player=player, points=points, got=got)
 
 

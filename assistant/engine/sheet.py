@@ -45,7 +45,8 @@ class Fact(NamedTuple):
     clue: str  # 'area B2'
     relation: str  # 'in the area of B2 (B2 or a cell around it)', in the player's language
     holds: bool  # the answer: the relation holds (yes) or not (no)
-    label: str  # how the answer was heard, in the player's language: 'area B2: red no', 'accuse C1 wrong'
+    label: str  # how the answer was heard, in the player's language: 'area B2: red no', 'C1 wrong'
+    accusation: bool = False  # an accusation's verdict, not a clue: 'ruled out by accusation 9'
 
 
 class Joint(NamedTuple):
@@ -219,8 +220,9 @@ class Sheet(NamedTuple):
                 # yes: the cell lies outside what holds; no: the item is not where the cell is
                 why = _("{cell} is not {relation}") if fact.holds else _("{subject} is not {relation}")
                 why = why.format(cell=name, subject=whose(board, item), relation=fact.relation)
-                lines.append(_("ruled out by clue {number} ({label}): {why}.").format(number=fact.number,
-                                                                                     label=fact.label, why=why))
+                ruled_out = _("ruled out by accusation {number} ({label}): {why}.") if fact.accusation else \
+                    _("ruled out by clue {number} ({label}): {why}.")
+                lines.append(ruled_out.format(number=fact.number, label=fact.label, why=why))
         if lines:
             return lines
         position = self.items.index(item)
@@ -325,8 +327,10 @@ class Sheet(NamedTuple):
 
 def _named(culprits: list[int], groups: dict[int, list[Fact]]) -> str:
     """The clues in conflict as the player heard them: 'clue 1 (area B2: red yes); clue 3 (...)'."""
-    return join_clauses(_("clue {number} ({labels})").format(number=n, labels=", ".join(f.label for f in groups[n]))
-                     for n in culprits)
+    named = (_("accusation {number} ({labels})") if any(f.accusation for f in groups[n])
+             else _("clue {number} ({labels})") for n in culprits)
+    return join_clauses(said.format(number=n, labels=", ".join(f.label for f in groups[n]))
+                        for said, n in zip(named, culprits, strict=True))
 
 
 def _smallest_conflict(sheet: Sheet, new: tuple[Fact, ...], groups: dict[int, list[Fact]]) -> list[int]:

@@ -146,7 +146,8 @@ def free_text(text: str | None, what: str) -> str | None:
     card's words or when it holds what no file can store (undecodable bytes given on the command line)."""
     text = (text or "").strip()
     if len(text) > MAX_TEXT:
-        raise InputError(_("{what} is too long: at most {most} characters (got {count})")
+        raise InputError(ngettext("{what} is too long: at most {most} character (got {count})",
+                                  "{what} is too long: at most {most} characters (got {count})", MAX_TEXT)
                          .format(what=_(what), most=MAX_TEXT, count=len(text)))
     if any("\ud800" <= ch <= "\udfff" for ch in text):
         raise InputError(_("{what} holds bytes that are not text (UTF-8): retype it").format(what=_(what)))

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError
-from assistant.engine.i18n import N_, _, decimal, ngettext
+from assistant.engine.i18n import N_, _, ngettext, percent
 from assistant.engine.log import Log
 from assistant.engine.words import join_clauses
 from assistant.games.gnom_street import fight, mirror
@@ -115,7 +115,7 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
     if not game.board.questions:
         return [_("{item} on {cell}: {probability}").format(
             item=game.board.local_item(item), cell=game.board.name_of(accusation.cell),
-            probability=f"{accusation.probability:.0%}")
+            probability=percent(accusation.probability))
             for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
     single = len(game.items) == 1
     try:
@@ -125,7 +125,7 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
     ranked = advisor.questions(sheet, turn, odds, limit=8)
     if not ranked:
         return [_("no question left to ask")], False
-    return [f"{rank}. {question.words(single, game.board)}  " + _("{bits} bits").format(bits=decimal(question.bits))
+    return [f"{rank}. {question.words(single, game.board)}  {advisor.gain_words(question)}"
             for rank, question in enumerate(ranked, 1)], True
 
 

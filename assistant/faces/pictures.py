@@ -22,7 +22,7 @@ from rich.text import Text
 from assistant.engine import registry
 from assistant.engine.board import Attribute, Board
 from assistant.engine.cells import Cell, CellSet, column_letters
-from assistant.engine.i18n import N_, _, decimal, language, ngettext
+from assistant.engine.i18n import N_, _, decimal, language, ngettext, percent
 from assistant.engine.sheet import Sheet
 from assistant.games.gnom_street.garden import spoken
 from assistant.games.gnom_street.mirror import CLOSE, close_lines
@@ -708,7 +708,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
     for row in players:
         rate = row["win_rate"]
         table.add_row(Text(spoken(row["name"])), Text(str(row["played"])), Text(str(row["finished"])),
-                      Text(str(row["won"])), Text("-" if rate is None else f"{rate:.0%}"),
+                      Text(str(row["won"])), Text("-" if rate is None else percent(rate)),
                       bar(rate or 0, 1))
     parts.append(table)
     gnom = [row for row in players if row["sets_won"] or row["finds"]]
@@ -771,8 +771,8 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     for column, justify in ((_("quest"), LEFT), (_("deals"), RIGHT), (_("mean"), RIGHT), ("", LEFT)):
         _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():
-        chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])), Text(f"{mean['mean']:+.1f}"),
-                      _signed_bar(mean["mean"], top))
+        chart.add_row(Text(names.get(face, face)), Text(str(mean["deals"])),
+                      Text(decimal(mean["mean"], 1, signed=True)), _signed_bar(mean["mean"], top))
     roi = [row for row in players if row["quests"]]
     table = Table(box=box.SIMPLE_HEAD, title=Text(_("each player's mean points, by quest face (deals in "
                                                      "brackets)")), title_justify="left")
@@ -780,7 +780,8 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
     for row in roi:
         table.add_column(Text(row["name"]), justify="right")
     for face in summary["quests"]:
-        table.add_row(Text(face), *(Text(f"{row['quests'][face]['mean']:+.1f} ({row['quests'][face]['deals']})")
+        table.add_row(Text(face), *(Text(
+            f"{decimal(row['quests'][face]['mean'], 1, signed=True)} ({row['quests'][face]['deals']})")
                                     if face in row["quests"] else Text("-", style="dim") for row in roi))
     specials = Table(box=box.SIMPLE_HEAD, title=Text(_("mean points per deal, by special card")),
                      title_justify="left")
@@ -789,10 +790,12 @@ def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> R
         specials.add_column(Text(row["name"]), justify="right")
     for card in sorted({card for row in roi for card in row["specials"]}):
         specials.add_row(Text(names.get(card, card)),
-                         *(Text(f"{row['specials'][card]['mean']:+.1f} ({row['specials'][card]['deals']})")
+                         *(Text(f"{decimal(row['specials'][card]['mean'], 1, signed=True)} "
+                                f"({row['specials'][card]['deals']})")
                            if card in row["specials"] else Text("-", style="dim") for row in roi))
     chose = Text("\n".join(_("{player} chose {faces}").format(
-        player=row["name"], faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
+        player=row["name"],
+        faces=", ".join(f"{face} x{count}" for face, count in row["chose"].items()))
         for row in roi if row["chose"]))
     return Group(chart, table, specials, chose)
 

@@ -244,9 +244,9 @@ class AccuseEvent(_AccuseEventFields):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         cell = CellSet.of([board.parse_cell(self.cell)])
-        label = _("accuse {cell} right") if self.right else _("accuse {cell} wrong")
+        label = _("{cell} right") if self.right else _("{cell} wrong")  # read after "accusation 9"
         return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
-                     _("on {cell}").format(cell=self.cell), self.right, label.format(cell=self.cell))]
+                     _("on {cell}").format(cell=self.cell), self.right, label.format(cell=self.cell), accusation=True)]
 
     def items(self) -> list[str]:
         return [self.item]
@@ -313,9 +313,12 @@ class Game(_Fields):
             limit = board.max_opponents or MAX_OPPONENTS
             if len(names) > limit:
                 if board.max_opponents:
-                    message = _("at most {limit} opponents (got {count}) ({board} is played by at most {gangs} gangs)")
+                    message = ngettext("at most {limit} opponent (got {count}) ({board} is played by at most {gangs} "
+                                       "gangs)", "at most {limit} opponents (got {count}) ({board} is played by at "
+                                       "most {gangs} gangs)", limit)
                 else:
-                    message = _("at most {limit} opponents (got {count})")
+                    message = ngettext("at most {limit} opponent (got {count})",
+                                       "at most {limit} opponents (got {count})", limit)
                 raise InputError(message.format(limit=limit, count=len(names), board=board.local_title,
                                                 gangs=limit + 1))
             check_names(names, N_("opponent"), "--opponents red,blue")
@@ -336,8 +339,10 @@ class Game(_Fields):
         game = cls(name, board, tuple(names), mine_cell, me=me)
         room = len(board.open) - (mine_cell is not None)
         if board.distinct and len(game.items) > room:
-            raise InputError(_("{count} opponents cannot hide on {cells} cells").format(count=len(game.items),
-                                                                                       cells=room))
+            cells = ngettext("{count} cell", "{count} cells", room).format(count=room)
+            raise InputError(ngettext("{count} opponent cannot hide on {cells}",
+                                      "{count} opponents cannot hide on {cells}", len(game.items)).format(
+                count=len(game.items), cells=cells))
         return game
 
     @property

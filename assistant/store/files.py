@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from assistant.engine.errors import AssistantError, DataError, shown
-from assistant.engine.i18n import _, ngettext
+from assistant.engine.i18n import _, integer, ngettext
 
 LOCK_WAIT = 60.0  # seconds a command waits while another one changes the same file
 LOCK_POLL = 0.005  # how often a waiting command tries the lock again (seconds)
@@ -84,7 +84,8 @@ def read_regular(path: Path, limit: int, source: str | None = None, follow: bool
     with os.fdopen(handle, "rb") as stream:
         raw = stream.read(limit + 1)
     if len(raw) > limit:
-        raise DataError(_("{path}: file too large (over {limit} bytes)").format(path=name, limit=limit))
+        raise DataError(ngettext("{path}: file too large (over {limit} byte)", "{path}: file too large (over {limit} "
+                                 "bytes)", limit).format(path=name, limit=integer(limit)))
     return raw
 
 

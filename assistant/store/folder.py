@@ -30,7 +30,7 @@ from assistant.engine import registry
 from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
-from assistant.engine.i18n import N_, _, language
+from assistant.engine.i18n import N_, _, integer, language, ngettext
 from assistant.engine.log import Log, Retract
 from assistant.engine.records import NamedTuple
 from assistant.store import yamlfile
@@ -896,8 +896,10 @@ MAX_GAME_EVENTS = yamlfile.MAX_NODES // 2
 def _check_readable_size(name: str, text: str, events: int) -> None:
     """Refuse a save that would make a game file too large to be read back (nothing is written)."""
     if len(text.encode("utf-8")) > MAX_GAME_BYTES or events > MAX_GAME_EVENTS:
-        raise InputError(_("game {name} is full ({events} entries): nothing was written; start another game "
-                           "(assistant new ...) to go on").format(name=name, events=events))
+        raise InputError(ngettext("game {name} is full ({events} entry): nothing was written; start another game "
+                                  "(assistant new ...) to go on",
+                                  "game {name} is full ({events} entries): nothing was written; start another game "
+                                  "(assistant new ...) to go on", events).format(name=name, events=integer(events)))
 
 
 def _refused_entries(data: dict, name: str, source: str, board_for) -> dict[int, tuple[str, str]]:

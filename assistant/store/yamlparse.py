@@ -24,7 +24,7 @@ import sys
 import yaml
 
 from assistant.engine.errors import DataError, printable, shown
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, integer, ngettext
 from assistant.store.limits import MAX_BYTES, MAX_DEPTH, MAX_NODES
 
 _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -94,8 +94,9 @@ def _checked(construct, expected: str):
             value = loader.construct_scalar(node)
             digits = sum(character.isdigit() for character in value)
             if expected == "int" and sys.get_int_max_str_digits() and digits > sys.get_int_max_str_digits():
-                problem = _("a number of {count} digits (at most {most})").format(
-                    count=f"{digits:,}", most=f"{sys.get_int_max_str_digits():,}")
+                problem = ngettext("a number of {count} digit (at most {most})",
+                                   "a number of {count} digits (at most {most})", digits).format(
+                    count=integer(digits), most=integer(sys.get_int_max_str_digits()))
             else:
                 problem = _("{tag} {value}: {expected}").format(
                     tag=node.tag.replace("tag:yaml.org,2002:", "!!"), value=shown(value),
@@ -113,8 +114,9 @@ for _tag in EXPECTED:
 def loads(text: str, source: str) -> object:
     """Parse YAML text; any problem becomes a DataError naming ``source`` and the line."""
     if len(text) > MAX_BYTES:
-        raise DataError(_("{path}: file too large ({size} bytes; the limit is {limit})")
-                        .format(path=source, size=len(text), limit=MAX_BYTES))
+        raise DataError(ngettext("{path}: file too large ({size} byte; the limit is {limit})",
+                                 "{path}: file too large ({size} bytes; the limit is {limit})", len(text))
+                        .format(path=source, size=integer(len(text)), limit=integer(MAX_BYTES)))
     head, steps = _log_tail(text)
     if steps is not None:
         try:
@@ -160,16 +162,20 @@ def _check_events(text: str, source: str) -> None:
         if isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)):
             nodes += 1
             if nodes > MAX_NODES:
-                raise DataError(_("{path}: line {line}: more than {most} values (no data file of ours needs as many)")
-                                .format(path=source, line=_line(event), most=f"{MAX_NODES:,}"))
+                raise DataError(ngettext("{path}: line {line}: more than {most} value (no data file of ours needs as "
+                                         "many)", "{path}: line {line}: more than {most} values (no data file of "
+                                         "ours needs as many)", MAX_NODES)
+                                .format(path=source, line=_line(event), most=integer(MAX_NODES)))
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise DataError(_("{path}: line {line}: anchors and aliases (& and *) are not allowed in data files")
                             .format(path=source, line=_line(event)))
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
-                raise DataError(_("{path}: line {line}: nested more than {most} deep "
-                                  "(no data file of ours needs more than a few levels)")
+                raise DataError(ngettext("{path}: line {line}: nested more than {most} level deep "
+                                         "(no data file of ours needs more than a few levels)",
+                                         "{path}: line {line}: nested more than {most} levels deep "
+                                         "(no data file of ours needs more than a few levels)", MAX_DEPTH)
                                 .format(path=source, line=_line(event), most=MAX_DEPTH))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1

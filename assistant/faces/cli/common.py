@@ -201,12 +201,17 @@ def said(game, event) -> str:
     return said_step(game, game.step(event))
 
 
-def say_recorded(game) -> None:
-    """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear."""
+CLUE_RECORDED = N_("clue {number}: {step} -> {summary}")
+ACCUSATION_RECORDED = N_("accusation {number}: {step} -> {summary}")
+
+
+def say_recorded(game, recorded: str = CLUE_RECORDED) -> None:
+    """The entry just recorded, 'clue 3: area B2 red=no -> red: 7 cells left', then what the table must hear.
+
+    ``recorded`` names the entry as the table does: an accusation is 'accusation 9', not 'clue 9'."""
     entry = game.entries()[-1]
-    step = said(game, entry.event)
-    typer.echo(_("clue {number}: {step} -> {summary}").format(
-        number=entry.number, step=step.removeprefix("clue ").removeprefix("indice "), summary=game.summary()))
+    step = said(game, entry.event).partition(" ")[2]  # the command's word is in the message: 'clue', 'accusation'
+    typer.echo(_(recorded).format(number=entry.number, step=step, summary=game.summary()))
     for line in [*game.told(entry), *game.report()]:
         typer.echo(line)
 

@@ -9,8 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from assistant.engine.i18n import N_, _, decimal, ngettext
+from assistant.engine.i18n import N_, _, count_of, decimal, ngettext, percent
 from assistant.faces.cli.common import (
+    ACCUSATION_RECORDED,
     STEP_WORDS,
     AnswerersOption,
     GameOption,
@@ -96,7 +97,7 @@ def accuse(
 ) -> None:
     # no --opponent: the city hunts one thief, and the garden has no accusation (its loot cards end it)
     updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
-    say_recorded(updated)
+    say_recorded(updated, ACCUSATION_RECORDED)
 
 
 @declared(app, "undo")
@@ -188,7 +189,7 @@ def candidates(
             typer.echo(_("{name}: {value}").format(name=board.local_item(item),
                                                    value=" ".join(cells) if cells else _("(none)")))
         else:
-            shown = [f"{name} {the_odds.items[item].get(board.parse_cell(name), 0.0):.0%}" for name in cells]
+            shown = [f"{name} {percent(the_odds.items[item].get(board.parse_cell(name), 0.0))}" for name in cells]
             typer.echo(_("{name}: {value}").format(name=board.local_item(item),
                                                    value=", ".join(shown) if shown else _("(none)")))
     if the_odds is not None:
@@ -247,8 +248,8 @@ def suggest(
             for a in found:
                 typer.echo("  " + _("{item} on {cell}: {probability} (accusing there: {risk} risk of elimination)")
                            .format(item=board.local_item(item), cell=board.name_of(a.cell),
-                                   probability=f"{a.probability:.0%}",
-                                   risk=f"{1 - a.probability:.0%}"))
+                                   probability=percent(a.probability),
+                                   risk=percent(1 - a.probability)))
         return
     from assistant.games.gnom_street import fight as rounds
 
@@ -264,19 +265,20 @@ def suggest(
             the_sheet.found(item) is None for item in turn.ask or current.items)
                    else _("no question fits these tokens"))
         return
-    typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask "
-                 "(bits: expected information from the answer):"))
+    typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask, and how many "
+                 "cells the answer rules out on average:"))
     if board.per_opponent:
         from assistant.games.gnom_street.garden import ME, MINIATURES
 
         if len(current.garden().miniatures[ME]) >= MINIATURES:
             # rules: with no miniature left in the supply, one already in the garden moves
-            typer.echo(_("your {count} miniatures are in the garden: the one you place is moved "
-                         "(assistant miniature me CELL --from CELL)").format(count=MINIATURES))
+            typer.echo(ngettext("your {count} miniature is in the garden: the one you place is moved "
+                                "(assistant miniature me CELL --from CELL)",
+                                "your {count} miniatures are in the garden: the one you place is moved "
+                                "(assistant miniature me CELL --from CELL)", MINIATURES).format(count=MINIATURES))
     for rank, (shown, count) in enumerate(groups, 1):
         first = shown[0]
-        worth = (_("{bits} bits, saves {turns} turns") if first.turns_saved else _("{bits} bits")).format(
-            bits=decimal(first.bits), turns=decimal(first.turns_saved))
+        worth = advisor.gain_words(first)
         if count == 1:
             typer.echo(f"{rank:>3}. " + _("{turn} ({worth}; {split})").format(
                 turn=advisor.turn_words(board, first, single), worth=worth, split=advisor.split_words(first)))
@@ -321,9 +323,9 @@ def moles(
         typer.echo(_("your next Mole, best first: expected points ({method}; a face-down token counts as a "
                      "Mole):").format(method=found.method))
     for rank, row in enumerate(found.moles[:top], 1):
-        figure = f"{row.chance:.0%}" if found.two_players else \
+        figure = percent(row.chance) if found.two_players else \
             _("{points} (a loot there: {chance})").format(points=decimal(row.expected_points),
-                                                          chance=f"{row.chance:.0%}")
+                                                          chance=percent(row.chance))
         place = f"  <- {_(PLACES[row.place])}" if row.place else ""
         typer.echo(f"{rank:>3}. {name(row.cell)}  {figure}{place}")
     if found.baits:
@@ -347,7 +349,8 @@ def _question_json(question, single: bool, board=None) -> dict:
              "opponents": list(question.asked), "bits": round(question.bits, 6),
              "expected_left": round(question.expected_left, 6), "worst_left": question.worst_left,
              "yes_left": question.yes_left, "no_left": question.no_left,
-             "turns_saved": round(question.turns_saved, 6), "split": advisor.split_words(question)}
+             "turns_saved": round(question.turns_saved, 6), "ruled_out": round(question.ruled_out, 6),
+             "gain": advisor.gain_words(question), "split": advisor.split_words(question)}
     if board is not None:
         found["turn"] = advisor.turn_words(board, question, single)
     return found
@@ -365,7 +368,7 @@ def review(
     single = len(current.items) == 1
     if as_json:
         echo_json([{"clue": r.number, "asked": _question_json(r.asked, single), "gained": round(r.gained, 6),
-                    "best": _question_json(r.best, single)} for r in reviews])
+                    "ruled_out": r.ruled_out, "best": _question_json(r.best, single)} for r in reviews])
         return
     if not reviews:
         typer.echo(_("no questions asked yet") if current.board.questions
@@ -373,15 +376,17 @@ def review(
         return
     board = current.board
     for r in reviews:
-        typer.echo(_("clue {number}: {asked}: worth {bits} bits, gave {gained}; best then: {best} ({best_bits} bits)")
-                   .format(number=r.number, asked=r.asked.words(single, board), bits=decimal(r.asked.bits),
-                           gained=decimal(r.gained), best=r.best.words(single, board), best_bits=decimal(r.best.bits)))
-    asked_bits = sum(r.asked.bits for r in reviews)
-    best_bits = sum(r.best.bits for r in reviews)
-    said = _("in all: {asked} bits expected from your questions, {best} from the best ({share} of the best)") \
-        if best_bits else _("in all: {asked} bits expected from your questions, {best} from the best")
-    typer.echo(said.format(asked=decimal(asked_bits), best=decimal(best_bits),
-                           share=f"{asked_bits / best_bits:.0%}" if best_bits else ""))
+        typer.echo(_("clue {number}: {asked}: {worth}, {got}; best then: {best} ({best_worth})").format(
+            number=r.number, asked=r.asked.words(single, board), worth=advisor.gain_words(r.asked),
+            got=ngettext("ruled out {cells} cell", "ruled out {cells} cells", r.ruled_out).format(cells=r.ruled_out),
+            best=r.best.words(single, board), best_worth=advisor.gain_words(r.best)))
+    asked = sum(r.asked.ruled_out for r in reviews)
+    best = sum(r.best.ruled_out for r in reviews)
+    cells = decimal(asked, 1, whole=True)
+    said = ngettext("in all: your questions rule out {asked} cell on average, the best {best}",
+                    "in all: your questions rule out {asked} cells on average, the best {best}", count_of(cells))
+    typer.echo(said.format(asked=cells, best=decimal(best, 1, whole=True))
+               + (" " + _("({share} of the best)").format(share=percent(asked / best)) if best else ""))
 
 
 @declared(app, "history")

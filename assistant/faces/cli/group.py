@@ -232,17 +232,27 @@ class _HelpFormatter(HelpFormatter):
         super().write_text(glued(text))
 
     def getvalue(self) -> str:
-        return super().getvalue().replace(NO_BREAK, " ")
+        return super().getvalue().replace(NO_BREAK_HYPHEN, "-")  # typed words keep the hyphen one types
 
 
 NO_BREAK = "\u00a0"
+NO_BREAK_HYPHEN = "\u2011"
+_WORD_HYPHEN = None  # compiled on first use: help is rare, start-up is budgeted
 
 
 def glued(text: str) -> str:
-    """French puts a space before : ; ? ! -- held by a no-break space while click wraps the help, so
-    that a line never starts with the colon (getvalue gives the plain space back)."""
+    """French puts a space before : ; ? ! -- a no-break space, kept in the help a player reads, so that
+    click's wrap never starts a line with the colon. A hyphen inside a word ('près-de', 'à-côté-de': words
+    one types) is held while click wraps, then given back, so that no word is cut in two."""
+    global _WORD_HYPHEN
     for mark in ":;?!":
         text = text.replace(f" {mark}", NO_BREAK + mark)
+    if "-" in text:
+        if _WORD_HYPHEN is None:
+            import re
+
+            _WORD_HYPHEN = re.compile(r"(?<=\w)-(?=\w)")
+        text = _WORD_HYPHEN.sub(NO_BREAK_HYPHEN, text)
     return text
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, ngettext
 from assistant.faces.cli.common import (
     STEP_WORDS,
     GameOption,
@@ -59,8 +59,11 @@ def tug_new(
     game = data.create(TugGame.new(name or TUG, sides.split(","), counters, starts, flagstones),
                        numbered=name is None)
     if game.flagstones is None:
-        typer.echo(_("notice: the path of {count} flagstones ({half} a side) is unverified: from public sources, "
-                     "check your box; if yours differs: assistant tug new --flagstones N").format(
+        typer.echo(ngettext("notice: the path of {count} flagstone ({half} a side) is unverified: from public "
+                            "sources, check your box; if yours differs: assistant tug new --flagstones N",
+                            "notice: the path of {count} flagstones ({half} a side) is unverified: from public "
+                            "sources, check your box; if yours differs: assistant tug new --flagstones N",
+                            game.path).format(
             count=game.path, half=game.path // 2), err=True)
     typer.echo(_("new match {name}: {first} against {second}; order {order}").format(
         name=game.name, first=game.side_name(0), second=game.side_name(1), order=", ".join(game.order)))

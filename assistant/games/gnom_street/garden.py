@@ -406,8 +406,10 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                     "a miniature on the board moves only when the supply is empty", left)
                     .format(player=name(event.player), count=left))
         elif len(here) >= MINIATURES:
-            raise InputError(_("{player} has all {count} miniatures in the garden already: move one with --from CELL")
-                             .format(player=name(event.player), count=MINIATURES))
+            raise InputError(ngettext("{player} has all {count} miniature in the garden already: move one with --from "
+                                      "CELL", "{player} has all {count} miniatures in the garden already: move one "
+                                      "with --from CELL", MINIATURES).format(player=name(event.player),
+                                                                             count=MINIATURES))
         if event.cell in here and event.cell != event.origin:
             raise InputError(_("{player} already stands on {cell}").format(player=name(event.player), cell=event.cell))
         _check_kick_out(garden, event, name)
@@ -557,10 +559,12 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
     baits = sum(t.face == "bait" for t in tokens)
     limit_moles, limit_baits = moles_each(players), baits_each(players)
     if moles > limit_moles:
-        raise InputError(_("{player} has only {moles} Mole tokens at {players} players").format(
+        raise InputError(ngettext("{player} has only {moles} Mole token at {players} players",
+                                  "{player} has only {moles} Mole tokens at {players} players", limit_moles).format(
             player=name(player), moles=limit_moles, players=players))
     if baits > limit_baits:
-        raise InputError(_("{player} has only {baits} Bait tokens").format(player=name(player), baits=limit_baits))
+        raise InputError(ngettext("{player} has only {baits} Bait token", "{player} has only {baits} Bait tokens",
+                                  limit_baits).format(player=name(player), baits=limit_baits))
     if len(tokens) > limit_moles + limit_baits:
         raise InputError(_("{player} has no token left ({moles} Moles and {baits} Baits in all)").format(
             player=name(player), moles=limit_moles, baits=limit_baits))

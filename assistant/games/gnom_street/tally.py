@@ -503,8 +503,10 @@ def _stacks(read: _Reader, data: dict) -> dict[str, list[Token]]:
             placed[player, face] = placed.get((player, face), 0) + 1
             if placed[player, face] > limits[face]:
                 # rules: "2 jetons Appât; 3 jetons Taupe pour une partie à 3 joueurs OU 4 ... à 4 joueurs"
-                read.problem(token_place, _("{player}'s {nth} {token}: each player has {limit} {token} tokens at "
-                                            "{count} players").format(
+                read.problem(token_place, ngettext(
+                    "{player}'s {nth} {token}: each player has {limit} {token} token at {count} players",
+                    "{player}'s {nth} {token}: each player has {limit} {token} tokens at {count} players",
+                    limits[face]).format(
                     player=player, nth=_nth(placed[player, face]), token=_(TOKEN_SAID[face]), limit=limits[face],
                     count=read.count))
                 continue

@@ -316,7 +316,8 @@ class TrickEvent(_TrickEventFields):
         count = len(game.players)
         played = [read_card(game, word, deal.deal.special) for word in cards]
         if len(played) != count:
-            raise InputError(_("a trick has one card per player: {count} cards (got {got})")
+            raise InputError(ngettext("a trick has one card per player: {count} card (got {got})",
+                                      "a trick has one card per player: {count} cards (got {got})", count)
                              .format(count=count, got=len(played)))
         if seating:  # card i is players[i]'s; play goes clockwise from the leader
             start = game.players.index(who)

@@ -522,11 +522,13 @@ class RoiGame(_Fields):
                 raise InputError(_("--tricks needs every player's tricks (missing {names})")
                                  .format(names=join_names(missing)))
             if sum(s.counts.values()) != hand:
-                raise InputError(_("the tricks add up to {sum}, but a hand of {count} players has {hand} tricks")
-                                 .format(sum=sum(s.counts.values()), count=count, hand=hand))
+                raise InputError(ngettext("the tricks add up to {sum}, but a hand of {count} players has {hand} trick",
+                                          "the tricks add up to {sum}, but a hand of {count} players has {hand} "
+                                          "tricks", hand).format(sum=sum(s.counts.values()), count=count, hand=hand))
         if s.order is not None and len(s.order) != hand:
-            raise InputError(_("--order lists {listed} tricks, but a hand of {count} players has {hand}")
-                             .format(listed=len(s.order), count=count, hand=hand))
+            raise InputError(ngettext("--order lists {listed} trick, but a hand of {count} players has {hand}",
+                                      "--order lists {listed} tricks, but a hand of {count} players has {hand}",
+                                      len(s.order)).format(listed=len(s.order), count=count, hand=hand))
         if s.counts is not None and s.order is not None:
             if any(s.order.count(p) != s.counts[p] for p in self.players):
                 raise InputError(_("--tricks and --order disagree about who won how many tricks"))
@@ -593,8 +595,10 @@ class RoiGame(_Fields):
         if every_card:
             uneven = [f"{p} {len(cards)}" for p, cards in won.items() if len(cards) % count]
             if uneven:
-                raise InputError(_("a trick holds {count} cards, so each player's pile is a multiple of {count} "
-                                   "(got {piles})").format(count=count, piles=", ".join(uneven)))
+                raise InputError(ngettext("a trick holds {count} card, so each player's pile is a multiple of "
+                                          "{count} (got {piles})", "a trick holds {count} cards, so each player's "
+                                          "pile is a multiple of {count} (got {piles})", count)
+                                 .format(count=count, piles=", ".join(uneven)))
 
     # -- the score table ---------------------------------------------------------------------
 
@@ -672,9 +676,10 @@ class RoiGame(_Fields):
         """'Ana, Ben, Cleo; hands of 13 cards (the green 2 stays in the box)': who plays, with what."""
         count = len(self.players)
         if any(card.id == "2g" for card in basic_cards(count)):
-            text = _("{players}; hands of {hand} cards")
+            text = ngettext("{players}; hands of {hand} card", "{players}; hands of {hand} cards", HAND[count])
         else:
-            text = _("{players}; hands of {hand} cards (the green 2 stays in the box)")
+            text = ngettext("{players}; hands of {hand} card (the green 2 stays in the box)",
+                            "{players}; hands of {hand} cards (the green 2 stays in the box)", HAND[count])
         return text.format(players=", ".join(self.players), hand=HAND[count])
 
     def score_sheet(self) -> dict:

@@ -11,7 +11,7 @@ import unicodedata
 from typing import Any
 
 from assistant.engine.errors import DataError, InputError
-from assistant.engine.i18n import DEFAULT, N_, _, language, localized
+from assistant.engine.i18n import DEFAULT, N_, _, language, localized, plurals
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names, key, shown
 from assistant.games.roi_des_nains.cards import SUITS, Card, parse_rank_suit
@@ -42,10 +42,8 @@ PLAY_SAID = {
 HANDS_SAID = {
     "swap": N_("after its trick, whoever played it swaps hands with a player (swap NAME)"),
     "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
-    "take": N_("whoever holds it takes {count} cards from a player's hand and gives {count} back; the rule text "
-               "leaves the timing open: after its trick, by whoever played it, or before the first trick, as the "
-               "online version plays it (take NAME CARD... --back CARD,... [--by NAME])"),
 }
+# the red 11's count of cards is said through ngettext: its text is in ``said_play``
 
 
 class Quest(NamedTuple):
@@ -121,7 +119,16 @@ class Special(NamedTuple):
     def plays(self, tr=english) -> str:
         """How its text changes the play, in words ('' for none): a magic card's play, a hand change."""
         said = [tr(PLAY_SAID[name, value]) for name, value in self.play.items()]
-        if self.hands:
+        if self.hands == "take":
+            said.append(plurals(tr).ngettext(
+                "whoever holds it takes {count} card from a player's hand and gives {count} back; the rule text "
+                "leaves the timing open: after its trick, by whoever played it, or before the first trick, as the "
+                "online version plays it (take NAME CARD... --back CARD,... [--by NAME])",
+                "whoever holds it takes {count} cards from a player's hand and gives {count} back; the rule text "
+                "leaves the timing open: after its trick, by whoever played it, or before the first trick, as the "
+                "online version plays it (take NAME CARD... --back CARD,... [--by NAME])", self.take)
+                        .format(count=self.take))
+        elif self.hands:
             said.append(tr(HANDS_SAID[self.hands]).format(count=self.take))
         return both(said, tr)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.engine.i18n import N_, _, english, ngettext
+from assistant.engine.i18n import N_, _, english, plurals
 from assistant.engine.records import NamedTuple
 from assistant.games.roi_des_nains.cards import FACES, SUITS, Card, rank_letters
 
@@ -321,9 +321,13 @@ def _describe_per_trick(spec, face_value: int, tr) -> str:
     among = spec.get("among") or {}
     points = _signed(spec["points"])
     if "last" in among:
-        return tr(N_("{points} per trick won among the last {count}")).format(points=points, count=among["last"])
+        return plurals(tr).ngettext("{points} per trick won among the last {count}",
+                                    "{points} per trick won among the last {count}",
+                                    among["last"]).format(points=points, count=among["last"])
     if "first" in among:
-        return tr(N_("{points} per trick won among the first {count}")).format(points=points, count=among["first"])
+        return plurals(tr).ngettext("{points} per trick won among the first {count}",
+                                    "{points} per trick won among the first {count}",
+                                    among["first"]).format(points=points, count=among["first"])
     return tr(N_("{points} per trick won")).format(points=points)
 
 
@@ -343,7 +347,10 @@ def _describe_card_sum(spec, face_value: int, tr) -> str:
 
 
 def _describe_reach(spec, face_value: int, tr) -> str:
-    return tr(N_("{first} to the first player to win {tricks} tricks, {second} to the second, and so on")).format(
+    return plurals(tr).ngettext(
+        "{first} to the first player to win {tricks} trick, {second} to the second, and so on",
+        "{first} to the first player to win {tricks} tricks, {second} to the second, and so on",
+        spec["tricks"]).format(
         first=_signed(spec["first"]), tricks=spec["tricks"], second=_signed(spec["first"] + spec["step"]))
 
 
@@ -354,10 +361,8 @@ def _describe_triplets(spec, face_value: int, tr) -> str:
 
 def _describe_exact(spec, face_value: int, tr) -> str:
     count = spec["count"]
-    if tr is english:
-        text = "{points} for exactly {count} trick won" if count == 1 else "{points} for exactly {count} tricks won"
-    else:
-        text = ngettext("{points} for exactly {count} trick won", "{points} for exactly {count} tricks won", count)
+    text = plurals(tr).ngettext("{points} for exactly {count} trick won", "{points} for exactly {count} tricks won",
+                                count)
     return text.format(points=_signed(spec["points"]), count=count)
 
 
@@ -374,9 +379,13 @@ def _describe_longest_run(spec, face_value: int, tr) -> str:
 
 
 def _describe_run_at_least(spec, face_value: int, tr) -> str:
-    text = (N_("{points} if you won {length} tricks in a row") if spec["of"] == "won" else
-            N_("{points} if you lost {length} tricks in a row"))
-    return tr(text).format(points=_signed(spec["points"]), length=spec["length"])
+    if spec["of"] == "won":
+        text = plurals(tr).ngettext("{points} if you won {length} trick in a row",
+                                    "{points} if you won {length} tricks in a row", spec["length"])
+    else:
+        text = plurals(tr).ngettext("{points} if you lost {length} trick in a row",
+                                    "{points} if you lost {length} tricks in a row", spec["length"])
+    return text.format(points=_signed(spec["points"]), length=spec["length"])
 
 
 def _describe_neighbour_tricks(spec, face_value: int, tr) -> str:
