@@ -15,7 +15,8 @@ the whole file must load), then times the installed command, as a player runs it
 - cold: the data folder's cache emptied first (the first command after the game changed);
   warm: the same command again, its parse and outcome cached.
 
-Target: each at most 2 s at the limit. Then the same commands on games of 1/8, 1/4, 1/2 and
+Target: each at most 2 s of processor at the limit (wall time is printed too; on a busy machine it also
+counts the other processes' turns). Then the same commands on games of 1/8, 1/4, 1/2 and
 the whole of the limit: a command linear in the game's size takes about twice as long when the
 game doubles (the ratio printed); a quadratic one four times.
 
@@ -191,10 +192,11 @@ def main() -> None:
             path = Path(temporary) / folder_name(kind, whole) / "games" / "big.yaml"
             print(f"{kind}: {whole:,} entries, {path.stat().st_size:,} bytes")
             for name, seconds in by_size[whole].items():
-                worst = max(seconds.values())
+                # Judged on processor time: on a shared machine the wall time also counts the other processes.
+                worst = max(seconds["cold cpu"], seconds["warm cpu"])
                 line = (f"  {name:<8} cold {seconds['cold']:5.2f} s ({seconds['cold cpu']:5.2f} s of processor), "
                         f"warm {seconds['warm']:5.2f} s ({seconds['warm cpu']:5.2f}): "
-                        f"{'within' if worst <= TARGET else 'OVER'} {TARGET:.0f} s")
+                        f"{'within' if worst <= TARGET else 'OVER'} {TARGET:.0f} s of processor")
                 if len(sizes) > 1:
                     growth = ", ".join(f"{by_size[size][name]['cold cpu']:.2f}" for size in sizes)
                     ratio = by_size[whole][name]["cold cpu"] / max(by_size[sizes[-2]][name]["cold cpu"], 1e-9)

@@ -509,7 +509,7 @@ def test_a_command_that_goes_through_keeps_its_cache(run, home):
 
 # -- the game log's lines, read and written without PyYAML ---------------------------------------------
 
-STEP_CHARACTERS = "abcAB z09:#'\"-=,.\t\\?[]{}&*!|>%@`~é\u00a0\u2028\x85\ufeff日\x1b"
+STEP_CHARACTERS = "abcAB z09:#'\"-=,._/+\t\\?[]{}&*!|>%@`~é\u00a0\u2028\x85\ufeff日\x1b"
 
 
 def test_a_game_log_is_written_and_read_as_pyyaml_writes_and_reads_it():
@@ -522,9 +522,10 @@ def test_a_game_log_is_written_and_read_as_pyyaml_writes_and_reads_it():
 
     @settings(max_examples=500)
     @given(st.lists(st.text(st.sampled_from(STEP_CHARACTERS), max_size=10), min_size=1, max_size=5),
-           st.sampled_from([{}, {"assistant": "game/1", "board": "gnom-street"}, {"pad": "x", "sides": ["a", "b"]}]))
-    def same(steps, head):
-        data = {**head, "events": steps}
+           st.sampled_from([{}, {"assistant": "game/1", "board": "gnom-street"}, {"pad": "x", "sides": ["a", "b"]}]),
+           st.sampled_from(["events", "steps"]))  # a saved game's log, an exported game's (a scenario's) steps
+    def same(steps, head, log_key):
+        data = {**head, log_key: steps}
         written = yamlparse.dumps(data)
         assert written == yamlparse._dump(data)
         assert yamlparse.loads(written, "log") == yamlparse._loads(written, "log") == data
@@ -566,3 +567,104 @@ def test_events_of_two_kinds_holding_equal_values_keep_their_own_words():
             return f"{type(event).__name__.lower()} {event.cell}"
 
     assert log.steps(Game((Left("A1"), Right("A1"), Left("A1")))) == ["left A1", "right A1", "left A1"]
+
+
+def test_a_log_of_plain_steps_is_read_at_once_as_line_by_line():
+    """A log whose every line is a plain ASCII step is checked by one regular expression over the whole of it
+    (1 MB in a few hundredths of a second): it reads as PyYAML reads it, a line that is not plain (a boolean
+    word, a blank at the end, a character beyond ASCII) sending it the slow way, still read as PyYAML reads."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from assistant.store import yamlparse
+
+    plain = st.text(st.sampled_from("abAB z09=,._/+-"), min_size=1, max_size=8)
+    words = st.sampled_from(["yes", "No", "on", "null", "y", "a b ", "é", "clue area A3 a=no"])
+
+    @settings(max_examples=300)
+    @given(st.lists(st.one_of(plain, plain, words), min_size=1, max_size=8), st.sampled_from(["events", "steps"]))
+    def same(steps, log_key):
+        text = f"board: x\n{log_key}:\n" + "".join(f"- {step}\n" for step in steps)
+        try:
+            expected = yamlparse._loads(text, "log")
+        except DataError:
+            return  # not a log PyYAML reads ('- -a' is no text): not one of ours either
+        assert yamlparse.loads(text, "log") == expected
+
+    same()
+
+
+@pytest.mark.parametrize("step", [
+    "clue area A3 a=no --card c12", "clue area A3 a=no --card=c12 --by b", "clue area A3 a=no --carte c12",
+    "clue area A3 a=no --card 'c 12'", "clue area A3 a=no --card c1 --card c2", "clue area A3 a=no --by --card c1",
+    "clue area A3 --card yes a=no", "clue area A3 a=no --card c1 b=yes", "clue zzz A3 a=no --card c1",
+    "clue area A3 a=no --card -o", "asked area A3 --by a --card c1", "clue  area\tA3 a=no --card c1",
+    "clue area A3 a=no --card c1 --power x", "clue area A3 a=no --cards c1"])
+def test_a_saved_clue_heard_from_a_card_reads_as_the_whole_step_does(step, store):
+    """A saved log's clue is read once for every card it was heard from (a log whose every card differs costs
+    what a log of its clues alone costs): the event, or the refusal, is what reading the whole step gives."""
+    from assistant.engine.errors import AssistantError
+    from assistant.games.deduction import Game
+
+    game = Game.new("g", store.board("gnom-street"), ["a", "b"], "C2")._replace(reading_saved=True)
+    game.read_step("clue area A3 a=no")  # the clue without its card, read first: what the card reuses
+
+    def read(reader):
+        try:
+            return reader(step)
+        except AssistantError as error:
+            return str(error)
+
+    assert read(game.read_step) == read(game._read_text)
+    assert type(read(game.read_step)) is type(read(game._read_text))
+
+
+def test_the_turns_to_find_a_loot_count_every_question_asked_again(store):
+    """The statistics work a set's sheet out once for each clue and answers (heard again, they narrow
+    nothing): every question asked still counts as a turn, as when the sheet was worked out at each entry."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from test_stateful import duel_steps, garden_steps
+
+    from assistant.engine.errors import AssistantError
+    from assistant.engine.sheet import Sheet
+    from assistant.engine.words import join
+    from assistant.games import deduction
+    from assistant.games.deduction import Game
+    from assistant.games.gnom_street import garden
+
+    def finds_entry_by_entry(game) -> list:  # the statistics as they were: the sheet anew at each entry
+        finds, sheet, asked, found = [], Sheet.start(game.board, game.items, game.mine), 0, set()
+        for entry in game.standing():
+            event = entry.event
+            if isinstance(event, garden.SetEvent):
+                mine = game.board.parse_cell(event.next_mine) if event.next_mine else None
+                sheet, asked, found = Sheet.start(game.board, game.items, mine), 0, set()
+                continue
+            facts = game.facts_of(entry)
+            if len(found) == len(game.items) or not facts:
+                continue
+            if isinstance(event, deduction.ClueEvent) and event.by is None and event.clue.spec.question:
+                asked += 1
+            sheet = sheet.with_facts(facts)
+            for item in game.items:
+                if item not in found and sheet.consistent and sheet.found(item) is not None:
+                    found.add(item)
+                    finds.append([item, asked])
+        return finds
+
+    @settings(max_examples=40)
+    @given(st.booleans(), st.data())
+    def same(duel, data):
+        opponents, mine, steps = (["Matt"], "B3", duel_steps) if duel else (["red", "blue", "yellow"], "C2",
+                                                                               garden_steps)
+        game = Game.new("walk", store.board("gnom-street"), opponents, mine)
+        played = data.draw(st.lists(steps(), min_size=1, max_size=12))
+        for words in played + played:  # every step heard twice
+            try:
+                game = game.record(game.read_step(join(words)))
+            except AssistantError:
+                continue
+        assert game.statistics()["finds"] == finds_entry_by_entry(game)
+
+    same()

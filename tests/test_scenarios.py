@@ -164,6 +164,24 @@ def test_import_refuses_a_scenario_whose_step_is_refused_unexpectedly(run, tmp_p
     assert run("games").stdout.startswith("no games yet")
 
 
+def test_a_scenario_is_recorded_once_as_it_is_read_and_imports_the_game_its_replay_plays(store, tmp_path):
+    """Reading a scenario records each step through the rules (a step is read against the game as it
+    stands); the import takes the game that reading made, the refused steps it expects left out, and it is
+    the game a replay of the same steps plays to (a game of 50,000 steps is no longer recorded twice)."""
+    from assistant.engine import scenario
+
+    path = tmp_path / "city.yaml"
+    path.write_text("board: new-york\nsteps:\n  - clue row 1\n  - step: clue row 2\n    expect: {refused: true}\n"
+                    "  - clue column A no\n  - undo\n  - clue column B no\n", encoding="utf-8")
+    loaded = store.scenario(path)
+    assert [step.refused is not None for step in loaded.steps] == [False, True, False, False, False]
+    played = [outcome.game for outcome in scenario.run(loaded)][-1]
+    imported = scenario.to_game(loaded)
+    assert imported is loaded.played
+    assert imported.to_mapping() == played.to_mapping()
+    assert imported.sheet().candidate_names() == played.sheet().candidate_names()
+
+
 def test_a_saved_game_file_replays_as_it_is(run, home):
     run("new", "gnom-street", "--opponents", "red,blue", "--name", "evening")
     run("clue", "area", "A1", "red=yes", "blue=no")

@@ -53,6 +53,7 @@ class Step(NamedTuple):
     text: str  # the step as written
     event: object
     expect: Expect | None
+    refused: str | None = None  # why the rules refused it when the scenario was read (recorded in turn)
 
 
 class Scenario(NamedTuple):
@@ -61,6 +62,10 @@ class Scenario(NamedTuple):
     game: Log[Any]  # the empty game (or score pad) the steps start from
     steps: tuple[Step, ...]
     log: bool = False  # an exported game or a saved game file: imported as a saved game is loaded
+    # The game the steps lead to, each recorded through the rules as the file was read (a refused one left
+    # out), and the language its refusals were said in; None for a log (restored, not recorded).
+    played: Any = None
+    said_in: str = ""
 
 
 class Outcome(NamedTuple):
@@ -123,6 +128,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         except InputError as error:
             problems.append(f"{path}: {error}")
             continue
+        refused = None
         try:
             if restoring is not None:
                 restoring.add(event)
@@ -132,9 +138,9 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
             if as_saved:  # a log's retract without its entry: the log itself is wrong
                 problems.append(f"{path}: {error}")
                 continue
-            # refused when it runs: an expectation may say so
+            refused = str(error)  # refused when it runs: an expectation may say so
         expect = _expectation(expect_data, game, f"{path}.expect", problems)
-        steps.append(Step(position + 1, text, event, expect))
+        steps.append(Step(position + 1, text, event, expect, refused))
     french = data.get("fr", {})
     if not isinstance(french, dict) or set(map(str, french)) - {"title"} or \
             not isinstance(french.get("title", ""), str):
@@ -142,7 +148,8 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
     if problems:
         raise DataError(problems)
     title = str(data.get("title") or Path(source).stem)
-    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps), as_saved)
+    return Scenario(source, localized({"fr": french.get("title")}, title), game, tuple(steps), as_saved,
+                    None if as_saved else current, language())
 
 
 def _expectation(data: object, game, path: str, problems: list[str]) -> Expect | None:
@@ -376,6 +383,12 @@ def to_game(scenario: Scenario):
         for step in scenario.steps:
             restoring.add(step.event)
         return restoring.game()
+    if scenario.played is not None and scenario.said_in == language():  # recorded once, as it was read
+        for step in scenario.steps:
+            if step.refused is not None and not (step.expect is not None and step.expect.refused):
+                raise AssistantError(_("{source}: step {number} ({step}) is refused: {reason}").format(
+                    source=scenario.source, number=step.number, step=step.text, reason=step.refused))
+        return scenario.played
     for outcome in run(scenario):
         expected_refusal = outcome.step.expect is not None and outcome.step.expect.refused
         if outcome.refused is not None and not expected_refusal:

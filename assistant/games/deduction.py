@@ -9,6 +9,7 @@ log only grows; the sheet, the history and every figure are derived by
 replaying it once (``Game.state``), never saved.
 """
 
+import re
 from collections.abc import Sequence
 from functools import cache, cached_property
 from typing import ClassVar, cast
@@ -259,6 +260,15 @@ Step = (ClueEvent | AccuseEvent | mirror.AskedEvent | fight.FightEvent | fight.T
         | garden.CatEvent | garden.TokenEvent | garden.RevealEvent | LootEvent | SetEvent)
 Event = Step | Retract
 STEP_OF_FORM = {id(step.FORM): step for step in STEPS}  # by identity: comparing forms word by word is slow
+
+
+FACT_STEPS = (ClueEvent, AccuseEvent, garden.LootEvent)  # the steps that say where the hidden items are
+
+
+def _said(event: Step) -> tuple:
+    """What a step says about the hidden cells, whoever said it and from whatever card: a clue is its clue
+    and answers (its kind first: events of two kinds may hold equal values)."""
+    return (type(event), event.clue, event.answers) if isinstance(event, ClueEvent) else (type(event), event)
 
 
 class State(NamedTuple):
@@ -528,11 +538,11 @@ class Game(_Fields):
         ``known`` keeps the facts made for each clue and its answers (whatever card said it): a long log
         asks the same questions again, and each is worked out once."""
         event = entry.event
-        if not isinstance(event, (ClueEvent, AccuseEvent, garden.LootEvent)):
+        if not isinstance(event, FACT_STEPS):
             return []
         if known is None:
             return event.facts(self.board, entry.number)
-        said = (type(event), event.clue, event.answers) if isinstance(event, ClueEvent) else (type(event), event)
+        said = _said(event)
         made = known.get(said)
         if made is None:
             made = known[said] = event.facts(self.board, entry.number)
@@ -694,19 +704,29 @@ class Game(_Fields):
         asked = 0
         found: set[str] = set()
         known: dict = {}  # the facts of each clue and its answers, made once (facts_of)
+        # What this set's sheet has heard already (said -> whether it says anything): the same answers heard
+        # again narrow nothing (a sheet is the intersection of its facts), so the sheet is not worked out anew
+        # for them. A long log asks the same questions again and again: its sheet is worked out once a clue.
+        heard: dict[tuple, bool] = {}
         for entry in self.standing():
             event = entry.event
             if isinstance(event, garden.SetEvent):
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
-                sheet, asked, found = Sheet.start(self.board, self.items, mine), 0, set()
+                sheet, asked, found, heard = Sheet.start(self.board, self.items, mine), 0, set(), {}
                 continue
             if len(found) == len(self.items):  # every loot of this set found: nothing more to count till the next
                 continue
-            facts = self.facts_of(entry, known)
-            if not facts:
+            if not isinstance(event, FACT_STEPS):
+                continue
+            said = _said(event)
+            again = said in heard
+            facts = [] if again else self.facts_of(entry, known)
+            if not heard.setdefault(said, bool(facts)):
                 continue
             if isinstance(event, ClueEvent) and event.by is None and event.clue.spec.question:
                 asked += 1
+            if again:
+                continue
             sheet = sheet.with_facts(facts)
             for item in self.items:
                 if item not in found and sheet.consistent and sheet.found(item) is not None:
@@ -885,8 +905,16 @@ class Game(_Fields):
             return self._appended(event, self._state_after(Entry(number, event), self.sheet()))
         if isinstance(event, ClueEvent) and event.clue.spec.question and self.board.per_opponent:
             fight.check(self, event.by or garden.ME, event.items(), event.power)
-        sheet = self.sheet().add(event.facts(self.board, number))
+        sheet = self.sheet().add(self.facts_of(Entry(number, event), self._facts_known()))
         return self._appended(event, self._state_after(Entry(number, event), sheet))
+
+    def _facts_known(self) -> dict:
+        """The facts made for each clue and its answers (``facts_of``), kept from game to game as entries are
+        recorded (a long evening repeats its questions), in the language they were said in."""
+        known = self.__dict__.setdefault("_facts_made", {}).setdefault(language(), {})
+        if len(known) > 4096:  # ever new clues: keep the memory small
+            known.clear()
+        return known
 
     def _check_open(self, event) -> None:
         """Refuse any entry but undo and retract once the game is finished, and any but the gnome throw while
@@ -1024,6 +1052,9 @@ class Game(_Fields):
         A game recorded from this one keeps it (``_before``): taking the new entry back again is this
         game's state, nothing replayed (``_latest_taken_back``)."""
         game = self._replace(events=Chain.of(self.events) + (event,))
+        for made in ("_facts_made", "_answers_read"):  # what was worked out for the header: the same for the next
+            if made in self.__dict__:
+                game.__dict__[made] = self.__dict__[made]
         named = self.__dict__.get("_named")
         if named is not None:  # the players named so far, and whoever this entry names
             by = getattr(event, "by", None)
@@ -1274,7 +1305,32 @@ class Game(_Fields):
         return word
 
     def read_step(self, text: str) -> Event:
-        """Read one step's words (as typed, in the log, or in a scenario) into an event."""
+        """Read one step's words (as typed, in the log, or in a scenario) into an event.
+
+        A saved clue heard from a card is its clue without the card, heard from that card: read once for
+        every card (a log's clues are few; the cards they were read from, free text, may all differ)."""
+        if self.reading_saved:
+            heard = _card_aside(text)
+            if heard is not None:
+                event = self._read_once(heard[0])
+                if type(event) is ClueEvent and event.card is None:
+                    return event._replace(card=heard[1])
+        return self._read_text(text)
+
+    def _read_once(self, text: str) -> Event | None:
+        """``_read_text(text)``, read once for this game (None: refused; the step is then read whole, to
+        say why in its own words)."""
+        read = self.__dict__.setdefault("_clues_read", {})
+        if text not in read:
+            if len(read) > 4096:  # a log of ever new clues: keep the memory small
+                read.clear()
+            try:
+                read[text] = self._read_text(text)
+            except AssistantError:
+                read[text] = None
+        return read[text]
+
+    def _read_text(self, text: str) -> Event:
         words = split(text)
         if not words:
             raise InputError(_("empty step"))
@@ -1433,6 +1489,22 @@ class Game(_Fields):
 def _accused_cell(entry: Entry[Step]) -> str:
     """The cell of the wrong accusation that put a player out (``State.out`` holds those entries only)."""
     return cast(AccuseEvent, entry.event).cell
+
+
+# ' --card TEXT' (or --carte, or =TEXT) in a step, TEXT one plain word: what a saved clue's card says
+_CARD_TEXT = re.compile(r" (?:--card|--carte)[ =]([^\s'\"\\-][^\s'\"\\]*)(?= |$)")
+
+
+def _card_aside(text: str) -> tuple[str, str] | None:
+    """A step with one card, as (the step without it, the card's text); None for any other step (no card,
+    two, a card in quotes, '--card' as another option's value): read whole."""
+    found = _CARD_TEXT.search(text)
+    if found is None or text[:found.start()].rpartition(" ")[2].startswith("-"):  # '--by --card': by's value
+        return None
+    rest = text[:found.start()] + text[found.end():]
+    if "--car" in rest:  # another card: the step's own reading says it is given twice
+        return None
+    return rest, found.group(1)
 
 
 @cache

@@ -117,15 +117,15 @@ def loads(text: str, source: str) -> object:
         raise DataError(ngettext("{path}: file too large ({size} byte; the limit is {limit})",
                                  "{path}: file too large ({size} bytes; the limit is {limit})", len(text))
                         .format(path=source, size=integer(len(text)), limit=integer(MAX_BYTES)))
-    head, steps = _log_tail(text)
+    head, log_key, steps = _log_tail(text)
     if steps is not None:
         try:
             data = _loads(head, source)
         except DataError:
             data = None  # the whole file, read whole, says where
         # what the whole file would hold: the header's values, the key, the list and its steps
-        if isinstance(data, dict) and LOG_KEY not in data and _nodes(data) + 2 + len(steps) <= MAX_NODES:
-            data[LOG_KEY] = steps
+        if isinstance(data, dict) and log_key not in data and _nodes(data) + 2 + len(steps) <= MAX_NODES:
+            data[log_key] = steps
             return data
     return _loads(text, source)
 
@@ -205,15 +205,16 @@ _Dumper.add_representer(str, _represent_text)
 def dumps(data: object) -> str:
     """Write YAML in a stable, readable form (block style, keys in given order).
 
-    A game log's steps, its last key, are written one per line as PyYAML would write them: the
+    A game log's steps (or a scenario's), its last key, are written one per line as PyYAML would write them: the
     plain ones (most) here, any other through PyYAML (``_log_tail`` reads them back the same)."""
-    if isinstance(data, dict) and data and list(data)[-1] == LOG_KEY and isinstance(data[LOG_KEY], list) \
-            and data[LOG_KEY] and all(isinstance(step, str) for step in data[LOG_KEY]):
-        head = {name: value for name, value in data.items() if name != LOG_KEY}
-        said = _said_by_yaml([step for step in dict.fromkeys(data[LOG_KEY]) if not _plain(step)])
+    log_key = list(data)[-1] if isinstance(data, dict) and data else None
+    if log_key in LOG_KEYS and isinstance(data[log_key], list) and data[log_key] \
+            and all(isinstance(step, str) for step in data[log_key]):
+        head = {name: value for name, value in data.items() if name != log_key}
+        said = _said_by_yaml([step for step in dict.fromkeys(data[log_key]) if not _plain(step)])
         if said is not None:
-            lines = [said[step] if step in said else f"- {step}\n" for step in data[LOG_KEY]]
-            return (_dump(head) if head else "") + f"{LOG_KEY}:\n" + "".join(lines)
+            lines = [said[step] if step in said else f"- {step}\n" for step in data[log_key]]
+            return (_dump(head) if head else "") + f"{log_key}:\n" + "".join(lines)
     return _dump(data)
 
 
@@ -234,15 +235,22 @@ def _dump(data: object) -> str:
                      width=1 << 30)  # never fold a step: a game log keeps one event per line
 
 
-# A game log ends with its steps, one per line: ``events:`` then ``- STEP`` lines. Read by PyYAML,
-# 50,000 of them take half a second; these lines are read here instead, when every one of them is
+# A game log ends with its steps, one per line: ``events:`` then ``- STEP`` lines (an exported game, a
+# scenario: ``steps:``). Read by PyYAML, 50,000 of them take half a second; these lines are read here instead, when every one of them is
 # one of the two forms PyYAML writes for a step (plain, or in single quotes), and the rest of the
 # file (its header) by PyYAML. Anything else (a comment, a double-quoted step, a step over two
 # lines) and the whole file goes to PyYAML.
-LOG_KEY = "events"
+LOG_KEYS = ("events", "steps")  # a saved game's log; a scenario's (an exported game's) steps
 _PLAIN_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 =,._/+-")
 # Plain words PyYAML would read as something else than text (booleans, null): written quoted.
 _NOT_TEXT = frozenset(["yes", "no", "true", "false", "on", "off", "null", "y", "n"])
+
+
+# A line '- STEP' that _plain keeps, in ASCII: one regular expression runs over a whole log of them at once
+# (50,000 lines checked character by character in Python take a quarter of a second). The words YAML reads as
+# booleans or null are checked apart.
+_ASCII_STEP = r"- [A-Za-z](?:[A-Za-z0-9 =,._/+-]*[A-Za-z0-9=,._/+-])?"
+_ASCII_STEPS = re.compile(rf"(?:{_ASCII_STEP}\n)*{_ASCII_STEP}")
 
 
 def _plain(step: str) -> bool:
@@ -266,22 +274,27 @@ def _quoted(line: str) -> str | None:
     return inner.replace("''", "'")
 
 
-def _log_tail(text: str) -> tuple[str, list[str] | None]:
-    """A game log's header and its steps, if every line after ``events:`` is a step in a form read here;
-    else (text, None)."""
-    at = text.rfind(f"\n{LOG_KEY}:\n")
+def _log_tail(text: str) -> tuple[str, str, list[str] | None]:
+    """A game log's (or a scenario's) header, its last key (``events:``, ``steps:``) and its steps, if every
+    line after that key is a step in a form read here; else (text, '', None)."""
+    at, log_key = max((text.rfind(f"\n{each}:\n"), each) for each in LOG_KEYS)
     if at < 0 or not text.endswith("\n"):
-        return text, None
+        return text, "", None
+    body = text[at + len(log_key) + 3:-1]
+    if _ASCII_STEPS.fullmatch(body):  # every line a plain step of ASCII words (most logs): checked at once
+        steps = [line[2:] for line in body.split("\n")]
+        if not any(" " not in step and step.lower() in _NOT_TEXT for step in set(steps)):
+            return text[:at + 1], log_key, steps
     steps = []
-    for line in text[at + len(LOG_KEY) + 3:-1].split("\n"):
+    for line in body.split("\n"):
         if line.startswith("- ") and _plain(line[2:]):
             steps.append(line[2:])
             continue
         quoted = _quoted(line[2:]) if line.startswith("- ") else None
         if quoted is None:
-            return text, None
+            return text, "", None
         steps.append(quoted)
-    return text[:at + 1], steps
+    return text[:at + 1], log_key, steps
 
 
 def item_lines(text: str, key: str) -> list[int]:
