@@ -236,10 +236,10 @@ def _dump(data: object) -> str:
 
 
 # A game log ends with its steps, one per line: ``events:`` then ``- STEP`` lines (an exported game, a
-# scenario: ``steps:``). Read by PyYAML, 50,000 of them take half a second; these lines are read here instead, when every one of them is
-# one of the two forms PyYAML writes for a step (plain, or in single quotes), and the rest of the
-# file (its header) by PyYAML. Anything else (a comment, a double-quoted step, a step over two
-# lines) and the whole file goes to PyYAML.
+# scenario: ``steps:``). Read by PyYAML, 50,000 of them take half a second; these lines are read here
+# instead, when every one of them is one of the two forms PyYAML writes for a step (plain, or in single
+# quotes), and the rest of the file (its header) by PyYAML. Anything else (a comment, a double-quoted
+# step, a step over two lines) and the whole file goes to PyYAML.
 LOG_KEYS = ("events", "steps")  # a saved game's log; a scenario's (an exported game's) steps
 _PLAIN_ASCII = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 =,._/+-")
 # Plain words PyYAML would read as something else than text (booleans, null): written quoted.
