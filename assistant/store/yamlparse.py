@@ -208,12 +208,12 @@ def dumps(data: object) -> str:
     A game log's steps (or a scenario's), its last key, are written one per line as PyYAML would write them: the
     plain ones (most) here, any other through PyYAML (``_log_tail`` reads them back the same)."""
     log_key = list(data)[-1] if isinstance(data, dict) and data else None
-    if log_key in LOG_KEYS and isinstance(data[log_key], list) and data[log_key] \
-            and all(isinstance(step, str) for step in data[log_key]):
+    steps = data[log_key] if isinstance(data, dict) and log_key in LOG_KEYS else None
+    if isinstance(data, dict) and isinstance(steps, list) and steps and all(isinstance(step, str) for step in steps):
         head = {name: value for name, value in data.items() if name != log_key}
-        said = _said_by_yaml([step for step in dict.fromkeys(data[log_key]) if not _plain(step)])
+        said = _said_by_yaml([step for step in dict.fromkeys(steps) if not _plain(step)])
         if said is not None:
-            lines = [said[step] if step in said else f"- {step}\n" for step in data[log_key]]
+            lines = [said[step] if step in said else f"- {step}\n" for step in steps]
             return (_dump(head) if head else "") + f"{log_key}:\n" + "".join(lines)
     return _dump(data)
 
