@@ -46,6 +46,7 @@ from assistant.engine.words import split, use_face
 from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
+from assistant.faces.table.lines import TextLines
 from assistant.store.folder import UNCHANGED, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -93,27 +94,44 @@ def report_lines(game) -> list[str]:
     return list(game.report())
 
 
-def history_text(game, last: int | None = None) -> Text:
-    """The numbered history, oldest first; taken-back entries struck out and marked in words."""
+# Parsed once: a style named by a string is parsed again each time a text is drawn.
+BOLD, STRUCK, DIM = Style.parse("bold"), Style.parse("strike dim"), Style.parse("dim")
+
+
+def history_lines(game, last: int | None = None, known: dict | None = None) -> list[Text]:
+    """The numbered history, line by line, oldest first; taken-back entries struck out and marked in words.
+
+    ``known`` keeps each entry's line for a caller that shows one game entry after entry (thirty entries are
+    not put into words again at each new one); a caller that reads the game anew starts a new one."""
     entries = game.history().entries
-    text = Text(_("history") + "\n", style="bold")
+    lines = [Text(_("history"), style=BOLD)]  # the whole panel in bold, as it has always been drawn
     if not entries:
-        text.append(_("nothing recorded yet"), style="dim")
-        return text
+        return [*lines, Text(style=BOLD).append(_("nothing recorded yet"), style=DIM)]
     shown = entries[-last:] if last else entries
     if len(shown) < len(entries):
-        text.append(_("({count} earlier)").format(count=len(entries) - len(shown)) + "\n", style="dim")
-    for position, entry in enumerate(shown):
-        line = Text(f"{entry.number:>3}. ")
+        lines.append(Text(style=BOLD).append(_("({count} earlier)").format(count=len(entries) - len(shown)),
+                                             style=DIM))
+    return lines + [history_line(game, entry, known) for entry in shown]
+
+
+def history_line(game, entry, known: dict | None = None) -> Text:
+    """One entry of the history (``history_lines``), kept in ``known``."""
+    key = (entry.number, entry.retracted, type(entry.event), entry.event)  # events of two kinds may be equal
+    try:
+        line = known.get(key) if known is not None else None
+    except TypeError:  # an event that cannot be hashed is said each time
+        known, line = None, None
+    if line is None:
+        line = Text(f"{entry.number:>3}. ", style=BOLD)
+        said = grammar.said(game, game.step(entry.event))
         if entry.retracted:
-            line.append(grammar.said(game, game.step(entry.event)), style="strike dim")
-            line.append(" " + _("(taken back)"), style="dim")
+            line.append(said, style=STRUCK)
+            line.append(" " + _("(taken back)"), style=DIM)
         else:
-            line.append(grammar.said(game, game.step(entry.event)))
-        text.append_text(line)
-        if position < len(shown) - 1:
-            text.append("\n")
-    return text
+            line.append(said)
+        if known is not None:
+            known[key] = line
+    return line
 
 
 def pieces_text(game) -> Text | None:
@@ -489,6 +507,7 @@ class TableApp(App):
         self.answer_line = ""
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
         self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
+        self.said: dict = {}  # each entry of the game shown as the history says it (history_line); emptied by load
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -502,7 +521,7 @@ class TableApp(App):
             with VerticalScroll(id="side"):
                 yield Static(id="help", classes="panel hidden")
                 yield Static(id="suggest", classes="panel hidden")
-                yield Static(id="history")
+                yield TextLines(id="history")  # drawn line by line: an entry draws its own line alone
         yield Static(id="answer")
         yield Static(id="choices")
         yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
@@ -541,6 +560,7 @@ class TableApp(App):
         """Read the game again (the name is resolved once, at start)."""
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
+        self.said = {}  # read anew: perhaps another game, or another language
         self.stamp = self.watched_stamp()
         self.refresh_bindings()  # the keys of this game in the footer (check_action)
         if is_pad(self.game) and self.toggled["suggest"]:  # its key is gone on a pad: nothing could close it
@@ -602,7 +622,7 @@ class TableApp(App):
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
-        self.update_text("#history", history_text(game, last=max(8, self.size.height)))
+        self.query_one("#history", TextLines).update(history_lines(game, max(8, self.size.height), self.said))
         if self.toggled["suggest"]:
             self.query_one("#suggest", Static).update(suggestions_text(game))
         if self.toggled["help"]:

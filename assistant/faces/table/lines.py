@@ -1,0 +1,113 @@
+"""A text panel of the table screen drawn line by line, each line kept while it stays the same.
+
+A Static draws its whole text again whenever any of it changes: Rich's text made into Textual's, every
+line wrapped and cut into strips. The history is thirty entries and one of them changes at each entry
+(a new one below, or the last struck out by an undo): drawn whole, it was the largest share of what
+an entry cost the screen. Here each line's strips are kept under the line itself (its words, its
+styles) and the panel's width, so a redraw makes strips for the lines that are new, and takes the
+others as they were.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.visual import Visual, visualize
+from textual.widget import Widget
+
+
+def line_key(line: Text) -> tuple:
+    """What a line is drawn from: its words, its styles and its base style."""
+    return line.plain, tuple(line.spans), str(line.style)
+
+
+class TextLines(Widget):
+    """A block of text as tall as its lines once wrapped (a Static's ``height: auto``), drawn from strips
+    kept line by line. ``update`` takes a Rich Text, as a Static's does; a change that leaves the panel's
+    height as it was is repainted without a new layout (a layout draws the whole screen again)."""
+
+    DEFAULT_CSS = """
+    TextLines { height: auto; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._text: Text | None = Text("")  # the whole text, joined from its lines when asked for
+        self._lines: list[Text] = [Text("")]
+        self._keys = [line_key(line) for line in self._lines]
+        self._first: dict[tuple, list[Strip]] = {}  # (line key, width) -> its strips as the text's first line
+        self._kept: dict[tuple, list[Strip]] = {}  # (line key, width, its place) -> its strips there
+        self._drawn: tuple[int, list[Strip]] | None = None  # (width, every line's strips, in order)
+
+    @property
+    def content(self) -> Text:
+        """The text shown (a Static's ``content``)."""
+        if self._text is None:
+            self._text = Text("\n").join(self._lines)
+        return self._text
+
+    def update(self, text: Text | list[Text]) -> None:
+        """Show ``text`` (or these lines): nothing is redrawn if it is shown already; a layout only if its height
+        changed."""
+        whole = text if isinstance(text, Text) else None
+        lines = list(text.split("\n", allow_blank=True)) if isinstance(text, Text) else text
+        keys = [line_key(line) for line in lines]
+        if keys == self._keys:
+            self._text = whole
+            return
+        width = self.size.width
+        before = len(self._strips(width)) if width else None
+        self._text, self._lines, self._keys, self._drawn = whole, lines, keys, None
+        after = len(self._strips(width)) if width else None
+        self.refresh(layout=before is None or before != after)
+
+    def render(self) -> Text:
+        """The whole text: what a selection is taken from (and drawn with, while there is one)."""
+        return self.content
+
+    def notify_style_update(self) -> None:
+        # A new colour or theme: every line is drawn again in it.
+        self._first.clear()
+        self._kept.clear()
+        self._drawn = None
+        super().notify_style_update()
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._strips(width)) if width else 0
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # a selection is drawn over the text by Textual's own rendering
+            return super().render_line(y)
+        strips = self._strips(self.size.width)
+        return strips[y] if y < len(strips) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _strips(self, width: int) -> list[Strip]:
+        """Every line's strips at ``width``, in order: the lines drawn before are taken as they were (moved to
+        their new place when lines above them went); those no longer shown are forgotten."""
+        if self._drawn is not None and self._drawn[0] == width:
+            return self._drawn[1]
+        first: dict[tuple, list[Strip]] = {}  # each line drawn as the first
+        kept: dict[tuple, list[Strip]] = {}  # each line drawn at its place
+        strips: list[Strip] = []
+        for y, (line, said) in enumerate(zip(self._lines, self._keys, strict=True)):
+            drawn = kept.get((said, width, y)) or self._kept.get((said, width, y))
+            made = first.get((said, width)) or self._first.get((said, width))
+            if made is None:
+                made = Visual.to_strips(self, visualize(self, line), width, None, self.visual_style)
+            if drawn is None:
+                drawn = made if y == 0 else [placed(strip, y) for strip in made]
+            first[said, width], kept[said, width, y] = made, drawn
+            strips += drawn
+        self._first, self._kept, self._drawn = first, kept, (width, strips)
+        return strips
+
+
+def placed(strip: Strip, y: int) -> Strip:
+    """``strip``, drawn as the text's first line, as its line ``y``: where a selection finds each character is in
+    its styles (Textual's 'offset' meta: the character's place in its line, and the line's)."""
+    return Strip([segment if segment.style is None or "offset" not in (meta := segment.style.meta) else
+                  Segment(segment.text, segment.style + Style.from_meta({"offset": (meta["offset"][0], y)}))
+                  for segment in strip], strip.cell_length)
