@@ -35,12 +35,14 @@ class TextLines(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.least = 0  # lines the panel takes at the least (``keep_lines``), the last ones blank
         self._text: Text | None = Text("")  # the whole text, joined from its lines when asked for
         self._lines: list[Text] = [Text("")]
         self._keys = [line_key(line) for line in self._lines]
-        self._first: dict[tuple, list[Strip]] = {}  # (line key, width) -> its strips as the text's first line
-        self._kept: dict[tuple, list[Strip]] = {}  # (line key, width, its place) -> its strips there
-        self._drawn: tuple[int, list[Strip]] | None = None  # (width, every line's strips, in order)
+        # Per width: each line's strips as the text's first line (by its key), and at its place (key, place).
+        # Two widths are kept: a layout measures a panel with and without its scrollbar.
+        self._kept: dict[int, tuple[dict[tuple, list[Strip]], dict[tuple, list[Strip]]]] = {}
+        self._drawn: dict[int, list[Strip]] = {}  # width -> every line's strips, in order
 
     @property
     def content(self) -> Text:
@@ -58,11 +60,23 @@ class TextLines(Widget):
         if keys == self._keys:
             self._text = whole
             return
-        width = self.size.width
-        before = len(self._strips(width)) if width else None
-        self._text, self._lines, self._keys, self._drawn = whole, lines, keys, None
-        after = len(self._strips(width)) if width else None
+        before = self.lines_taken()
+        self._text, self._lines, self._keys, self._drawn = whole, lines, keys, {}
+        after = self.lines_taken()
         self.refresh(layout=before is None or before != after)
+
+    def keep_lines(self, least: int) -> None:
+        """Take ``least`` lines at the least, whatever the text takes: a panel that keeps its height needs no
+        new layout when its text gets a line longer or shorter."""
+        if least != self.least:
+            before = self.lines_taken()
+            self.least = least
+            self.refresh(layout=before is None or before != self.lines_taken())
+
+    def lines_taken(self) -> int | None:
+        """The lines the panel takes at its width (None before it has one)."""
+        width = self.size.width
+        return max(self.least, len(self._strips(width))) if width else None
 
     def render(self) -> Text:
         """The whole text: what a selection is taken from (and drawn with, while there is one)."""
@@ -70,13 +84,11 @@ class TextLines(Widget):
 
     def notify_style_update(self) -> None:
         # A new colour or theme: every line is drawn again in it.
-        self._first.clear()
-        self._kept.clear()
-        self._drawn = None
+        self._kept, self._drawn = {}, {}
         super().notify_style_update()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._strips(width)) if width else 0
+        return max(self.least, len(self._strips(width))) if width else 0
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # a selection is drawn over the text by Textual's own rendering
@@ -87,21 +99,23 @@ class TextLines(Widget):
     def _strips(self, width: int) -> list[Strip]:
         """Every line's strips at ``width``, in order: the lines drawn before are taken as they were (moved to
         their new place when lines above them went); those no longer shown are forgotten."""
-        if self._drawn is not None and self._drawn[0] == width:
-            return self._drawn[1]
-        first: dict[tuple, list[Strip]] = {}  # each line drawn as the first
-        kept: dict[tuple, list[Strip]] = {}  # each line drawn at its place
+        if width in self._drawn:
+            return self._drawn[width]
+        was_first, was_kept = self._kept.get(width, ({}, {}))
+        first: dict[tuple, list[Strip]] = {}
+        kept: dict[tuple, list[Strip]] = {}
         strips: list[Strip] = []
         for y, (line, said) in enumerate(zip(self._lines, self._keys, strict=True)):
-            drawn = kept.get((said, width, y)) or self._kept.get((said, width, y))
-            made = first.get((said, width)) or self._first.get((said, width))
+            made = first.get(said) or was_first.get(said)
             if made is None:
                 made = Visual.to_strips(self, visualize(self, line), width, None, self.visual_style)
-            if drawn is None:
-                drawn = made if y == 0 else [placed(strip, y) for strip in made]
-            first[said, width], kept[said, width, y] = made, drawn
+            drawn = was_kept.get((said, y)) or (made if y == 0 else [placed(strip, y) for strip in made])
+            first[said], kept[said, y] = made, drawn
             strips += drawn
-        self._first, self._kept, self._drawn = first, kept, (width, strips)
+        self._kept = {**{other: caches for other, caches in self._kept.items() if other != width}, width: (first, kept)}
+        while len(self._kept) > 2:
+            del self._kept[next(iter(self._kept))]
+        self._drawn[width] = strips
         return strips
 
 

@@ -522,7 +522,7 @@ class TableApp(App):
                 yield Static(id="help", classes="panel hidden")
                 yield Static(id="suggest", classes="panel hidden")
                 yield TextLines(id="history")  # drawn line by line: an entry draws its own line alone
-        yield Static(id="answer")
+        yield TextLines(id="answer")  # two lines kept: a one-line answer then the choices' line (fit_choices)
         yield Static(id="choices")
         yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
         footer = Footer()
@@ -531,6 +531,7 @@ class TableApp(App):
 
     def on_mount(self) -> None:
         use_face("screen")  # a refusal points at F1, not at --help
+        self.fit_choices()  # none yet: their line is the answer's second
         try:
             self.load()
             self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
@@ -647,6 +648,18 @@ class TableApp(App):
         if self.on_panel.get(selector) != shown:
             self.on_panel[selector] = shown
             widget.update(content)
+            if selector == "#choices":
+                self.fit_choices()
+
+    def fit_choices(self) -> None:
+        """The line under a one-line answer is the choices' (Tab's candidates), blank while there are none; a
+        two-line answer takes it while it is blank. The answer and the choices then keep their two lines
+        between entries, one line long or two: the sheets and the history above them do not move, and the
+        screen needs no new layout (which draws all of it again)."""
+        choices = self.query_one("#choices", Static)
+        shown = bool(self.on_panel.get("#choices"))
+        self.query_one("#answer", TextLines).keep_lines(1 if shown else 2)
+        choices.display = shown
 
     def say(self, line: str, refused: bool = False, notes: list[str] | tuple = ()) -> None:
         """The last answer, or the refusal: one line (it wraps on a narrow screen, never cut), then each of a
@@ -663,7 +676,8 @@ class TableApp(App):
             text = Text(line, style="bold")
         for note in notes:
             text.append("\n" + note)
-        self.update_text("#answer", text)
+        self.query_one("#answer", TextLines).update(text)
+        self.fit_choices()
         self.keep_history_in_view()  # the answer's height may have changed the history panel's
 
     def update_text(self, selector: str, text: Text) -> None:
