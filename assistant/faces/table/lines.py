@@ -78,6 +78,10 @@ class TextLines(Widget):
         width = self.size.width
         return max(self.least, len(self._strips(width))) if width else None
 
+    def text_lines(self) -> int:
+        """The lines the text takes once wrapped at the panel's width (before it has one: its own lines)."""
+        return len(self._strips(self.size.width)) if self.size.width else len(self._lines)
+
     def render(self) -> Text:
         """The whole text: what a selection is taken from (and drawn with, while there is one)."""
         return self.content

@@ -505,6 +505,7 @@ class TableApp(App):
         self.recall_at = 0
         self.stamp: tuple = ()
         self.answer_line = ""
+        self.answer_lines = [0, 0]  # the lines the last two answers took (fit_choices)
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
         self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
         self.said: dict = {}  # each entry of the game shown as the history says it (history_line); emptied by load
@@ -655,10 +656,12 @@ class TableApp(App):
         """The line under a one-line answer is the choices' (Tab's candidates), blank while there are none; a
         two-line answer takes it while it is blank. The answer and the choices then keep their two lines
         between entries, one line long or two: the sheets and the history above them do not move, and the
-        screen needs no new layout (which draws all of it again)."""
+        screen needs no new layout (which draws all of it again). A longer answer keeps its room for the
+        next one too, so that answers of three lines and two in turn (a clue, its undo, on a narrow screen)
+        do not move the screen either."""
         choices = self.query_one("#choices", Static)
         shown = bool(self.on_panel.get("#choices"))
-        self.query_one("#answer", TextLines).keep_lines(1 if shown else 2)
+        self.query_one("#answer", TextLines).keep_lines(1 if shown else max(2, self.answer_lines[0]))
         choices.display = shown
 
     def say(self, line: str, refused: bool = False, notes: list[str] | tuple = ()) -> None:
@@ -676,8 +679,11 @@ class TableApp(App):
             text = Text(line, style="bold")
         for note in notes:
             text.append("\n" + note)
-        self.query_one("#answer", TextLines).update(text)
-        self.fit_choices()
+        answer = self.query_one("#answer", TextLines)
+        self.answer_lines = [self.answer_lines[-1], 0]
+        self.fit_choices()  # the room the last answer took, first: then this one needs no layout if it fits
+        answer.update(text)
+        self.answer_lines[-1] = answer.text_lines()
         self.keep_history_in_view()  # the answer's height may have changed the history panel's
 
     def update_text(self, selector: str, text: Text) -> None:
