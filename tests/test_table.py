@@ -1236,3 +1236,27 @@ def test_an_entry_that_changes_no_sheet_keeps_the_picture_drawn(garden_game):
         assert "blue: 12 left" in text and picture.content is not drawn
 
     drive(app, script)
+
+
+def test_an_answer_a_line_longer_or_shorter_moves_nothing_above_it(garden_game, run):
+    """Issue 32 ("no layout thrash"): the answer and Tab's choices keep their room, so the sheets and the history
+    above them stay where they are whether an answer takes one line or two, and the line under a one-line
+    answer is where the choices show."""
+    assert run("clue", "area", "B3", "yes", "-o", "red").exit_code == 0
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        answer, body = pilot.app.query_one("#answer"), pilot.app.query_one("#body")
+        await enter(pilot, "clue area A1 no -o blue", typed=False)
+        assert answer.text_lines() == 1
+        where = (body.region, answer.region)
+        text = await enter(pilot, "clue area B3 yes -o red", typed=False)  # a repeat: said on two lines
+        assert "it repeats" in text and answer.text_lines() == 2
+        assert (body.region, answer.region) == where
+        await enter(pilot, "undo", typed=False)
+        assert answer.text_lines() == 1 and (body.region, answer.region) == where
+        await type_line(pilot, "clue area ")
+        text = await keys(pilot, "tab")
+        assert text.splitlines()[-3].startswith("A1  A2  A3") and body.region == where[0]  # under the answer
+
+    drive(app, script, size=(100, 30))
