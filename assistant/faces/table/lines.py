@@ -39,10 +39,10 @@ class TextLines(Widget):
         self._text: Text | None = Text("")  # the whole text, joined from its lines when asked for
         self._lines: list[Text] = [Text("")]
         self._keys = [line_key(line) for line in self._lines]
-        # Per width: each line's strips as the text's first line (by its key), and at its place (key, place).
-        # Two widths are kept: a layout measures a panel with and without its scrollbar.
-        self._kept: dict[int, tuple[dict[tuple, list[Strip]], dict[tuple, list[Strip]]]] = {}
-        self._drawn: dict[int, list[Strip]] = {}  # width -> every line's strips, in order
+        # Per width: each line's strips as the text's first line (by its key), and each row moved to its place
+        # ((key, line's place, row)). Two widths are kept: a layout measures a panel with and without its scrollbar.
+        self._kept: dict[int, tuple[dict[tuple, list[Strip]], dict[tuple, Strip]]] = {}
+        self._drawn: dict[int, list[tuple[tuple, int, int, Strip]]] = {}  # width -> its rows (``_rows``)
 
     @property
     def content(self) -> Text:
@@ -76,11 +76,11 @@ class TextLines(Widget):
     def lines_taken(self) -> int | None:
         """The lines the panel takes at its width (None before it has one)."""
         width = self.size.width
-        return max(self.least, len(self._strips(width))) if width else None
+        return max(self.least, len(self._rows(width))) if width else None
 
     def text_lines(self) -> int:
         """The lines the text takes once wrapped at the panel's width (before it has one: its own lines)."""
-        return len(self._strips(self.size.width)) if self.size.width else len(self._lines)
+        return len(self._rows(self.size.width)) if self.size.width else len(self._lines)
 
     def render(self) -> Text:
         """The whole text: what a selection is taken from (and drawn with, while there is one)."""
@@ -92,35 +92,46 @@ class TextLines(Widget):
         super().notify_style_update()
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(self.least, len(self._strips(width))) if width else 0
+        return max(self.least, len(self._rows(width))) if width else 0
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # a selection is drawn over the text by Textual's own rendering
             return super().render_line(y)
-        strips = self._strips(self.size.width)
-        return strips[y] if y < len(strips) else Strip.blank(self.size.width, self.visual_style.rich_style)
+        width = self.size.width
+        rows = self._rows(width)
+        if y >= len(rows):
+            return Strip.blank(width, self.visual_style.rich_style)
+        said, line, row, strip = rows[y]
+        if line == 0:
+            return strip
+        kept = self._kept[width][1]  # moved to its place when it is drawn: most lines of a history are not shown
+        moved = kept.get((said, line, row))
+        if moved is None:
+            moved = kept[said, line, row] = placed(strip, line)
+        return moved
 
-    def _strips(self, width: int) -> list[Strip]:
-        """Every line's strips at ``width``, in order: the lines drawn before are taken as they were (moved to
-        their new place when lines above them went); those no longer shown are forgotten."""
+    def _rows(self, width: int) -> list[tuple[tuple, int, int, Strip]]:
+        """Each row of the text at ``width``: (its line's key, the line's place, the row's place in the line, the
+        row drawn as the text's first line). The lines drawn before are taken as they were; those no longer
+        shown are forgotten."""
         if width in self._drawn:
             return self._drawn[width]
         was_first, was_kept = self._kept.get(width, ({}, {}))
         first: dict[tuple, list[Strip]] = {}
-        kept: dict[tuple, list[Strip]] = {}
-        strips: list[Strip] = []
+        rows: list[tuple[tuple, int, int, Strip]] = []
         for y, (line, said) in enumerate(zip(self._lines, self._keys, strict=True)):
             made = first.get(said) or was_first.get(said)
             if made is None:
                 made = Visual.to_strips(self, visualize(self, line), width, None, self.visual_style)
-            drawn = was_kept.get((said, y)) or (made if y == 0 else [placed(strip, y) for strip in made])
-            first[said], kept[said, y] = made, drawn
-            strips += drawn
+            first[said] = made
+            rows += [(said, y, row, strip) for row, strip in enumerate(made)]
+        places = {(said, y) for y, said in enumerate(self._keys)}
+        kept = {key: strip for key, strip in was_kept.items() if key[:2] in places}
         self._kept = {**{other: caches for other, caches in self._kept.items() if other != width}, width: (first, kept)}
         while len(self._kept) > 2:
             del self._kept[next(iter(self._kept))]
-        self._drawn[width] = strips
-        return strips
+        self._drawn[width] = rows
+        return rows
 
 
 def placed(strip: Strip, y: int) -> Strip:
