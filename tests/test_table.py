@@ -1260,3 +1260,25 @@ def test_an_answer_a_line_longer_or_shorter_moves_nothing_above_it(garden_game, 
         assert text.splitlines()[-3].startswith("A1  A2  A3") and body.region == where[0]  # under the answer
 
     drive(app, script, size=(100, 30))
+
+
+def test_the_parse_cache_of_an_entry_is_written_once_the_screen_is_drawn_and_a_refusal_writes_none(garden_game):
+    """The player does not wait for the parse cache (issue 32), yet it is there for the next command; a refused
+    entry leaves the data folder as it was, its cache included."""
+    import marshal
+
+    from assistant.store import files, yamlfile
+
+    store = Store(garden_game)
+    cache = yamlfile._cache_file(store.cache_dir, store.game_path("gnom-street-1"))
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        await enter(pilot, "clue area A1 no -o blue", typed=False)
+        assert marshal.loads(cache.read_bytes())[1] == game_file(garden_game, "gnom-street-1")
+        before = {path: path.read_bytes() for path in garden_game.rglob("*") if path.is_file()}
+        await enter(pilot, "clue area Z9 no -o blue", typed=False)
+        assert {path: path.read_bytes() for path in garden_game.rglob("*") if path.is_file()} == before
+        assert files._held is None  # nothing held after the entry: later writes are made at once
+
+    drive(app, script)

@@ -47,6 +47,7 @@ from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
 from assistant.faces.table.lines import TextLines
+from assistant.store.files import hold_caches, release_caches
 from assistant.store.folder import UNCHANGED, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -736,9 +737,15 @@ class TableApp(App):
     def record(self, step: str) -> None:
         """Read the step with the game's grammar and record it under the store's lock; a refusal changes nothing."""
         before = self.game
+        # The parse cache of the file written is written once the screen is drawn: the player does not wait for
+        # it (a cache, rebuilt at will); a refused step leaves none behind, as on the command line.
+        hold_caches()
         try:
             after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
-        except AssistantError as error:
+        except BaseException as error:
+            release_caches(False)
+            if not isinstance(error, AssistantError):
+                raise
             self.say(str(error), refused=True)
             return
         self.game = after
@@ -747,6 +754,7 @@ class TableApp(App):
         first, *then = said_lines(before, after)
         self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
         self.draw()
+        self.call_after_refresh(release_caches, True)
 
     def command(self, words: list[str], typed: list[str] | None = None) -> None:
         """A command of the command line, run here: its words read by the screen's grammar first (a bad
