@@ -136,6 +136,28 @@ def test_a_rename_is_made_durable_by_syncing_its_folder(tmp_path, monkeypatch):
     assert seen == [("rename", tmp_path / "g.yaml"), ("sync folder", tmp_path)]
 
 
+def test_an_entry_syncs_the_game_and_its_backup_then_their_folder_once(run, home, monkeypatch):
+    """Both new files reach the disk before either replaces its old self, and their one folder is synced after
+    both renames, before the entry is answered: three waits for the disk, not four."""
+    assert run("new", "gnom-street", "--opponents", "red,blue").exit_code == 0
+    games, seen = home / "games", []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(os, "replace", lambda source, target: (seen.append(("rename", Path(target).name)),
+                                                               real_replace(source, target)))
+
+    def fsync(handle):
+        path = Path(os.readlink(f"/proc/self/fd/{handle}"))
+        seen.append(("sync folder", path) if stat.S_ISDIR(os.fstat(handle).st_mode) else ("sync", path.parent))
+        real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    recorded = record(Store(home), "gnom-street-1", "clue area B3 yes -o red")
+    assert seen[:5] == [("sync", games), ("sync", games), ("rename", "gnom-street-1.yaml"),
+                        ("rename", ".gnom-street-1.good.yaml"), ("sync folder", games)]
+    assert [step[0] for step in seen[5:]] == ["rename"]  # the parse cache's entry, never waited for
+    assert Store(home).load("gnom-street-1").events == recorded.events
+
+
 def test_a_read_only_data_folder_is_one_plain_line(run, home, monkeypatch):
     run("new", "gnom-street", "--opponents", "red")
     games = home / "games"

@@ -454,7 +454,7 @@ def test_textual_is_imported_by_the_table_screen_only():
     root = Path(__file__).resolve().parent.parent
     users = sorted(str(path.relative_to(root)) for path in [root / "cli.py", *(root / "assistant").rglob("*.py")]
                    if "from textual" in path.read_text() or "import textual" in path.read_text())
-    assert users == ["assistant/faces/table/screen.py"]
+    assert users == ["assistant/faces/table/lines.py", "assistant/faces/table/screen.py"]  # the table face alone
     launcher = (root / "assistant" / "faces" / "cli" / "faces.py").read_text()
     assert "from assistant.faces.table import screen" in launcher
     assert "\nfrom assistant.faces.table import screen" not in launcher  # inside table() only
@@ -1234,5 +1234,51 @@ def test_an_entry_that_changes_no_sheet_keeps_the_picture_drawn(garden_game):
         assert pilot.app.answer_line.startswith("3. miniature red A3") and picture.content is drawn
         text = await enter(pilot, "clue area A1 no -o blue", typed=False)
         assert "blue: 12 left" in text and picture.content is not drawn
+
+    drive(app, script)
+
+
+def test_an_answer_a_line_longer_or_shorter_moves_nothing_above_it(garden_game, run):
+    """Issue 32 ("no layout thrash"): the answer and Tab's choices keep their room, so the sheets and the history
+    above them stay where they are whether an answer takes one line or two, and the line under a one-line
+    answer is where the choices show."""
+    assert run("clue", "area", "B3", "yes", "-o", "red").exit_code == 0
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        answer, body = pilot.app.query_one("#answer"), pilot.app.query_one("#body")
+        await enter(pilot, "clue area A1 no -o blue", typed=False)
+        assert answer.text_lines() == 1
+        where = (body.region, answer.region)
+        text = await enter(pilot, "clue area B3 yes -o red", typed=False)  # a repeat: said on two lines
+        assert "it repeats" in text and answer.text_lines() == 2
+        assert (body.region, answer.region) == where
+        await enter(pilot, "undo", typed=False)
+        assert answer.text_lines() == 1 and (body.region, answer.region) == where
+        await type_line(pilot, "clue area ")
+        text = await keys(pilot, "tab")
+        assert text.splitlines()[-3].startswith("A1  A2  A3") and body.region == where[0]  # under the answer
+
+    drive(app, script, size=(100, 30))
+
+
+def test_the_parse_cache_of_an_entry_is_written_once_the_screen_is_drawn_and_a_refusal_writes_none(garden_game):
+    """The player does not wait for the parse cache (issue 32), yet it is there for the next command; a refused
+    entry leaves the data folder as it was, its cache included."""
+    import marshal
+
+    from assistant.store import files, yamlfile
+
+    store = Store(garden_game)
+    cache = yamlfile._cache_file(store.cache_dir, store.game_path("gnom-street-1"))
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        await enter(pilot, "clue area A1 no -o blue", typed=False)
+        assert marshal.loads(cache.read_bytes())[1] == game_file(garden_game, "gnom-street-1")
+        before = {path: path.read_bytes() for path in garden_game.rglob("*") if path.is_file()}
+        await enter(pilot, "clue area Z9 no -o blue", typed=False)
+        assert {path: path.read_bytes() for path in garden_game.rglob("*") if path.is_file()} == before
+        assert files._held is None  # nothing held after the entry: later writes are made at once
 
     drive(app, script)

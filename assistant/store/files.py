@@ -172,12 +172,18 @@ def write_atomically(path: Path, content: str | bytes, shared: bool = False, dur
     write_together([(path, content)], shared, durable)
 
 
-def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True) -> None:
+def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True,
+                   in_order: bool = True) -> None:
     """Replace several files, each atomically; a full disk changes none of them.
 
     Every new content is written and synced to a temporary file beside its
     target first: the disk fills, if it does, while nothing has changed yet.
     Only then is each renamed over its target, in order, and its folder synced.
+    ``in_order=False``: the folders are synced once all the renames are made,
+    one sync for files side by side rather than one each; a power cut during
+    the renames may then keep a later one and lose an earlier one (each file
+    is whole, old or new), so only callers to whom that order does not matter
+    pass it. Either way every file is on the disk when this returns.
     A failure says which files were written, if any (a WriteError). The stale
     temporary files of each target go (``STALE_AFTER``).
     """
@@ -205,13 +211,19 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, 
                     os.fsync(stream.fileno())
         for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
-            if durable:
+            if durable and in_order:
                 _sync_folder(target.parent)
             written.append(target)
+        if durable and not in_order:
+            for folder in dict.fromkeys(path.parent for path in written):
+                _sync_folder(folder)
     except OSError as error:
         _remove(temporaries)
         if not written:
             remove_folders(made)
+        elif durable and not in_order:  # what was written stays written, as the message says
+            for folder in dict.fromkeys(path.parent for path in written):
+                _sync_folder(folder)
         raise WriteError(target, error.strerror or str(error), written) from None
     except BaseException:
         _remove(temporaries)

@@ -642,8 +642,11 @@ class Store:
         path = self.game_path(game.name)
         # A second copy: if the game file is ever damaged (an editor, a disk), this one
         # still holds the last good state. Both are written to the disk before either
-        # replaces its old self, so a full disk changes neither.
-        write_together([(path, text), (self._good_path(game.name), text)])
+        # replaces its old self, so a full disk changes neither. Their folder is synced
+        # once, after both renames: a power cut between them may keep the new copy and
+        # the old game, each whole, and the game then loads as it was before this entry,
+        # which the player was never told was saved.
+        write_together([(path, text), (self._good_path(game.name), text)], in_order=False)
         yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
         # Temporary files left by a process killed mid-write: only writers holding
         # this game's lock (as we do) make them, so none of them is in use.

@@ -261,7 +261,7 @@ def _plain(step: str) -> bool:
         return False
     if " " not in step and step.lower() in _NOT_TEXT:
         return False
-    return all(ch in _PLAIN_ASCII or (ch > "\x7f" and ch.isalpha()) for ch in step)
+    return all(ch > "\x7f" and ch.isalpha() for ch in set(step) - _PLAIN_ASCII)  # each distinct character once
 
 
 def _quoted(line: str) -> str | None:

@@ -46,6 +46,8 @@ from assistant.engine.words import split, use_face
 from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
+from assistant.faces.table.lines import TextLines
+from assistant.store.files import hold_caches, release_caches
 from assistant.store.folder import UNCHANGED, Store
 
 WIDE = 110  # columns: from here the history stands beside the sheets, not below them
@@ -93,27 +95,44 @@ def report_lines(game) -> list[str]:
     return list(game.report())
 
 
-def history_text(game, last: int | None = None) -> Text:
-    """The numbered history, oldest first; taken-back entries struck out and marked in words."""
+# Parsed once: a style named by a string is parsed again each time a text is drawn.
+BOLD, STRUCK, DIM = Style.parse("bold"), Style.parse("strike dim"), Style.parse("dim")
+
+
+def history_lines(game, last: int | None = None, known: dict | None = None) -> list[Text]:
+    """The numbered history, line by line, oldest first; taken-back entries struck out and marked in words.
+
+    ``known`` keeps each entry's line for a caller that shows one game entry after entry (thirty entries are
+    not put into words again at each new one); a caller that reads the game anew starts a new one."""
     entries = game.history().entries
-    text = Text(_("history") + "\n", style="bold")
+    lines = [Text(_("history"), style=BOLD)]  # the whole panel in bold, as it has always been drawn
     if not entries:
-        text.append(_("nothing recorded yet"), style="dim")
-        return text
+        return [*lines, Text(style=BOLD).append(_("nothing recorded yet"), style=DIM)]
     shown = entries[-last:] if last else entries
     if len(shown) < len(entries):
-        text.append(_("({count} earlier)").format(count=len(entries) - len(shown)) + "\n", style="dim")
-    for position, entry in enumerate(shown):
-        line = Text(f"{entry.number:>3}. ")
+        lines.append(Text(style=BOLD).append(_("({count} earlier)").format(count=len(entries) - len(shown)),
+                                             style=DIM))
+    return lines + [history_line(game, entry, known) for entry in shown]
+
+
+def history_line(game, entry, known: dict | None = None) -> Text:
+    """One entry of the history (``history_lines``), kept in ``known``."""
+    key = (entry.number, entry.retracted, type(entry.event), entry.event)  # events of two kinds may be equal
+    try:
+        line = known.get(key) if known is not None else None
+    except TypeError:  # an event that cannot be hashed is said each time
+        known, line = None, None
+    if line is None:
+        line = Text(f"{entry.number:>3}. ", style=BOLD)
+        said = grammar.said(game, game.step(entry.event))
         if entry.retracted:
-            line.append(grammar.said(game, game.step(entry.event)), style="strike dim")
-            line.append(" " + _("(taken back)"), style="dim")
+            line.append(said, style=STRUCK)
+            line.append(" " + _("(taken back)"), style=DIM)
         else:
-            line.append(grammar.said(game, game.step(entry.event)))
-        text.append_text(line)
-        if position < len(shown) - 1:
-            text.append("\n")
-    return text
+            line.append(said)
+        if known is not None:
+            known[key] = line
+    return line
 
 
 def pieces_text(game) -> Text | None:
@@ -487,8 +506,10 @@ class TableApp(App):
         self.recall_at = 0
         self.stamp: tuple = ()
         self.answer_line = ""
+        self.answer_lines = [0, 0]  # the lines the last two answers took (fit_choices)
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
         self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
+        self.said: dict = {}  # each entry of the game shown as the history says it (history_line); emptied by load
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -502,8 +523,8 @@ class TableApp(App):
             with VerticalScroll(id="side"):
                 yield Static(id="help", classes="panel hidden")
                 yield Static(id="suggest", classes="panel hidden")
-                yield Static(id="history")
-        yield Static(id="answer")
+                yield TextLines(id="history")  # drawn line by line: an entry draws its own line alone
+        yield TextLines(id="answer")  # two lines kept: a one-line answer then the choices' line (fit_choices)
         yield Static(id="choices")
         yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
         footer = Footer()
@@ -512,6 +533,7 @@ class TableApp(App):
 
     def on_mount(self) -> None:
         use_face("screen")  # a refusal points at F1, not at --help
+        self.fit_choices()  # none yet: their line is the answer's second
         try:
             self.load()
             self.call_after_refresh(self.draw)  # the first layout gives the sheets their width
@@ -541,6 +563,7 @@ class TableApp(App):
         """Read the game again (the name is resolved once, at start)."""
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
+        self.said = {}  # read anew: perhaps another game, or another language
         self.stamp = self.watched_stamp()
         self.refresh_bindings()  # the keys of this game in the footer (check_action)
         if is_pad(self.game) and self.toggled["suggest"]:  # its key is gone on a pad: nothing could close it
@@ -602,7 +625,7 @@ class TableApp(App):
         self.query_one("#pieces").display = bool(parts)
         self.show("#pieces", Group(*parts) if parts else Text(""))
         # The latest entries that fit the panel (an evening has hundreds; `history` lists them all).
-        self.update_text("#history", history_text(game, last=max(8, self.size.height)))
+        self.query_one("#history", TextLines).update(history_lines(game, max(8, self.size.height), self.said))
         if self.toggled["suggest"]:
             self.query_one("#suggest", Static).update(suggestions_text(game))
         if self.toggled["help"]:
@@ -627,6 +650,20 @@ class TableApp(App):
         if self.on_panel.get(selector) != shown:
             self.on_panel[selector] = shown
             widget.update(content)
+            if selector == "#choices":
+                self.fit_choices()
+
+    def fit_choices(self) -> None:
+        """The line under a one-line answer is the choices' (Tab's candidates), blank while there are none; a
+        two-line answer takes it while it is blank. The answer and the choices then keep their two lines
+        between entries, one line long or two: the sheets and the history above them do not move, and the
+        screen needs no new layout (which draws all of it again). A longer answer keeps its room for the
+        next one too, so that answers of three lines and two in turn (a clue, its undo, on a narrow screen)
+        do not move the screen either."""
+        choices = self.query_one("#choices", Static)
+        shown = bool(self.on_panel.get("#choices"))
+        self.query_one("#answer", TextLines).keep_lines(1 if shown else max(2, self.answer_lines[0]))
+        choices.display = shown
 
     def say(self, line: str, refused: bool = False, notes: list[str] | tuple = ()) -> None:
         """The last answer, or the refusal: one line (it wraps on a narrow screen, never cut), then each of a
@@ -643,7 +680,11 @@ class TableApp(App):
             text = Text(line, style="bold")
         for note in notes:
             text.append("\n" + note)
-        self.update_text("#answer", text)
+        answer = self.query_one("#answer", TextLines)
+        self.answer_lines = [self.answer_lines[-1], 0]
+        self.fit_choices()  # the room the last answer took, first: then this one needs no layout if it fits
+        answer.update(text)
+        self.answer_lines[-1] = answer.text_lines()
         self.keep_history_in_view()  # the answer's height may have changed the history panel's
 
     def update_text(self, selector: str, text: Text) -> None:
@@ -696,9 +737,15 @@ class TableApp(App):
     def record(self, step: str) -> None:
         """Read the step with the game's grammar and record it under the store's lock; a refusal changes nothing."""
         before = self.game
+        # The parse cache of the file written is written once the screen is drawn: the player does not wait for
+        # it (a cache, rebuilt at will); a refused step leaves none behind, as on the command line.
+        hold_caches()
         try:
             after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
-        except AssistantError as error:
+        except BaseException as error:
+            release_caches(False)
+            if not isinstance(error, AssistantError):
+                raise
             self.say(str(error), refused=True)
             return
         self.game = after
@@ -707,6 +754,7 @@ class TableApp(App):
         first, *then = said_lines(before, after)
         self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
         self.draw()
+        self.call_after_refresh(release_caches, True)
 
     def command(self, words: list[str], typed: list[str] | None = None) -> None:
         """A command of the command line, run here: its words read by the screen's grammar first (a bad
