@@ -177,7 +177,7 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, 
 
     Every new content is written and synced to a temporary file beside its
     target first: the disk fills, if it does, while nothing has changed yet.
-    Only then is each renamed over its target, in order, and its folder synced.
+    Only then is each renamed over its target, in order, and then each folder synced once.
     A failure says which files were written, if any (a WriteError). The stale
     temporary files of each target go (``STALE_AFTER``).
     """
@@ -205,9 +205,10 @@ def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, 
                     os.fsync(stream.fileno())
         for (target, unused), temporary in zip(files, temporaries, strict=True):
             os.replace(temporary, target)
-            if durable:
-                _sync_folder(target.parent)
             written.append(target)
+        if durable:  # each folder once, after all its renames (a game and its good copy: one sync, not two)
+            for folder in dict.fromkeys(path.parent for path, unused in files):
+                _sync_folder(folder)
     except OSError as error:
         _remove(temporaries)
         if not written:
@@ -263,7 +264,7 @@ def read_cache(path: Path, limit: int) -> bytes:
     return read_regular(path, limit, follow=False)
 
 
-def write_cache(path: Path, content: str | bytes, stale: str | None = None, durable: bool = False) -> None:
+def write_cache(path: Path, content: str | bytes, stale: str | None = None) -> None:
     """Write a cache file of ours (derived data, rebuilt at will), or hold it till the command ends.
 
     Whatever stands at ``path`` that is not a file (a named pipe, a link, a device node made there) is
@@ -272,8 +273,7 @@ def write_cache(path: Path, content: str | bytes, stale: str | None = None, dura
     only there to save time. ``stale``: the temporary files of writers killed mid-write to remove.
 
     Not flushed to the disk: a cache is checked when read, so one lost or emptied by a power cut is just
-    made again, and a command that saves waits for two disk syncs, not three. ``durable``: flushed all the
-    same, for what must outlive a power cut although it may be rebuilt (the phones' answered entry ids)."""
+    made again, and a command that saves waits for two disk syncs, not three."""
     if _held is not None:
         _held[Path(path)] = (content, stale)
         return
@@ -287,7 +287,7 @@ def write_cache(path: Path, content: str | bytes, stale: str | None = None, dura
         except OSError:
             pass  # the write below finds it still there and gives up
     try:
-        write_atomically(path, content, durable=durable)
+        write_atomically(path, content, durable=False)
     except AssistantError:
         return
     if stale is not None:
