@@ -646,6 +646,11 @@ class Store:
             names = [guess] + [name for name in names if name != guess]
         return next((name for name in names if self._written_id(name) == game_id), None)
 
+    def entry_ids(self, name: str) -> dict[str, int]:
+        """The ids of the phones' entries game ``name`` holds: id -> the place of the event each recorded."""
+        self.load(name)
+        return dict(self._loaded[self.game_path(self.resolve(name))][4])
+
     def _make_current(self, name: str, done: str) -> None:
         """Make ``name`` the current game after ``done`` (what was written): a failure says both."""
         try:
