@@ -6,6 +6,7 @@ them again."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from pathlib import Path
@@ -257,6 +258,39 @@ def test_a_double_tap_on_record_records_once_and_on_undo_takes_back_one(home, ru
     history = store.load("evening").history().entries
     assert [entry.retracted for entry in history] == [False, True]
     assert (home / "games" / "evening.yaml").read_text().count("retract") == 1
+
+
+def test_a_page_never_fetches_a_version_it_has_or_gets_with_its_own_answer(home, run, browser, monkeypatch):
+    """Issue 34 (speed): after its own entry the events stream announces the new version, which the entry's
+    answer brings already; the page fetched it again all the same (91 /view for 96 entries, four phones)."""
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    changed = serve.Server.changed
+
+    def late(self, served):
+        """The stream's announcement comes a moment after the entry's answer, as on a busy laptop."""
+        waiting, served.changed = served.changed, asyncio.Event()  # the one set at once wakes no stream
+        changed(self, served)
+        asyncio.get_running_loop().call_later(0.2, waiting.set)
+
+    monkeypatch.setattr(serve.Server, "changed", late)
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=PHONE, locale="en-GB")
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url) if "/view" in request.url else None)
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#status")).to_have_text(re.compile("live"), timeout=WAIT)
+        for number, text in enumerate(["clue area B3 no -o red", "undo", "clue area A1 no -o blue", "undo",
+                                       "clue area D1 no -o red", "clue area F3 no -o blue"], 1):
+            typed(page, text)
+            expect(page.locator("#live")).to_have_attribute("data-version", re.compile(f"^{number}\\."),
+                                                            timeout=WAIT)
+        # A change from elsewhere is fetched, once: the stream's messages come in order, so by then every
+        # announcement of the page's own entries has come too.
+        assert run("clue", "area", "A2", "no", "-o", "red", "--game", "evening").exit_code == 0
+        expect(page.locator("#live ol.history li")).to_have_count(5, timeout=WAIT)
+        expect(page.locator("#live")).to_have_attribute("data-version", re.compile("^7\\."), timeout=WAIT)
+    assert len(fetched) == 1, fetched
 
 
 def test_offline_an_entry_waits_on_the_phone_then_goes_in_order_and_a_refusal_is_said(home, run, browser):

@@ -6,7 +6,8 @@ commands at them through the command line, as a table would: clues, pieces, deal
 texts drawn from all of Unicode, undo and retract, board corrections, rename and delete. Many are
 refused; those must change no file. After every accepted one:
 
-- the game reloads without any cache to the same state, each step reading back to its event;
+- the game reloads without any cache to the same state, each step reading back to its event, and with
+  the ids of the phones' entries it recorded, each once, wherever it was renamed and whatever came since;
 - the number ``history`` shows is the number ``retract`` takes (1, 2, ... with no gaps);
 - ``export``, read back as ``import`` reads it, gives the same game;
 - no command has printed a control character.
@@ -31,12 +32,13 @@ from typer.testing import CliRunner
 
 import cli
 from assistant.engine import scenario
+from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import _
 from assistant.engine.registry import result_said
 from assistant.faces.ending import header_line
 from assistant.faces.web import serve
 from assistant.store import yamlparse
-from assistant.store.folder import Store
+from assistant.store.folder import Repeated, Store
 
 GARDEN_CELLS = [f"{column}{row}" for row in (1, 2, 3) for column in "ABCDEF"]
 CITY_CELLS = [f"{column}{row}" for row in range(1, 6) for column in "ABCDE"]
@@ -175,6 +177,7 @@ class Table(RuleBasedStateMachine):
         os.environ["ASSISTANT_HOME"] = str(self.home)
         self.runner = CliRunner()
         self.games: dict[str, str] = {}  # game name -> its kind (garden, duel, ...)
+        self.ids: dict[str, dict[str, int]] = {}  # game name -> the phones' entry ids it recorded, each's place
         self.renamed = 0
 
     def teardown(self):
@@ -271,6 +274,29 @@ class Table(RuleBasedStateMachine):
                                for number, step, retracted in said(listed)]
         self.check(name)
 
+    @rule(data=st.data(), entry=st.sampled_from([f"phone-entry-{number}" for number in range(8)]))
+    def enter_from_a_phone(self, data, entry):
+        """A phone's entry (a step, undo or retract N) with its id, as the page's server records it: a few ids
+        only, so that repeats come; an id recorded once is never recorded again."""
+        name = data.draw(st.sampled_from(sorted(name for name, kind in self.games.items()
+                                                if kind in ("garden", "duel", "city"))))
+        words = data.draw(STEPS[self.games[name]] | st.sampled_from([["undo"], ["retract", "1"], ["retract", "3"]]))
+        if "--card" in words:  # a card's words hold blanks: the line is the rest
+            at = words.index("--card")
+            words = words[:at] + words[at + 2:]
+        before, known = self.files(), self.ids.setdefault(name, {})
+        try:
+            game = Store(self.home).update(name, lambda game: game.record(game.read_step(" ".join(words))), entry)
+        except Repeated as repeated:
+            assert known.get(entry) == repeated.position and self.files() == before, (entry, words)
+            return
+        except AssistantError:
+            assert self.files() == before, words
+            return
+        assert entry not in known, (entry, words)
+        known[entry] = len(game.events) - 1
+        self.check(name)
+
     @rule(cell=cells, change=st.sampled_from(["pond=yes", "pond=no", "terrain=wood", "flowers=blue,red",
                                               "terrain=herbe fleurs=jaune,blanc", "reset"]))
     def correct_the_garden(self, cell, change):
@@ -287,12 +313,14 @@ class Table(RuleBasedStateMachine):
         kind = self.games.pop(name)
         self.renamed += 1
         new = f"{kind}-{self.renamed}"
+        ids = self.ids.pop(name, {})
         if delete:
             assert self.type("delete", name, "--yes").exit_code == 0
             assert not (self.home / "games" / f"{name}.yaml").exists()
             assert self.type(*STARTS[kind], "--name", new).exit_code == 0
         else:
             assert self.type("rename", name, new).exit_code == 0
+            self.ids[new] = ids  # a renamed game keeps its phones' entry ids
         self.games[new] = kind
         self.check(new)
 
@@ -310,6 +338,7 @@ class Table(RuleBasedStateMachine):
         assert fresh.to_mapping() == cached.to_mapping()
         assert fresh.summary() == cached.summary()
         assert fresh.history() == cached.history()
+        assert Store(self.home).entry_ids(name) == self.ids.get(name, {})
         # read back as a saved log is read (how a clue was asked is the recorder's: a pond made since)
         reader = fresh._replace(reading_saved=True) if "reading_saved" in fresh._fields else fresh
         for event in fresh.events:

@@ -52,6 +52,11 @@ from assistant.store.files import (
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what game_id makes: secrets.token_urlsafe(12)
+# The phones' entries: each carries an id made on the phone, saved in the game file with the event it
+# recorded (one atomic write holds both), so a retry is recorded once whatever crashed in between.
+ENTRY_IDS_KEY = "entry-ids"
+ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # an entry's id, as the page makes it (always fullmatch)
+ENTRY_PAIR = re.compile(r"([A-Za-z0-9_-]{8,64}):(0|[1-9][0-9]{0,8})")  # ID:N, N its event's place (events[N])
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
 
 
@@ -85,6 +90,14 @@ class Recovery(NamedTuple):
     restored: bool
 
 
+class Repeated(Exception):
+    """``Store.update``: the entry id given is saved already, with events[``position``] of ``game``."""
+
+    def __init__(self, game, position: int):
+        super().__init__(position)
+        self.game, self.position = game, position
+
+
 class BoardInfo(NamedTuple):
     name: str
     origin: str  # 'shipped' (in the language spoken) or the user's file path
@@ -103,8 +116,8 @@ class Store:
         self._root: Path | None = None
         # The last game read or saved from each game file, for a store that stays open (the table screen, the
         # phones' page): path -> (the file's bytes, (name, language), (its board's name or its pad's class, the
-        # bytes of that board or those rules), game).
-        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object]] = {}
+        # bytes of that board or those rules), game, the entry ids it holds (id -> its event's place)).
+        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object, dict[str, int]]] = {}
 
     def _inside(self, path: Path) -> Path:
         """``path``, checked to stay in the data folder once symbolic links are followed."""
@@ -503,6 +516,10 @@ class Store:
         if known is not None and known[:2] == (raw, (name, language())) and known[2][1] == self._sources(known[2][0]):
             return known[3]
         data = yamlfile.load(path, cache_dir=self.cache_dir, raw=raw)
+        ids = {}
+        if isinstance(data, dict) and ENTRY_IDS_KEY in data:  # the store's own: the game never sees them
+            ids = _entry_ids(data, str(path))
+            data = {key: value for key, value in data.items() if key != ENTRY_IDS_KEY}
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
             sources = (pad, self._sources(pad))
@@ -512,7 +529,7 @@ class Store:
             sources = (board, self._sources(board) if isinstance(board, str) else (object(),))
             game = _board_game().from_mapping(data, name, self.board, str(path), _event_lines(path))
         # The board's bytes were taken before it was read: a correction made meanwhile is read next time.
-        self._loaded[path] = (raw, (name, language()), sources, game)
+        self._loaded[path] = (raw, (name, language()), sources, game, ids)
         return game
 
     def _sources(self, read_against) -> tuple:
@@ -620,10 +637,19 @@ class Store:
     def name_of_id(self, game_id: str, guess: str | None = None) -> str | None:
         """The name of the game whose id is ``game_id`` now (``guess`` first: its name when last seen),
         None when no saved game has it (deleted, or its name taken by another game)."""
+        # The name last seen first, without listing the folder: a phone's page asks at every request.
+        if guess is not None and is_game_name(guess) and self._written_id(guess) == game_id \
+                and (self.game_path(guess).is_file() or self._good_path(guess).is_file()):
+            return guess
         names = self.game_names()
         if guess in names:
             names = [guess] + [name for name in names if name != guess]
         return next((name for name in names if self._written_id(name) == game_id), None)
+
+    def entry_ids(self, name: str) -> dict[str, int]:
+        """The ids of the phones' entries game ``name`` holds: id -> the place of the event each recorded."""
+        self.load(name)
+        return dict(self._loaded[self.game_path(self.resolve(name))][4])
 
     def _make_current(self, name: str, done: str) -> None:
         """Make ``name`` the current game after ``done`` (what was written): a failure says both."""
@@ -634,9 +660,14 @@ class Store:
                                    "make it current with assistant use {name}").format(
                 done=done, path=error.path, reason=error.reason, name=name)) from None
 
-    def _save(self, game) -> bytes:
-        """Write a game and its last good copy; the bytes written."""
+    def _save(self, game, ids: dict[str, int] | None = None) -> bytes:
+        """Write a game and its last good copy, with the entry ids it holds (id -> its event's place); the
+        bytes written."""
         data = game.to_mapping()
+        if ids:  # one line before the log, which stays last (read fast, one step a line)
+            events = data.pop("events")
+            data[ENTRY_IDS_KEY] = " ".join(f"{entry}:{at}" for entry, at in ids.items())
+            data["events"] = events
         text = "# assistant game log: one event per line, oldest first\n" + _dumps(data)
         _check_readable_size(game.name, text, len(data.get("events") or ()))
         path = self.game_path(game.name)
@@ -692,19 +723,30 @@ class Store:
             number += 1
         return self.game_path(name, f".damaged-{number}.yaml")
 
-    def update(self, name: str | None, change: Callable):
-        """Load, change and save a game under its lock; if ``change`` raises, nothing is written."""
+    def update(self, name: str | None, change: Callable, entry: str | None = None):
+        """Load, change and save a game under its lock; if ``change`` raises, nothing is written.
+
+        ``entry``: the id of the entry (a phone's) this change records. It is saved in the game file with
+        the event it adds, in the same write; an id the file holds already is not recorded again: nothing
+        is changed, and ``Repeated`` says where it was recorded."""
         name = self.resolve(name)
         path = self.game_path(name)
         with locked(self.game_path(name, ".lock")):
             game = self.load(name)
+            known = self._loaded.get(path)
+            ids = known[4] if known is not None and known[3] is game else {}
+            if entry is not None and entry in ids:
+                raise Repeated(game, ids[entry])
             changed = change(game)
             if changed is not game:
-                written = self._save(changed)
-                known = self._loaded.get(path)
+                count = len(changed.events)
+                kept = {each: at for each, at in ids.items() if at < count}
+                if entry is not None and count > len(game.events):
+                    kept[entry] = count - 1
+                written = self._save(changed, kept)
                 same_board = getattr(changed, "board", None) is getattr(game, "board", None)
-                if known is not None and known[3] is game and same_board:
-                    self._loaded[path] = (written, known[1], known[2], changed)  # read back, it is this game
+                if known is not None and known[3] is game and same_board:  # read back, it is this game
+                    self._loaded[path] = (written, known[1], known[2], changed, kept)
         return changed
 
     # -- listing, deleting and renaming games ---------------------------------------------
@@ -842,6 +884,21 @@ def _header(data: object, path: Path) -> dict:
     events = data.get("events")
     return {"kind": kind, "players": [str(player) for player in players],
             "entries": len(events) if isinstance(events, list) else 0}
+
+
+def _entry_ids(data: dict, source: str) -> dict[str, int]:
+    """The entry ids a game file holds ('ID:N ID:N', N the place of the event each recorded), checked."""
+    text, events = data[ENTRY_IDS_KEY], data.get("events")
+    count = len(events) if isinstance(events, list) else 0
+    ids: dict[str, int] = {}
+    for pair in text.split() if isinstance(text, str) else [text]:
+        found = ENTRY_PAIR.fullmatch(pair) if isinstance(pair, str) else None
+        if found is None or int(found[2]) >= count or found[1] in ids:
+            raise DataError(_("{source}: {key}: expected the phones' entry ids, each once with the place of its "
+                              "event (ID:N, N from 0 to {last}) (got {got})").format(
+                source=source, key=ENTRY_IDS_KEY, last=count - 1, got=shown(pair)))
+        ids[found[1]] = int(found[2])
+    return ids
 
 
 def _recover_hint(name: str) -> str:

@@ -34,9 +34,11 @@ import socket
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -46,13 +48,14 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, _, language, speaking
+from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
 from assistant.store.files import read_json, write_atomically, write_cache
-from assistant.store.folder import Store
+from assistant.store.folder import ENTRY_ID, Repeated, Store
 
 TOKEN_BYTES = 24  # 192 bits of secrets.token_urlsafe: far past guessing, 32 characters in a link
 MAX_BODY = 4096  # bytes: the longest step is a few hundred characters
@@ -63,8 +66,8 @@ PER_ADDRESS = 16  # requests at once from one address: one phone cannot take eve
 # wait; past this many connections, the new ones are closed at once.
 PER_ADDRESS_CONNECTIONS = 24
 IDLE_SECONDS = 4.0  # a connection that has not sent a whole request by then is closed (idle or slow: no slot held)
-ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # an entry's id, made on the phone
 KEPT_ANSWERS = 2000  # entry ids remembered per game: a whole evening's taps, and their retries
+SAVE_ANSWERS_SECONDS = 1.0  # the answers' cache is written at most this often while serving
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
 PING_SECONDS = 15.0  # an idle event stream says it is alive this often (proxies close silent ones)
 KEPT_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # a kept token: at least 128 bits, and only what a path may hold
@@ -248,13 +251,46 @@ class Stone(NamedTuple):
     label: str
 
 
-def view_html(game, odds: bool = False) -> str:
+class Words:
+    """One served game's events put into words once each: their saved words, and how the player reads
+    them in each language. An evening's log is otherwise said again, whole, at every tap (the history,
+    the version). Events are immutable values, so an event's words never change for one game read
+    against one board; a game read anew from its file gets a new Words."""
+
+    def __init__(self) -> None:
+        self.steps: dict = {}
+        self.said: dict = {}
+
+    def step(self, game, event) -> str:
+        """``game.step(event)``, once per event."""
+        try:
+            return self.steps[type(event), event]
+        except KeyError:
+            words = self.steps[type(event), event] = game.step(event)
+            return words
+        except TypeError:  # an event that cannot be hashed: put into words each time
+            return game.step(event)
+
+    def said_step(self, game, event) -> str:
+        """The event as the player reads it in the language spoken now, once per event and language."""
+        key = (language(), type(event), event)
+        try:
+            return self.said[key]
+        except KeyError:
+            words = self.said[key] = grammar.said(game, self.step(game, event))
+            return words
+        except TypeError:
+            return grammar.said(game, game.step(event))
+
+
+def view_html(game, odds: bool = False, words: Words | None = None) -> str:
     """The live part of the page: the sheets (or the pad), the game's state, the history."""
-    return render("view.html", **view(game, odds))
+    return render("view.html", **view(game, odds, words))
 
 
-def view(game, odds: bool = False) -> dict:
-    """What the live part shows, for templates/view.html."""
+def view(game, odds: bool = False, words: Words | None = None) -> dict:
+    """What the live part shows, for templates/view.html (``words``: the served game's, kept between taps)."""
+    words = words or Words()
     pad = is_pad(game)
     several = pad or len(game.items) > 1  # one sheet alone: its caption says it already
     return {"ended": header_line(game),  # the page's header line once the game is over (or tied)
@@ -263,17 +299,17 @@ def view(game, odds: bool = False) -> dict:
             "sheets": None if pad else sheets_view(game, odds),
             "pieces": panels.pieces_lines(game),
             "theirs": panels.theirs_lines(game),
-            "history": history_view(game),
-            "undo": undo_view(game)}
+            "history": history_view(game, words),
+            "undo": undo_view(game, words)}
 
 
-def undo_view(game) -> tuple[int, str] | None:
+def undo_view(game, words: Words) -> tuple[int, str] | None:
     """The entry Défaire takes back, by its number, and its words: the latest standing (None: nothing to take back)."""
     standing = game.history().standing
     if not standing:
         return None
     entry = standing[-1]
-    return entry.number, grammar.said(game, game.step(entry.event))
+    return entry.number, words.said_step(game, entry.event)
 
 
 def sheets_view(game, odds: bool) -> dict:
@@ -285,7 +321,7 @@ def sheets_view(game, odds: bool) -> dict:
     chances = advisor.odds(sheet) if odds and sheet.consistent else None
     found = [(item, sheet.found(item)) for item in game.items]
     return {"many": len(board.attributes) > 2,  # the city's cells carry three kinds of marks
-            "grids": [grid_view(sheet, item, chances.items[item] if chances else None, pictures)
+            "grids": [grid_html(sheet, item, chances.items[item] if chances else None, pictures)
                       for item in game.items],
             "found": [pictures.found_line(board, item, cell, game.closed(item) == cell)
                       for item, cell in found if cell is not None],
@@ -293,14 +329,34 @@ def sheets_view(game, odds: bool) -> dict:
             "legend": legend_view(board, pictures)}
 
 
-def grid_view(sheet, item: str, chances: dict | None, pictures) -> GridView:
+# Grids drawn: (language, the board's id, item, title, cells left, my loot, odds) -> (board, HTML). A tap
+# changes one opponent's cells at most; the others' grids are the ones drawn before (and an undo's too).
+_GRIDS: dict[tuple, tuple[object, Markup]] = {}
+KEPT_GRIDS = 512
+
+
+def grid_html(sheet, item: str, chances: dict | None, pictures) -> Markup:
+    """One opponent's sheet (or the city's) as HTML, drawn once for each state it is in."""
+    title, unused = pictures.item_title(sheet, item)
+    key = (language(), id(sheet.board), item, title, sheet.candidates(item).mask, sheet.mine,
+           tuple(sorted(chances.items())) if chances is not None else None)
+    known = _GRIDS.get(key)
+    if known is not None and known[0] is sheet.board:
+        return known[1]
+    drawn = Markup(render("grid.html", grid=grid_view(sheet, item, chances, pictures, title)))
+    if len(_GRIDS) >= KEPT_GRIDS:
+        _GRIDS.clear()
+    _GRIDS[key] = (sheet.board, drawn)
+    return drawn
+
+
+def grid_view(sheet, item: str, chances: dict | None, pictures, title: str) -> GridView:
     """One opponent's sheet (or the city's), its cells read out in words."""
     from assistant.engine.cells import column_letters
 
     grid = sheet.board.grid
     remaining = sheet.candidates(item)
     found = remaining.only()
-    title, unused = pictures.item_title(sheet, item)
     rows = [(row + 1, [cell_view(sheet, item, grid.cell(row, column), remaining, found, chances, pictures)
                        for column in range(grid.columns)]) for row in range(grid.rows)]
     return GridView(item, title, [column_letters(column) for column in range(grid.columns)], rows)
@@ -336,8 +392,25 @@ def cell_view(sheet, item: str, cell: int, remaining, found, chances, pictures) 
     return CellView(name, item, classes, ", ".join(said), ground, face, marks)
 
 
+_CELL_WORDS: dict[tuple[str, int], tuple[object, dict[int, list[str]]]] = {}  # (language, board's id) -> words
+
+
 def cell_words(board, cell: int) -> list[str]:
-    """A cell's values in words ('grass', 'flowers blue and red'), in the language spoken."""
+    """A cell's values in words ('grass', 'flowers blue and red'), in the language spoken: a board's are
+    worked out once (a board never changes; a corrected one is another board)."""
+    key = (language(), id(board))
+    known = _CELL_WORDS.get(key)
+    if known is None or known[0] is not board:
+        if len(_CELL_WORDS) >= KEPT_GRIDS:
+            _CELL_WORDS.clear()
+        known = _CELL_WORDS[key] = (board, {})
+    said = known[1].get(cell)
+    if said is None:
+        said = known[1][cell] = _cell_words(board, cell)
+    return said
+
+
+def _cell_words(board, cell: int) -> list[str]:
     if cell in board.ponds:
         return []
     words = []
@@ -374,9 +447,9 @@ def legend_view(board, pictures) -> dict:
                            for attribute in board.attributes]}
 
 
-def history_view(game) -> list[tuple[int, str, bool]]:
+def history_view(game, words: Words) -> list[tuple[int, str, bool]]:
     """The numbered history, the latest first (a phone shows the top): (number, the step said, taken back)."""
-    return [(entry.number, grammar.said(game, game.step(entry.event)), entry.retracted)
+    return [(entry.number, words.said_step(game, entry.event), entry.retracted)
             for entry in reversed(game.history().entries)]
 
 
@@ -445,21 +518,27 @@ def page_view(game, link: Link, spoken: str, version: str = "") -> dict:
 # -- the served games -------------------------------------------------------------------------
 
 
-def game_version(game) -> str:
+def game_version(game, words: Words | None = None) -> str:
     """The game's own version: its step count and a digest of its steps. A restart of the server, or
     of a phone, gives the same version to the same game; a counter would start again at 0."""
-    steps = "\n".join(game.step(event) for event in game.events)
+    words = words or Words()
+    steps = "\n".join(words.step(game, event) for event in game.events)
     return f"{len(game.events)}.{hashlib.sha256(steps.encode('utf-8')).hexdigest()[:12]}"
 
 
 class Answers:
     """The first answer to each entry id of one game, kept in the data folder's cache (by the game's id,
     so a rename keeps them) where a restart of the server still finds them: a retry, a double tap or an
-    entry sent again from a phone's queue is recorded once, and answered as it was the first time."""
+    entry sent again from a phone's queue is answered as it was the first time.
+
+    Only the words are kept here: what makes an entry recorded once is its id, saved in the game file
+    with the event it recorded (``Store.update``). So this cache need not reach the disk before the
+    answer goes: lost (a power cut, a full disk), a repeat is told from the game which entry it was."""
 
     def __init__(self, path: Path):
         self.path = path
         self.answers: dict[str, dict] | None = None
+        self.saving: asyncio.TimerHandle | None = None  # the write to come, while serving
 
     def _read(self) -> dict[str, dict]:
         if self.answers is None:
@@ -478,12 +557,39 @@ class Answers:
         answers[entry] = answer
         while len(answers) > KEPT_ANSWERS:  # the oldest go first (dicts keep their order)
             del answers[next(iter(answers))]
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving: written now
+            self.save()
+            return
+        # Serving: written once for all the taps of the next moment (and when the server stops), not at each
+        if self.saving is None:
+            self.saving = loop.call_later(SAVE_ANSWERS_SECONDS, self.save)
+
+    def save(self) -> None:
+        """Write the answers kept, if any came since the last write."""
+        if self.saving is not None:
+            self.saving.cancel()
+            self.saving = None
+        if self.answers is None:
+            return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Atomic and durable, as a game is written (file and folder synced): the game on disk holds the entry,
-        # so its id must be on disk too, or a retry after a power cut would record the entry a second time.
-        # As a cache, something else than a file at its name (a named pipe) is replaced, and a write that
-        # fails (a full disk) forgets the answers only: the entry itself is saved.
-        write_cache(self.path, json.dumps(answers), durable=True)
+        # Atomic, not synced (a cache): something else than a file at its name (a named pipe) is replaced,
+        # and a write that fails (a full disk) forgets the answers only.
+        write_cache(self.path, json.dumps(self.answers))
+
+
+def recorded_before(game, position: int) -> str:
+    """What a repeat is told when its first answer is lost: the entry its id recorded (events[position]),
+    by its number and its words, or the entry that undo or retract took back."""
+    event = game.events[position]
+    if isinstance(event, Retract):
+        taken = replay(islice(game.events, position + 1)).taken_back
+        assert taken is not None, "a saved retract took an entry back"
+        return _("already recorded: took back {number}. {step}").format(
+            number=taken.number, step=grammar.said(game, game.step(taken.event)))
+    number = sum(1 for each in islice(game.events, position + 1) if not isinstance(each, Retract))
+    return _("already recorded: {number}. {step}").format(number=number, step=grammar.said(game, game.step(event)))
 
 
 @dataclass
@@ -498,6 +604,11 @@ class Served:
     game: object = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     version: str = ""
+    words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
+
+    def forget(self, stamp: tuple | None = ()) -> None:
+        """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
+        self.stamp, self.game, self.words = stamp, None, Words()
 
 
 class Gone(Exception):
@@ -582,6 +693,8 @@ class Server:
             yield
         finally:
             watcher.cancel()
+            for served in self.served.values():
+                served.answers.save()
 
     async def watch(self) -> None:
         """Check each served game's file; a change made elsewhere (CLI, table screen, another phone) wakes its pages."""
@@ -591,13 +704,17 @@ class Server:
                 self.refresh(served)
 
     def refresh(self, served: Served) -> None:
+        # The file at the game's name as last seen, unchanged (bytes, size, inode): still this game, as it was.
+        # Anything else (written elsewhere, renamed, a new game under the name, gone) looks its id up again.
+        if served.stamp and file_stamp(self.store.game_path(served.name)) == served.stamp:
+            return
         try:
             name = self.locate(served)
         except (Gone, AssistantError):
             name = None
         stamp = file_stamp(self.store.game_path(name)) if name else None
         if stamp != served.stamp:
-            served.stamp, served.game = stamp, None
+            served.forget(stamp)
             self.changed(served)
 
     def locate(self, served: Served) -> str:
@@ -606,12 +723,13 @@ class Server:
         if name is None:
             raise Gone()
         if name != served.name:
-            served.name, served.game, served.stamp = name, None, ()
+            served.name = name
+            served.forget()
         return name
 
     def changed(self, served: Served) -> None:
         try:
-            served.version = game_version(self.game(served))
+            served.version = game_version(served.game if served.game is not None else self.game(served), served.words)
         except (Gone, AssistantError):
             served.version = "gone"
         served.changed.set()
@@ -709,7 +827,7 @@ class Server:
     async def view(self, request, link, served, spoken) -> Response:
         odds = request.query_params.get("odds") == "1"
         with speaking(spoken):
-            return JSONResponse({"version": served.version, "html": view_html(self.game(served), odds)},
+            return JSONResponse({"version": served.version, "html": view_html(self.game(served), odds, served.words)},
                                 headers=HEADERS)
 
     async def events(self, request, link, served, spoken) -> Response:
@@ -756,21 +874,26 @@ class Server:
         with speaking(spoken):
             before = self.game(served)
             first = served.answers.first(entry) if entry else None
-            if first is None:
-                first = self.record(served, before, panels.step_text(str(data.get("line", ""))))
+            if first is not None:
+                first = {**first, "repeat": True}
+            else:
+                first = self.record(served, before, panels.step_text(str(data.get("line", ""))), entry)
                 if entry:
                     served.answers.keep(entry, first)
-            else:
-                first = {**first, "repeat": True}
-            return JSONResponse({**first, "version": served.version, "html": view_html(self.game(served), odds)},
+            # the game as recorded now (a refusal: as it was): found again only if something else changed it
+            game = served.game if served.game is not None else self.game(served)
+            return JSONResponse({**first, "version": served.version, "html": view_html(game, odds, served.words)},
                                 headers=HEADERS)
 
-    def record(self, served: Served, before, line: str) -> dict:
-        """Record ``line`` in the game of ``served``: what the page says of it (said, or refused)."""
+    def record(self, served: Served, before, line: str, entry: str | None = None) -> dict:
+        """Record ``line`` in the game of ``served`` (once per ``entry`` id): what the page says of it (said,
+        refused, or said before)."""
         if not line:
             return {"refused": _("empty step")}
         try:
-            after = self.store.update(served.name, lambda game: game.record(game.read_step(line)))
+            after = self.store.update(served.name, lambda game: game.record(game.read_step(line)), entry)
+        except Repeated as repeated:  # recorded, then its answer lost (a crash, a power cut): said from the game
+            return {"said": printable(recorded_before(repeated.game, repeated.position)), "repeat": True}
         except AssistantError as error:
             return {"refused": refused(error)}
         served.game, served.stamp = after, file_stamp(self.store.game_path(served.name))

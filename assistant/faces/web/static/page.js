@@ -63,6 +63,15 @@
     undo.disabled = !number || sending;
   }
 
+  // Whether a version the events stream announced is one the page lacks. A version is the game's own,
+  // "COUNT.DIGEST", and a log only grows: one with fewer steps than the page's is an announcement overtaken
+  // by the answer to the page's own entry (which brought the page itself), never worth fetching.
+  function lacks(announced) {
+    if (announced === version) return false;
+    const [theirs, ours] = [Number(announced.split(".")[0]), Number(String(version).split(".")[0])];
+    return !(Number.isInteger(theirs) && Number.isInteger(ours) && theirs < ours);
+  }
+
   async function refresh() {
     try {
       const response = await fetch("view" + (odds ? "?odds=1" : ""));
@@ -170,7 +179,7 @@
       busy(false);
       showPending();
     }
-    if (latest !== version) refresh();  // someone else's change came meanwhile
+    if (lacks(latest)) refresh();  // someone else's change came meanwhile
     offer();
   }
 
@@ -248,7 +257,7 @@
     latest = event.data;
     status("live");
     // our own entry's answer brings the page itself: no second request for it
-    if (!sending && latest !== version) refresh();
+    if (!sending && lacks(latest)) refresh();
     if (line && queue().length) send();
   };
   events.onerror = () => status(navigator.onLine ? "reconnecting" : "offline");
