@@ -46,7 +46,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, _, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, _, percent, speaking
 from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
@@ -325,9 +325,9 @@ def cell_view(sheet, item: str, cell: int, remaining, found, chances, pictures) 
         face = ""
         classes.append("found" if cell == found else "open")
     if chances is not None and cell in remaining:
-        percent = f"{chances.get(cell, 0.0):.0%}"
-        status += ", " + percent
-        face = percent
+        chance = percent(chances.get(cell, 0.0))  # '45 %' in French: the engine's one number formatter
+        status += ", " + chance
+        face = chance
     if cell not in board.ponds:
         said.append(status)
     ground = None if "out" in classes or "pond" in classes else ground_colour(board, cell, pictures)
