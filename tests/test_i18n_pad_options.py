@@ -303,7 +303,8 @@ def test_a_special_card_refused_in_french_is_named_as_a_french_table_types_it(ru
     """'11r' is the Shaman or the red 11 that takes two cards: a French table reads and types 'Chaman'."""
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "11r").stderr == \
-        "erreur : '11r' désigne deux cartes : nommez-la (Chaman et 11 rouge qui prend deux cartes)\n"
-    assert "l'une de Druide, Porte-étendard, Bricoleur, Bouffon, 11 bleu qui fait tourner les mains, Enchanteur" in \
-        run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
+        "erreur : '11r' désigne deux cartes : précisez laquelle par son nom (Chaman et 11 rouge qui prend deux " \
+        "cartes)\n"
+    assert ("les cartes spéciales sont Druide, Porte-étendard, Bricoleur, Bouffon, 11 bleu qui fait tourner les "
+            "mains, Enchanteur") in run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "Chaman").exit_code == 0

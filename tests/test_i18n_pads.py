@@ -136,7 +136,7 @@ def test_the_exports_stay_canonical_in_french(run):
     (("quest", "deal", "99Z", "--special", "druid"), "quête inconnue '99Z'"),
     (("quest", "deal", "7B", "--special", "dragon"), "la tuile Quête 7 a été jouée à la donne 1"),
     (("quest", "deal", "8A", "--special", "dragon", "--tricks", "Ana=3,Ben=5,Cleo=5"),
-     "Dragon a été mélangée à la donne 1"),
+     "Dragon a déjà servi à la donne 1"),
     (("quest", "deal", "5A", "--special", "druid", "--tricks", "Ana=3,Ben=3,Cleo=3"), "les plis font 9 au total"),
     (("quest", "deal", "3B", "--special", "mummy", "--won", "Ana=Kx"), "carte inconnue 'Kx'"),
     (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"), "1A Lucky Run dépend de l'ordre"),
@@ -145,7 +145,8 @@ def test_a_wrong_deal_in_french_is_one_line_and_leaves_the_pad_unchanged(run, ho
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     run("quest", "deal", "7A", "--special", "dragon", "--tricks", "Ana=9,Ben=2,Cleo=2")
     before = game_file(home, "roi-des-nains-1")
-    refused = one_line_refusal(run(*FR, *words), code=1 if "a été" in said else 2)
+    used = "a été" in said or "déjà servi" in said  # a tile or a card used already: the rules refuse it (1)
+    refused = one_line_refusal(run(*FR, *words), code=1 if used else 2)
     assert said in refused and game_file(home, "roi-des-nains-1") == before
 
 
