@@ -152,7 +152,8 @@ def test_special_cards_go_by_the_french_names_of_the_rules(french):
     specials = offered(game, "donne 13A --spéciale ")
     assert "porte-étendard" in specials and "clone" in specials and "enchanteur" in specials
     assert not {"flag-bearer", "porte-etendard", "puppeteer", "enchanter", "joker"} & set(specials)  # joker: used
-    assert "tinkerer" in specials and "scout" in specials  # no French name known: the id (boards/roi-des-nains.yaml)
+    assert "bricoleur" in specials and "éclaireur" in specials and "11-bleu-qui-fait-tourner-les-mains" in specials
+    assert not {"tinkerer", "scout", "blue-11-pass"} & set(specials)  # every card has its French name
     assert offered(game, "donne 13A --spéciale é") == ("éclaireur",)
     assert game.read_step("donne 13A --spéciale éclaireur").special.id == "scout"
     assert game.read_step("donne 13A --spéciale porte-etendard").special.id == "flag-bearer"  # accents optional

@@ -132,3 +132,168 @@ def test_the_data_s_french_has_its_no_break_spaces(path):
     wrong = [text for text in _french_data_strings(yaml.safe_load(path.read_text(encoding="utf-8")))
              if re.search(r" [:;!?](\s|$)", text) or "« " in text or " »" in text]
     assert wrong == []
+
+
+# -- Le Roi des Nains' special cards: every one has a French name (issue 35) -------------------------------
+
+
+def _english_card_ids(rules) -> set[str]:
+    """The ids and aliases of the special cards that are English words, not the card's French name
+    ('dragon', 'clone' and 'excalibur' are spelt the same in both languages)."""
+    from assistant.engine.words import key
+
+    return {word for special in rules.specials for word in (special.id, *special.aliases)
+            if key(word) != key(special.fr)}
+
+
+def _english_ids_in(text: str, english: set[str]) -> list[str]:
+    return [word for word in re.findall(r"[\w-]+", text) if word.lower() in english]
+
+
+def _counts_quests(rules) -> list[str]:
+    """Quest faces a deal scores from the tricks' counts alone, one face per tile."""
+    faces: dict[str, str] = {}
+    for quest in rules.quests:
+        if quest.needs == "counts":
+            faces.setdefault(quest.tile, quest.id)
+    return list(faces.values())
+
+
+def _deal_words(special, quest: str) -> list[str]:
+    """``quest deal`` for ``special``: each card's effect asks for what it needs (who won it, the Scout's faces)."""
+    words = ["quest", "deal", quest, "--special", special.id, "--tricks", "Ana=5,Ben=4,Cleo=4"]
+    if "per_face_in_trick" in special.effect:
+        return [*words, "--scout", "Ana=1"]
+    return [*words, "--special-winner", "Ana"] if special.effect else words
+
+
+def test_no_french_output_names_a_special_card_by_its_english_id(run, store):
+    """Issue 35: "l'une de Druide, Porte-étendard, tinkerer, joker, blue-11-pass, … attendue". Every card is
+    played in a deal; then each French output that can name one is read: quête liste, the pads' pictures and
+    reports, the history, what Tab offers, the refusals naming the cards expected, and the catalogue's
+    messages formatted with every card."""
+    from test_render import picture
+
+    from assistant.engine import grammar
+    from assistant.faces import pictures as render
+    from assistant.games.roi_des_nains import read_rules
+    from assistant.store import yamlfile
+    from assistant.store.folder import shipped_folder
+
+    rules = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
+    english = _english_card_ids(rules)
+    assert {"druid", "tinkerer", "joker", "blue-11-pass", "scout", "red-11-swap", "puppeteer"} <= english
+    quests = _counts_quests(rules)
+    said: list[str] = run("--lang", "fr", "quête", "liste").stdout.splitlines()
+    for pad, specials in enumerate((rules.specials[:7], rules.specials[7:]), start=1):
+        assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", f"pad{pad}").exit_code == 0
+        for special, quest in zip(specials, quests, strict=False):
+            result = run(*_deal_words(special, quest), "--game", f"pad{pad}")
+            assert result.exit_code == 0, (special.id, result.stderr)
+        said += run("--lang", "fr", "quête", "montrer", "--partie", f"pad{pad}").stdout.splitlines()
+        said += run("--lang", "fr", "historique", "--partie", f"pad{pad}").stdout.splitlines()
+        i18n.use("fr")
+        game = store.load(f"pad{pad}")
+        said += picture(render.pad(game), 60).splitlines() + list(game.report())
+        said += [" ".join(grammar.complete(game, "donne 1A --spéciale ")[1])]
+        i18n.use("en")
+    assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "refusals").exit_code == 0
+    for words in (("--spéciale", "x"), ("--spéciale", "11r"), ("--spéciale", "11b"), ("--spéciale", "11v")):
+        said.append(run("--lang", "fr", "quête", "donne", "7A", *words, "--partie", "refusals").stderr)
+    run("quest", "deal", "7A", "--special", "druid", "--game", "refusals")
+    said.append(run("--lang", "fr", "quête", "donne", "1A", "--spéciale", "druide", "--partie", "refusals").stderr)
+    said.append(run("--lang", "fr", "quête", "pli", "Ana", "5r", "tinkerer", "9r", "--partie", "refusals").stderr)
+    said.append(run("--lang", "fr", "quête", "pli", "Ana", "5r", "x", "9r", "--partie", "refusals").stderr)
+    i18n.use("fr")
+    for message in french_messages():
+        for text in strings(message):
+            if "{card}" in text or "{special}" in text:
+                said += [text.format_map(_Every(card)) for special in rules.specials
+                         for card in (special.said, special.shown, special.marked, special.typed)]
+    found = [(word, line) for line in said for word in _english_ids_in(line, english)]
+    assert found == []
+    assert any("Bricoleur" in line for line in said) and any("11 rouge qui prend deux cartes" in line for line in said)
+
+
+class _Every(dict):
+    """A catalogue message's placeholders: every card placeholder names ``card``, the others are left blank."""
+
+    def __init__(self, card: str):
+        super().__init__()
+        self.card = card
+
+    def __missing__(self, name: str) -> str:
+        return self.card if name in ("card", "special") else ""
+
+
+def test_every_french_card_name_is_typed_with_or_without_its_accents():
+    from assistant.engine.words import key
+    from assistant.games.roi_des_nains import read_rules
+    from assistant.games.roi_des_nains.rules import slug, word_of
+    from assistant.store import yamlfile
+    from assistant.store.folder import shipped_folder
+
+    rules = read_rules(yamlfile.load(shipped_folder("boards") / "roi-des-nains.yaml"), "roi-des-nains.yaml")
+    for special in rules.specials:
+        for typed in (special.fr, word_of(special.fr), slug(special.fr), special.fr.upper(), special.id):
+            assert rules.special(typed) == special, typed
+        assert key(special.fr) != key(special.name) or special.fr == special.name  # a French name, not the English
+    names = [key(special.fr) for special in rules.specials]
+    assert len(set(names)) == len(names)  # no two cards share a name
+    assert [s.id for s in rules.specials if s.fr_verified] == ["flag-bearer", "clone"]  # the rule book's two
+
+
+# -- percentages inside the cells, and the city's alternatives denied (issue 35) ---------------------------
+
+
+@pytest.mark.parametrize("clues", [(), (("clue", "at", "C3"),)],
+                         ids=["spread", "one-cell-certain"])
+def test_the_cells_percentages_read_the_french_way_and_keep_the_grid(run, store, clues):
+    """'45%' is '45 %' in French (the engine's percent: a narrow no-break space). The space takes a column, so
+    every cell is as wide as '100 %' and no cell wraps: each row of the grid is one line, all of one width."""
+    from test_render import picture
+
+    from assistant.engine import advice as advisor
+    from assistant.faces import pictures as render
+    from assistant.faces.web import serve
+
+    run("new", "new-york")
+    for words in clues:
+        assert run(*words).exit_code == 0
+    for width in (80, 60):
+        i18n.use("fr")
+        game = store.load("new-york-1")
+        drawn = picture(render.sheet(game.sheet(), odds=advisor.odds(game.sheet())), width)
+        i18n.use("en")
+        rows = [line for line in drawn.splitlines() if re.match(r"^│[1-5]│", line)]
+        assert len(rows) == 5, drawn  # one line a row: no cell wrapped
+        assert len({len(line) for line in rows}) == 1, drawn
+        cells = [cell for line in rows for cell in line.strip("│").split("│")[1:]]
+        shown = [cell for cell in cells if "%" in cell]
+        assert shown and all(re.fullmatch(r"[A-E][1-5] +\d{1,3}\u202f%", cell) for cell in shown), drawn
+    assert "100\u202f%" in drawn if clues else "100" not in drawn
+    i18n.use("fr")
+    page = serve.view_html(store.load("new-york-1"), odds=True)
+    i18n.use("en")
+    assert re.search(r"\d\u202f%", page) and not re.search(r"\d%", page)
+    english = serve.view_html(store.load("new-york-1"), odds=True)
+    assert re.search(r"\d%", english) and "\u202f%" not in english
+
+
+def test_a_negative_city_statement_over_alternatives_reads_ni_ni(run):
+    """'A1 n'est pas à Manhattan ou dans le Bronx' is not French: 'A1 n'est ni à Manhattan ni dans le Bronx'.
+    Both ways a statement over alternatives rules cells out: a yes (the cells outside all of them) and a no
+    (the thief in none of them)."""
+    run("new", "new-york")
+    run("clue", "in", "manhattan,bronx")
+    said = run("--lang", "fr", "explain", "E5").stdout
+    assert "E5 n'est ni à Manhattan ni dans le Bronx" in said, said
+    assert "the thief" not in said and " ou " not in said
+    run("undo")
+    run("clue", "in", "manhattan,bronx,brooklyn", "no")
+    said = run("--lang", "fr", "explain", "C3").stdout  # a cell of Brooklyn
+    assert "le voleur n'est ni à Manhattan ni dans le Bronx ni à Brooklyn." in said, said
+    assert "the thief is neither in Manhattan nor in the Bronx nor in Brooklyn." in run("explain", "C3").stdout
+    run("undo")
+    run("clue", "in", "manhattan", "no")  # one place: 'n'est pas', as before
+    assert "le voleur n'est pas à Manhattan." in run("--lang", "fr", "explain", "B1").stdout

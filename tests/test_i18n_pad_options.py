@@ -53,10 +53,10 @@ ROI_STEPS = [
      "--gagnant-spécial Ana"),
     ("deal 7A --special scout --tricks Ana=5,Ben=5,Cleo=3 --order Ana,Ben --scout Ana=2 --dealer-next Cleo "
      "--replace 1",
-     "donne 7A --spéciale scout --plis Ana=5,Ben=5,Cleo=3 --ordre Ana,Ben --éclaireur Ana=2 "
+     "donne 7A --spéciale éclaireur --plis Ana=5,Ben=5,Cleo=3 --ordre Ana,Ben --éclaireur Ana=2 "
      "--donneur-suivant Cleo --remplace 1"),
     ("deal 20A --special joker --tricks Ana=3,Ben=6,Cleo=4 --special-winner none",
-     "donne 20A --spéciale joker --plis Ana=3,Ben=6,Cleo=4 --gagnant-spécial personne"),
+     "donne 20A --spéciale bouffon --plis Ana=3,Ben=6,Cleo=4 --gagnant-spécial personne"),
 ]
 OPEN = pad("deal 1A --special dragon", "trick Ana 3g 4g 5g")
 
@@ -303,6 +303,8 @@ def test_a_special_card_refused_in_french_is_named_as_a_french_table_types_it(ru
     """'11r' is the Shaman or the red 11 that takes two cards: a French table reads and types 'Chaman'."""
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "11r").stderr == \
-        "erreur : '11r' désigne deux cartes : nommez-la (Chaman et red-11-swap)\n"
-    assert "l'une de Druide, Porte-étendard, tinkerer" in run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
+        "erreur : '11r' désigne deux cartes : précisez laquelle par son nom (Chaman et 11 rouge qui prend deux " \
+        "cartes)\n"
+    assert ("les cartes spéciales sont Druide, Porte-étendard, Bricoleur, Bouffon, 11 bleu qui fait tourner les "
+            "mains, Enchanteur") in run(*FR, "quête", "donne", "7A", "--spéciale", "x").stderr
     assert run(*FR, "quête", "donne", "7A", "--spéciale", "Chaman").exit_code == 0

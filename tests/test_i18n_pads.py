@@ -54,11 +54,14 @@ def test_a_face_without_a_known_french_name_keeps_its_english_name_and_is_descri
     assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
 
 
-def test_special_cards_show_their_french_name_where_known(run):
+def test_special_cards_show_their_french_name_flagged_where_the_box_has_not_confirmed_it(run):
+    """The rule book names the Porte-étendard and the Clone; every other French name is the tool's choice,
+    flagged '(?)' (boards/roi-des-nains.yaml: fr_verified), and a French line never shows an English id."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  Porte-étendard (flag-bearer, porte-etendard) : +3 pour qui remporte son pli" in lines
-    assert "  Enchanteur (enchanter, enchanteur) : qui remporte son pli double ses points de la donne" in lines
-    assert "  tinkerer : +3 pour qui remporte le pli suivant (rien au dernier pli)" in lines
+    assert "  Porte-étendard : +3 pour qui remporte son pli" in lines
+    assert "  Enchanteur (?) : qui remporte son pli double ses points de la donne" in lines
+    assert "  Bricoleur (?) : +3 pour qui remporte le pli suivant (rien au dernier pli)" in lines
+    assert lines[-1] == "(?) : nom français choisi par l'outil, pas encore confirmé par la boîte"
 
 
 def test_every_face_and_card_is_described_in_french_words(shipped_rules):
@@ -133,7 +136,7 @@ def test_the_exports_stay_canonical_in_french(run):
     (("quest", "deal", "99Z", "--special", "druid"), "quête inconnue '99Z'"),
     (("quest", "deal", "7B", "--special", "dragon"), "la tuile Quête 7 a été jouée à la donne 1"),
     (("quest", "deal", "8A", "--special", "dragon", "--tricks", "Ana=3,Ben=5,Cleo=5"),
-     "dragon a été mélangée à la donne 1"),
+     "Dragon a déjà servi à la donne 1"),
     (("quest", "deal", "5A", "--special", "druid", "--tricks", "Ana=3,Ben=3,Cleo=3"), "les plis font 9 au total"),
     (("quest", "deal", "3B", "--special", "mummy", "--won", "Ana=Kx"), "carte inconnue 'Kx'"),
     (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"), "1A Lucky Run dépend de l'ordre"),
@@ -142,7 +145,8 @@ def test_a_wrong_deal_in_french_is_one_line_and_leaves_the_pad_unchanged(run, ho
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     run("quest", "deal", "7A", "--special", "dragon", "--tricks", "Ana=9,Ben=2,Cleo=2")
     before = game_file(home, "roi-des-nains-1")
-    refused = one_line_refusal(run(*FR, *words), code=1 if "a été" in said else 2)
+    used = "a été" in said or "déjà servi" in said  # a tile or a card used already: the rules refuse it (1)
+    refused = one_line_refusal(run(*FR, *words), code=1 if used else 2)
     assert said in refused and game_file(home, "roi-des-nains-1") == before
 
 
@@ -274,10 +278,12 @@ def test_the_counters_in_french_agree_with_their_gnomes(run):
     assert "Ben contre : le nain vert s'en va" in out and "Ana sur-contre : deux nains verts" in out
 
 
-def test_a_card_of_unknown_name_is_described_in_french_never_named(run):
-    """FACTS.md: the names of the blue 11 that passes hands and the red 11 that takes two cards are unknown."""
+def test_a_card_of_unknown_name_is_called_by_what_it_does_in_french(run):
+    """FACTS.md: the names of the blue 11 that passes hands and the red 11 that takes two cards are unknown;
+    French calls them by what they do, flagged, and says the word to type."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert any(line.startswith("  11 bleu (les mains passent ; nom inconnu) (blue-11-pass) : aucun point (son texte "
-                               "change le jeu)") for line in lines)
-    assert any(line.startswith("  blue-11-pass: no points (its text changes the play); after its trick, every hand "
-                               "passes left or right") for line in run("quest", "list").stdout.splitlines())
+    assert any(line.startswith("  11 bleu qui fait tourner les mains (?) (11-bleu-qui-fait-tourner-les-mains) : "
+                               "aucun point (son texte change le jeu)") for line in lines)
+    assert any(line.startswith("  blue-11-pass, 11-bleu-qui-fait-tourner-les-mains: no points (its text changes the "
+                               "play); after its trick, every hand passes left or right")
+               for line in run("quest", "list").stdout.splitlines())

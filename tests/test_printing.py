@@ -252,3 +252,17 @@ def test_the_pad_lists_the_special_cards_and_says_where_the_quests_come_from(run
         in page.text
     assert "Special cards (one shuffled into each deal)" in page.text
     assert page.count("specials") == 1 and page.text.count("[one secondary source]") >= 1
+
+
+def test_the_french_pad_names_every_special_card_in_french_and_flags_the_names_the_box_has_not_confirmed(
+        run, tmp_path):
+    """Issue 35: no English card id in a French line; the rule book names only the Porte-étendard and the Clone."""
+    target = tmp_path / "bloc.html"
+    assert run("--lang", "fr", "imprimer", "carnet", "roi-des-nains", "--joueurs", "4", "--html",
+               str(target)).exit_code == 0
+    text = Page(target.read_text(encoding="utf-8")).text
+    assert "Bricoleur\u00a0(?)\u00a0: +3 pour qui remporte le pli suivant" in text
+    assert "Porte-étendard\u00a0: +3" in text and "Clone\u00a0:" in text  # named by the rule book: no flag
+    assert "(?)\u00a0: nom français choisi par l'outil, pas encore confirmé par la boîte" in text
+    assert "3A\u00a0De trois quarts\u00a0: +4" in text or "3A De trois quarts\u00a0: +4" in text
+    assert not re.search(r"\b(tinkerer|joker|blue-11-pass|scout|shaman|red-11-swap|druid|mummy|sorcerer)\b", text)

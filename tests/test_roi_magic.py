@@ -332,7 +332,7 @@ def test_french_spellings_of_the_options(run):
     run("quest", "trick", "Ana", "5r", "2r", "9r")
     result = run("--lang", "fr", "quest", "pli", "Cleo", "10r", "4r", "excalibur", "--gagnant", "Cleo")
     assert result.exit_code == 1
-    assert result.stderr == "erreur : Ben remporte ce pli, pas Cleo : excalibur remporte tout pli où elle est jouée\n"
+    assert result.stderr == "erreur : Ben remporte ce pli, pas Cleo : Excalibur remporte tout pli où elle est jouée\n"
 
 
 @settings(max_examples=200, deadline=None)

@@ -317,7 +317,9 @@ def test_a_list_of_districts_is_one_statement():
     assert game.step(event) == "clue in staten-island,queens yes"
     assert game.read_step(game.step(event)) == event
     assert event.clue.relation(CITY) == "in Staten Island or in Queens"  # the board file's phrases (said:)
-    assert event.clue.relation() == "in staten-island or queens"  # no board: the words as saved
+    assert event.clue.relation() == "in staten-island or in queens"  # no board: the words as saved
+    assert event.clue.neither(CITY) == "neither in Staten Island nor in Queens"  # what 'no' rules out
+    assert game.read_clue(["in", "manhattan"]).clue.neither(CITY) == ""  # one place: 'is not in Manhattan'
 
 
 def test_a_list_of_districts_reads_back_in_french():

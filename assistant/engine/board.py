@@ -198,6 +198,12 @@ class Board(NamedTuple):
         ('near factory' -> 'près d'une usine', 'in manhattan,bronx' -> 'à Manhattan ou dans le Bronx'): a
         place takes its article and its preposition ('dans le Bronx', 'à Brooklyn'), which no rule of
         grammar gives; None when the file says nothing of one of the words."""
+        phrases = self.phrases(kind, word)
+        return None if phrases is None else join_either(phrases)
+
+    def phrases(self, kind: str, word: str) -> list[str] | None:
+        """``phrase`` of each alternative of ``word`` ('manhattan,bronx' -> ['à Manhattan', 'dans le Bronx']),
+        for a statement denied ('ni à Manhattan ni dans le Bronx'); None as ``phrase``."""
         phrases = []
         for part_word in word.split(","):
             part_word = part_word.rpartition("=")[2]  # has pictograms=factory: the factory
@@ -207,7 +213,7 @@ class Board(NamedTuple):
             if said is None:
                 return None
             phrases.append(localized({"fr": said[2]}, said[1]))
-        return join_either(phrases)
+        return phrases
 
     def card(self, text: str) -> str:
         """A card as typed ('Informateur 3'), its kind in canonical words ('informant 3'): the first word

@@ -16,7 +16,7 @@ from assistant.engine.cells import CellSet
 from assistant.engine.errors import InputError
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import hint, join_either, join_names, key, see_help, whole_number
+from assistant.engine.words import hint, join_either, join_names, join_neither, key, see_help, whole_number
 
 if TYPE_CHECKING:  # clues build on boards; the board reads the clue kinds at use
     from assistant.engine.board import Board
@@ -214,6 +214,7 @@ class ClueKind(NamedTuple):
     check: Callable[["Board", tuple[str, ...]], None] | None = None
     symmetric: bool = False
     said: str = ""
+    either: bool = False  # its first word may list alternatives ('in manhattan,bronx'): it holds in any of them
 
     @property
     def shown(self) -> str:
@@ -259,7 +260,7 @@ KINDS: tuple[ClueKind, ...] = (
              lambda a: _("in column {column}").format(column=a[0]), said=N_("column")),
     ClueKind("at", ("sur", "case", "on"), (CELL,), _at, lambda a: _("on {cell}").format(cell=a[0]), said=N_("at")),
     ClueKind("in", ("dans", "district", "quartier"), (DISTRICT,), _in,
-             lambda a: _("in {district}").format(district=join_either(a[0].split(","))), said=N_("in")),
+             lambda a: _("in {district}").format(district=a[0]), said=N_("in"), either=True),
     ClueKind("near", ("pres-de", "près-de", "pres", "près"), (PLACE,), _near,
              lambda a: _("near {place}").format(place=a[0]), said=N_("near")),
     ClueKind("next-to", ("a-cote-de", "à-côté-de", "beside", "voisin-de"), (CELL,), _next_to,
@@ -328,10 +329,25 @@ class Clue(NamedTuple):
 
     def relation(self, board: "Board | None" = None) -> str:
         """What the clue says of a cell, in words ('under blue flowers'); the board's values in the
-        player's language when ``board`` is given."""
-        if board is None:
-            return self.spec.relation(self.args)
-        return board.phrase(self.kind, self.args[0]) or self.spec.relation(tuple(map(board.said_word, self.args)))
+        player's language when ``board`` is given. Alternatives read 'in Manhattan or in the Bronx'."""
+        return join_either(self.alternatives(board))
+
+    def neither(self, board: "Board | None" = None) -> str:
+        """The alternatives of a clue that lists several, denied together: 'neither in Manhattan nor in the
+        Bronx' (French 'ni à Manhattan ni dans le Bronx'); '' for a clue of one place (see ``relation``)."""
+        alternatives = self.alternatives(board)
+        return join_neither(alternatives) if len(alternatives) > 1 else ""
+
+    def alternatives(self, board: "Board | None" = None) -> list[str]:
+        """``relation`` of each alternative the clue lists ('in manhattan,bronx'), or of the clue itself."""
+        said = self.args if board is None else tuple(map(board.said_word, self.args))
+        phrases = None if board is None else board.phrases(self.kind, self.args[0])
+        if phrases is not None:
+            return phrases
+        if self.spec.either:
+            words = self.args[0].split(",")
+            return [self.spec.relation((word if board is None else board.said_word(word), *said[1:])) for word in words]
+        return [self.spec.relation(said)]
 
 
 def kind_slots(game, typed: list[str], tail: tuple[str, ...]) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ class Fact(NamedTuple):
     holds: bool  # the answer: the relation holds (yes) or not (no)
     label: str  # how the answer was heard, in the player's language: 'area B2: red no', 'C1 wrong'
     accusation: bool = False  # an accusation's verdict, not a clue: 'ruled out by accusation 9'
+    neither: str = ""  # alternatives denied together: 'neither in Manhattan nor in the Bronx' ('' for one)
 
 
 class Joint(NamedTuple):
@@ -218,8 +219,11 @@ class Sheet(NamedTuple):
         for fact in self.facts:
             if fact.item == item and cell not in fact.accepted:
                 # yes: the cell lies outside what holds; no: the item is not where the cell is
-                why = _("{cell} is not {relation}") if fact.holds else _("{subject} is not {relation}")
-                why = why.format(cell=name, subject=whose(board, item), relation=fact.relation)
+                if fact.neither:  # French: 'A1 n'est ni à Manhattan ni dans le Bronx', never 'pas ... ou'
+                    why = _("{cell} is {neither}") if fact.holds else _("{subject} is {neither}")
+                else:
+                    why = _("{cell} is not {relation}") if fact.holds else _("{subject} is not {relation}")
+                why = why.format(cell=name, subject=whose(board, item), relation=fact.relation, neither=fact.neither)
                 ruled_out = _("ruled out by accusation {number} ({label}): {why}.") if fact.accusation else \
                     _("ruled out by clue {number} ({label}): {why}.")
                 lines.append(ruled_out.format(number=fact.number, label=fact.label, why=why))

@@ -65,6 +65,15 @@ def join_either(names: Iterable[str]) -> str:
     return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
+def join_neither(phrases: Iterable[str]) -> str:
+    """['in A', 'in B'] -> 'neither in A nor in B', French 'ni à A ni dans B': alternatives denied together,
+    as '{cell} is {neither}' says them ('A1 n'est ni à Manhattan ni dans le Bronx', never 'n'est pas à
+    Manhattan ou dans le Bronx')."""
+    phrases = list(phrases)
+    return " ".join([_("neither {phrase}").format(phrase=phrases[0]),
+                     *(_("nor {phrase}").format(phrase=phrase) for phrase in phrases[1:])])
+
+
 def join_clauses(clauses: Iterable[str]) -> str:
     """Clauses of one line: 'red: 3 cells left; blue: 12 cells left' (French puts a space before ';')."""
     return _(CLAUSES).join(clauses)

@@ -266,10 +266,11 @@ HEAT = ("grey30", "dark_orange3", "orange1", "red1", "bright_red")
 
 
 def _heat(name: str, probability: float) -> Text:
-    """'B3 25%' on a colour from cold to hot."""
+    """'B3 25%' (French 'B3 25 %') on a colour from cold to hot. Every cell of a grid is as wide as its
+    widest figure ('100%', '100 %': the narrow no-break space takes a column), so no cell wraps."""
     level = min(len(HEAT) - 1, int(probability * len(HEAT) * 1.5))
     # the ink that reads on each heat (black on the oranges, bright white on the grey and the reds)
-    return Text(f"{name} {probability:>4.0%}", style=_on(HEAT[level], bold=probability >= 0.5))
+    return Text(f"{name} {percent(probability):>{len(percent(1.0))}}", style=_on(HEAT[level], bold=probability >= 0.5))
 
 
 def _compact_grid(board: Board, title: Text, remaining: CellSet, mine: Cell | None) -> Text:

@@ -182,9 +182,10 @@ class ClueEvent(_ClueEventFields):
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds = self.clue.accepted(board)
         text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation(board)
+        neither = self.clue.neither(board)
         return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
                      _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
-                                                         answer=said_answer(answer)))
+                                                         answer=said_answer(answer)), neither=neither)
                 for item, answer in self.answers]
 
     def items(self) -> list[str]:

@@ -157,7 +157,7 @@ def pad_page(players: list[str | None], rules, game=None) -> str:
     return render("pad.html", title=title, note=note, players=players, played=played,
                   blank=range(len(played) + 1, DEALS + 1), spare=PAD_SPARE_ROWS,
                   quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests],
-                  quests_source=_(QUESTS_SOURCE), specials=specials_said(rules))
+                  quests_source=_(QUESTS_SOURCE), specials=specials_said(rules), specials_note=specials_note(rules))
 
 
 # FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two
@@ -167,10 +167,18 @@ QUESTS_SOURCE = N_("The quest faces come from one secondary source (a public, un
 
 
 def specials_said(rules) -> list[tuple[str, str]]:
-    """Each special card and its effect in the project's own words, with how sure its text is."""
+    """Each special card (flagged '(?)' where its French name is the tool's choice) and its effect in the
+    project's own words, with how sure its text is."""
     from assistant.games.roi_des_nains.rules import special_said
 
-    return [(special.shown, special_said(special)) for special in rules.specials]
+    return [(special.marked, special_said(special)) for special in rules.specials]
+
+
+def specials_note(rules) -> str:
+    """What the '(?)' beside a card's name means, when one is flagged ('' in English: no name is flagged)."""
+    from assistant.games.roi_des_nains.rules import UNCONFIRMED_SAID
+
+    return _(UNCONFIRMED_SAID) if any(special.marked != special.shown for special in rules.specials) else ""
 
 
 def player_list(text: str | None, low: int, high: int, default: int, option: str = "--players") -> list[str | None]:

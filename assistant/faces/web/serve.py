@@ -48,7 +48,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, _, language, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
@@ -381,9 +381,9 @@ def cell_view(sheet, item: str, cell: int, remaining, found, chances, pictures) 
         face = ""
         classes.append("found" if cell == found else "open")
     if chances is not None and cell in remaining:
-        percent = f"{chances.get(cell, 0.0):.0%}"
-        status += ", " + percent
-        face = percent
+        chance = percent(chances.get(cell, 0.0))  # '45 %' in French: the engine's one number formatter
+        status += ", " + chance
+        face = chance
     if cell not in board.ponds:
         said.append(status)
     ground = None if "out" in classes or "pond" in classes else ground_colour(board, cell, pictures)

@@ -113,7 +113,7 @@ class AskedEvent(_AskedEventFields):
                  _("{clue}: you answered {player} {answer}")).format(clue=said, player=self.by,
                                                                      answer=said_answer(self.answer))
         return Fact(number, item, holds if self.answer else board.all - holds, self.clue.text(),
-                    self.clue.relation(board), self.answer, label)
+                    self.clue.relation(board), self.answer, label, neither=self.clue.neither(board))
 
 
 def truth(game, clue: Clue) -> bool:

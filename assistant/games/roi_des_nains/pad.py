@@ -49,7 +49,7 @@ from assistant.games.roi_des_nains.events import (
 )
 from assistant.games.roi_des_nains.play import card_said as _said
 from assistant.games.roi_des_nains.play import check_limits, check_play, ruling, settle
-from assistant.games.roi_des_nains.rules import Rules, Special, read_rules
+from assistant.games.roi_des_nains.rules import UNCONFIRMED_SAID, Rules, Special, read_rules
 from assistant.games.roi_des_nains.scoring import EVERY_CARD, WINNER_EFFECTS, DealScore, both, facts_of, score
 
 DEALS = 7
@@ -76,8 +76,9 @@ class DealState(NamedTuple):
 
     @property
     def said(self) -> str:
-        """The title as the player reads it: French names where the rules give them."""
-        return f"{self.deal.quest.said} + {self.deal.special.shown}"
+        """The title as the player reads it: French names where the rules give them, a special card's flagged
+        '(?)' where the box has not confirmed it."""
+        return f"{self.deal.quest.said} + {self.deal.special.marked}"
 
 
 class Row(NamedTuple):
@@ -497,7 +498,7 @@ class RoiGame(_Fields):
                                              previous=number - 1, number=number))
             for unused, card in trick.plays:
                 if card.id not in available:
-                    raise InputError(_not_in_deck(card, len(self.players), special))
+                    raise InputError(_not_in_deck(card, len(self.players), special, self.rules))
                 if card.id in seen and not seen[card.id] <= back.pop(card.id, 0) < number:
                     raise InputError(_played_twice(_said(card, special), seen[card.id], number, len(tricks)))
                 seen[card.id] = number
@@ -554,7 +555,7 @@ class RoiGame(_Fields):
                                  .format(card=special.said, holder=holder, stated=s.special_winner))
         if any(name in effect for name in WINNER_EFFECTS) and not s.special_winner_of(special):
             raise InputError(_("{card} needs who won its trick: --special-winner NAME (or list {id} in their --won)")
-                             .format(card=special.shown, id=special.said))
+                             .format(card=special.shown, id=special.typed))
         if any(name in effect for name in ("next_trick", "last_trick")) and s.special_winner is None:
             text = (_("{card} needs who won the trick after it: --special-winner NAME (or none)")
                     if "next_trick" in effect else
@@ -573,7 +574,7 @@ class RoiGame(_Fields):
         for player, cards in won.items():
             for card in cards:
                 if card.id not in available:
-                    raise InputError(_not_in_deck(card, count, special))
+                    raise InputError(_not_in_deck(card, count, special, self.rules))
                 if card.id in seen:
                     raise InputError(_("{card} is listed twice: a card is won once").format(card=_said(card, special)))
                 seen.add(card.id)
@@ -710,6 +711,8 @@ class RoiGame(_Fields):
         """What the table needs to hear now: a deal taken out, next dealer, who chose and led, the winner."""
         lines = self._latest_said()
         states = [s for s in self.state if not s.removed]
+        if any(s.deal.special.marked != s.deal.special.shown for s in states):  # the legend of the pad's '(?)'
+            lines.append(_(UNCONFIRMED_SAID))
         if states:
             last = states[-1]
             if last.complete(len(self.players)):
@@ -985,10 +988,10 @@ def _played_twice(card: str, first: int, again: int, tricks: int) -> str:
         card=card, first=first, again=again)
 
 
-def _not_in_deck(card: Card, players: int, special: Special) -> str:
+def _not_in_deck(card: Card, players: int, special: Special, rules: Rules) -> str:
     if card.id == "2g" and players == 3:
         return _("the green 2 stays in the box at 3 players: it cannot be played")
     if card.special:
         return _("{card} is not in this deal: the special card shuffled in is {special}").format(
-            card=card.id, special=special.said)
+            card=rules.special_of(card).said, special=special.said)
     return _("{card} is not a card of this deck").format(card=said(card))

@@ -18,7 +18,7 @@ from assistant.games.roi_des_nains.cards import SUITS, Card, parse_rank_suit
 from assistant.games.roi_des_nains.scoring import SCORERS, SEATING, both, describe_effect, english
 
 EFFECTS = ("trick_winner", "next_trick", "last_trick", "per_face_in_trick", "doubles")
-SPECIAL_KEYS = {"id", "name", "fr", "fr_description", "suit", "rank", "magic", "effect", "aliases", "changes_hands",
+SPECIAL_KEYS = {"id", "name", "fr", "fr_verified", "suit", "rank", "magic", "effect", "aliases", "changes_hands",
                 "hands", "play", "source", "sure", "chosen"}
 HANDS = ("swap", "pass", "take")  # what a card's text moves between hands (see the data file)
 # How a magic card plays: each key and the values it takes (see the data file).
@@ -44,6 +44,8 @@ HANDS_SAID = {
     "pass": N_("after its trick, every hand passes left or right (pass left|right)"),
 }
 # the red 11's count of cards is said through ngettext: its text is in ``said_play``
+UNCONFIRMED = "(?)"  # beside a French card name the box has not confirmed (boards/roi-des-nains.yaml: fr_verified)
+UNCONFIRMED_SAID = N_("(?): a French name the tool chose, not confirmed from the box yet")
 
 
 class Quest(NamedTuple):
@@ -87,12 +89,12 @@ class Quest(NamedTuple):
 class Special(NamedTuple):
     id: str
     name: str
-    fr: str | None
+    fr: str  # its French name: every card has one, so no French line names a card by its English id
     card: Card
     effect: dict
     aliases: tuple[str, ...] = ()
     changes_hands: bool = False  # its text moves cards between hands: what a player showed before no longer holds
-    fr_description: str | None = None  # a card whose French name is unknown, described in French (never a name)
+    fr_verified: bool = False  # the French rule book itself names the card so; else the name is the tool's choice
     hands: str | None = None  # what its text moves between hands: swap, pass or take (see HANDS)
     take: int = 0  # hands 'take': how many cards
     play: dict = {}  # a magic card: how it plays (see PLAY)
@@ -102,15 +104,21 @@ class Special(NamedTuple):
 
     @property
     def shown(self) -> str:
-        """Its name as the player reads it: the French name when known and French is spoken (else, for a
-        card of unknown name, its French description)."""
-        french = self.fr or self.fr_description
-        return localized({"fr": french} if french else {}, self.name)
+        """Its name as the player reads it: 'Flag Bearer', in French 'Porte-étendard'."""
+        return localized({"fr": self.fr}, self.name)
 
     @property
     def said(self) -> str:
-        """The card named in a message: its id ('flag-bearer'), in French its French name when known."""
-        return localized({"fr": self.fr} if self.fr else {}, self.id)
+        """The card named in a message: its id ('flag-bearer'), in French its French name ('Bricoleur')."""
+        return localized({"fr": self.fr}, self.id)
+
+    @property
+    def marked(self) -> str:
+        """``shown``, flagged '(?)' in French where the box has not confirmed the French name (``quest list``,
+        the pad): a French table knows which names to check against its cards."""
+        if self.fr_verified or language() == DEFAULT:
+            return self.shown
+        return f"{self.shown}\u00a0{UNCONFIRMED}"  # kept with its name when a line wraps
 
     def scores(self, tr=english) -> str:
         """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
@@ -133,15 +141,14 @@ class Special(NamedTuple):
         return both(said, tr)
 
     def words(self) -> tuple[str, ...]:
-        """Every word it goes by, id first (French name folded to plain letters)."""
-        spelled = [self.id, *(slug(name) for name in (self.fr,) if name), *self.aliases]
-        return tuple(dict.fromkeys(spelled))
+        """Every word it goes by, id first (French name folded to plain letters): what is read back."""
+        return tuple(dict.fromkeys([self.id, slug(self.fr), *self.aliases]))
 
     @property
     def typed(self) -> str:
-        """The one word a player types for it: in French its French name as the rules write it, accents kept
-        ('porte-étendard'), where it is known; else its id."""
-        return word_of(self.fr) if self.fr and language() != DEFAULT else self.id
+        """The one word a player types for it: its id, in French its French name as one word, accents kept
+        ('porte-étendard', '11-bleu-qui-fait-tourner-les-mains')."""
+        return word_of(self.fr) if language() != DEFAULT else self.id
 
 
 def word_of(name: str) -> str:
@@ -167,6 +174,10 @@ class Rules(NamedTuple):
                 return quest
         raise InputError(_("unknown quest {quest}: give its tile and face (1A-20B) or its name "
                            "(see assistant quest list)").format(quest=shown(text)))
+
+    def special_of(self, card: Card) -> Special:
+        """The special card a Card of the deck is ('dragon' -> the Dragon)."""
+        return next(special for special in self.specials if special.card == card)
 
     def special(self, text: str, shuffled_in: Special | None = None) -> Special:
         """A special card by name (English, French, alias) or as printed ('1g', '11r').
@@ -208,10 +219,22 @@ def listing(rules: Rules) -> list[str]:
             id=quest.id, name=name, scores=quest.scores(rules.face_value, _), needs=_(NEEDS_SAID[quest.needs])))
     lines.append(_("special cards (one per deal; --special takes any of the names):"))
     for special in rules.specials:
-        named = f"{special.shown} ({', '.join(special.words())})" if special.shown != special.name else \
-            ", ".join(special.words())
-        lines.append("  " + _("{names}: {scores}").format(names=named, scores=special_said(special)))
+        lines.append("  " + _("{names}: {scores}").format(names=special_named(special), scores=special_said(special)))
+    if any(special.marked != special.shown for special in rules.specials):
+        lines.append(_(UNCONFIRMED_SAID))
     return lines
+
+
+def special_named(special: Special) -> str:
+    """A special card as ``quest list`` names it: in English every word it is read by ('tinkerer,
+    bricoleur'); in French its name, flagged where unconfirmed, with the word to type where that is not
+    the name itself ('11 bleu qui fait tourner les mains (?) (11-bleu-qui-fait-tourner-les-mains)'). A French
+    line never shows an English id (issue 35)."""
+    if language() == DEFAULT:
+        return ", ".join(special.words())
+    typed = special.typed
+    return special.marked if key(typed) == key(special.fr) and " " not in special.fr else \
+        f"{special.marked} ({typed})"
 
 
 def special_said(special: Special) -> str:
@@ -314,10 +337,18 @@ def _read_specials(value: object, source: str, problems: list[str]) -> list[Spec
         if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
             problems.append(_("{path}.aliases: expected a list of names").format(path=path))
             aliases = ()
-        fr, described = entry.get("fr"), entry.get("fr_description")
-        specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr if isinstance(fr, str) else None,
+        fr = entry.get("fr")
+        if not isinstance(fr, str) or not fr.strip():  # a French line never falls back on the English id
+            problems.append(_("{path}.fr: expected the card's French name (got {got})").format(
+                path=path, got=shown(fr)))
+            fr = str(entry.get("name", entry["id"]))
+        verified = entry.get("fr_verified", False)
+        if not isinstance(verified, bool):
+            problems.append(_("{path}.fr_verified: expected true or false (got {got})").format(
+                path=path, got=shown(verified)))
+        specials.append(Special(entry["id"], str(entry.get("name", entry["id"])), fr,
                                 card, effect, tuple(aliases), entry.get("changes_hands") is True or hands is not None,
-                                described if isinstance(described, str) else None, hands, take, play,
+                                verified is True, hands, take, play,
                                 *(str(entry.get(name) or "") for name in ("source", "sure", "chosen"))))
     return specials
 
