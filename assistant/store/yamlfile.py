@@ -85,16 +85,43 @@ def load(path: Path, source: str | None = None, cache_dir: Path | None = None, r
                 return data
         except (DataError, ValueError, EOFError, TypeError, MemoryError, RecursionError):
             pass  # no cache entry yet, or an unusable one: parse the file (and the entry is written anew)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataError(_("{path}: not UTF-8 text").format(path=name)) from None
-    from assistant.store import yamlparse
+    data = _parsed_before(raw)
+    if data is None:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise DataError(_("{path}: not UTF-8 text").format(path=name)) from None
+        from assistant.store import yamlparse
 
-    data = yamlparse.loads(text, name)
+        data = yamlparse.loads(text, name)
+        _keep_parsed(raw, data)
     if cache_dir is not None:
         remember(path, raw, data, cache_dir)
     return data
+
+
+# The parses of the small files this process has read (a board, a corrections file), by their exact bytes:
+# a process that opens several data folders (the tests make one per test; a server serves several games of
+# one board) parses each board's text once. Kept as marshal bytes, so each caller gets its own copy to change.
+_PARSED: dict[bytes, bytes] = {}
+_PARSED_ENTRIES, _PARSED_FILE_BYTES = 32, 64 << 10  # a board is a few KB; a game's log is not kept here
+
+
+def _parsed_before(raw: bytes) -> object | None:
+    entry = _PARSED.get(raw)
+    return None if entry is None else marshal.loads(entry)
+
+
+def _keep_parsed(raw: bytes, data: object) -> None:
+    if len(raw) > _PARSED_FILE_BYTES or data is None:
+        return
+    try:
+        entry = marshal.dumps(data)  # type: ignore[arg-type]
+    except ValueError:
+        return
+    if len(_PARSED) >= _PARSED_ENTRIES:
+        del _PARSED[next(iter(_PARSED))]  # the oldest goes first
+    _PARSED[raw] = entry
 
 
 def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
