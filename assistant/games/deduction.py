@@ -1493,13 +1493,15 @@ def _accused_cell(entry: Entry[Step]) -> str:
 
 
 # ' --card TEXT' (or --carte, or =TEXT) in a step, TEXT one plain word: what a saved clue's card says
-_CARD_TEXT = re.compile(r" (?:--card|--carte)[ =]([^\s'\"\\-][^\s'\"\\]*)(?= |$)")
+_CARD_TEXT = r" (?:--card|--carte)[ =]([^\s'\"\\-][^\s'\"\\]*)(?= |$)"  # compiled by re on first use
 
 
 def _card_aside(text: str) -> tuple[str, str] | None:
     """A step with one card, as (the step without it, the card's text); None for any other step (no card,
     two, a card in quotes, '--card' as another option's value): read whole."""
-    found = _CARD_TEXT.search(text)
+    if "--car" not in text:  # most steps: no card, and no pattern compiled at start-up
+        return None
+    found = re.search(_CARD_TEXT, text)
     if found is None or text[:found.start()].rpartition(" ")[2].startswith("-"):  # '--by --card': by's value
         return None
     rest = text[:found.start()] + text[found.end():]

@@ -55,8 +55,10 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what game_id makes: secrets.tok
 # The phones' entries: each carries an id made on the phone, saved in the game file with the event it
 # recorded (one atomic write holds both), so a retry is recorded once whatever crashed in between.
 ENTRY_IDS_KEY = "entry-ids"
-ENTRY_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # an entry's id, as the page makes it (always fullmatch)
-ENTRY_PAIR = re.compile(r"([A-Za-z0-9_-]{8,64}):(0|[1-9][0-9]{0,8})")  # ID:N, N its event's place (events[N])
+# Patterns as text, compiled by re on first use (re keeps them): a command at the table that never meets an
+# entry id pays nothing for them at start-up
+ENTRY_ID = r"[A-Za-z0-9_-]{8,64}"  # an entry's id, as the page makes it (always fullmatch)
+ENTRY_PAIR = r"([A-Za-z0-9_-]{8,64}):(0|[1-9][0-9]{0,8})"  # ID:N, N its event's place (events[N])
 GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
 
 
@@ -892,7 +894,7 @@ def _entry_ids(data: dict, source: str) -> dict[str, int]:
     count = len(events) if isinstance(events, list) else 0
     ids: dict[str, int] = {}
     for pair in text.split() if isinstance(text, str) else [text]:
-        found = ENTRY_PAIR.fullmatch(pair) if isinstance(pair, str) else None
+        found = re.fullmatch(ENTRY_PAIR, pair) if isinstance(pair, str) else None
         if found is None or int(found[2]) >= count or found[1] in ids:
             raise DataError(_("{source}: {key}: expected the phones' entry ids, each once with the place of its "
                               "event (ID:N, N from 0 to {last}) (got {got})").format(

@@ -867,7 +867,7 @@ class Server:
         if not link.keeper:
             return Response(b"read-only link", status_code=403, headers=HEADERS)
         entry = data.get("id")
-        if entry is not None and not (isinstance(entry, str) and ENTRY_ID.fullmatch(entry)):
+        if entry is not None and not (isinstance(entry, str) and re.fullmatch(ENTRY_ID, entry)):
             return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
                             headers=HEADERS)
         odds = data.get("odds") is True
