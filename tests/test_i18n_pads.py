@@ -46,12 +46,18 @@ def test_a_face_whose_french_name_the_rules_give_shows_it(run):
     assert not any("Three Quarters" in line or "Sacrifice the Rearguard" in line for line in lines)
 
 
-def test_a_face_without_a_known_french_name_keeps_its_english_name_and_is_described_in_french(run):
+def test_a_face_whose_french_name_the_box_has_not_confirmed_is_flagged_and_described_in_french(run):
+    """The rule book names two faces ('De trois quarts', 'Sacrifiez l'arrière-garde'); every other French name
+    is the tool's choice, flagged '(?)' (boards/roi-des-nains.yaml: fr_verified): no English name in a French
+    line, and a French table knows which names to check against its tiles."""
     lines = run(*FR, "quest", "list").stdout.splitlines()
-    assert "  3B  From 6 to 7 : +4 par 6 ou 7 dans vos plis  [à donner : cartes]" in lines
-    assert " 13A  Capture the Kings : +3 par R dans vos plis ; -3 par D dans vos plis  [à donner : cartes]" in lines
-    assert "  4A  Knights' Debacle : -1 par carte bleue dans vos plis  [à donner : cartes]" in lines
-    assert lines[0].startswith("places : les joueurs sont donnés dans l'ordre de table, en sens horaire")
+    assert "  3A  De trois quarts\u00a0: +4 par 3 ou 4 dans vos plis  [à donner\u00a0: cartes]" in lines
+    assert "  3B  De 6 à 7\u00a0(?)\u00a0: +4 par 6 ou 7 dans vos plis  [à donner\u00a0: cartes]" in lines
+    assert (" 13A  Capturez les rois\u00a0(?)\u00a0: +3 par R dans vos plis\u00a0; -3 par D dans vos plis  "
+            "[à donner\u00a0: cartes]") in lines
+    assert ("  4A  Débâcle des chevaliers\u00a0(?)\u00a0: -1 par carte bleue dans vos plis  "
+            "[à donner\u00a0: cartes]") in lines
+    assert lines[0].startswith("places\u00a0: les joueurs sont donnés dans l'ordre de table, en sens horaire")
 
 
 def test_special_cards_show_their_french_name_flagged_where_the_box_has_not_confirmed_it(run):
@@ -139,7 +145,8 @@ def test_the_exports_stay_canonical_in_french(run):
      "Dragon a déjà servi à la donne 1"),
     (("quest", "deal", "5A", "--special", "druid", "--tricks", "Ana=3,Ben=3,Cleo=3"), "les plis font 9 au total"),
     (("quest", "deal", "3B", "--special", "mummy", "--won", "Ana=Kx"), "carte inconnue 'Kx'"),
-    (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"), "1A Lucky Run dépend de l'ordre"),
+    (("quest", "deal", "1A", "--special", "mummy", "--tricks", "Ana=4,Ben=4,Cleo=5"),
+     "1A Bonne série\u00a0(?) dépend de l'ordre"),
 ])
 def test_a_wrong_deal_in_french_is_one_line_and_leaves_the_pad_unchanged(run, home, words, said):
     run("quest", "new", "--players", "Ana,Ben,Cleo")

@@ -54,6 +54,7 @@ class Quest(NamedTuple):
     fr: str | None
     primitive: str
     spec: Any
+    fr_verified: bool = False  # the French rule book itself names the face so; else the name is the tool's choice
 
     @property
     def tile(self) -> str:
@@ -72,9 +73,11 @@ class Quest(NamedTuple):
 
     @property
     def shown(self) -> str:
-        """The face's name as the player reads it: the French name the rules give when French is
-        spoken, else the official English name (never a name of our own)."""
-        return localized({"fr": self.fr} if self.fr else {}, self.name)
+        """The face's name as the player reads it: in French its French name, flagged '(?)' where the rule
+        book has not confirmed it (the tool chose it: boards/roi-des-nains.yaml, fr_verified), else the
+        official English name."""
+        french = self.fr if self.fr_verified or not self.fr else f"{self.fr}\u00a0{UNCONFIRMED}"
+        return localized({"fr": french} if self.fr else {}, self.name)
 
     @property
     def said(self) -> str:
@@ -213,8 +216,9 @@ def listing(rules: Rules) -> list[str]:
         lines.append(_("quest names: French where the rules' French name is known ({known} of {count}), "
                        "else the English name of the edition listed").format(known=known, count=len(rules.quests)))
     for quest in rules.quests:
-        # English shows the French name beside the official one; French shows it alone.
-        name = quest.shown if quest.shown != quest.name else quest.name + (f" ({quest.fr})" if quest.fr else "")
+        # English shows the French name the rule book gives beside the official one; French shows its own alone.
+        beside = f" ({quest.fr})" if quest.fr and quest.fr_verified else ""
+        name = quest.shown if quest.shown != quest.name else quest.name + beside
         lines.append(_("{id:>4}  {name}: {scores}  [needs: {needs}]").format(
             id=quest.id, name=name, scores=quest.scores(rules.face_value, _), needs=_(NEEDS_SAID[quest.needs])))
     lines.append(_("special cards (one per deal; --special takes any of the names):"))
@@ -294,8 +298,12 @@ def _read_quests(value: object, source: str, problems: list[str]) -> list[Quest]
             continue
         primitive, spec = next(iter(rule.items()))
         problems.extend(f"{path}.rule.{primitive}: {p}" for p in SCORERS[primitive].check(spec))
-        fr = entry.get("fr")
-        quests.append(Quest(entry["id"].upper(), entry["name"], fr if isinstance(fr, str) else None, primitive, spec))
+        fr, verified = entry.get("fr"), entry.get("fr_verified", False)
+        if not isinstance(verified, bool):
+            problems.append(_("{path}.fr_verified: expected true or false (got {got})").format(
+                path=path, got=shown(verified)))
+        quests.append(Quest(entry["id"].upper(), entry["name"], fr if isinstance(fr, str) else None, primitive, spec,
+                            verified is True))
     return quests
 
 
