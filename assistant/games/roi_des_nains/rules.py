@@ -11,7 +11,7 @@ import unicodedata
 from typing import Any
 
 from assistant.engine.errors import DataError, InputError
-from assistant.engine.i18n import DEFAULT, N_, _, language, localized, plurals
+from assistant.engine.i18n import DEFAULT, N_, _, language, localized, ngettext, plurals
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names, key, shown
 from assistant.games.roi_des_nains.cards import SUITS, Card, parse_rank_suit
@@ -211,10 +211,13 @@ def listing(rules: Rules) -> list[str]:
     """``quest list`` in the player's language: the seats, each face (its name, what it scores, what a
     summary needs), then the special cards. Names the rules give in French are shown in French."""
     lines = [_("seats: {seating}").format(seating=_(SEATING))]
-    known = sum(1 for quest in rules.quests if quest.fr)
+    known = sum(1 for quest in rules.quests if quest.fr and quest.fr_verified)
     if language() != DEFAULT:  # FACTS.md: the French names of the quests are not public
-        lines.append(_("quest names: French where the rules' French name is known ({known} of {count}), "
-                       "else the English name of the edition listed").format(known=known, count=len(rules.quests)))
+        lines.append(ngettext("quest names: the rule book gives the French name of {known} face of {count}; the "
+                              "others are the tool's translations, marked (?)",
+                              "quest names: the rule book gives the French names of {known} faces of {count}; the "
+                              "others are the tool's translations, marked (?)", known).format(
+            known=known, count=len(rules.quests)))
     for quest in rules.quests:
         # English shows the French name the rule book gives beside the official one; French shows its own alone.
         beside = f" ({quest.fr})" if quest.fr and quest.fr_verified else ""
