@@ -48,6 +48,11 @@ UNCONFIRMED = "(?)"  # beside a French card name the box has not confirmed (boar
 UNCONFIRMED_SAID = N_("(?): a French name the tool chose, not confirmed from the box yet")
 
 
+def unconfirmed(french: str, verified: bool) -> str:
+    """A French name, flagged '(?)' unless the rule book confirms it (kept with its name when a line wraps)."""
+    return french if verified else f"{french}\u00a0{UNCONFIRMED}"
+
+
 class Quest(NamedTuple):
     id: str  # tile number and face: '13A'
     name: str
@@ -76,8 +81,7 @@ class Quest(NamedTuple):
         """The face's name as the player reads it: in French its French name, flagged '(?)' where the rule
         book has not confirmed it (the tool chose it: boards/roi-des-nains.yaml, fr_verified), else the
         official English name."""
-        french = self.fr if self.fr_verified or not self.fr else f"{self.fr}\u00a0{UNCONFIRMED}"
-        return localized({"fr": french} if self.fr else {}, self.name)
+        return localized({"fr": unconfirmed(self.fr, self.fr_verified)} if self.fr else {}, self.name)
 
     @property
     def said(self) -> str:
@@ -119,9 +123,7 @@ class Special(NamedTuple):
     def marked(self) -> str:
         """``shown``, flagged '(?)' in French where the box has not confirmed the French name (``quest list``,
         the pad): a French table knows which names to check against its cards."""
-        if self.fr_verified or language() == DEFAULT:
-            return self.shown
-        return f"{self.shown}\u00a0{UNCONFIRMED}"  # kept with its name when a line wraps
+        return self.shown if language() == DEFAULT else unconfirmed(self.shown, self.fr_verified)
 
     def scores(self, tr=english) -> str:
         """What it scores in words: canonical English, or ``tr=_`` in the player's language."""
