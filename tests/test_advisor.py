@@ -413,7 +413,7 @@ def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, 
     """The answers of several players together, counted atom by atom (and inside/outside the
     question's cells), carry exactly the entropy that counting placements one by one gives."""
     from assistant.engine.clues import Clue
-    from assistant.engine.sheet import Fact, Sheet
+    from assistant.engine.sheet import Fact, Sheet, Wording
     asked = [i for i in range(len(masks)) if chosen >> i & 1]
     asked = asked if len(asked) > 1 else list(range(len(masks)))  # several players asked at once
     if advisor.count_assignments(masks) == 0:
@@ -421,7 +421,8 @@ def test_a_question_to_everyone_is_worth_what_enumeration_says(masks, accepted, 
     board = GARDEN._replace(ponds=CellSet(), masks={**GARDEN.masks, ("flowers", "blue"): CellSet(accepted)})
     items = tuple(f"o{i}" for i in range(len(masks)))
     sheet = Sheet.start(board, items).with_facts(
-        [Fact(0, item, CellSet(mask), "t", "t", True, "t") for item, mask in zip(items, masks, strict=True)])
+        [Fact(0, item, CellSet(mask), "t", True, Wording(lambda: ("t", "t", "")))
+         for item, mask in zip(items, masks, strict=True)])
     if [sheet.candidates(item).mask for item in items] != masks:
         return  # the sheet's own reasoning (Hall sets) narrowed them: a different question
     question = advisor.evaluate(sheet, Clue("flower", ("A1", "blue")), tuple(items[i] for i in asked))

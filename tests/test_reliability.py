@@ -446,22 +446,25 @@ def test_a_nested_or_crowded_file_is_refused_before_it_is_built(case, tmp_path):
 
 
 def test_a_planted_cache_entry_is_checked_like_a_parsed_file(tmp_path):
-    """A cache entry whose shared references unfold into 2**60 nodes, or that holds other
-    types, is not used: the file is parsed instead."""
+    """A cache entry whose shared references unfold into 2**60 nodes, that holds other types,
+    or that nests deeper than a file may, is not used: the file is parsed instead."""
     import marshal
 
     from assistant.store import yamlfile
 
     path, cache = tmp_path / "game.yaml", tmp_path / "cache"
-    raw = b"events:\n- clue area A1 no\n"
+    raw = b"events:\n- clue area A1 no\n# " + b"." * 200 + b"\n"  # room for 230 nodes: the deep entry fits
     path.write_bytes(raw)
     assert yamlfile.load(path, cache_dir=cache) == {"events": ["clue area A1 no"]}  # the cache holds it now
     entry = next(cache.iterdir())
     bomb: list = ["x"]
     for _ in range(60):
         bomb = [bomb, bomb]
+    deep: list = []
+    for _ in range(40):  # deeper than any parsed file may be (MAX_DEPTH), in a few bytes
+        deep = [deep]
     for planted in ({"events": bomb}, {"events": ("clue area A1 no",)}, {"events": [b"clue"]},
-                    {"events": ["x" * 100]}, {"events": [10 ** 200]}):
+                    {"events": ["x" * 1000]}, {"events": [10 ** 2000]}, {"events": deep}):
         entry.write_bytes(marshal.dumps((yamlfile.CACHE_VERSION, raw, planted)))
         assert yamlfile.load(path, cache_dir=cache) == {"events": ["clue area A1 no"]}
 

@@ -15,7 +15,7 @@ Sheets are immutable: ``add`` returns a new sheet, or raises ``Contradiction``
 naming the smallest set of earlier clues the new facts conflict with.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from assistant.engine.board import Board
@@ -36,6 +36,33 @@ def whose(board: Board, item: str) -> str:
     return _("the {item}").format(item=board.local_item(item))
 
 
+class Wording:
+    """A fact's words in the player's language (what the clue says of a cell, how the answer was heard,
+    the alternatives denied together), made the first time they are read. Every command works the
+    sheet out from the whole log, but only an explanation reads these words: made at once, they were
+    some 300 catalogue look-ups on every French command over a log of 50 clues (benchmarks/startup.py)."""
+
+    __slots__ = ("_make", "_words")
+
+    def __init__(self, make: Callable[[], tuple[str, str, str]]) -> None:
+        self._make: Callable[[], tuple[str, str, str]] | None = make
+        self._words: tuple[str, str, str] | None = None
+
+    def words(self) -> tuple[str, str, str]:
+        """(relation, label, neither), made now if they were not yet."""
+        if self._words is None:
+            assert self._make is not None
+            self._words, self._make = self._make(), None
+        return self._words
+
+    # Two facts are the same when they say the same words (a log replayed gives equal facts).
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Wording) and self.words() == other.words()
+
+    def __hash__(self) -> int:
+        return hash(self.words())
+
+
 class Fact(NamedTuple):
     """One answer about one hidden item: ``accepted`` is where the item may be after it."""
 
@@ -43,11 +70,24 @@ class Fact(NamedTuple):
     item: str
     accepted: CellSet
     clue: str  # 'area B2'
-    relation: str  # 'in the area of B2 (B2 or a cell around it)', in the player's language
     holds: bool  # the answer: the relation holds (yes) or not (no)
-    label: str  # how the answer was heard, in the player's language: 'area B2: red no', 'C1 wrong'
+    wording: Wording  # its words, made when an explanation first reads them
     accusation: bool = False  # an accusation's verdict, not a clue: 'ruled out by accusation 9'
-    neither: str = ""  # alternatives denied together: 'neither in Manhattan nor in the Bronx' ('' for one)
+
+    @property
+    def relation(self) -> str:
+        """'in the area of B2 (B2 or a cell around it)', in the player's language."""
+        return self.wording.words()[0]
+
+    @property
+    def label(self) -> str:
+        """How the answer was heard, in the player's language: 'area B2: red no', 'C1 wrong'."""
+        return self.wording.words()[1]
+
+    @property
+    def neither(self) -> str:
+        """Alternatives denied together: 'neither in Manhattan nor in the Bronx' ('' for one)."""
+        return self.wording.words()[2]
 
 
 class Joint(NamedTuple):

@@ -42,7 +42,7 @@ from assistant.engine.log import (
 )
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome, finished_refusal, result_said
-from assistant.engine.sheet import Fact, Sheet, whose
+from assistant.engine.sheet import Fact, Sheet, Wording, whose
 from assistant.engine.words import (
     Options,
     answer_word,
@@ -180,12 +180,19 @@ class ClueEvent(_ClueEventFields):
         return words
 
     def facts(self, board: Board, number: int) -> list[Fact]:
-        holds = self.clue.accepted(board)
-        text, said, relation = self.clue.text(), self.clue.said(board), self.clue.relation(board)
-        neither = self.clue.neither(board)
-        return [Fact(number, item, holds if answer else board.all - holds, text, relation, answer,
-                     _("{clue}: {item} {answer}").format(clue=said, item=board.local_item(item),
-                                                         answer=said_answer(answer)), neither=neither)
+        holds, clue, text = self.clue.accepted(board), self.clue, self.clue.text()
+        clue_words: list[tuple[str, str, str]] = []  # said, relation, neither: made once for all its answers
+
+        def wording(item: str, answer: bool) -> Wording:
+            def words():  # -> (relation, label, neither); unannotated: an annotation here is made on every call
+                if not clue_words:
+                    clue_words.append((clue.said(board), clue.relation(board), clue.neither(board)))
+                said, relation, neither = clue_words[0]
+                return relation, _("{clue}: {item} {answer}").format(
+                    clue=said, item=board.local_item(item), answer=said_answer(answer)), neither
+            return Wording(words)
+
+        return [Fact(number, item, holds if answer else board.all - holds, text, answer, wording(item, answer))
                 for item, answer in self.answers]
 
     def items(self) -> list[str]:
@@ -246,9 +253,12 @@ class AccuseEvent(_AccuseEventFields):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         cell = CellSet.of([board.parse_cell(self.cell)])
-        label = _("{cell} right") if self.right else _("{cell} wrong")  # read after "accusation 9"
+        def words():  # -> (relation, label, neither)
+            label = _("{cell} right") if self.right else _("{cell} wrong")  # read after "accusation 9"
+            return _("on {cell}").format(cell=self.cell), label.format(cell=self.cell), ""
+
         return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
-                     _("on {cell}").format(cell=self.cell), self.right, label.format(cell=self.cell), accusation=True)]
+                     self.right, Wording(words), accusation=True)]
 
     def items(self) -> list[str]:
         return [self.item]

@@ -22,6 +22,7 @@ folder, whatever symbolic links it holds.
 
 import os
 import re
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,30 @@ class BoardInfo(NamedTuple):
     verified: bool
 
 
+def _plain_below(home: Path, path: Path) -> bool:
+    """True when ``path`` is ``home`` and names below it, none of them a symbolic link: then it stays in the
+    data folder without resolving every name from the root (one lstat per name below ``home``, where
+    ``Path.resolve`` takes one per name of the whole path, in Python: a dozen per command). False when a
+    full resolve must tell: a link, a '..', a name that cannot be looked at."""
+    try:
+        names = path.relative_to(home).parts
+    except ValueError:
+        return False
+    place = str(home)
+    for name in names:
+        if name == "..":
+            return False
+        place = os.path.join(place, name)
+        try:
+            if stat.S_ISLNK(os.lstat(place).st_mode):
+                return False
+        except FileNotFoundError:
+            return True  # nothing there yet, so nothing below it either: it cannot lead anywhere
+        except OSError:
+            return False
+    return True
+
+
 class Store:
     """The user's data folder: boards, corrections, games and the current game."""
 
@@ -129,6 +154,8 @@ class Store:
             except (OSError, RuntimeError) as error:  # the data folder itself is a loop of links
                 raise AssistantError(_("the data folder {home} cannot be used ({reason}): set ASSISTANT_HOME "
                                        "to a folder").format(home=self.home, reason=_reason(error))) from None
+        if _plain_below(self.home, path):
+            return path
         try:
             real = path.resolve()
         except (OSError, RuntimeError):  # a loop of links, a name too long

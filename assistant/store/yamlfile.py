@@ -26,9 +26,10 @@ PLAIN = (str, int, float, bool, type(None))  # what a parsed data file holds bes
 
 
 def _cache_file(cache_dir: Path, path: Path) -> Path:
+    import os
     import zlib
 
-    name = str(Path(path).resolve())
+    name = os.path.abspath(path)  # not resolved (a dozen lstat calls): a file reached by two paths has two entries
     return cache_dir / f"{zlib.crc32(name.encode('utf-8', 'surrogateescape')):08x}.bin"
 
 
@@ -40,28 +41,37 @@ def _fits(data: object, size: int) -> bool:
     """True if ``data`` is what parsing ``size`` bytes of YAML can give: plain, at most
     ``size`` + 1 nodes and ``size`` characters (a node or a character takes at least a
     byte of text), within MAX_NODES and MAX_DEPTH. Stops as soon as the budget is spent,
-    so a hostile entry costs no more than a real one."""
+    so a hostile entry costs no more than a real one.
+
+    Walked a level at a time, each level's containers opened by ``list.extend`` (a loop in C): every
+    command checks its board's and its game's entries."""
     nodes, characters = min(size + 1, MAX_NODES), size
-    stack = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        nodes -= 1
-        if nodes < 0 or depth > MAX_DEPTH:
+    level: list = [data]
+    for _depth in range(MAX_DEPTH + 1):
+        nodes -= len(level)
+        if nodes < 0:
             return False
-        # type(...) is, not isinstance: a subclass (bool is an int) is not what it derives from here
-        if type(value) is list:
-            stack.extend((item, depth + 1) for item in value)
-        elif type(value) is dict:
-            stack.extend((item, depth + 1) for pair in value.items() for item in pair)
-        elif type(value) is str:
-            characters -= len(value)
-        elif type(value) is int:
-            characters -= value.bit_length() // 4  # a hex digit holds 4 bits
-        elif type(value) not in PLAIN:
-            return False
-        if characters < 0:
-            return False
-    return True
+        below: list = []
+        for value in level:
+            # type(...) is, not isinstance: a subclass (bool is an int) is not what it derives from here
+            kind = type(value)
+            if kind is str:
+                characters -= len(value)
+            elif kind is dict:
+                below.extend(value)
+                below.extend(value.values())
+            elif kind is list:
+                below.extend(value)
+            elif kind is int:
+                characters -= value.bit_length() // 4  # a hex digit holds 4 bits
+            elif kind not in PLAIN:
+                return False
+            if len(below) > nodes or characters < 0:  # shared references unfold: stop before they do
+                return False
+        if not below:
+            return True
+        level = below
+    return False  # deeper than MAX_DEPTH
 
 
 def read_bytes(path: Path, source: str | None = None) -> bytes:

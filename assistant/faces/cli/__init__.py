@@ -104,8 +104,27 @@ def app_for(args: list[str]) -> typer.Typer:
     only = typer.Typer(cls=OneLineErrors, help=HELP, add_completion=False,
                        pretty_exceptions_enable=False, rich_markup_mode=None, context_settings=HELP_OPTIONS)
     only.registered_commands, only.registered_groups = _picked(name)
+    _read_annotations(only)
     only.callback()(_group)  # a callback keeps it a group: `assistant NAME ...` parses as before
     return only
+
+
+def _read_annotations(commands_of: typer.Typer) -> None:
+    """Turn the annotations of the commands about to be built from text into what they say, once.
+
+    The areas' modules keep annotations as text (``from __future__ import annotations``), so that reading
+    a module costs nothing for its commands that do not run. Typer reads every parameter's annotation
+    twice (``inspect.signature(eval_str=True)``, then ``get_type_hints``), compiling each text anew each
+    time: read here once, the command's own are compiled once."""
+    import typing
+
+    for info in commands_of.registered_commands:
+        callback = info.callback
+        if callback is not None and any(isinstance(text, str) for text in callback.__annotations__.values()):
+            callback.__annotations__ = typing.get_type_hints(callback, include_extras=True)
+    for group in commands_of.registered_groups:
+        if group.typer_instance is not None:
+            _read_annotations(group.typer_instance)
 
 
 def _group() -> None:

@@ -18,7 +18,7 @@ from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import Form, Option
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.sheet import Fact
+from assistant.engine.sheet import Fact, Wording
 from assistant.engine.words import Options, key, shown, whole_number
 
 FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
@@ -182,8 +182,11 @@ class LootEvent(_LootEventFields):
     def facts(self, board, number: int) -> list:
         """The card says where the loot is: one fact, as a right accusation would."""
         cell = CellSet.of([board.parse_cell(self.cell)])
-        return [Fact(number, self.player, cell, f"loot {self.cell}", _("on {cell}").format(cell=self.cell), True,
-                     _("{player}'s loot card {cell}").format(player=self.player, cell=self.cell))]
+        def words():  # -> (relation, label, neither)
+            return (_("on {cell}").format(cell=self.cell),
+                    _("{player}'s loot card {cell}").format(player=self.player, cell=self.cell), "")
+
+        return [Fact(number, self.player, cell, f"loot {self.cell}", True, Wording(words))]
 
     def items(self) -> list[str]:
         return [self.player]

@@ -26,7 +26,7 @@ from assistant.engine.grammar import Form, Option
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.sheet import Fact, Sheet
+from assistant.engine.sheet import Fact, Sheet, Wording
 from assistant.engine.words import Options, answer_word, is_answer, join_clauses, join_names, parse_answer, said_answer
 from assistant.games.gnom_street import garden
 from assistant.games.gnom_street.fight import POWER, read_power
@@ -108,12 +108,15 @@ class AskedEvent(_AskedEventFields):
     def fact(self, board: Board, number: int, item: str) -> Fact:
         """What the answer tells its listeners about my loot (``item``: how the map names it)."""
         holds = self.clue.accepted(board)
-        said = self.clue.said(board)
-        label = (_("{clue}: you answered {answer} aloud to {player}") if self.aloud else
-                 _("{clue}: you answered {player} {answer}")).format(clue=said, player=self.by,
-                                                                     answer=said_answer(self.answer))
-        return Fact(number, item, holds if self.answer else board.all - holds, self.clue.text(),
-                    self.clue.relation(board), self.answer, label, neither=self.clue.neither(board))
+
+        def words():  # -> (relation, label, neither); unannotated: an annotation here is made on every call
+            label = (_("{clue}: you answered {answer} aloud to {player}") if self.aloud else
+                     _("{clue}: you answered {player} {answer}")).format(clue=self.clue.said(board), player=self.by,
+                                                                         answer=said_answer(self.answer))
+            return self.clue.relation(board), label, self.clue.neither(board)
+
+        return Fact(number, item, holds if self.answer else board.all - holds, self.clue.text(), self.answer,
+                    Wording(words))
 
 
 def truth(game, clue: Clue) -> bool:
