@@ -12,7 +12,6 @@ game they hold: they record, undo, list the history and save through it.
 
 import threading
 import weakref
-from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Generic, Protocol, Self, TypeVar
@@ -352,6 +351,8 @@ class Restoring:
     def _take_back(self, retract: Retract) -> None:
         entry = target(self.entries, retract, self.standing)
         if self.apply is not None and self.refold is not None:
+            from bisect import bisect_left  # here: a compiled extension, loaded only when a log takes one back
+
             at = bisect_left(self.standing, entry.number)
             state, refolded = self.states[at], []
             for number in self.standing[at + 1:]:  # none for an undo
