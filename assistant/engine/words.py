@@ -90,14 +90,15 @@ CLAUSES = N_("; ")  # what separates the clauses of one line
 
 import re  # noqa: E402  (grouped with the grammar helpers it serves)
 
-NAME = re.compile(r"[^\W_][\w-]{0,31}")  # a player's or an opponent's name: letters, digits, hyphens
+# Patterns as text, compiled by re on first use (re keeps them): start-up compiles none it does not use
+NAME = r"[^\W_][\w-]{0,31}"  # a player's or an opponent's name: letters, digits, hyphens (always fullmatch)
 MAX_DIGITS = 6  # no count at a table has more; longer numbers are refused before int() reads them
 # What separates the words of a step: the shell's blanks, exactly the ones ``shlex`` splits on.
 # Not str.split()'s wider whitespace: a no-break space typed in a card text ('Mick\u00a0blue')
 # stays inside its word, so the saved step reads back to the same words (issue: a card text
 # holding U+00A0 was saved unquoted and read back as two words).
 BLANKS = " \t\r\n"
-_BLANK_RUN = re.compile(f"[{BLANKS}]+")
+_BLANK_AS_SPACE = str.maketrans("\t\r\n", "   ")
 _NEEDS_QUOTES = frozenset(BLANKS + "'\"\\#")  # '#': a step pasted into a shell reads the same
 
 
@@ -126,7 +127,7 @@ def split(text: str) -> list[str]:
     if problem:
         raise InputError(problem)
     if not any(mark in text for mark in "'\"\\"):
-        return [word for word in _BLANK_RUN.split(text) if word]
+        return [word for word in text.translate(_BLANK_AS_SPACE).split(" ") if word]
     import shlex
 
     try:
@@ -208,12 +209,17 @@ def lookup(text: str, names: Iterable[str], what: str) -> str:
         what=_(what), name=shown(text), names=join_names(names)))
 
 
+def good_name(name: str) -> bool:
+    """A name a player may have: letters, digits and hyphens (``NAME``), and not a yes or a no."""
+    return bool(re.fullmatch(NAME, name)) and not is_answer(name)
+
+
 def check_names(names: list[str], what: str, example: str) -> tuple[str, ...]:
     """Names typed for a new game: letters, digits and hyphens, not yes/no, no two alike.
 
     ``what`` ('player', 'opponent') is said in the player's language (``N_``-marked, or translated)."""
     for name in names:
-        if not NAME.fullmatch(name) or is_answer(name):
+        if not good_name(name):
             raise InputError(_("{what} name {name}: use letters, digits and hyphens (not yes/no), e.g. {example}")
                              .format(what=_(what), name=shown(name), example=example))
     folded = [key(name) for name in names]

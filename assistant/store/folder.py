@@ -52,7 +52,7 @@ from assistant.store.files import (
 # A refusal of the store's own (the command line says it after 'error: '; the table screen, which says
 # 'refused (nothing written)' itself, drops this head: table.without_error_word).
 UNCHANGED = N_("refused, nothing was changed: {reason}")
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what game_id makes: secrets.token_urlsafe(12)
+GAME_ID = r"[A-Za-z0-9_-]{16,64}"  # what game_id makes: secrets.token_urlsafe(12); compiled on first use, as below
 # The phones' entries: each carries an id made on the phone, saved in the game file with the event it
 # recorded (one atomic write holds both), so a retry is recorded once whatever crashed in between.
 ENTRY_IDS_KEY = "entry-ids"
@@ -652,7 +652,7 @@ class Store:
             text = read_regular(self._id_path(name), 200, follow=False).decode("ascii").strip()
         except (AssistantError, OSError, UnicodeDecodeError):
             return None
-        return text if GAME_ID.fullmatch(text) else None
+        return text if re.fullmatch(GAME_ID, text) else None
 
     def game_id(self, name: str) -> str:
         """Game ``name``'s own id: made when it starts, kept by rename, never given to another game.

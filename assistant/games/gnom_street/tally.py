@@ -32,7 +32,7 @@ from functools import partial
 from assistant.engine.errors import AssistantError, DataError, InputError, cut
 from assistant.engine.i18n import N_, _, english, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import NAME, is_answer, join_names, key, lookup, shown
+from assistant.engine.words import good_name, join_names, key, lookup, shown
 from assistant.games.gnom_street.garden import ME, Token, baits_each, moles_each, read_face
 
 MOLE_POINTS = (5, 4, 3)
@@ -410,7 +410,7 @@ def read_file(data: object, source: str, board, base: Settings = Settings()) -> 
     if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
         raise read.fatal("players", _("expected a list of names, like [Ana, Ben, Cleo]"))
     for position, name in enumerate(players):
-        if not NAME.fullmatch(name) or is_answer(name):
+        if not good_name(name):
             read.problem(f"players[{position}]", _("player name {name}: use letters, digits and hyphens "
                                                    "(not yes/no), e.g. Ana").format(name=shown(name)))
         elif key(name) in map(key, players[:position]):
