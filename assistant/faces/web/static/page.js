@@ -242,6 +242,7 @@
     if (lacks(latest)) {
       refresh();  // someone else's change came meanwhile (it asks what comes next too)
     } else if (next && !line.value) {
+      asked++;  // an answer still on its way for an older line counts no more
       offered(next);  // the words that begin a step, as they are after this entry: no second request
     } else {
       offer();
