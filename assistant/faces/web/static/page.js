@@ -76,9 +76,9 @@
       left.forEach((node, index) => morph(node, right[index]));
       return;
     }
-    const next = before[before.length - tail] || null;  // the first node kept after the changed ones
+    const anchor = before[before.length - tail] || null;  // the first node kept after the changed ones
     for (const node of left) node.remove();
-    for (const node of right) old.insertBefore(node, next);
+    for (const node of right) old.insertBefore(node, anchor);
   }
 
   function morph(old, fresh) {
@@ -223,12 +223,13 @@
         }
         keep(queue().filter((kept) => kept.id !== entry.id));
         status("live");
+        // the answer is always put in anew, even the same words: a screen reader says it again (aria-live)
         if (data.refused) {
-          tell(answer, later ? words.refusedLater.replace("{line}", entry.line)
-            .replace("{reason}", data.refused) : data.refused);
+          answer.textContent = later ? words.refusedLater.replace("{line}", entry.line)
+            .replace("{reason}", data.refused) : data.refused;
           answer.className = "refused";
         } else {
-          tell(answer, data.said);
+          answer.textContent = data.said;
           answer.className = "said";
         }
         if (data.html !== undefined) show(data.html, data.version);
