@@ -9,12 +9,20 @@ undo, so the game keeps its 50 clues standing. Prints the median and the 90th pe
 and 150 ms with 4 phones tapping at once (--phones 4: each its own copy of the garden, its own link and
 its own browser, all at the same moments, as four players at one table).
 
+On a machine shared with other work the times wander with the load: the load average is printed, and so
+is the CPU time per tap of each kind of process (read from /proc, Linux only), which the load does not
+distort: this process (the server, its event loop and the threads that write the games, beside
+Playwright's Python side), the phones' renderers (parse, script, style, layout, paint), Chromium's other
+processes (browser, GPU, network) and Playwright's drivers (node). Four taps at once on 2 cores cannot all
+be painted in less time than their CPU time, summed, over two.
+
     python benchmarks/serve.py [--entries 60] [--phones 4]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -51,7 +59,45 @@ TIMED_ENTRY = """async (line) => {
 }"""
 
 
-def phone(base: str, link, holding: list[str], entries: int, start: threading.Barrier, times: list[float]) -> None:
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process ``pid`` has used, from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def kind(pid: int) -> str:
+    """What a process is: 'renderer' (a page's), 'chromium' (its browser, GPU, network...), 'node' (Playwright)."""
+    command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    if "chrom" in command.split(" ")[0]:
+        return "renderer" if "--type=renderer" in command else "chromium"
+    return "node" if "node" in command.split(" ")[0] else "other"
+
+
+def cpu_by_kind() -> dict[str, float]:
+    """CPU seconds used so far by this process and, by kind, by every process it started (browsers, drivers)."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            parents.setdefault(parent, []).append(int(entry))
+    used = {"server": cpu_seconds(os.getpid())}
+    waiting = list(parents.get(os.getpid(), []))
+    while waiting:
+        pid = waiting.pop()
+        waiting += parents.get(pid, [])
+        try:
+            name = kind(pid)
+            used[name] = used.get(name, 0.0) + cpu_seconds(pid)
+        except OSError:  # gone meanwhile
+            continue
+    return used
+
+
+def phone(base: str, link, holding: list[str], entries: int, start: threading.Barrier, times: list[float],
+          done: threading.Barrier | None = None) -> None:
     """One phone: its own browser, its own page, ``entries`` timed entries after four that warm up."""
     from playwright.sync_api import sync_playwright
 
@@ -63,12 +109,16 @@ def phone(base: str, link, holding: list[str], entries: int, start: threading.Ba
         page.wait_for_selector("#choices button.choice")
         start.wait()  # every phone taps from the same moment on
         for number in range(entries + 4):  # the first four warm up
+            if number == 4 and done is not None:
+                done.wait()  # the CPU times are read (the barrier's action) once every phone has warmed up
             line = holding[number // 2 % len(holding)] if number % 2 == 0 else "undo"
             elapsed = page.evaluate(TIMED_ENTRY, line)
             if "refused" in (page.get_attribute("#answer", "class") or ""):
                 raise SystemExit(f"refused: {line}: {page.text_content('#answer')}")
             if number >= 4:
                 times.append(elapsed)
+        if done is not None:
+            done.wait()  # every phone has tapped its last: the CPU times again, before any browser closes
         browser.close()
 
 
@@ -89,14 +139,17 @@ def main() -> None:
             shutil.copyfile(home / "games" / "bench.yaml", home / "games" / f"{name}.yaml")
         links = serve.make_links(store, names)
         times: list[float] = []
-        start = threading.Barrier(phones)
+        used: list[dict[str, float]] = []  # CPU times by kind of process, when the timed taps begin and end
+        start, done = threading.Barrier(phones), threading.Barrier(phones, action=lambda: used.append(cpu_by_kind()))
+        loads = [os.getloadavg()[0]]
         with serve.serving(store, links) as base:
-            threads = [threading.Thread(target=phone, args=(base, link, holding, entries, start, times))
+            threads = [threading.Thread(target=phone, args=(base, link, holding, entries, start, times, done))
                        for link in links]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 thread.join()
+        loads.append(os.getloadavg()[0])
         standing = len(store.load("bench").standing())
     if len(times) != entries * phones:
         raise SystemExit("a phone stopped early (see above)")
@@ -105,6 +158,14 @@ def main() -> None:
     print(f"tap to updated page: median {statistics.median(times):.1f} ms, "
           f"90th percentile {sorted(times)[int(len(times) * 0.9)]:.1f} ms ({entries} entries per phone)")
     print("target: median 100 ms or less, 90th percentile 150 ms or less")
+    taps = entries * phones
+    before, after = used
+    spent = {name: (after.get(name, 0.0) - before.get(name, 0.0)) * 1000 / taps for name in after}
+    print(f"CPU time per tap: this process (the server, Playwright's Python side) {spent['server']:.1f} ms, "
+          f"renderers {spent.get('renderer', 0):.1f} ms, chromium's other processes "
+          f"{spent.get('chromium', 0):.1f} ms, Playwright's drivers {spent.get('node', 0):.1f} ms; "
+          f"all {sum(spent.values()):.1f} ms")
+    print(f"load average (1 min): {loads[0]:.1f} when it began, {loads[1]:.1f} when it ended")
 
 
 if __name__ == "__main__":

@@ -137,7 +137,7 @@ def test_a_language_asked_for_by_name_and_not_spoken_is_refused(given, environ):
 
 def test_french_counts_zero_and_one_alike():
     i18n.use("fr")
-    assert [i18n._catalogue.plural(n) for n in (0, 1, 2)] == [0, 0, 1]
+    assert [i18n._now()[1].plural(n) for n in (0, 1, 2)] == [0, 0, 1]
 
 
 def test_help_speaks_the_language_asked_for(run, monkeypatch):
@@ -181,3 +181,28 @@ def test_a_language_that_cannot_be_spoken_is_refused_in_the_locales(run, monkeyp
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     result = run(*words)
     assert result.exit_code == 2 and result.output.startswith("erreur : --lang ") and "langue" in result.output
+
+
+def test_speaking_holds_in_its_own_thread_alone():
+    # The phones' server records one phone's entry in a worker thread while its loop answers another phone.
+    import threading
+
+    heard: list[str] = []
+    inside, leave = threading.Event(), threading.Event()
+
+    def worker() -> None:
+        with i18n.speaking("fr"):
+            inside.set()
+            leave.wait(10)
+            heard.append(i18n._("Record"))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    inside.wait(10)
+    assert i18n.language() == "en" and i18n._("Record") == "Record"  # this thread speaks the process's language
+    with i18n.speaking("en"):
+        leave.set()
+        thread.join(10)
+    assert heard == ["Enregistrer"] and i18n.language() == "en"
+    i18n.use("fr")  # the process's language, for every thread not in a ``speaking`` block
+    assert i18n._("Record") == "Enregistrer"

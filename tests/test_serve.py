@@ -582,3 +582,37 @@ def test_every_colour_the_page_draws_a_letter_on_reads_at_4_5_to_1_at_least(gard
                     ink = (0, 0, 0) if colour[1] == "black" else (255, 255, 255)
                     drawn.append((name, value.name, round(pictures.contrast(ground, ink), 2)))
     assert len(drawn) > 20 and [each for each in drawn if each[2] < 4.5] == []
+
+
+def test_phones_in_two_languages_recording_at_once_are_each_answered_in_their_own(garden_game, home):
+    # An entry's file is written in a worker thread while the server answers the other phones: the language
+    # each phone asks for holds for its own entry, refused or recorded, however the requests interleave.
+    from concurrent.futures import ThreadPoolExecutor
+
+    links = serve.make_links(garden_game, ["evening", "other"])
+    french, english = {"Accept-Language": "fr-FR"}, {"Accept-Language": "en-GB"}
+    with serve.serving(garden_game, links, watch_seconds=0.05) as base:
+        def tap(number: int):
+            link, heard = links[number % 2], (french if number % 4 < 2 else english)
+            item = "red" if link.name == "evening" else "green"
+            line = f"clue area Z9 no -o {item}" if number % 3 == 0 else f"clue area B{3 + number % 2} no -o {item}"
+            return heard, post(base, f"/g/{link.token}/step", {"id": f"phone-{number:04d}-tap", "line": line},
+                               heard)[1]
+
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(tap, range(24)))
+    for heard, answer in answers:
+        if "refused" in answer:
+            assert answer["refused"].startswith("refusé" if heard is french else "refused (nothing written)"), answer
+        else:
+            assert answer["said"].startswith(tuple(f"{n}. " for n in range(1, 13)))
+            assert ("indice zone" in answer["said"]) == (heard is french), answer
+    assert len({answer["version"] for __, answer in answers}) > 2
+
+
+def test_an_entry_answers_what_may_begin_the_next_step(served):
+    # the page would ask it at once (its line is empty after an entry): the answer to the entry says it
+    base, token = served
+    status, answer = post(base, f"/g/{token}/step", {"line": "clue area B3 no -o red"})
+    assert status == 200 and answer["next"] == post(base, f"/g/{token}/complete", {"line": ""})[1]
+    assert "clue" in answer["next"]["choices"] and "undo" in answer["next"]["choices"]

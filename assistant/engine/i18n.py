@@ -20,6 +20,7 @@ speak it.
 from __future__ import annotations
 
 import os
+from _thread import _local  # threading's own thread-local store, built in: nothing more is imported
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,8 +33,21 @@ DEFAULT = "en"
 DOMAIN = "assistant"
 LOCALE_FOLDER = Path(__file__).parent.parent / "locale"
 
-_catalogue: Catalogue | None = None  # a Catalogue while French is spoken, else None
-_language = DEFAULT
+# The language spoken: (its code, a Catalogue while French is spoken, else None). ``use`` sets the process's;
+# ``speaking`` sets one thread's for a while, so the phones' server can record one phone's entry in a worker
+# thread, in that phone's language, while its event loop answers another phone in another.
+_process: tuple[str, Catalogue | None] = (DEFAULT, None)
+
+
+class _Spoken(_local):
+    now: tuple[str, Catalogue | None] | None = None  # this thread's, while ``speaking``; None: the process's
+
+
+_spoken = _Spoken()
+
+
+def _now() -> tuple[str, Catalogue | None]:
+    return _spoken.now or _process
 
 
 class UnknownLanguage(ValueError):
@@ -55,14 +69,16 @@ class UnknownLanguage(ValueError):
 
 def _(message: str) -> str:
     """``message`` in the language spoken now (the English text is its own key)."""
-    return message if _catalogue is None else _elided(_catalogue.gettext(message))
+    catalogue = (_spoken.now or _process)[1]
+    return message if catalogue is None else _elided(catalogue.gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` (French says "1 indice", "0 indice", "2 indices")."""
-    if _catalogue is None:
+    catalogue = _now()[1]
+    if catalogue is None:
         return singular if count == 1 else plural
-    return _elided(_catalogue.ngettext(singular, plural, count))
+    return _elided(catalogue.ngettext(singular, plural, count))
 
 
 # French elides 'de' and 'que' before a vowel: 'le butin d'Ana', 'à côté d'A1'. A translated message
@@ -106,7 +122,7 @@ def N_(message: str) -> str:
 
 def language() -> str:
     """The language spoken now: ``en`` or ``fr``."""
-    return _language
+    return _now()[0]
 
 
 def from_locale(value: str) -> str | None:
@@ -142,12 +158,17 @@ def choose(given: str | None = None, environ=None) -> str:
 
 
 def use(spoken: str) -> None:
-    """Speak ``spoken`` (``en`` or ``fr``) from now on, in this process."""
-    global _catalogue, _language
+    """Speak ``spoken`` (``en`` or ``fr``) from now on, in this process (in this thread too, while ``speaking``)."""
+    global _process
+    _process = _state(spoken)
+    if _spoken.now is not None:
+        _spoken.now = _process
+
+
+def _state(spoken: str) -> tuple[str, Catalogue | None]:
     if spoken not in LANGUAGES:
         raise UnknownLanguage("language", spoken)
-    _catalogue = None if spoken == DEFAULT else _compiled(spoken)
-    _language = spoken
+    return spoken, None if spoken == DEFAULT else _compiled(spoken)
 
 
 # language -> its catalogue, read once per process (``speaking`` switches back and forth)
@@ -240,17 +261,21 @@ class Catalogue:
 
 
 class speaking:
-    """``with speaking("en"): ...`` speaks a language for a while, then the one spoken before."""
+    """``with speaking("en"): ...`` speaks a language for a while in this thread, then the one spoken before.
+
+    Other threads go on speaking theirs. Within one thread the blocks nest: a block must not be left
+    open across an ``await`` (another request's block would then end inside it)."""
 
     def __init__(self, spoken: str):
-        self.spoken, self.before = spoken, _language
+        self.spoken = spoken
+        self.before: tuple[str, Catalogue | None] | None = None
 
     def __enter__(self) -> None:
-        self.before = _language
-        use(self.spoken)
+        self.before = _spoken.now
+        _spoken.now = _state(self.spoken)
 
     def __exit__(self, *exc) -> None:
-        use(self.before)
+        _spoken.now = self.before
 
 
 def decimal(value: float, digits: int = 2, *, signed: bool = False, whole: bool = False) -> str:
@@ -264,13 +289,13 @@ def decimal(value: float, digits: int = 2, *, signed: bool = False, whole: bool 
         text = text[:-digits - 1]
     if text.lstrip("+-").strip("0.") == "":
         text = text.lstrip("+-") if not signed else "+" + text.lstrip("+-")  # no '-0.0'
-    return text.replace(".", ",") if _language == "fr" else text
+    return text.replace(".", ",") if _now()[0] == "fr" else text
 
 
 def percent(value: float) -> str:
     """A chance or a rate as the language writes it: '45%' in English, '45 %' in French (a narrow
     no-break space, which a line never breaks at)."""
-    return f"{value:.0%}".replace("%", "\u202f%") if _language == "fr" else f"{value:.0%}"
+    return f"{value:.0%}".replace("%", "\u202f%") if _now()[0] == "fr" else f"{value:.0%}"
 
 
 def count_of(figure: str) -> int:
@@ -279,7 +304,7 @@ def count_of(figure: str) -> int:
     French agrees by the whole part ('1,5 case', '2,3 cases'); English takes the singular for a bare
     one alone ('1 cell', '1.5 cells', '0.5 cells'), so a figure with decimals counts as several."""
     whole, __, fraction = figure.lstrip("+-").replace(",", ".").partition(".")
-    if _language == "fr" or not fraction:
+    if _now()[0] == "fr" or not fraction:
         return int(whole or 0)
     return 2
 
@@ -287,13 +312,13 @@ def count_of(figure: str) -> int:
 def localized(names: dict, fallback: str) -> str:
     """The name of a thing in data (a board value, a quest) in the language spoken: ``names`` maps
     ``fr`` to its French name when the data gives one, else the English ``fallback`` stands."""
-    return names.get(_language) or fallback
+    return names.get(_now()[0]) or fallback
 
 
 def integer(value: int) -> str:
     """A whole number with its thousands grouped as the language writes them: '10,000' in English, '10 000'
     in French (a narrow no-break space, which a line never breaks at)."""
-    return f"{value:,}".replace(",", "\u202f") if _language == "fr" else f"{value:,}"
+    return f"{value:,}".replace(",", "\u202f") if _now()[0] == "fr" else f"{value:,}"
 
 
 class _Plurals:

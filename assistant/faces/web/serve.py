@@ -605,6 +605,7 @@ class Served:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     version: str = ""
     words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
+    writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
@@ -625,7 +626,8 @@ def file_stamp(path: Path) -> tuple | None:
 
 class Server:
     """The links, the games they open, and the pages' requests. One event loop thread does every
-    game's work (reading, recording, drawing), so the language spoken can be set per request."""
+    game's work (reading, drawing, knowing what changed) but the writing of an entry, which a worker
+    thread does (Server.record); the language spoken is set per request, and per thread."""
 
     def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS):
         self.store = store
@@ -704,6 +706,8 @@ class Server:
                 self.refresh(served)
 
     def refresh(self, served: Served) -> None:
+        if served.writing.locked():  # an entry's write under way: the loop takes the game as written after it
+            return
         # The file at the game's name as last seen, unchanged (bytes, size, inode): still this game, as it was.
         # Anything else (written elsewhere, renamed, a new game under the name, gone) looks its id up again.
         if served.stamp and file_stamp(self.store.game_path(served.name)) == served.stamp:
@@ -851,14 +855,7 @@ class Server:
         line = str(data.get("line", ""))[:MAX_BODY]
         game = self.game(served)
         with speaking(spoken):
-            try:
-                typing, matches = grammar.complete(game, line)
-                words = line.split()
-                slot = grammar.expect(game, words[:-1] if typing else words)
-            except AssistantError:
-                typing, matches, slot = "", (), grammar.Slot("unknown")
-            return JSONResponse({"typing": typing, "choices": list(matches), "slot": slot.name,
-                                 "said": _(slot.name), "end": slot.name == "end", "why": slot.why}, headers=HEADERS)
+            return JSONResponse(completion(game, line), headers=HEADERS)
 
     async def step(self, request, link, served, spoken, data) -> Response:
         """One entry: read by the game's grammar, recorded under the store's lock; a refusal writes nothing.
@@ -871,34 +868,52 @@ class Server:
             return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
                             headers=HEADERS)
         odds = data.get("odds") is True
-        with speaking(spoken):
-            before = self.game(served)
-            first = served.answers.first(entry) if entry else None
+        async with served.writing:  # one entry of a game at a time: its id is looked up, then recorded
+            with speaking(spoken):
+                before = self.game(served)
+                line = panels.step_text(str(data.get("line", "")))
+                first = served.answers.first(entry) if entry else None
             if first is not None:
                 first = {**first, "repeat": True}
             else:
-                first = self.record(served, before, panels.step_text(str(data.get("line", ""))), entry)
+                first = await self.record(served, before, line, spoken, entry)
                 if entry:
                     served.answers.keep(entry, first)
+        with speaking(spoken):
             # the game as recorded now (a refusal: as it was): found again only if something else changed it
             game = served.game if served.game is not None else self.game(served)
-            return JSONResponse({**first, "version": served.version, "html": view_html(game, odds, served.words)},
-                                headers=HEADERS)
+            # "next": what may begin the next step, which the page asks at once else (the line is empty then)
+            return JSONResponse({**first, "version": served.version, "html": view_html(game, odds, served.words),
+                                 "next": completion(game, "")}, headers=HEADERS)
 
-    def record(self, served: Served, before, line: str, entry: str | None = None) -> dict:
+    async def record(self, served: Served, before, line: str, spoken: str, entry: str | None = None) -> dict:
         """Record ``line`` in the game of ``served`` (once per ``entry`` id): what the page says of it (said,
-        refused, or said before)."""
+        refused, or said before).
+
+        The store's work (the lock, the file written and synced to the disk) is done in a worker thread: the
+        event loop goes on answering the other phones meanwhile, whose games are other files. What the
+        server knows of the game is changed here, in the loop, once the file is written."""
         if not line:
-            return {"refused": _("empty step")}
-        try:
-            after = self.store.update(served.name, lambda game: game.record(game.read_step(line)), entry)
-        except Repeated as repeated:  # recorded, then its answer lost (a crash, a power cut): said from the game
-            return {"said": printable(recorded_before(repeated.game, repeated.position)), "repeat": True}
-        except AssistantError as error:
-            return {"refused": refused(error)}
-        served.game, served.stamp = after, file_stamp(self.store.game_path(served.name))
-        self.changed(served)
-        return {"said": printable(panels.said(before, after))}
+            with speaking(spoken):
+                return {"refused": _("empty step")}
+        outcome = await asyncio.to_thread(self.update, served.name, line, spoken, entry)
+        with speaking(spoken):
+            if isinstance(outcome, Repeated):  # recorded, its answer lost (a crash): said from the game
+                return {"said": printable(recorded_before(outcome.game, outcome.position)), "repeat": True}
+            if isinstance(outcome, AssistantError):
+                return {"refused": refused(outcome)}
+            served.game, served.stamp = outcome, file_stamp(self.store.game_path(served.name))
+            self.changed(served)
+            return {"said": printable(panels.said(before, outcome))}
+
+    def update(self, name: str, line: str, spoken: str, entry: str | None):
+        """In a worker thread: ``line`` read and recorded in game ``name`` by the store; the game after, or
+        the refusal (its words in the phone's language: ``speaking`` holds for this thread alone)."""
+        with speaking(spoken):
+            try:
+                return self.store.update(name, lambda game: game.record(game.read_step(line)), entry)
+            except (Repeated, AssistantError) as error:
+                return error
 
     async def explain(self, request, link, served, spoken, data) -> Response:
         game = self.game(served)  # a game gone or damaged: said as for every request, never its path
@@ -927,6 +942,18 @@ class Server:
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
+
+
+def completion(game, line: str) -> dict:
+    """What may come next after ``line``: the grammar's answer, as Tab gets it on the table screen."""
+    try:
+        typing, matches = grammar.complete(game, line)
+        words = line.split()
+        slot = grammar.expect(game, words[:-1] if typing else words)
+    except AssistantError:
+        typing, matches, slot = "", (), grammar.Slot("unknown")
+    return {"typing": typing, "choices": list(matches), "slot": slot.name, "said": _(slot.name),
+            "end": slot.name == "end", "why": slot.why}
 
 
 def refused(error: AssistantError) -> str:

@@ -12,9 +12,9 @@
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
   const record = $("record"), undo = $("undo");
   const queueKey = "assistant-queue:" + location.pathname;  // one queue per link
-  const viewKey = "assistant-view:" + location.pathname;
   let version = live.dataset.version, odds = false, slot = "", asked = 0;
   let latest = version, sending = false, offlineSince = null, retry = null;
+  let next = null;  // the step's answer for the empty line: what may begin the next step
 
   function newId() {  // 128 random bits; crypto.getRandomValues works over plain HTTP too (randomUUID does not)
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -30,12 +30,18 @@
   function status(state) {
     if (state === "live") {
       offlineSince = null;
-      $("status").textContent = words.live;
+      tell($("status"), words.live);
       return;
     }
     if (offlineSince === null) offlineSince = new Date();
     const time = offlineSince.toLocaleTimeString(document.documentElement.lang, {hour: "2-digit", minute: "2-digit"});
-    $("status").textContent = state === "offline" ? words.offline.replace("{time}", time) : words.reconnecting;
+    tell($("status"), state === "offline" ? words.offline.replace("{time}", time) : words.reconnecting);
+  }
+
+  // A text put in only when it changes: each change is a layout of the page, and the status is said again at
+  // every event the stream brings.
+  function tell(element, text) {
+    if (element.textContent !== text) element.textContent = text;
   }
 
   async function post(path, body) {
@@ -45,12 +51,53 @@
     return {refused: (await response.text()).slice(0, 200)};
   }
 
+  // The live part drawn anew by the server is put in place by changing only what differs: a tap changes a
+  // few cells of one sheet and one line of the history, and replacing all of it (innerHTML) made the phone
+  // lay out and paint the whole page again at every tap, the larger part of a tap's time.
   function show(html, newVersion) {
     version = newVersion;
-    live.innerHTML = html;
+    const fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    patch(live, fresh.content);
     live.dataset.version = String(version);
-    try { localStorage.setItem(viewKey, JSON.stringify({version: version, html: html})); } catch (error) { /* full */ }
     name();
+  }
+
+  // Make ``old``'s children those of ``fresh``, keeping every node that is equal already. A list that grows
+  // (the history, latest first) keeps its equal ends: only the entries between them are put in.
+  function patch(old, fresh) {
+    const before = [...old.childNodes], after = [...fresh.childNodes];
+    let head = 0, tail = 0;
+    const shortest = Math.min(before.length, after.length);
+    while (head < shortest && before[head].isEqualNode(after[head])) head++;
+    while (tail < shortest - head && before[before.length - 1 - tail].isEqualNode(after[after.length - 1 - tail])) tail++;
+    const left = before.slice(head, before.length - tail), right = after.slice(head, after.length - tail);
+    if (left.length === right.length) {
+      left.forEach((node, index) => morph(node, right[index]));
+      return;
+    }
+    const anchor = before[before.length - tail] || null;  // the first node kept after the changed ones
+    for (const node of left) node.remove();
+    for (const node of right) old.insertBefore(node, anchor);
+  }
+
+  function morph(old, fresh) {
+    if (old.isEqualNode(fresh)) return;
+    if (old.nodeType === Node.TEXT_NODE && fresh.nodeType === Node.TEXT_NODE) {
+      old.nodeValue = fresh.nodeValue;
+      return;
+    }
+    if (old.nodeType !== Node.ELEMENT_NODE || old.nodeName !== fresh.nodeName) {
+      old.replaceWith(fresh);
+      return;
+    }
+    for (const attribute of [...old.attributes]) {
+      if (!fresh.hasAttribute(attribute.name)) old.removeAttribute(attribute.name);
+    }
+    for (const attribute of fresh.attributes) {
+      if (old.getAttribute(attribute.name) !== attribute.value) old.setAttribute(attribute.name, attribute.value);
+    }
+    patch(old, fresh);
   }
 
   // Undo names the entry it takes back, and takes back exactly that one, by its number.
@@ -58,7 +105,7 @@
     if (!undo) return;
     const target = $("undo-target");
     const number = target && target.dataset.number;
-    undo.textContent = number ? words.undo.replace("{entry}", number + ". " + target.dataset.said) : words.undoNone;
+    tell(undo, number ? words.undo.replace("{entry}", number + ". " + target.dataset.said) : words.undoNone);
     undo.dataset.number = number || "";
     undo.disabled = !number || sending;
   }
@@ -94,12 +141,20 @@
       return;  // offline: the words offered stay as they were
     }
     if (ask !== asked) return;  // a later question was asked meanwhile: its answer counts, not this one
+    offered(data);
+  }
+
+  // The grammar's answer (from "complete", or the step's own answer for the empty line) on the page: the
+  // buttons are made again only when the words differ (after each entry they are the same first words).
+  function offered(data) {
     slot = data.slot;
     // why: the step cannot be recorded now (a trick with no deal open): what to do first
-    $("slot").textContent = data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said || ""));
-    const box = $("choices");
+    tell($("slot"), data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said || "")));
+    const box = $("choices"), choices = data.choices || [];
+    const shown = [...box.children].map((button) => button.textContent);
+    if (shown.length === choices.length && shown.every((choice, index) => choice === choices[index])) return;
     box.replaceChildren();
-    for (const choice of data.choices || []) {
+    for (const choice of choices) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "choice";
@@ -128,9 +183,10 @@
   }
 
   function showPending() {
-    const list = $("pending");
+    const list = $("pending"), waiting = queue();
+    if (!waiting.length && !list.children.length) return;  // nothing waits, nor was shown: nothing to lay out
     list.replaceChildren();
-    for (const entry of queue()) {
+    for (const entry of waiting) {
       const item = document.createElement("li");
       item.textContent = entry.line + " — " + words.pending;
       list.append(item);
@@ -142,7 +198,6 @@
     if (sending || !text.trim()) return;
     keep([...queue(), {id: newId(), line: text}]);
     if (text === line.value) line.value = "";
-    showPending();
     send();
   }
 
@@ -152,6 +207,9 @@
     if (!waiting.length) return;
     busy(true);
     const later = waiting.length > 1;
+    // The entries are shown as not sent yet once the laptop is slow to answer (a connection that hangs);
+    // an answer in time shows nothing, so a tap lays the entry bar out once, not three times.
+    const slow = setTimeout(showPending, 1000);
     try {
       for (const entry of waiting) {
         let data;
@@ -165,6 +223,7 @@
         }
         keep(queue().filter((kept) => kept.id !== entry.id));
         status("live");
+        // the answer is always put in anew, even the same words: a screen reader says it again (aria-live)
         if (data.refused) {
           answer.textContent = later ? words.refusedLater.replace("{line}", entry.line)
             .replace("{reason}", data.refused) : data.refused;
@@ -174,13 +233,21 @@
           answer.className = "said";
         }
         if (data.html !== undefined) show(data.html, data.version);
+        next = data.next;
       }
     } finally {
+      clearTimeout(slow);
       busy(false);
       showPending();
     }
-    if (lacks(latest)) refresh();  // someone else's change came meanwhile
-    offer();
+    if (lacks(latest)) {
+      refresh();  // someone else's change came meanwhile (it asks what comes next too)
+    } else if (next && !line.value) {
+      asked++;  // an answer still on its way for an older line counts no more
+      offered(next);  // the words that begin a step, as they are after this entry: no second request
+    } else {
+      offer();
+    }
   }
 
   function say(lines, heading) {
