@@ -44,6 +44,7 @@ def played_once(tmp_path_factory):
     KEPT[:] = [tmp_path_factory.mktemp("played")]
     yield
     PLAYED.clear()
+    KEPT.clear()  # other modules that play the evening (test_bgstats.py) play it each time
 
 
 def play_roi(run, name="friday"):
@@ -56,7 +57,7 @@ def play_roi(run, name="friday"):
     for quest, special in ROI_DEALS:
         result = run("quest", "deal", quest, "--special", special, "--tricks", "Ana=6,Ben=4,Cleo=3")
         assert result.exit_code == 0, result.output
-    if first:
+    if first and KEPT:
         PLAYED[name] = shutil.copytree(home, KEPT[0] / name, symlinks=True)
 
 
