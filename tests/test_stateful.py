@@ -401,8 +401,9 @@ class Table(RuleBasedStateMachine):
         assert listed.exit_code == 0 and not any(entry["problem"] for entry in json.loads(listed.stdout))
 
 
-# The quick walk (every pytest) is 6 walks of up to 25 steps: each walk starts every kind of game and
-# types at all of them, so every rule and invariant runs in each; the full walk is where the counts are.
+# The quick walk (every pytest) is 6 walks of up to 25 steps (issue 32: it was 10): each walk starts every kind
+# of game (start) and checks every invariant after each step, so a step that breaks a law fails at once; the
+# full walk (pytest -m full) is where the many rare sequences are.
 QUICK = settings(max_examples=6, stateful_step_count=25, suppress_health_check=list(HealthCheck), deadline=None)
 # The full walk is cut in parts that pytest-xdist runs side by side: each part walks its own examples
 # (its own seed; no example database, so every run walks the same ones).
