@@ -50,6 +50,7 @@ def modules() -> dict[str, Path]:
     return {module_name(path): path for path in [ROOT / "cli.py", *PACKAGE.rglob("*.py")]}
 
 
+@cache  # each module is parsed once for every check (parsing the package is most of their cost)
 def imports_of(name: str) -> set[str]:
     """Every module ``name`` imports, absolute, wherever the import statement stands."""
     path = modules()[name]
@@ -156,10 +157,10 @@ def test_the_walls_are_seen_where_they_are_broken(tmp_path, monkeypatch):
     (faces / "pictures.py").write_text("")
     monkeypatch.setattr(__import__(__name__), "ROOT", tmp_path)
     monkeypatch.setattr(__import__(__name__), "PACKAGE", tmp_path / "assistant")
-    modules.cache_clear()
-    graph.cache_clear()
+    for cached in (modules, imports_of, graph):
+        cached.cache_clear()
     try:
         assert graph()["assistant.engine.sneaky"] == {"assistant.faces", "assistant.faces.pictures", "cli"}
     finally:
-        modules.cache_clear()
-        graph.cache_clear()
+        for cached in (modules, imports_of, graph):
+            cached.cache_clear()

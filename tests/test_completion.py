@@ -12,7 +12,7 @@ import re
 
 import pytest
 from conftest import shipped_board
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_roi_words import RULES
 from test_table import SLOW_FOLLOW, drive, keys
@@ -240,24 +240,34 @@ def typed_with_completion(draw, game) -> str:
     return line.strip()
 
 
+# Lines typed with completion at each state in each language: 20 in the quick suite (480 in all, every state and
+# language among them), 60 under pytest -m full; drawing a line word by word from completion is most of the cost.
+COMPLETION_EXAMPLES = [pytest.param(20, id="quick"), pytest.param(60, id="full", marks=pytest.mark.full)]
+
+
+@pytest.mark.parametrize("examples", COMPLETION_EXAMPLES)
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("state", sorted(STATES))
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_a_step_typed_with_completion_is_recorded_or_completion_said_why_not(state, language, data):
-    game = GAMES[state]
-    with i18n.speaking(language):
-        line = data.draw(typed_with_completion(game))
-        if not line or grammar.expect(game, line.split()).why:
-            return  # nothing offered, or the hint said why the step cannot be recorded now
-        try:
-            event = game.read_step(line)
-        except AssistantError as error:  # words still to come (an answer, --special CARD): reading says which,
-            assert not [word for word in line.split() if shown(word) in str(error)], (line, str(error))  # no wrong one
-            return
-        try:
-            game.record(event)
-        except Contradiction:
-            pass
-        except AssistantError as error:
-            assert still_to_add(str(error)), (line, str(error))
+def test_a_step_typed_with_completion_is_recorded_or_completion_said_why_not(state, language, examples):
+    @settings(max_examples=examples, deadline=None)
+    @given(data=st.data())
+    def typed(data):
+        game = GAMES[state]
+        with i18n.speaking(language):
+            line = data.draw(typed_with_completion(game))
+            if not line or grammar.expect(game, line.split()).why:
+                return  # nothing offered, or the hint said why the step cannot be recorded now
+            try:
+                event = game.read_step(line)
+            except AssistantError as error:  # words still to come (an answer, --special CARD): reading says which,
+                wrong = [word for word in line.split() if shown(word) in str(error)]
+                assert not wrong, (line, str(error))  # no word typed is named as the wrong one
+                return
+            try:
+                game.record(event)
+            except Contradiction:
+                pass
+            except AssistantError as error:
+                assert still_to_add(str(error)), (line, str(error))
+
+    typed()

@@ -311,20 +311,30 @@ def steps(draw, game: Game):
     return " ".join(word if word else "''" for word in words)
 
 
-@settings(max_examples=150)
-@given(st.data())
-def test_every_refusal_of_every_step_formats_in_french(data):
+# Examples of the French refusals: the quick suite reads 50 examples (some 1,000 steps typed at the three games),
+# the full proof (pytest -m full) 150; drawing the steps from the grammar is most of the cost.
+REFUSAL_EXAMPLES = [pytest.param(50, id="quick"), pytest.param(150, id="full", marks=pytest.mark.full)]
+
+
+@pytest.mark.parametrize("examples", REFUSAL_EXAMPLES)
+def test_every_refusal_of_every_step_formats_in_french(examples):
     """Whatever is typed, a French refusal is a domain error of one line, its placeholders filled."""
-    i18n.use("fr")
-    try:
-        for game in games():
-            for position in range(data.draw(st.integers(1, 12), label="steps")):
-                step = data.draw(steps(game), label=f"step {position} of {game.name}")
-                try:
-                    game = game.record(game.read_step(step))
-                except AssistantError as error:
-                    message = str(error)
-                    assert message and "\n" not in message
-                    assert "{" not in message.replace("{{", "") or "{" in step, message
-    finally:
-        i18n.use("en")
+
+    @settings(max_examples=examples)
+    @given(st.data())
+    def refusals(data):
+        i18n.use("fr")
+        try:
+            for game in games():
+                for position in range(data.draw(st.integers(1, 12), label="steps")):
+                    step = data.draw(steps(game), label=f"step {position} of {game.name}")
+                    try:
+                        game = game.record(game.read_step(step))
+                    except AssistantError as error:
+                        message = str(error)
+                        assert message and "\n" not in message
+                        assert "{" not in message.replace("{{", "") or "{" in step, message
+        finally:
+            i18n.use("en")
+
+    refusals()

@@ -175,34 +175,44 @@ def test_every_event_reads_back_from_its_french_words(game_and_event):
     assert game.read_step(spoken) == event
 
 
-@settings(max_examples=200, deadline=None)
-@given(EVENTS)
-def test_what_comes_next_offers_every_word_of_every_event(game_and_event):
+# Events read back through completion's slots: 80 in the quick suite, 200 under pytest -m full.
+NEXT_EXAMPLES = [pytest.param(80, id="quick"), pytest.param(200, id="full", marks=pytest.mark.full)]
+
+
+@pytest.mark.parametrize("examples", NEXT_EXAMPLES)
+def test_what_comes_next_offers_every_word_of_every_event(examples):
     """Where a slot lists its values, the word an event the pad records writes there is one of them (completion
     can type it; it offers no more than that, see tests/test_completion.py)."""
-    game, event = game_and_event
-    try:
-        game.record(event)
-    except AssistantError:
-        assume(False)
-    words = split(game.step(event))
-    options = {spelling: option for form in game.forms() for option in form.options for spelling in option.spellings}
-    position = 0
-    while position < len(words):
-        slot = grammar.expect(game, words[:position])
-        if words[position] in options:
-            assert words[position] in slot.options, (words, position, slot)
-            if options[words[position]].slot is not None:
-                value = grammar.expect(game, words[:position + 1])
-                assert not value.values or words[position + 1] in value.values, (words, position + 1, value)
-                position += 1
-        elif not (slot.name == "leader" and getattr(event, "replaces", None)):  # a correction: see below
-            assert not slot.values or words[position] in slot.values, (words, position, slot)
-        position += 1
-    # A trick's leader is offered as the rules have it (who won the last trick); a correction saved with
-    # --replace after its words may name another, and is offered every leader with --replace typed first.
-    if isinstance(event, TrickEvent) and event.replaces:
-        assert f"{event.leader}:" in grammar.expect(game, ["trick", "--replace", str(event.replaces)]).values
+
+    @settings(max_examples=examples, deadline=None)
+    @given(EVENTS)
+    def offered(game_and_event):
+        game, event = game_and_event
+        try:
+            game.record(event)
+        except AssistantError:
+            assume(False)
+        words = split(game.step(event))
+        options = {spelling: option
+                   for form in game.forms() for option in form.options for spelling in option.spellings}
+        position = 0
+        while position < len(words):
+            slot = grammar.expect(game, words[:position])
+            if words[position] in options:
+                assert words[position] in slot.options, (words, position, slot)
+                if options[words[position]].slot is not None:
+                    value = grammar.expect(game, words[:position + 1])
+                    assert not value.values or words[position + 1] in value.values, (words, position + 1, value)
+                    position += 1
+            elif not (slot.name == "leader" and getattr(event, "replaces", None)):  # a correction: see below
+                assert not slot.values or words[position] in slot.values, (words, position, slot)
+            position += 1
+        # A trick's leader is offered as the rules have it (who won the last trick); a correction saved with
+        # --replace after its words may name another, and is offered every leader with --replace typed first.
+        if isinstance(event, TrickEvent) and event.replaces:
+            assert f"{event.leader}:" in grammar.expect(game, ["trick", "--replace", str(event.replaces)]).values
+
+    offered()
 
 
 def test_the_saved_words_of_0_1_read_back_the_same():

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -31,11 +33,32 @@ ROI_POINTS = {"7A": (6, 4, 3), "10A": (5, 5, 0), "8A": (0, 0, 5), "9A": (0, 5, 0
 ROI_TOTALS = {"Ana": 26, "Ben": 25, "Cleo": 19}  # the sums of the columns above: Ana wins
 
 
+PLAYED: dict[str, Path] = {}  # an evening's name: a data folder holding that evening alone, as played
+KEPT: list[Path] = []  # where those folders are kept
+
+
+@pytest.fixture(scope="module", autouse=True)
+def played_once(tmp_path_factory):
+    """The evening most tests start from is played once for the module, by the first test that plays it in an
+    empty data folder; the next ones start from a copy of that folder (what the same commands would make)."""
+    KEPT[:] = [tmp_path_factory.mktemp("played")]
+    yield
+    PLAYED.clear()
+    KEPT.clear()  # other modules that play the evening (test_bgstats.py) play it each time
+
+
 def play_roi(run, name="friday"):
+    home = Path(os.environ["ASSISTANT_HOME"])
+    if not home.exists() and name in PLAYED:  # nothing played yet in this test: the same evening, copied
+        shutil.copytree(PLAYED[name], home, symlinks=True)
+        return
+    first = not home.exists()
     assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", name).exit_code == 0
     for quest, special in ROI_DEALS:
         result = run("quest", "deal", quest, "--special", special, "--tricks", "Ana=6,Ben=4,Cleo=3")
         assert result.exit_code == 0, result.output
+    if first and KEPT:
+        PLAYED[name] = shutil.copytree(home, KEPT[0] / name, symlinks=True)
 
 
 def play_rope(run):

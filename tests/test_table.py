@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import game_file
 from rich.console import Console
+from textual._wait import wait_for_idle as _textual_wait
 
 from assistant.faces.table.screen import BoardScreen, TableApp, value_keys
 from assistant.store.folder import Store
@@ -21,19 +22,33 @@ SNAPSHOTS = Path(__file__).parent / "snapshots"
 SLOW_FOLLOW = 3600.0  # seconds: the timer never fires during a test; tests call follow() themselves
 
 
-def _finer_idle_wait() -> None:
-    """After each key it presses, Textual's pilot waits until the process looks idle: it sleeps 20 ms at a
-    time until a sleep passes with almost no CPU spent (textual._wait). On a busy machine two thirds of a screen
-    test went in those sleeps (test_table.py: 96 s of 144). What a test reads never depends on them: the screen
-    works on the event loop alone (no thread), and every test reads the screen after ``pause()``, which first
-    lets every widget's pending messages run. So the pilot looks for idleness in 4 ms steps."""
-    import textual._wait as wait
+async def _settled(min_sleep: float = 0, max_sleep: float = 1) -> None:
+    """Textual's pilot, after each key it presses, waits until the process looks idle: it sleeps 20 ms at a time
+    until a sleep passes with almost no CPU spent (textual._wait). On a machine busy with other work each of those
+    sleeps gave the core away and waited to get it back (test_table.py: 188 s of wall time for 56 s of CPU in a
+    run beside other work).
+    The screen works on the event loop alone (no thread, no I/O), so it is idle exactly when no task of the loop
+    is ready to run: this waits for that, without a sleep. A timer (the screen's refresh) is not waited for:
+    every test reads the screen after ``pause()``, which refreshes it."""
+    ready = getattr(asyncio.get_running_loop(), "_ready", None)  # asyncio's callbacks ready to run
+    if ready is None:  # another event loop: Textual's own wait
+        return await _textual_wait(min_sleep, max_sleep)
+    for _ in range(100_000):  # a bound on a screen that never settles: the test then fails on what it reads
+        await asyncio.sleep(0)
+        if not ready:
+            return
 
-    if hasattr(wait, "SLEEP_GRANULARITY") and hasattr(wait, "SLEEP_IDLE"):  # else: Textual's own waits, slower
-        wait.SLEEP_GRANULARITY, wait.SLEEP_IDLE = 0.004, 0.0004
+
+def _idle_without_sleeping() -> None:
+    import textual.app
+    import textual.pilot
+
+    for module in (textual.app, textual.pilot):
+        if getattr(module, "wait_for_idle", None) is _textual_wait:  # else: Textual's own waits, slower
+            module.wait_for_idle = _settled
 
 
-_finer_idle_wait()
+_idle_without_sleeping()
 
 
 def screen_text(app) -> str:
