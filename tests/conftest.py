@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +20,31 @@ from assistant.store.folder import Store, shipped_folder
 # The tests read English whatever this machine's locale: a command run here, or in a process it
 # starts, speaks English unless a test asks for French (tests/test_i18n.py).
 os.environ["ASSISTANT_LANG"] = "en"
+
+IN_MEMORY = Path("/dev/shm")
+ROOM_NEEDED = 2 << 30  # bytes free in memory before the tests' folders go there (a run writes some 30 MB)
+
+
+def _temporary_folders_in_memory() -> None:
+    """The tests' data folders (tmp_path) and the browsers' profiles in memory, where the machine has room.
+
+    Every saved step is written whole, flushed to disk (fsync) and renamed into place: on this machine's disk
+    a flush waits about 7 ms, and a run saves some 10,000 steps, so each worker spent 15 s waiting on the disk.
+    A flush guards against a power cut, which no test can make; killing the process, which the tests do, finds
+    the same files in memory as on disk. Set before pytest (and xdist, which gives each worker a folder under
+    the same base) first asks where temporary files go; a TMPDIR the runner chose is kept."""
+    if "TMPDIR" in os.environ:
+        return
+    try:
+        free = os.statvfs(IN_MEMORY)
+    except OSError:  # no /dev/shm (not Linux): the usual temporary folder
+        return
+    if free.f_bavail * free.f_frsize >= ROOM_NEEDED and os.access(IN_MEMORY, os.W_OK):
+        os.environ["TMPDIR"] = str(IN_MEMORY)
+        tempfile.tempdir = None  # asked again on next use
+
+
+_temporary_folders_in_memory()
 
 
 @pytest.fixture(autouse=True)
