@@ -115,6 +115,13 @@ def test_each_kind_is_said_in_french_with_a_name_french_players_type(kind, frenc
     assert kind_named(said) is kind
 
 
+@pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
+def test_every_spelling_of_a_kind_reads_as_it_accents_or_not(kind):
+    """'près-de', 'pres-de', 'PRÈS DE': the accented spellings are folded only when first needed (clues.py)."""
+    for spelling in (kind.name, *kind.aliases):
+        assert kind_named(spelling) is kind and kind_named(spelling.upper().replace("-", " ")) is kind
+
+
 def test_a_clue_is_said_back_in_french_and_saved_in_english(garden, home, run):
     assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2").exit_code == 0
     result = run("--lang", "fr", "clue", "zone", "A1", "red=oui", "blue=non")

@@ -274,21 +274,38 @@ KINDS: tuple[ClueKind, ...] = (
              lambda a: _("on a cell with {value}").format(value=a[0].replace("=", " ")), said=N_("has")),
 )
 
-_BY_KEY = {key(name): kind for kind in KINDS for name in (kind.name, *kind.aliases)}
+def _spellings(accented: bool) -> dict[str, ClueKind]:
+    return {key(name): kind for kind in KINDS for name in (kind.name, *kind.aliases) if accented or name.isascii()}
 
+
+# Each kind by the key of each of its spellings. The spellings with accents are folded the first time a word
+# is not found among the others: folding one loads unicodedata (a compiled module), and every accented
+# spelling has its plain twin ('près-de', 'pres-de'), which a saved log uses.
+_BY_KEY = _spellings(accented=False)
+_ACCENTED_FOLDED: list[bool] = []  # [True] once they are
 
 # French words that read as another distance than ``within`` means: refused with the fix.
-MISLEADING = {key("à-moins-de"): N_("à-moins-de N would mean strictly less than N steps; write within N "
-                                    "(dans-un-rayon-de N): at most N steps, diagonals count")}
+MISLEADING = {"à-moins-de": N_("à-moins-de N would mean strictly less than N steps; write within N "
+                               "(dans-un-rayon-de N): at most N steps, diagonals count")}
+
+
+def _by_key(folded: str) -> ClueKind | None:
+    found = _BY_KEY.get(folded)
+    if found is None and not _ACCENTED_FOLDED:
+        _BY_KEY.update(_spellings(accented=True))
+        _ACCENTED_FOLDED.append(True)
+        found = _BY_KEY.get(folded)
+    return found
 
 
 def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
     """The clue kind called ``text`` in English or French; unknown -> InputError listing the kinds
     ``heard`` (a board's questions and statements; None: every kind), with the closest one."""
-    found = _BY_KEY.get(key(text))
-    if key(text) in MISLEADING:
-        raise InputError(_(MISLEADING[key(text)]))
+    found = _by_key(key(text))
     if found is None:
+        for word, why in MISLEADING.items():
+            if key(word) == key(text):
+                raise InputError(_(why))
         if heard is None:  # a saved log (0.1 heard every kind everywhere)
             raise InputError(_("unknown clue kind {kind}: expected one of {kinds}").format(
                 kind=repr(text), kinds=", ".join(kind.name for kind in KINDS)))
@@ -300,7 +317,7 @@ def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
 
 def shown_kinds(names: tuple[str, ...], join=", ".join) -> str:
     """Kinds named as the player reads them: 'area, line-of-sight' (French: 'zone, ligne-de-vue')."""
-    return join([_BY_KEY[key(name)].shown for name in names])
+    return join([_BY_KEY[key(name)].shown for name in names])  # a kind's own name: plain letters
 
 
 class Clue(NamedTuple):

@@ -6,7 +6,6 @@ key, so that every lookup in the tool tolerates case, accents, spaces,
 hyphens and apostrophes.
 """
 
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -21,7 +20,12 @@ NO_WORDS = ("no", "n", "non", "false")
 @lru_cache(maxsize=4096)  # the same few names are folded again and again
 def key(text: str) -> str:
     """Fold a name to its comparison key: 'Près-de' -> 'presde'."""
-    decomposed = unicodedata.normalize("NFKD", str(text))
+    text = str(text)
+    if text.isascii():  # NFKD leaves ASCII as it is, and no ASCII character combines
+        return "".join(ch for ch in text if ch.isalnum()).lower()
+    import unicodedata  # a compiled module of its own: loaded only for the words with accents
+
+    decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if ch.isalnum() and not unicodedata.combining(ch)).lower()
 
 
