@@ -91,6 +91,9 @@ def column_index(letters: str) -> int:
     return index - 1
 
 
+_NAMED: dict["Grid", dict[str, Cell]] = {}  # each grid's cells by their names ('B3'), made on its first parse
+
+
 class Grid(NamedTuple):
     """A rectangle of ``rows`` x ``columns`` cells, columns lettered from A."""
 
@@ -128,6 +131,12 @@ class Grid(NamedTuple):
 
     def parse(self, text: str) -> Cell:
         """'b3' or 'B3' -> the cell; anything else raises InputError."""
+        named = _NAMED.get(self)
+        if named is None:
+            named = _NAMED[self] = {self.name(cell): cell for cell in range(self.size)}
+        cell = named.get(text) if type(text) is str else None  # a cell's own name, as every saved step writes it
+        if cell is not None:
+            return cell
         cleaned = str(text).strip().upper()
         split = 0
         while split < len(cleaned) and "A" <= cleaned[split] <= "Z":
