@@ -708,8 +708,8 @@ class TableApp(App):
             self.on_panel[selector] = shown
             if selector == "#choices":  # at most two lines (CSS): new candidates of the same height need no layout
                 width = max(1, widget.content_region.width or self.size.width)
-                height = min(2, wrapped_height(content.plain, width)) if isinstance(content, Text) else None
-                widget.update(content, layout=height is None or height != self.heights.get(selector))
+                height = min(2, wrapped_height(content.plain, width)) if isinstance(content, Text) else 0  # 0: unknown
+                widget.update(content, layout=not height or height != self.heights.get(selector))
                 self.heights[selector] = height
                 self.fit_choices()  # shown or hidden: a layout if that changed (display)
             else:
