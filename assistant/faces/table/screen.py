@@ -36,6 +36,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
+from textual.widgets._footer import FooterKey
 
 from assistant.engine import commands, grammar, registry
 from assistant.engine.board import Board, cell_line
@@ -460,7 +461,10 @@ class KeysFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self.composed = self.keys_shown()
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):  # as compact as the footer from the start: Textual's key starts
+                widget.set_reactive(FooterKey.compact, self.compact)  # compact, then is bound to the footer's,
+            yield widget  # and was styled again at each change
 
     def bindings_changed(self, screen: Screen) -> None:
         # As Footer's: but once for any number of changes before the next refresh, and only if the keys changed.
