@@ -10,6 +10,8 @@ others as they were.
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -140,3 +142,46 @@ def placed(strip: Strip, y: int) -> Strip:
     return Strip([segment if segment.style is None or "offset" not in (meta := segment.style.meta) else
                   Segment(segment.text, segment.style + Style.from_meta({"offset": (meta["offset"][0], y)}))
                   for segment in strip], strip.cell_length)
+
+
+KEPT_WIDTHS = 4  # widths a picture keeps its drawing for: a layout measures a panel with and without its scrollbar
+
+
+class Kept:
+    """A Rich picture drawn once per width and kept: a Static draws its content at each layout (once to
+    measure its height, again to paint it), and a start or an entry lays the screen out several times, while
+    the sheets (Tables in Columns: thousands of cells measured and drawn) stay the same until the game does.
+    The segments kept are those Rich yields for the picture itself, so it is drawn exactly as before."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._drawn: dict[tuple, list[Segment]] = {}
+        self._measured: dict[tuple, Measurement] = {}
+
+    @staticmethod
+    def _key(console: Console, options: ConsoleOptions) -> tuple:
+        # Everything a picture's Text, Table, Columns or Group read, and the colours (pictures.Palette). Not the
+        # height: none of them reads it, and a Static measures without one and paints with one.
+        return (console.color_system, options.min_width, options.max_width, options.justify, options.overflow,
+                options.no_wrap, options.highlight, options.markup, options.encoding, options.legacy_windows,
+                options.is_terminal)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> list[Segment]:
+        key = self._key(console, options)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            drawn = list(console.render(self.renderable, options))
+            self._drawn[key] = drawn
+            while len(self._drawn) > KEPT_WIDTHS:
+                del self._drawn[next(iter(self._drawn))]
+        return drawn
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        key = self._key(console, options)
+        measured = self._measured.get(key)
+        if measured is None:
+            measured = Measurement.get(console, options, self.renderable)
+            self._measured[key] = measured
+            while len(self._measured) > KEPT_WIDTHS:
+                del self._measured[next(iter(self._measured))]
+        return measured

@@ -36,6 +36,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
+from textual.widgets._footer import FooterKey
 
 from assistant.engine import commands, grammar, registry
 from assistant.engine.board import Board, cell_line
@@ -46,7 +47,7 @@ from assistant.engine.words import split, use_face
 from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
-from assistant.faces.table.lines import TextLines
+from assistant.faces.table.lines import Kept, TextLines
 from assistant.store.files import hold_caches, release_caches
 from assistant.store.folder import UNCHANGED, Store
 
@@ -217,6 +218,12 @@ def choice_link(word: str) -> Style:
     return Style.from_meta({"@click": f"app.choose({word!r})"})
 
 
+def breakpoint_classes(width: int) -> dict[str, bool]:
+    """The screen's classes at ``width`` columns (``TableApp.HORIZONTAL_BREAKPOINTS``, as Textual sets them)."""
+    chosen = max((point for point in TableApp.HORIZONTAL_BREAKPOINTS if point[0] <= width), default=None)
+    return {name: (at, name) == chosen for at, name in TableApp.HORIZONTAL_BREAKPOINTS}
+
+
 def stacks(width: int) -> bool:
     """Whether full grids may stack: on a wide screen, where the history stands beside them (on a narrow
     one the history is below them and needs the height)."""
@@ -239,8 +246,12 @@ def picture_key(game, odds: bool, width: int, height: int, stack: bool = True) -
     if is_pad(game):
         return None
     sheet = game.sheet()
+    # The size only as far as it decides the drawing (full grids or compact): the picture is drawn at each width
+    # by Textual, and kept per width (lines.Kept). The first draw, before the first layout, knows the screen's
+    # width alone, and the sheets' pane is narrower on a wide screen: the same picture serves both.
     return (game.board, game.items, tuple(sheet.candidates(item) for item in game.items), sheet.mine,
-            sheet.consistent, tuple(game.closed(item) for item in game.items), odds, width, height, stack, language())
+            sheet.consistent, tuple(game.closed(item) for item in game.items), odds,
+            fits(game.board, len(game.items), width, height, stack, odds), language())
 
 
 def fits(board: Board, items: int, width: int, height: int, stack: bool = True, odds: bool = False) -> bool:
@@ -430,6 +441,43 @@ class EntryLine(Input):
             await super()._on_key(event)
 
 
+class KeysFooter(Footer):
+    """Textual's footer, composed with its keys at once and again only when the keys it shows change.
+
+    Textual's own starts empty and composes its keys anew after each change of the screen's bindings (the game
+    loaded, the input line focused): at each start it was composed three times, each key styled twice over."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.set_reactive(Footer._bindings_ready, True)  # the app's bindings are there from the start
+        self.composed: tuple | None = None  # the keys shown (``keys_shown``)
+        self.pending = False  # a look at the keys is due after the next refresh
+
+    def keys_shown(self) -> tuple:
+        """What the footer shows: each key shown, its words, whether it is enabled."""
+        return self.show_command_palette, tuple((binding.key, binding.description, binding.action, enabled, tooltip)
+                                                for _node, binding, enabled, tooltip
+                                                in self.screen.active_bindings.values() if binding.show)
+
+    def compose(self) -> ComposeResult:
+        self.composed = self.keys_shown()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):  # as compact as the footer from the start: Textual's key starts
+                widget.set_reactive(FooterKey.compact, self.compact)  # compact, then is bound to the footer's,
+            yield widget  # and was styled again at each change
+
+    def bindings_changed(self, screen: Screen) -> None:
+        # As Footer's: but once for any number of changes before the next refresh, and only if the keys changed.
+        if screen.app.app_focus and self.is_attached and screen is self.screen and not self.pending:
+            self.pending = True
+            self.call_after_refresh(self.compose_if_changed)
+
+    async def compose_if_changed(self) -> None:
+        self.pending = False
+        if self.is_attached and self.keys_shown() != self.composed:
+            await self.recompose()
+
+
 class StepCommands(Provider):
     """Ctrl+P: the palette of the game's steps (their usage, in the language spoken), the screen's
     words and the commands of the command line; choosing one types its first word."""
@@ -510,14 +558,21 @@ class TableApp(App):
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
         self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
         self.said: dict = {}  # each entry of the game shown as the history says it (history_line); emptied by load
+        self.drawn_game: Any = None  # the game drawn last, and the sizes and panels it was drawn at (draw)
+        self.drawn_at: tuple = ()
 
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # The screen's breakpoint class (narrow or wide) before its widgets are first styled: Textual sets it on
+        # the first resize, after the first layout, and every widget was then styled and laid out again.
+        self.screen.update_classes(breakpoint_classes(self.size.width), update=False)
         yield Static(id="title")
         with Horizontal(id="body"):
             with VerticalScroll(id="main"):
-                yield Static(id="output")  # what a command of the command line printed (tally, quest show)
+                output = Static(id="output")  # what a command of the command line printed (tally, quest show)
+                output.display = False  # until a command prints a picture: hidden before the first layout
+                yield output
                 yield Static(id="picture")
                 yield Static(id="pieces")
             with VerticalScroll(id="side"):
@@ -527,7 +582,7 @@ class TableApp(App):
         yield TextLines(id="answer")  # two lines kept: a one-line answer then the choices' line (fit_choices)
         yield Static(id="choices")
         yield EntryLine(placeholder=_("type a step, as on the command line"), id="entry")
-        footer = Footer()
+        footer = KeysFooter()
         footer.show_command_palette = False  # Ctrl+P still opens it: the footer fits 80 columns
         yield footer
 
@@ -544,7 +599,6 @@ class TableApp(App):
             if self.board_name is None:
                 raise
             # Only the board's set-up was asked for and there is no game to show after it.
-        self.query_one("#output").display = False
         self.set_interval(self.follow_seconds, self.follow)
         self.query_one(EntryLine).focus()
         if self.board_name is not None:
@@ -606,6 +660,13 @@ class TableApp(App):
         height = self.size.height - 5  # title, answer, completions, input, footer
         if self.size.width < WIDE:
             height = height * 7 // 10  # the sheets' share above the history (see CSS)
+        # At start the screen is drawn once laid out, and again on the first resize, at the same size: the same
+        # game at the same size, with the same panels open, is drawn already (a game read or recorded is a new one).
+        drawn = (width, height, self.size, tuple(self.toggled.values()), language())
+        if game is self.drawn_game and drawn == self.drawn_at:
+            self.keep_history_in_view()
+            return
+        self.drawn_game, self.drawn_at = game, drawn
         ended = header_line(game)  # the game's outcome, worded as the page's header words it
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {ended or game.summary()}")
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
@@ -613,7 +674,7 @@ class TableApp(App):
         shape = picture_shape(game, self.toggled["odds"], width, height, stack)
         drawn_from = picture_key(game, self.toggled["odds"], width, height, stack)
         if drawn_from is None or drawn_from != self.on_panel.get("#picture-drawn-from"):  # else it is shown already
-            self.query_one("#picture", Static).update(picture(game, self.toggled["odds"], width, height, stack),
+            self.query_one("#picture", Static).update(Kept(picture(game, self.toggled["odds"], width, height, stack)),
                                                       layout=shape is None or shape != self.on_panel.get("#picture"))
             self.on_panel["#picture"], self.on_panel["#picture-drawn-from"] = shape, drawn_from
         full_sheets = shape is not None and shape[0]
@@ -649,9 +710,14 @@ class TableApp(App):
                  else tuple(part.plain if isinstance(part, Text) else id(part) for part in content.renderables))
         if self.on_panel.get(selector) != shown:
             self.on_panel[selector] = shown
-            widget.update(content)
-            if selector == "#choices":
-                self.fit_choices()
+            if selector == "#choices":  # at most two lines (CSS): new candidates of the same height need no layout
+                width = max(1, widget.content_region.width or self.size.width)
+                height = min(2, wrapped_height(content.plain, width)) if isinstance(content, Text) else 0  # 0: unknown
+                widget.update(content, layout=not height or height != self.heights.get(selector))
+                self.heights[selector] = height
+                self.fit_choices()  # shown or hidden: a layout if that changed (display)
+            else:
+                widget.update(content)
 
     def fit_choices(self) -> None:
         """The line under a one-line answer is the choices' (Tab's candidates), blank while there are none; a
@@ -1013,7 +1079,7 @@ class BoardScreen(Screen):
             yield Static(id="grid")
             yield Static(id="keys")
             yield Static(id="status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.draw()
