@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import folder_snapshot, one_plain_line
+from conftest import installed as run_installed
 
 from assistant.engine.errors import DataError
 from assistant.store import files
@@ -275,8 +276,7 @@ def test_every_file_a_command_writes_goes_through_the_atomic_writer():
 
 def installed(*args: str, home: Path) -> subprocess.CompletedProcess:
     """The command as a shell runs it; a read that blocked would hang here, so it is given a minute."""
-    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, "ASSISTANT_HOME": str(home), "COLUMNS": "100"}, timeout=60)
+    return run_installed(*args, home=home, timeout=60)
 
 
 def test_a_named_pipe_or_a_link_to_a_device_in_the_data_folder_is_skipped_with_a_warning(run, home):

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import bytecode_env, installed
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -68,26 +70,20 @@ def test_a_command_builds_only_itself_and_help_sees_everything():
     assert cli.app_for(["import", "x.yaml"]).registered_commands[0].name == "import"
 
 
-def installed(*args: str, home: Path, **options) -> subprocess.CompletedProcess:
-    """The command as a shell runs it: ``main()``, the installed script's entry point."""
-    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], cwd=ROOT, capture_output=True, text=True,
-                          env={"ASSISTANT_HOME": str(home), "PATH": "/usr/bin:/bin", "COLUMNS": "100"}, **options)
-
-
 def test_a_one_shot_command_leaves_at_once_with_all_it_printed_and_its_exit_code(home, run):
     """main() skips Python's tear-down: what was printed still arrives whole, the exit code is kept."""
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     for cell in ("A1", "A3", "B3"):
         assert run("clue", "area", cell, "red=yes", "blue=no").exit_code == 0
     history = run("history").stdout
-    shown = installed("history", home=home)
+    shown = installed("history", home=home, bare=True)
     assert shown.returncode == 0 and shown.stdout == history and shown.stderr == ""
-    board = installed("board", "show", "gnom-street", home=home)
+    board = installed("board", "show", "gnom-street", home=home, bare=True)
     assert board.returncode == 0 and board.stdout == run("board", "show", "gnom-street").stdout
     assert board.stderr.startswith("notice: board gnom-street is unverified")
-    refused = installed("clue", "area", "Z9", "yes", home=home)
+    refused = installed("clue", "area", "Z9", "yes", home=home, bare=True)
     assert refused.returncode == 2 and refused.stdout == "" and refused.stderr.startswith("error: no cell 'Z9'")
-    help_ = installed("--help", home=home)
+    help_ = installed("--help", home=home, bare=True)
     assert help_.returncode == 0 and "Usage: assistant" in help_.stdout
 
 
@@ -97,7 +93,8 @@ def test_a_one_shot_command_whose_reader_left_says_nothing_more(home, run):
     for cell in ("A1", "A3", "B3"):
         assert run("clue", "area", cell, "red=yes", "blue=no").exit_code == 0
     shell = subprocess.run(f"'{sys.executable}' '{ROOT / 'cli.py'}' history | head -1", shell=True, cwd=ROOT,
-                           capture_output=True, text=True, env={"ASSISTANT_HOME": str(home), "PATH": "/usr/bin:/bin"})
+                           capture_output=True, text=True, env={"ASSISTANT_HOME": str(home), "PATH": "/usr/bin:/bin",
+                                **bytecode_env()})
     assert shell.stdout.startswith("  1. ") and shell.stdout.count("\n") == 1
     assert "Traceback" not in shell.stderr and "Exception ignored" not in shell.stderr
 
