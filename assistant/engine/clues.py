@@ -10,6 +10,7 @@ lacks fails with an error naming what the board has.
 
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 from assistant.engine.cells import CellSet
@@ -282,20 +283,19 @@ def _spellings(accented: bool) -> dict[str, ClueKind]:
 # is not found among the others: folding one loads unicodedata (a compiled module), and every accented
 # spelling has its plain twin ('près-de', 'pres-de'), which a saved log uses.
 _BY_KEY = _spellings(accented=False)
-_ACCENTED_FOLDED: list[bool] = []  # [True] once they are
 
 # French words that read as another distance than ``within`` means: refused with the fix.
 MISLEADING = {"à-moins-de": N_("à-moins-de N would mean strictly less than N steps; write within N "
                                "(dans-un-rayon-de N): at most N steps, diagonals count")}
 
 
+@cache
+def _every_spelling() -> dict[str, ClueKind]:
+    return _spellings(accented=True)
+
+
 def _by_key(folded: str) -> ClueKind | None:
-    found = _BY_KEY.get(folded)
-    if found is None and not _ACCENTED_FOLDED:
-        _BY_KEY.update(_spellings(accented=True))
-        _ACCENTED_FOLDED.append(True)
-        found = _BY_KEY.get(folded)
-    return found
+    return _BY_KEY.get(folded) or _every_spelling().get(folded)
 
 
 def kind_named(text: str, heard: tuple[str, ...] | None = None) -> ClueKind:
