@@ -134,6 +134,12 @@ def _keep_parsed(raw: bytes, data: object) -> None:
     _PARSED[raw] = entry
 
 
+def forget_parsed() -> None:
+    """Forget the parses this process keeps: what is read next is parsed, or found in a cache on disk, as by a
+    fresh process (a measure of a command's own cost starts from here: tests/test_limits.py)."""
+    _PARSED.clear()
+
+
 def remember(path: Path, raw: bytes, data: object, cache_dir: Path) -> None:
     """Cache ``data`` as the parse of ``raw`` (the bytes just read from or written to ``path``)."""
     from assistant.store.files import TEMPORARY_TAIL, write_cache
