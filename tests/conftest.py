@@ -53,6 +53,7 @@ _temporary_folders_in_memory()
 WORKERS_PER_CORE = 3
 
 
+@pytest.hookimpl(optionalhook=True)  # xdist's hook: a run without xdist (-p no:xdist) does not know it
 def pytest_xdist_auto_num_workers(config) -> int:
     """How many workers ``-n auto`` starts (pyproject's addopts): three per core. Most tests wait more than
     they compute: on a subprocess they started, on Chromium, on the screen's or the server's thread, on a
