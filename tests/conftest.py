@@ -62,7 +62,8 @@ def pytest_xdist_auto_num_workers(config) -> int:
     busy loops each runnable process gets an equal share of the cores, so more workers also take a larger
     share of a busy machine (README's command there: 525 s with 2 workers, 402 s with 4, 357 s with 6).
     PYTEST_XDIST_AUTO_NUM_WORKERS, or an explicit ``-n``, still decides."""
-    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()  # as xdist counts
+    return WORKERS_PER_CORE * (cores or 1)
 
 
 
