@@ -66,7 +66,6 @@ def pytest_xdist_auto_num_workers(config) -> int:
     return WORKERS_PER_CORE * (cores or 1)
 
 
-
 @pytest.fixture(scope="session", autouse=True)
 def bytecode_shared_by_subprocesses(tmp_path_factory):
     """Every Python a test starts (the installed command, writers killed mid-save, racing processes) reads
