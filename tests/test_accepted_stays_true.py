@@ -235,6 +235,19 @@ def test_printable_keeps_the_text_and_escapes_only_controls():
     assert errors.printable("\x1b[2J\u2028\x85") == "\\x1b[2J\\u2028\\u0085"
 
 
+def test_printable_escapes_exactly_the_characters_of_the_controls_class():
+    """printable escapes with a translation table made from errors.CONTROLS, a pattern's class of ranges:
+    over every code point it does what substituting that class would do."""
+    import re
+
+    def escaped(match: re.Match) -> str:
+        code = ord(match.group())
+        return f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}"
+
+    every = "".join(map(chr, range(0x110000)))
+    assert errors.printable(every) == re.sub(f"[{errors.CONTROLS}]", escaped, every)
+
+
 # -- what is accepted can be read back -------------------------------------------------------------
 
 

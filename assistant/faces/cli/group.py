@@ -9,7 +9,6 @@ command table (``assistant.engine.commands``).
 
 import sys
 from collections.abc import Sequence
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 import typer
@@ -23,7 +22,10 @@ if TYPE_CHECKING:
     from typer._click.core import Context
 
 
-class ExitCode(IntEnum):
+class ExitCode:
+    """The command's exit status. Plain numbers, not an IntEnum: making an Enum class costs every command
+    at the table more than the rest of this module (benchmarks/startup.py)."""
+
     OK = 0
     ERROR = 1  # the command was understood but cannot be done (contradiction, damaged file)
     USAGE = 2  # the command's words are wrong (unknown cell, kind, option)
