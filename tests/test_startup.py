@@ -108,7 +108,7 @@ def test_the_garbage_collector_is_on_after_importing_the_cli():
 
 def test_a_line_with_nothing_to_escape_is_written_at_once_and_any_other_escaped():
     """Printable writes a line as it is when str.isprintable finds nothing unprintable in it (tab and
-    newline aside), sparing the escapes' pattern: so every character the pattern escapes must be unprintable."""
+    newline aside), without escaping it: so every character of errors.CONTROLS must be unprintable."""
     import io
     import re
 
