@@ -139,3 +139,22 @@ def test_one_shot_commands_do_not_load_openssl():
             "try: app(['games'])\nexcept SystemExit: pass\n"
             "sys.stdout = sys.__stdout__; print([m for m in ('_hashlib', 'secrets', 'hmac') if m in sys.modules])")
     assert printed(code) == "[]"
+
+
+def test_a_command_on_a_game_imports_its_own_game_alone(tmp_path):
+    """The registry imports the package named after the kind asked for: a command on a garden reads the
+    garden's package, not the city's nor the score pads' (each would cost a command's start-up)."""
+    code = ("import sys, io, os, cli\n"
+            f"os.environ['ASSISTANT_HOME'] = {str(tmp_path)!r}\n"
+            "for words in (['new', 'gnom-street', '--opponents', 'red', '--mine', 'C2'],"
+            " ['candidates']):\n"
+            "    sys.stdout = io.StringIO()\n"
+            "    try: cli.app_for(words)(words)\n"
+            "    except SystemExit: pass\n"
+            "sys.stdout = sys.__stdout__\n"
+            "print(sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('assistant.games.')))\n"
+            "from assistant.engine import registry\n"
+            "print(registry.kinds())")
+    games, kinds = printed(code).splitlines()
+    assert games == "['assistant.games.deduction', 'assistant.games.gnom_street']"
+    assert kinds == "('gnom-street', 'new-york', 'oh-les-nains', 'roi-des-nains')"  # all of them, once asked

@@ -7,7 +7,6 @@ every problem at once, each with its file and path; on success one mask per
 attribute value is precomputed, so a clue is a lookup and a bit operation.
 """
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,14 +14,19 @@ from assistant.engine.cells import Cell, CellSet, Grid
 from assistant.engine.errors import DataError, InputError, cut, shown
 from assistant.engine.i18n import N_, _, integer, localized, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import hint, join_either, join_names, key, parse_answer
+from assistant.engine.words import hint, join_either, join_names, key, parse_answer, plain_name
 
-NAME_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # always fullmatch: '$' would let a final newline in
 KINDS = ("one", "set")
 MAX_SIDE = 702  # columns A to ZZ
 MAX_CELLS = 10_000  # a 100x100 board: every command stays well under a second
 NAMED_AT_MOST = 10  # names listed in one message; the rest are counted
 HIDDEN_NOUN = N_("hidden item")  # what a board hides when its file does not say
+
+
+def is_board_name(name: str) -> bool:
+    """A board's name: lowercase ASCII letters, digits and hyphens, at most 64, not starting with a hyphen
+    (the pattern ``[a-z0-9][a-z0-9-]{0,63}``)."""
+    return plain_name(name, 64, "-", ascii_only=True) and name == name.lower()
 
 
 class Value(NamedTuple):
@@ -377,7 +381,7 @@ class _BoardReader:
         for extra in sorted(set(map(str, data)) - known):
             self.problem(part(extra), _("unknown key (expected one of {keys})").format(keys=", ".join(sorted(known))))
         name = self.text(data, "name")
-        if name is not None and not NAME_PATTERN.fullmatch(name):
+        if name is not None and not is_board_name(name):
             self.problem("name", _("expected lowercase letters, digits and hyphens (got {name})").format(
                 name=shown(name)))
         rows = self.size(data, "rows")

@@ -7,10 +7,13 @@ type for it. The class answers the rest itself: its steps (``forms``), its ``out
 winners, tie and how it was settled, first player, points), its ``statistics()`` and its BG Stats
 ``scores()``.
 
-The engine imports no game. The registry learns the shipped games the first time it is asked, by
-importing the ``assistant.games`` package by name (as a plugin host finds its plugins); a test can
-register a game of its own with ``register``. A kind nobody registered that names a board (a board
-file the player added) is played by the game registered for ``BOARD_GAMES``: the deduction sheet.
+The engine imports no game. The registry learns the shipped games by importing them by name, as a
+plugin host finds its plugins: asked for one kind, it imports the package named after it
+(``new-york``: ``assistant.games.new_york``), so that loading a game reads its own package and no
+other; asked for them all, or for a kind no package is named after, it has ``assistant.games``
+import every package it holds. A test can register a game of its own with ``register``. A kind
+nobody registered that names a board (a board file the player added) is played by the game
+registered for ``BOARD_GAMES``: the deduction sheet.
 """
 
 
@@ -22,7 +25,7 @@ from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
-GAMES_PACKAGE = "assistant.games"  # imported on the first question: each of its games registers itself
+GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
 
 
 class Outcome(NamedTuple):
@@ -127,16 +130,32 @@ def unregister(kind: str) -> None:
 
 
 def _discover() -> None:
+    """Every game's package imported (``assistant.games.register_all``): each registers itself."""
     global _discovered
     if not _discovered:
         _discovered = True
-        import_module(GAMES_PACKAGE)
+        import_module(GAMES_PACKAGE).register_all()
+
+
+def _import_own_package(kind: str) -> None:
+    """The package named after ``kind`` imported, if the games hold one: the game it registers is the
+    only one a command on a game of that kind needs (a start-up imports one game, not four)."""
+    package = kind.replace("-", "_")
+    if not (package.isidentifier() and package.isascii() and package.islower()):
+        return
+    name = f"{GAMES_PACKAGE}.{package}"
+    try:
+        import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:  # the package is there but something it imports is not: say so
+            raise
 
 
 def registered() -> tuple[GameType, ...]:
-    """Every registered game, the board-playing one included, in the order they registered."""
+    """Every registered game, the board-playing one included, in the order of their kinds (the same
+    whichever game was asked for first)."""
     _discover()
-    return tuple(_REGISTERED.values())
+    return tuple(sorted(_REGISTERED.values(), key=lambda each: each.kind))
 
 
 def kinds(pad: bool | None = None) -> tuple[str, ...]:
@@ -145,9 +164,15 @@ def kinds(pad: bool | None = None) -> tuple[str, ...]:
 
 
 def find(kind: object) -> GameType | None:
-    """The game registered under ``kind``, or None."""
-    _discover()
-    return _REGISTERED.get(kind) if isinstance(kind, str) else None
+    """The game registered under ``kind``, or None. A kind not known yet is looked for in the package named
+    after it first, then among every game."""
+    if not isinstance(kind, str):
+        return None
+    if kind not in _REGISTERED and not _discovered:
+        _import_own_package(kind)
+        if kind not in _REGISTERED:
+            _discover()
+    return _REGISTERED.get(kind)
 
 
 def of_game(game) -> GameType:

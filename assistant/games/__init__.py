@@ -1,11 +1,14 @@
 """The games: one package each, every one registering itself as it is imported (OpenSpiel's
-``open_spiel/python/games``). Importing this package registers them all; the engine's registry does it
-the first time it is asked. Adding a game here makes it known to the store, the faces, the statistics
-and the tests that walk every registered game.
+``open_spiel/python/games``). The engine's registry imports a game's package when a game of its kind is
+asked for (``new-york``: ``new_york``), and every package here (``register_all``) when it is asked for
+them all. Adding a game here makes it known to the store, the faces, the statistics and the tests that
+walk every registered game.
 
 Registering is cheap: a package's ``__init__`` names its class by a loader, and the game's modules are
 imported only when a game of it is loaded.
 """
+
+from importlib import import_module
 
 from assistant.engine.registry import BOARD_GAMES, GameType, register
 
@@ -13,4 +16,12 @@ from assistant.engine.registry import BOARD_GAMES, GameType, register
 register(GameType(BOARD_GAMES, "Deduction sheet", "Feuille d'enquête", pad=False,
                   game_class_path="assistant.games.deduction:Game"))
 
-from assistant.games import gnom_street, new_york, oh_les_nains, roi_des_nains  # noqa: E402,F401  (they register)
+
+def register_all() -> None:
+    """Every game's package imported, each registering its game: every package found here (the way the
+    Python packaging guide finds plugins), so that a new game needs no line anywhere else."""
+    from pkgutil import iter_modules
+
+    for found in iter_modules(__path__, f"{__name__}."):
+        if found.ispkg:
+            import_module(found.name)

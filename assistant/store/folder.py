@@ -28,12 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from assistant.engine import registry
-from assistant.engine.board import NAME_PATTERN, Board, parse_assignments
+from assistant.engine.board import Board, is_board_name, parse_assignments
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.grammar import said as said_step
 from assistant.engine.i18n import N_, _, integer, language, ngettext
 from assistant.engine.log import Log, Retract
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import plain_name
 from assistant.store import yamlfile
 from assistant.store.files import (
     TEMPORARY_TAIL,
@@ -60,12 +61,13 @@ ENTRY_IDS_KEY = "entry-ids"
 # entry id pays nothing for them at start-up
 ENTRY_ID = r"[A-Za-z0-9_-]{8,64}"  # an entry's id, as the page makes it (always fullmatch)
 ENTRY_PAIR = r"([A-Za-z0-9_-]{8,64}):(0|[1-9][0-9]{0,8})"  # ID:N, N its event's place (events[N])
-GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")  # always fullmatch: '$' would let a final newline in
+GAME_NAME_LENGTH = 64
 
 
 def is_game_name(name: str) -> bool:
-    """A name a game file can have on every platform: letters, digits, - and _, not CON or NUL."""
-    return bool(GAME_NAME.fullmatch(name)) and not is_reserved_name(name)
+    """A name a game file can have on every platform: ASCII letters, digits, - and _ (the first a letter or
+    a digit), at most 64, not CON or NUL."""
+    return plain_name(name, GAME_NAME_LENGTH, "-_", ascii_only=True) and not is_reserved_name(name)
 
 
 def shipped_folder(name: str) -> Path:
@@ -177,8 +179,10 @@ class Store:
     # -- boards ---------------------------------------------------------------------------
 
     def _shipped_path(self, name: str) -> Path:
-        brought = registry.board_files().get(name)  # a registered game that brings its own board
-        return Path(brought) if brought else shipped_folder("boards") / f"{name}.yaml"
+        game = registry.find(name)
+        if game is not None and game.board_file:  # a registered game that brings its own board
+            return Path(game.board_file)
+        return shipped_folder("boards") / f"{name}.yaml"
 
     def board_names(self) -> list[str]:
         shipped = sorted({*(p.stem for p in shipped_folder("boards").glob("*.yaml") if _is_board_file(p)),
@@ -187,7 +191,7 @@ class Store:
         return shipped + own
 
     def _board_data(self, name: str) -> tuple[dict, str]:
-        if not NAME_PATTERN.fullmatch(name) or is_reserved_name(name):
+        if not is_board_name(name) or is_reserved_name(name):
             raise InputError(_("board name {name}: use lowercase letters, digits and hyphens "
                                "(not a name Windows reserves, such as con or nul)").format(name=shown(name)))
         shipped, own = self._shipped_path(name), self.boards_dir / f"{name}.yaml"
@@ -566,7 +570,7 @@ class Store:
         corrections to it, or a score pad's rules (by its class); a file that cannot be read never matches
         (the game is read anew, and says why)."""
         if isinstance(read_against, str):
-            if not NAME_PATTERN.fullmatch(read_against) or is_reserved_name(read_against):
+            if not is_board_name(read_against) or is_reserved_name(read_against):
                 return (object(),)
             shipped = [self._shipped_path(read_against)]
             own = [self.boards_dir / f"{read_against}.yaml", self.fixes_dir / f"{read_against}.yaml"]
