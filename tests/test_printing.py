@@ -122,7 +122,7 @@ def test_french_page(run, tmp_path):
      "error: --players 'Ana': how many play, a number; name the opponents with --opponents\n"),
     (("sheet", "new-york", "--players", "3"),
      "error: new-york has one hidden thief for the whole table: give neither --players nor --opponents\n"),
-    (("pad", "chess"), "error: no printed pad for 'chess': the pad is roi-des-nains\n"),
+    (("pad", "chess"), "error: no printed pad for 'chess': expected one of roi-des-nains\n"),
     (("pad", "roi-des-nains", "--players", "2"), "error: --players '2': give from 3 to 5 here (got 2)\n"),
 ])
 def test_bad_requests_are_one_line(run, tmp_path, args, message):

@@ -16,7 +16,6 @@ from assistant.faces.cli.common import (
     GameOption,
     deduction,
     pad,
-    roi_rules,
     show,
     store,
     their_cells_if_asked,
@@ -169,17 +168,25 @@ def print_pad(
     game: GameOption = None,
     html: PrintFile = None,
 ) -> None:
+    from assistant.engine import registry
     from assistant.engine.errors import InputError
     from assistant.engine.words import key
     from assistant.faces.print import printing
 
+    printed = [each for each in registry.registered() if each.picture == "deals"]  # the pads a page is printed for
+    data = store()
     if game is not None or kind is None:
-        chosen = pad(store().load(game), "roi-des-nains")
-        _save_page(printing.pad_page([], roi_rules(), chosen), html or f"{chosen.name}-pad.html")
+        loaded = data.load(game)
+        chosen = loaded if registry.of_game(loaded) in printed else pad(loaded, printed[0].kind)
+        rules = data.pad_rules(data.pad_class(chosen.kind))
+        _save_page(printing.pad_page([], rules, chosen), html or f"{chosen.name}-pad.html")
         return
-    if key(kind) not in ("roidesnains", "roi"):
-        raise InputError(_("no printed pad for {kind}: the pad is roi-des-nains").format(kind=repr(kind)))
-    _save_page(printing.pad_page(printing.player_list(players, 3, 5, 4), roi_rules()), html or "roi-des-nains-pad.html")
+    found = next((each for each in printed if key(kind) in {key(each.kind), *map(key, each.words)}), None)
+    if found is None:
+        raise InputError(_("no printed pad for {kind}: expected one of {kinds}").format(
+            kind=repr(kind), kinds=", ".join(each.kind for each in printed)))
+    rules = data.pad_rules(data.pad_class(found.kind))
+    _save_page(printing.pad_page(printing.player_list(players, 3, 5, 4), rules), html or f"{found.kind}-pad.html")
 
 
 @declared(app, "table")
