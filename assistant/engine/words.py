@@ -211,7 +211,8 @@ def lookup(text: str, names: Iterable[str], what: str) -> str:
 
 
 def good_name(name: str) -> bool:
-    """A name a player may have: letters, digits and hyphens (``NAME``), and not a yes or a no."""
+    """A name a player may have: letters, digits and hyphens, at most ``NAME_LENGTH`` (``plain_name``), and not
+    a yes or a no."""
     return plain_name(name, NAME_LENGTH, "-_") and not is_answer(name)
 
 
