@@ -130,11 +130,13 @@ def unregister(kind: str) -> None:
 
 
 def _discover() -> None:
-    """Every game's package imported (``assistant.games.register_all``): each registers itself."""
+    """Every game's package imported (``assistant.games.register_all``): each registers itself. Marked done once
+    they all have: a thread asking meanwhile (the phones' page serves from several) imports them too, and
+    Python's import lock has it wait for each, rather than finding the registry half filled."""
     global _discovered
     if not _discovered:
-        _discovered = True
         import_module(GAMES_PACKAGE).register_all()
+        _discovered = True
 
 
 def _import_own_package(kind: str) -> None:
