@@ -158,3 +158,16 @@ def test_a_command_on_a_game_imports_its_own_game_alone(tmp_path):
     games, kinds = printed(code).splitlines()
     assert games == "['assistant.games.deduction', 'assistant.games.gnom_street']"
     assert kinds == "('gnom-street', 'new-york', 'oh-les-nains', 'roi-des-nains')"  # all of them, once asked
+
+
+def test_a_kind_read_from_a_file_imports_no_module_that_is_not_a_game():
+    """A kind comes from a saved file and may be anything: one naming a module of the games that is no game's
+    package (the deduction game's module, the package's own __init__) is looked for among the games, and
+    imports nothing else."""
+    code = ("import sys\nfrom assistant.engine import registry\n"
+            "print(registry.find('deduction'), registry.find('__init__'), registry.find('../x'))\n"
+            "print(sorted(m for m in sys.modules if m.startswith('assistant.games.') and m.count('.') == 2))")
+    found, modules = printed(code).splitlines()
+    assert found == "None None None"
+    assert modules == ("['assistant.games.gnom_street', 'assistant.games.new_york', 'assistant.games.oh_les_nains', "
+                       "'assistant.games.roi_des_nains']")

@@ -17,6 +17,7 @@ registered for ``BOARD_GAMES``: the deduction sheet.
 """
 
 
+import os
 from importlib import import_module
 from typing import Any
 
@@ -141,16 +142,14 @@ def _discover() -> None:
 
 def _import_own_package(kind: str) -> None:
     """The package named after ``kind`` imported, if the games hold one: the game it registers is the
-    only one a command on a game of that kind needs (a start-up imports one game, not four)."""
+    only one a command on a game of that kind needs (a start-up imports one game, not four). A kind read
+    from a file may be anything: only a folder of the games with an ``__init__.py`` is imported."""
     package = kind.replace("-", "_")
-    if not (package.isidentifier() and package.isascii() and package.islower()):
+    if not (package.isidentifier() and package.isascii() and package.islower()) or package.startswith("_"):
         return
-    name = f"{GAMES_PACKAGE}.{package}"
-    try:
-        import_module(name)
-    except ModuleNotFoundError as error:
-        if error.name != name:  # the package is there but something it imports is not: say so
-            raise
+    games = import_module(GAMES_PACKAGE)
+    if any(os.path.isfile(os.path.join(folder, package, "__init__.py")) for folder in games.__path__):
+        import_module(f"{GAMES_PACKAGE}.{package}")
 
 
 def registered() -> tuple[GameType, ...]:
