@@ -585,7 +585,7 @@ class Table:
         if slot == "game-kind":
             return (*self.store.board_names(), *registry.kinds(pad=True))
         if slot == "pad-kind":
-            return tuple(each.kind for each in registry.registered() if each.picture == "deals")  # printed pads
+            return tuple(each.kind for each in registry.printed_pads())
         board = getattr(self.game, "board", None)
         if slot == "terrains":
             return tuple(v.name for v in board.attribute("terrain").values) \

@@ -23,7 +23,7 @@ from typing import Any
 
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import join_names
+from assistant.engine.words import join_names, key
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
@@ -114,6 +114,11 @@ class GameType(NamedTuple):
         module, name = self.game_class_path.split(":")
         return getattr(import_module(module), name)
 
+    def named_by(self, word: str) -> bool:
+        """Whether a player typing ``word`` means this game: its kind or one of its words, in any case and
+        with or without hyphens and accents ('Roi-des-Nains', 'roi')."""
+        return key(word) in {key(self.kind), *map(key, self.words)}
+
 
 _REGISTERED: dict[str, GameType] = {}
 _discovered = False
@@ -188,6 +193,11 @@ def pad_groups() -> dict[str, str]:
     """Each score pad's command word ('roi-des-nains' -> 'quest'): its steps are typed under it on the command
     line, and without it on the table screen and the phones' page."""
     return {each.kind: each.group for each in registered() if each.group}
+
+
+def printed_pads() -> tuple[GameType, ...]:
+    """The score pads a blank page is printed for (``print pad``): those whose picture is a table of deals."""
+    return tuple(each for each in registered() if each.picture == "deals")
 
 
 def board_files() -> dict[str, str]:

@@ -185,9 +185,10 @@ def choose(found: list[dict], kind: str | None = None, player: str | None = None
            since: date | None = None) -> list[dict]:
     """The outcomes kept by the filters: a kind (``--game-kind``), a player who played, a first day."""
     if kind is not None:
-        words = {each.kind: each.words for each in registry.registered() if each.kind != registry.BOARD_GAMES}
-        kinds = sorted({each["kind"] for each in found} | set(words))
-        chosen = next((name for name in kinds if key(name) == key(kind) or key(kind) in words.get(name, ())), None)
+        types = {each.kind: each for each in registry.registered() if each.kind != registry.BOARD_GAMES}
+        kinds = sorted({each["kind"] for each in found} | set(types))
+        chosen = next((name for name in kinds
+                       if (types[name].named_by(kind) if name in types else key(name) == key(kind))), None)
         if chosen is None:
             raise InputError(_("--game-kind {kind}: expected one of {kinds}").format(kind=shown(kind),
                                                                                    kinds=", ".join(kinds)))

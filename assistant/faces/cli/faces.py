@@ -170,10 +170,9 @@ def print_pad(
 ) -> None:
     from assistant.engine import registry
     from assistant.engine.errors import InputError
-    from assistant.engine.words import key
     from assistant.faces.print import printing
 
-    printed = [each for each in registry.registered() if each.picture == "deals"]  # the pads a page is printed for
+    printed = registry.printed_pads()
     data = store()
     if game is not None or kind is None:
         loaded = data.load(game)
@@ -181,7 +180,7 @@ def print_pad(
         rules = data.pad_rules(data.pad_class(chosen.kind))
         _save_page(printing.pad_page([], rules, chosen), html or f"{chosen.name}-pad.html")
         return
-    found = next((each for each in printed if key(kind) in {key(each.kind), *map(key, each.words)}), None)
+    found = next((each for each in printed if each.named_by(kind)), None)
     if found is None:
         raise InputError(_("no printed pad for {kind}: expected one of {kinds}").format(
             kind=repr(kind), kinds=", ".join(each.kind for each in printed)))
