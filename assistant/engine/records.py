@@ -6,8 +6,8 @@ every annotation (compiling it again when it is a string): that was a third of w
 Python's and Typer's own start-up (benchmarks/startup.py; counted with valgrind's callgrind). The
 classes made here are the same kind of thing: tuple subclasses with one read-only property per field,
 keyword arguments and defaults, ``_make``, ``_replace``, ``_asdict``, ``_fields``, ``_field_defaults``
-and ``__match_args__``. Their ``__new__`` is compiled once for each number of fields and its arguments renamed
-after each record's fields (``CodeType.replace``): a dozen small compilations where there were forty.
+and ``__match_args__``. Their ``__new__`` is written out once for each number of fields, and its arguments
+renamed after each record's fields (``CodeType.replace``): nothing is compiled while a command starts.
 
 Type checkers see ``typing.NamedTuple`` itself: write ``from assistant.engine.records import
 NamedTuple`` and declare the class as usual.
@@ -23,10 +23,70 @@ else:
 
     _tuple_new = tuple.__new__
 
-    _templates: dict[int, FunctionType] = {}
+    # Each size's ``__new__`` is written out here, read with the module's compiled code: compiled from text at
+    # start-up, the ten sizes a command meets cost it 4 M instructions (1.5% of its start-up). A record of
+    # more fields than any yet has its own compiled once (``_template``).
+    def _new1(_cls, _0):
+        return _tuple_new(_cls, (_0,))
+
+    def _new2(_cls, _0, _1):
+        return _tuple_new(_cls, (_0, _1,))
+
+    def _new3(_cls, _0, _1, _2):
+        return _tuple_new(_cls, (_0, _1, _2,))
+
+    def _new4(_cls, _0, _1, _2, _3):
+        return _tuple_new(_cls, (_0, _1, _2, _3,))
+
+    def _new5(_cls, _0, _1, _2, _3, _4):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4,))
+
+    def _new6(_cls, _0, _1, _2, _3, _4, _5):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5,))
+
+    def _new7(_cls, _0, _1, _2, _3, _4, _5, _6):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6,))
+
+    def _new8(_cls, _0, _1, _2, _3, _4, _5, _6, _7):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7,))
+
+    def _new9(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8,))
+
+    def _new10(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9,))
+
+    def _new11(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10,))
+
+    def _new12(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11,))
+
+    def _new13(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12,))
+
+    def _new14(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13,))
+
+    def _new15(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14,))
+
+    def _new16(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15,))
+
+    def _new17(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16,))
+
+    def _new18(_cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17):
+        return _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, _17,))
+
+    _templates: dict[int, FunctionType] = {
+        len(made.__code__.co_varnames) - 1: made
+        for made in (_new1, _new2, _new3, _new4, _new5, _new6, _new7, _new8, _new9, _new10, _new11, _new12, _new13,
+                     _new14, _new15, _new16, _new17, _new18)}
 
     def _template(count: int) -> FunctionType:
-        """A ``__new__`` taking ``count`` arguments, compiled once for all the records of that size."""
+        """A ``__new__`` taking ``count`` arguments, for all the records of that size."""
         if count not in _templates:
             names = ", ".join(f"_{index}" for index in range(count))
             source = f"def __new__(_cls, {names}): return _tuple_new(_cls, ({names},))"

@@ -116,15 +116,27 @@ def _read_annotations(commands_of: typer.Typer) -> None:
     a module costs nothing for its commands that do not run. Typer reads every parameter's annotation
     twice (``inspect.signature(eval_str=True)``, then ``get_type_hints``), compiling each text anew each
     time: read here once, the command's own are compiled once."""
-    import typing
-
     for info in commands_of.registered_commands:
         callback = info.callback
         if callback is not None and any(isinstance(text, str) for text in callback.__annotations__.values()):
-            callback.__annotations__ = typing.get_type_hints(callback, include_extras=True)
+            callback.__annotations__ = {name: _evaluated(text, callback.__globals__)
+                                        for name, text in callback.__annotations__.items()}
     for group in commands_of.registered_groups:
         if group.typer_instance is not None:
             _read_annotations(group.typer_instance)
+
+
+def _evaluated(annotation: object, scope: dict) -> object:
+    """What an annotation written as text says, as ``typing.get_type_hints`` reads it. Most name an option
+    declared once (``GameOption``), or are ``None``: those are looked up, not compiled (each compilation
+    costs a command's start-up some 70 thousand instructions)."""
+    if not isinstance(annotation, str):
+        return annotation
+    if annotation == "None":
+        return type(None)
+    if annotation.isidentifier() and annotation in scope:
+        return scope[annotation]
+    return eval(annotation, scope)  # our own modules' annotations, evaluated as get_type_hints evaluates them
 
 
 def _group() -> None:
