@@ -537,6 +537,13 @@ def test_zsh_and_fish_are_offered_the_same_words(garden_game, shell):
     assert "yellow" in " ".join(shell_complete("assistant clue area B3 yes -o ", shell))
 
 
+def test_the_shell_shows_each_options_help_in_the_language_spoken(garden_game, monkeypatch):
+    # Help texts are translated when help is shown, not on every run: completion shows them too.
+    monkeypatch.setenv("ASSISTANT_LANG", "fr")
+    offered = " ".join(shell_complete("assistant candidates --", "zsh"))
+    assert "Écrit un objet JSON" in offered and "Print a JSON object" not in offered
+
+
 def test_the_table_command_without_a_game_says_so_in_one_line(run):
     result = run("table")
     assert result.exit_code == 2

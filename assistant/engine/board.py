@@ -327,6 +327,12 @@ def few(names: list[str]) -> str:
             .format(names=", ".join(names[:NAMED_AT_MOST]), count=integer(more)))
 
 
+def _expected(names: list[str], got: object) -> str:
+    """A board file's cell value that is none of its attribute's values (said only when one is wrong: a
+    board is read at every command)."""
+    return _("expected one of {names} (got {value})").format(names=", ".join(names), value=shown(got))
+
+
 def part(name: object) -> str:
     """A key of the file as a step of a path in a message (cells.B2), cut if it is long."""
     return cut(str(name), 40)
@@ -632,10 +638,9 @@ class _BoardReader:
 
     def cell_value(self, raw: object, attribute: Attribute, path: str):
         names = [value.name for value in attribute.values]
-        expected = _("expected one of {names} (got {value})")
         if attribute.kind == "one":
             if not isinstance(raw, str) or raw not in names:
-                self.problem(path, expected.format(names=", ".join(names), value=shown(raw)))
+                self.problem(path, _expected(names, raw))
                 return None
             return raw
         raw = [] if raw is None else raw
@@ -645,7 +650,7 @@ class _BoardReader:
             return None
         bad = [item for item in raw if not isinstance(item, str) or item not in names]
         if bad:
-            self.problem(path, expected.format(names=", ".join(names), value=shown(bad[0])))
+            self.problem(path, _expected(names, bad[0]))
             return None
         if len(set(raw)) != len(raw):
             self.problem(path, _("a value is listed twice (got {value})").format(value=shown(raw)))

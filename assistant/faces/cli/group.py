@@ -7,11 +7,14 @@ Each area's module declares its commands with ``declared``, which takes their he
 command table (``assistant.engine.commands``).
 """
 
+import os
 import sys
-from collections.abc import Sequence
+import weakref
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Optional, cast
 
 import typer
+from typer._click import core as click_core
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
@@ -200,13 +203,36 @@ def _speak(root, args: list[str]) -> list[str]:
     # Typer's and click's own words in help ("Usage:", "Options", "[required]") go through
     # the same catalogue (their English is the key; it costs nothing while English is spoken).
     import typer.core
-    from typer._click import core as click_core
 
     typer.core._ = i18n._
     click_core.Context.formatter_class = _HelpFormatter
+    click_core.Context.get_help = _translated_help  # type: ignore[method-assign,assignment]  # see below
     if i18n.language() != i18n.DEFAULT:
-        _translate_help(root)
+        _translate_words(root)
+        if COMPLETE_VARIABLE in os.environ:  # the shell asks for completions: their help is shown beside them
+            _translate_texts(root)
     return kept
+
+
+COMPLETE_VARIABLE = "_ASSISTANT_COMPLETE"  # Typer's, named after the program: set when the shell completes a line
+_CONTEXT_HELP = click_core.Context.get_help
+_TEXTS_TRANSLATED: "weakref.WeakSet[click_core.Command]" = weakref.WeakSet()  # the trees whose help is translated
+
+
+def _translated_help(context: click_core.Context) -> str:
+    """``Context.get_help``, once the help texts of the command tree are in the language spoken.
+
+    A command reads its help only to show it (``--help``; no words at all): translated when shown, not on
+    every run, where looking up a command's texts in the catalogue cost a tenth of French's start-up.
+    The words standing for what to type are translated on every run (``_translate_words``): usage errors
+    show them too."""
+    from assistant.engine import i18n
+
+    root = context.find_root().command
+    if i18n.language() != i18n.DEFAULT and root not in _TEXTS_TRANSLATED:
+        _translate_texts(root)
+        _TEXTS_TRANSLATED.add(root)
+    return _CONTEXT_HELP(context)
 
 
 # Typer's and click's own words in help, kept here so that the catalogue has them (see _speak).
@@ -266,24 +292,39 @@ def _refuse_language(error) -> None:
     _fail(str(error), ExitCode.USAGE)
 
 
-def _translate_help(command) -> None:
-    """Every help text of ``command`` and its subcommands, in the language spoken (they are
-    written in English, marked with N_, and the tree is built anew on every run); the words
-    standing for what to type too (``{cell}``, ``[FILE]``, ``<str>``, ``COMMAND [ARGS]...``)."""
-    for name in ("help", "short_help", "epilog", "options_metavar", "subcommand_metavar"):
-        if getattr(command, name, None):
-            setattr(command, name, _(getattr(command, name)))
-    for param in command.params:
-        if getattr(param, "help", None):
-            param.help = _(param.help)
-        if param.param_type_name == "argument":
-            param.metavar = _(param.metavar or param.name)
-        elif param.metavar is not None:
-            param.metavar = _(param.metavar)
-        elif not getattr(param, "is_flag", False) and param.type.name in TYPE_WORDS:
-            param.metavar = _(TYPE_WORDS[param.type.name])
+def _commands(command) -> Iterator:
+    """``command`` and every command under it (the tree is built anew on every run)."""
+    yield command
     for sub in getattr(command, "commands", {}).values():
-        _translate_help(sub)
+        yield from _commands(sub)
+
+
+def _translate_texts(root) -> None:
+    """Every help text of ``root`` and of the commands under it, in the language spoken (they are written
+    in English and marked with N_)."""
+    for command in _commands(root):
+        for name in ("help", "short_help", "epilog"):
+            if getattr(command, name, None):
+                setattr(command, name, _(getattr(command, name)))
+        for param in command.params:
+            if getattr(param, "help", None):
+                param.help = _(param.help)
+
+
+def _translate_words(root) -> None:
+    """The words standing for what to type in help and usage errors, in the language spoken, in ``root``
+    and the commands under it: ``{cell}``, ``[FILE]``, ``<str>``, ``COMMAND [ARGS]...``."""
+    for command in _commands(root):
+        for name in ("options_metavar", "subcommand_metavar"):
+            if getattr(command, name, None):
+                setattr(command, name, _(getattr(command, name)))
+        for param in command.params:
+            if param.param_type_name == "argument":
+                param.metavar = _(param.metavar or param.name)
+            elif param.metavar is not None:
+                param.metavar = _(param.metavar)
+            elif not getattr(param, "is_flag", False) and param.type.name in TYPE_WORDS:
+                param.metavar = _(TYPE_WORDS[param.type.name])
 
 
 # The words standing for what to type, in help and usage errors (see _translate_help): arguments are
