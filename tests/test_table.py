@@ -122,6 +122,30 @@ def test_an_entry_is_recorded_saved_and_shown(garden_game):
     assert "clue area B3 red=yes" in saved
 
 
+def test_the_history_keeps_its_latest_entry_in_view(garden_game):
+    # More entries than the panel shows, and refusals on two lines between them (one shrinks the panel after
+    # the redraw asked to scroll): the panel ends scrolled to its end, the latest entry on the screen.
+    app = table_app(garden_game)
+
+    async def script(pilot):
+        side = pilot.app.query_one("#side")
+        for number in range(1, 15):
+            opponent = ("red", "blue", "yellow")[number % 3]
+            await enter(pilot, f"clue area B3 yes -o {opponent}", typed=False)
+            if number % 3 == 0:
+                text = await enter(pilot, "clue area B3 maybe -o blue " + "x" * 60, typed=False)
+                assert "refused" in text
+            for _ in range(100):  # the last scroll is made after the screen is laid out again
+                if side.scroll_y == side.max_scroll_y:
+                    break
+                await pilot.pause()
+            assert side.scroll_y == side.max_scroll_y
+            assert f"{number}. clue area B3 {opponent}=yes" in screen_text(pilot.app)
+        assert side.max_scroll_y > 0  # the history outgrew its panel
+
+    drive(app, script, size=(60, 24))
+
+
 def test_a_refused_entry_shows_one_line_and_changes_nothing(garden_game, run):
     run("clue", "area", "B3", "yes", "-o", "red")
     before = game_file(garden_game, "gnom-street-1")

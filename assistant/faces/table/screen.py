@@ -558,6 +558,7 @@ class TableApp(App):
         self.on_panel: dict[str, object] = {}  # what each panel shows now (see show)
         self.heights: dict[str, int] = {}  # lines each text panel takes now (see update_text)
         self.said: dict = {}  # each entry of the game shown as the history says it (history_line); emptied by load
+        self.history_scroll_asked = False  # the history's scrolls to its end are asked, not run yet
         self.drawn_game: Any = None  # the game drawn last, and the sizes and panels it was drawn at (draw)
         self.drawn_at: tuple = ()
 
@@ -695,13 +696,23 @@ class TableApp(App):
 
     def keep_history_in_view(self) -> None:
         """An open panel is what was asked for: show it; else the latest entries, once the screen is laid out
-        again (a refusal on two lines shrinks the history panel after this call: issue 35)."""
+        again (a refusal on two lines shrinks the history panel after this call: issue 35).
+
+        An entry asks twice (its answer, then the redraw): the scrolls asked first, not run yet, run at the
+        same moments as the second's would, so they are asked once."""
         side = self.query_one("#side")
         if self.toggled["suggest"] or self.toggled["help"]:
             side.scroll_home(animate=False)
             return
+        if self.history_scroll_asked:
+            return
+        self.history_scroll_asked = True
         side.scroll_end(animate=False)
-        self.call_after_refresh(side.scroll_end, animate=False)
+        self.call_after_refresh(self._scroll_history_again)
+
+    def _scroll_history_again(self) -> None:
+        self.history_scroll_asked = False
+        self.query_one("#side").scroll_end(animate=False)
 
     def show(self, selector: str, content: Text | Group) -> None:
         """Update a panel only if what it shows changed: a redraw costs layout and paint."""
