@@ -101,3 +101,18 @@ def test_any_record_behaves_as_the_standard_namedtuple(names, data):
     changed = {fields[0]: -1}
     assert tuple(ours._replace(**changed)) == tuple(theirs._replace(**changed))
     assert [getattr(ours, field) for field in fields] == [getattr(theirs, field) for field in fields]
+
+
+@pytest.mark.parametrize("size", [1, 2, 9, 18, 19, 30])
+def test_every_size_of_record_takes_its_fields_by_place_and_by_name(size):
+    # Up to 18 fields a record's __new__ is one written out in records.py; beyond, one compiled for its size.
+    fields = [f"f{index}" for index in range(size)]
+    record = type(NamedTuple)("Record", (NamedTuple,), {
+        "__annotations__": dict.fromkeys(fields, int), "__qualname__": "Record", "__module__": __name__,
+        fields[-1]: -1})
+    values = list(range(size))
+    assert tuple(record(*values)) == tuple(values) == tuple(record(**dict(zip(fields, values, strict=True))))
+    assert record(*values[:-1])[-1] == -1
+    with pytest.raises(TypeError):
+        record(*values, 99)
+    assert record.__new__.__code__.co_varnames[:size + 1] == ("_cls", *fields)
