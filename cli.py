@@ -64,8 +64,8 @@ def _leave(code: int) -> None:
 
 # The modules of start-up are read. Their objects live as long as the process: frozen, no collection
 # looks at them again. Without this, the first collection after gc.enable() walked every object made
-# while the collector was off (typer's, click's and ours): 7 M instructions, a tenth of what the package
-# adds to a one-shot command (benchmarks/startup.py --instructions), before main() turned it off again.
+# while the collector was off (typer's, click's and ours): 7 M instructions, a fifth of what a one-shot
+# command ran beyond `import typer` (benchmarks/startup.py --instructions), before main() turned it off again.
 # A command that stays open (the screen, the server) collects as usual among the objects made after.
 gc.freeze()
 gc.enable()
