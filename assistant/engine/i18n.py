@@ -221,8 +221,14 @@ class Catalogue:
         length, offset = self._number(table + 8 * index), self._number(table + 8 * index + 4)
         return self._data[offset:offset + length]
 
+    def _original(self, index: int) -> bytes:
+        """English message ``index``, read from its place in the table (``_places``); a plural one holds its
+        plural after a NUL ('one clue\0{count} clues')."""
+        offset = self._places[2 * index + 1]
+        return self._data[offset:offset + self._places[2 * index]]
+
     def _singular(self, index: int) -> bytes:
-        return self._text(self._originals, index).partition(b"\0")[0]  # 'one clue\0{count} clues'
+        return self._original(index).partition(b"\0")[0]
 
     def _forms(self, message: str) -> tuple[bool, tuple[str, ...]] | None:
         """Whether ``message`` is plural, and its French (one form, or one per plural form); None when it has
@@ -233,14 +239,14 @@ class Catalogue:
             at, end = 0, self._count  # the first message not before ``wanted``
             while at < end:
                 middle = (at + end) // 2
-                offset = places[2 * middle + 1]
-                if data[offset:offset + places[2 * middle]].partition(b"\0")[0] < wanted:  # its singular
+                offset = places[2 * middle + 1]  # ``_singular(middle)``, written out: the search's one loop
+                if data[offset:offset + places[2 * middle]].partition(b"\0")[0] < wanted:
                     at = middle + 1
                 else:
                     end = middle
             found = None
             if at < self._count and self._singular(at) == wanted:
-                plural = b"\0" in self._text(self._originals, at)
+                plural = b"\0" in self._original(at)
                 found = (plural, tuple(self._text(self._translations, at).decode().split("\0")))
             self._found[message] = found
         return self._found[message]
