@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from assistant.engine import errors
 from assistant.engine.words import join, split
 from assistant.store import folder as store_module
+from assistant.store import saving
 
 # Every character a terminal or a shell treats specially, and the spaces French typing makes.
 TRICKY = ["\u00a0", "\u202f", "\u3000", "\u2028", "\u2029", "\x0b", "\x0c", "\r", "\t", "\n", "\x1b", "\x85",
@@ -253,7 +254,7 @@ def test_printable_escapes_exactly_the_characters_of_the_controls_class():
 
 def test_a_game_cannot_grow_past_what_is_read_back(run, home, monkeypatch):
     """Repro: 17 clues with a 120 KB card pushed a game past the read limit; history then failed."""
-    monkeypatch.setattr(store_module, "MAX_GAME_BYTES", 2_000)
+    monkeypatch.setattr(saving, "MAX_GAME_BYTES", 2_000)
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2")
     results = [run("clue", "area", "B3", "yes", "-o", "red", "--card", "z" * 200) for _ in range(12)]
     full = [result for result in results if result.exit_code != 0]

@@ -342,7 +342,7 @@ def test_a_game_saved_on_a_disk_that_fills_before_it_is_made_current_says_so(run
             raise files.WriteError(path, os.strerror(errno.ENOSPC), [])
         files.write_atomically(path, content)
 
-    monkeypatch.setattr("assistant.store.folder.write_atomically", write_atomically)
+    monkeypatch.setattr("assistant.store.games.write_atomically", write_atomically)
     line = one_line(run("new", "gnom-street", "--opponents", "red"), 1)
     assert line == (f"error: game gnom-street-1 was saved, but it is not the current game: cannot write "
                     f"{home / 'current'} (No space left on device); make it current with assistant use "

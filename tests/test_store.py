@@ -12,7 +12,7 @@ import pytest
 from conftest import fail_a_rename_at, fill_the_disk_at, game_file
 
 from assistant.engine.errors import AssistantError
-from assistant.store import folder as store_module
+from assistant.store import corrections, files, saving, shelf
 from assistant.store.folder import Store, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +55,7 @@ def another_process_first(monkeypatch):
     as when another process changes the same files a moment before this one."""
 
     def arrange(action):
-        real = store_module.locked
+        real = files.locked
         pending = [action]
 
         @contextmanager
@@ -65,7 +65,8 @@ def another_process_first(monkeypatch):
             with real(path):
                 yield
 
-        monkeypatch.setattr(store_module, "locked", locked_after_another)
+        for module in (corrections, saving, shelf):  # every part of the store that takes a lock
+            monkeypatch.setattr(module, "locked", locked_after_another)
 
     return arrange
 
