@@ -34,8 +34,8 @@ def __getattr__(name: str) -> typer.Typer:
 def main() -> None:
     """The installed command. A one-shot command is over once its words are printed and its file
     renamed into place, so it runs without the cyclic garbage collector (reference counting still
-    frees everything) and leaves without Python's tear-down of every module: together about a fifth
-    of a command's time at the table (benchmarks/startup.py). The commands that stay open (LONG_RUNNING: a
+    frees everything) and leaves without Python's tear-down of every module: both are a large share of
+    a command's time at the table (benchmarks/README.md). The commands that stay open (LONG_RUNNING: a
     screen, a server) keep Python's usual garbage collection and exit."""
     args = sys.argv[1:]
     one_shot = command_word(args) not in LONG_RUNNING
@@ -63,9 +63,9 @@ def _leave(code: int) -> None:
 
 
 # The modules of start-up are read. Their objects live as long as the process: frozen, no collection
-# looks at them again. Without this, the first collection after gc.enable() walked every object made
-# while the collector was off (typer's, click's and ours): 7 M instructions, a fifth of what a one-shot
-# command ran beyond `import typer` (benchmarks/startup.py --instructions), before main() turned it off again.
+# looks at them again. Otherwise the first collection after gc.enable() would walk every object made
+# while the collector was off (typer's, click's and ours), a large share of what a one-shot command runs
+# beyond `import typer`, before main() turns the collector off again.
 # A command that stays open (the screen, the server) collects as usual among the objects made after.
 gc.freeze()
 gc.enable()

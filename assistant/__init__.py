@@ -83,7 +83,7 @@ face down); a game's ``kind`` is what it is played on (a board's name or a
 score pad's kind); a ``ClueKind`` is a kind of clue (area, north-of, ...).
 ``standing`` entries are those not taken back.
 
-Values are immutable ``NamedTuple``s (a frozen dataclass costs 7x more to
-create at import, and start-up is budgeted). ``cli.py`` is the only place that
+Values are immutable ``NamedTuple``s (a frozen dataclass costs several times more
+to create at import, and start-up is budgeted). ``cli.py`` is the only place that
 knows about the command line; ``render`` is the only module that imports rich.
 """

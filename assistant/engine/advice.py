@@ -737,8 +737,8 @@ class _Lookahead:
     equally likely ``candidates``, each turn asking the best question its draw
     offers, or one that tells nothing where every split offered would cost
     more. That makes "asking never costs turns" a law (see ``saved``); else it
-    is benchmarks/questions.py's optimum, and was on the garden and on 60
-    random gardens of its frame, where waiting never paid. A search over
+    is the optimum benchmarks/questions.py computes, which on the garden and on
+    random gardens of its frame never waits. A search over
     the candidate sets the answers lead to, memoised, and cheap for three
     reasons. A question that splits a part of the candidates splits them too,
     so each set hands its parts only its own splits, merged where alike (a set
@@ -747,8 +747,8 @@ class _Lookahead:
     offers, so a split weighs the chance that a draw offers it and none
     before it, read from ``_unoffered`` (memoised by the pairs already taken).
     And a split no pair would take over another is not counted (``_exact``).
-    About 20 ms for the garden's 16 cells with one token of each kind left,
-    under 10 ms with two or three (benchmarks/scale.py times the command).
+    Its time, with one token of each kind left and with more, is in
+    benchmarks/README.md (benchmarks/scale.py times the command).
 
     ``estimate(candidates)``: for larger sets, one turn ahead, then the
     balanced-split count divided by the chance that a turn asks at all."""
@@ -863,14 +863,14 @@ class _Lookahead:
     def _exact(self, candidates: int, questions) -> float:
         """``exact`` for 2 cells or more, trying only ``questions``: (cells, pairs offering them).
 
-        The hot loop of the look-ahead (about 2,000 sets for the garden's 16
+        The hot loop of the look-ahead (thousands of sets for the garden's 16
         cells): plain ifs and local names, no calls it can do without. When a
         draw may offer several pairs, it takes the best split of the best
         pair, so only each pair's best split counts: splits are tried least
         first (``_least_first``) and one is skipped when every pair offering
         it has a split already that costs no more than it could at least.
-        That counts a third to a half of the sets with two or three tokens of
-        each kind; with one, too few are skipped to pay for the sorting."""
+        That leaves many sets uncounted with two or three tokens of each kind;
+        with one, too few are skipped to pay for the sorting."""
         self.budget -= 1
         if self.budget < 0:
             raise _TooMany

@@ -82,9 +82,9 @@ def _control_escapes() -> dict[int, str]:
     """Each character of CONTROLS (single characters and ranges, as in a pattern's class) and its escape:
     ``\\u`` for all but C0, the same escape inside a JSON string (json.dumps escapes C0 itself).
 
-    A table for ``str.translate`` rather than a pattern: compiling a class that reaches U+2069 cost every
-    French command 2.2 million instructions, about 1% of its start-up (its no-break spaces are not
-    printable, so each of its lines is escaped; benchmarks/startup.py --instructions)."""
+    A table for ``str.translate`` rather than a pattern: a pattern's class that reaches U+2069 is slow to
+    compile, and every French command would compile it (its no-break spaces are not printable, so each of
+    its lines is escaped)."""
     codes: list[int] = []
     at = 0
     while at < len(CONTROLS):

@@ -186,8 +186,8 @@ def _compiled(spoken: str) -> Catalogue:
 class Catalogue:
     """A compiled catalogue (``.mo``) that finds each message when it is said.
 
-    The standard reader (``gettext.GNUTranslations``) decodes all 1,400 messages before the first one
-    is said: 3 ms of every French command's start-up, which is budgeted. A ``.mo`` lists its English
+    The standard reader (``gettext.GNUTranslations``) decodes every message before the first one is
+    said, on every French command, and start-up is budgeted. A ``.mo`` lists its English
     messages sorted (Babel sorts them; the format says so), so one is found by binary search and only
     the messages a command says are decoded. It answers as ``GNUTranslations`` does: a message
     without French, or asked with the wrong number of forms, stays English (tests/test_i18n.py)."""
@@ -196,8 +196,7 @@ class Catalogue:
 
     def __init__(self, data: bytes):
         # Its numbers are read with int.from_bytes, not struct, and its messages found by a loop of our
-        # own, not bisect: each of those is a compiled extension, a shared library loaded on import
-        # (about 0.8 M instructions each, counted with callgrind; benchmarks/startup.py).
+        # own, not bisect: each of those is a compiled extension, a shared library loaded on import.
         self._data = data
         magic, _revision, self._count, self._originals, self._translations = map(self._number, range(0, 20, 4))
         if magic != self.MAGIC:

@@ -2,8 +2,8 @@
 
 Every one-shot command reads some forty record classes (clues, boards, steps, outcomes) before it can
 answer. ``typing.NamedTuple`` makes each one by compiling a fresh ``__new__`` from source and checking
-every annotation (compiling it again when it is a string): that was a third of what the package adds to
-Python's and Typer's own start-up (benchmarks/startup.py; counted with valgrind's callgrind). The
+every annotation (compiling it again when it is a string), a large share of what the package would add to
+Python's and Typer's own start-up (benchmarks/README.md). The
 classes made here are the same kind of thing: tuple subclasses with one read-only property per field,
 keyword arguments and defaults, ``_make``, ``_replace``, ``_asdict``, ``_fields``, ``_field_defaults``
 and ``__match_args__``. Their ``__new__`` is written out once for each number of fields, and its arguments
@@ -23,9 +23,9 @@ else:
 
     _tuple_new = tuple.__new__
 
-    # Each size's ``__new__`` is written out here, read with the module's compiled code: compiled from text at
-    # start-up, the ten sizes a command meets cost it 4 M instructions (1.5% of its start-up). A record of
-    # more fields than any yet has its own compiled once (``_template``).
+    # Each size's ``__new__`` is written out here, read with the module's compiled code, so that no command
+    # compiles them from text at start-up. A record of more fields than any written here has its own
+    # compiled once (``_template``).
     def _new1(_cls, _0):
         return _tuple_new(_cls, (_0,))
 

@@ -39,8 +39,8 @@ def whose(board: Board, item: str) -> str:
 class Wording:
     """A fact's words in the player's language (what the clue says of a cell, how the answer was heard,
     the alternatives denied together), made the first time they are read. Every command works the
-    sheet out from the whole log, but only an explanation reads these words: made at once, they were
-    some 300 catalogue look-ups on every French command over a log of 50 clues (benchmarks/startup.py)."""
+    sheet out from the whole log, but only an explanation reads these words: made at once, every French
+    command would look each fact's words up in the catalogue."""
 
     __slots__ = ("_make", "_words")
 

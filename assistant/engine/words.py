@@ -96,8 +96,8 @@ NAME_LENGTH = 32  # a player's or an opponent's name: at most so many letters, d
 MAX_DIGITS = 6  # no count at a table has more; longer numbers are refused before int() reads them
 # What separates the words of a step: the shell's blanks, exactly the ones ``shlex`` splits on.
 # Not str.split()'s wider whitespace: a no-break space typed in a card text ('Mick\u00a0blue')
-# stays inside its word, so the saved step reads back to the same words (issue: a card text
-# holding U+00A0 was saved unquoted and read back as two words).
+# stays inside its word, so the saved step reads back to the same words (a card text holding
+# U+00A0 is saved quoted, never read back as two words).
 BLANKS = " \t\r\n"
 _BLANK_AS_SPACE = str.maketrans("\t\r\n", "   ")
 _NEEDS_QUOTES = frozenset(BLANKS + "'\"\\#")  # '#': a step pasted into a shell reads the same
@@ -220,8 +220,8 @@ def plain_name(name: str, longest: int, joiners: str, ascii_only: bool = False) 
     """Whether ``name`` is 1 to ``longest`` characters, each a letter or a digit (``str.isalnum``, the
     letters and digits ``\\w`` reads) or one of ``joiners``, and the first a letter or a digit: what the
     patterns ``[^\\W_][\\w-]{0,31}`` (a player) and ``[A-Za-z0-9][A-Za-z0-9_-]{0,63}`` (a game) say. Tested
-    with string methods, because compiling such a pattern cost every start-up 0.3 M instructions
-    (tests/test_names.py proves each test equal to its pattern)."""
+    with string methods, so that no command compiles such a pattern at start-up (tests/test_names.py
+    proves each test equal to its pattern)."""
     if not 0 < len(name) <= longest or (ascii_only and not name.isascii()) or not name[0].isalnum():
         return False
     for joiner in joiners:

@@ -38,7 +38,7 @@ from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, shown
 from assistant.engine.i18n import _
 
-try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a fifth of `games`'s start-up
+try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a large share of `games`'s start-up
     from _sha1 import sha1  # type: ignore[import-not-found]
 except ImportError:  # another Python: the same digest through hashlib
     from hashlib import sha1

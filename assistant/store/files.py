@@ -375,7 +375,7 @@ def locked(path: Path) -> Iterator[None]:
 
     with warnings.catch_warnings():  # where neither fcntl nor msvcrt exists, filelock warns on import
         warnings.simplefilter("ignore")  # that its lock files are the lock: that is all we need
-        from filelock import FileLock, Timeout  # only writing commands pay for it (about 13 ms)
+        from filelock import FileLock, Timeout  # here: only writing commands pay for its import
 
     lock = FileLock(path, timeout=LOCK_WAIT)
     made = missing_folders(path.parent)

@@ -15,7 +15,7 @@ def shipped_folder(name: str) -> Path:
     """A data folder shipped with the tool: inside the installed package, or the checkout's.
 
     The package is always installed unpacked, so its own folder is the place;
-    ``importlib.resources`` would find the same folder for 4 ms more start-up.
+    ``importlib.resources`` would find the same folder at a cost to every start-up.
     """
     package = Path(__file__).resolve().parent.parent
     packaged = package / name

@@ -83,7 +83,7 @@ class Saving(Games):
         return self.game_path(name, ".id")
 
     def _new_id(self, name: str) -> str:
-        import secrets  # here, not at the top: it loads OpenSSL, a tenth of a command's start-up
+        import secrets  # here, not at the top: it loads OpenSSL, which only a new id needs
 
         made = secrets.token_urlsafe(12)
         write_atomically(self._id_path(name), made + "\n")

@@ -12,8 +12,8 @@ make (``!!int abc``, ``!!bool maybe``, a number of more than 4,300 digits) is
 refused with its line, like any other YAML mistake.
 Before anything is built, one pass over the parser's events refuses anchors,
 aliases, nesting deeper than ``MAX_DEPTH`` and more than ``MAX_NODES`` values
-(2 MB of ``[[[[...`` or ``[[], [], ...`` would otherwise cost a minute and
-half a gigabyte to build).
+(a file of nothing but ``[[[[...`` or ``[[], [], ...`` would otherwise take
+minutes and gigabytes to build).
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ _NOT_TEXT = frozenset(["yes", "no", "true", "false", "on", "off", "null", "y", "
 
 
 # A line '- STEP' that _plain keeps, in ASCII: one regular expression runs over a whole log of them at once
-# (50,000 lines checked character by character in Python take a quarter of a second). The words YAML reads as
+# (checking a long log character by character in Python is slow). The words YAML reads as
 # booleans or null are checked apart.
 _ASCII_STEP = r"- [A-Za-z](?:[A-Za-z0-9 =,._/+-]*[A-Za-z0-9=,._/+-])?"
 _ASCII_STEPS = re.compile(rf"(?:{_ASCII_STEP}\n)*{_ASCII_STEP}")

@@ -464,7 +464,7 @@ class KeysFooter(Footer):
         for widget in super().compose():
             if isinstance(widget, FooterKey):  # as compact as the footer from the start: Textual's key starts
                 widget.set_reactive(FooterKey.compact, self.compact)  # compact, then is bound to the footer's,
-            yield widget  # and was styled again at each change
+            yield widget  # and would be styled again at each change
 
     def bindings_changed(self, screen: Screen) -> None:
         # As Footer's: but once for any number of changes before the next refresh, and only if the keys changed.
@@ -566,7 +566,7 @@ class TableApp(App):
 
     def compose(self) -> ComposeResult:
         # The screen's breakpoint class (narrow or wide) before its widgets are first styled: Textual sets it on
-        # the first resize, after the first layout, and every widget was then styled and laid out again.
+        # the first resize, after the first layout, and every widget would then be styled and laid out again.
         self.screen.update_classes(breakpoint_classes(self.size.width), update=False)
         yield Static(id="title")
         with Horizontal(id="body"):

@@ -292,8 +292,8 @@ def apply(garden: Garden, event) -> Garden:
         return garden
     miniatures = {p: list(cells) for p, cells in garden.miniatures.items()}
     stacks = {cell: list(tokens) for cell, tokens in garden.stacks.items()}
-    # A log saved before retracts were checked may hold a step its pieces no longer allow: it is
-    # applied as far as it can be, never an internal error (recording refuses such retracts now).
+    # A log saved by an earlier version may hold a retract its pieces do not allow: it is applied as
+    # far as it can be, never an internal error (recording refuses such retracts).
     if isinstance(event, MiniatureEvent):
         since = dict(garden.since)
         if event.origin is not None and event.origin in miniatures[event.player]:
