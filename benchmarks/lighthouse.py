@@ -1,5 +1,5 @@
 """The phones' page as Lighthouse scores it: performance, accessibility and best practices of the
-garden's, the city's and the score pad's pages, at a phone's size. Target: 95 or more each (issue 34).
+garden's, the city's and the score pad's pages, at a phone's size. Target: 95 or more each.
 
 Lighthouse comes from npm and runs in node against Debian's chromium; nothing is fetched from anywhere
 but loopback while it runs:

@@ -16,7 +16,7 @@ the garden's size, at every moment.
 
 Then the garden itself: `assistant suggest` with tokens short (the look-ahead
 at work), timed as the installed command, against the start-up budget of
-benchmarks/startup.py (1.3 x `python -c "import typer"`) plus 50 ms.
+benchmarks/startup.py (BUDGET_RATIO x `python -c "import typer"`) plus 50 ms.
 
     python benchmarks/scale.py [--size 100] [--clues 1000] [--runs 20]
 """

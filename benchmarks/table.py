@@ -4,7 +4,7 @@ Drives the real app through Textual's pilot in a headless terminal: each
 entry is put into the input line, Enter is pressed, and the clock stops when
 the screen has been painted after everything that followed (the step read, recorded under
 the lock, written atomically, the screen redrawn and painted). Entries alternate a clue and
-its undo, so the game stays at 50 clues. Prints the median; target 20 ms (issue 32).
+its undo, so the game stays at 50 clues. Prints the median; target 20 ms.
 
     python benchmarks/table.py [--entries 60] [--size 100x30]
 """
