@@ -401,7 +401,7 @@ class Table(RuleBasedStateMachine):
         assert listed.exit_code == 0 and not any(entry["problem"] for entry in json.loads(listed.stdout))
 
 
-# The quick walk (every pytest) is 6 walks of up to 25 steps (issue 32: it was 10): each walk starts every kind
+# The quick walk (every pytest) is 6 walks of up to 25 steps: each walk starts every kind
 # of game (start) and checks every invariant after each step, so a step that breaks a law fails at once; the
 # full walk (pytest -m full) is where the many rare sequences are.
 QUICK = settings(max_examples=6, stateful_step_count=25, suppress_health_check=list(HealthCheck), deadline=None)
