@@ -295,6 +295,17 @@ def test_games_stats_export_and_import_carry_the_game(kind, started, run, tmp_pa
     same_game(Store(tmp_path / "elsewhere").load(NAME), game)
 
 
+def test_a_game_with_no_entries_exports_a_scenario_that_imports(started, run, tmp_path):
+    exported = run("export")
+    assert exported.exit_code == 0 and "steps: []\n" in exported.stdout
+    scenario = tmp_path / "empty.yaml"
+    scenario.write_text(exported.stdout)
+    result = run("import", str(scenario), "--name", "again")
+    assert result.exit_code == 0, result.stderr
+    assert "as game again: 0 events; " in result.stdout
+    assert run("export", "again").stdout.splitlines()[1:] == exported.stdout.splitlines()[1:]  # all but the title
+
+
 # -- the table screen and the phones' page ---------------------------------------------------------------
 
 
