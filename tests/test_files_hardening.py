@@ -407,21 +407,6 @@ def test_one_game_linked_out_of_the_data_folder_never_hides_the_others(run, home
     assert lines[1].startswith(f"  linked  damaged: {home / 'games' / 'linked.yaml'}: leads out of the data folder")
 
 
-@pytest.mark.parametrize("new", [["new", "gnom-street", "--opponents", "red"], ["new", "new-york"],
-                                 ["quest", "new", "--players", "Ana,Ben,Cleo"], ["tug", "new", "--sides", "Ana,Ben"]],
-                         ids=["garden", "city", "roi des nains", "rope"])
-def test_a_game_with_no_entries_exports_a_scenario_that_imports(new, run, home, tmp_path):
-    assert run(*new).exit_code == 0
-    exported = run("export")
-    assert exported.exit_code == 0 and "steps: []\n" in exported.stdout
-    scenario = tmp_path / "empty.yaml"
-    scenario.write_text(exported.stdout)
-    result = run("import", str(scenario), "--name", "again")
-    assert result.exit_code == 0, result.stderr
-    assert "as game again: 0 events; " in result.stdout
-    assert run("export", "again").stdout.splitlines()[1:] == exported.stdout.splitlines()[1:]  # all but the title
-
-
 # -- temporary files of killed writers -------------------------------------------------------------
 
 AN_HOUR_AND_MORE = files.STALE_AFTER + 60

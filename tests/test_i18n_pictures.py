@@ -12,7 +12,7 @@ import pytest
 from conftest import game_file, shipped_board
 from test_render import assert_every_cell_reads_back, drawn_without_colour, picture, read_legend, three_opponents
 
-from assistant.engine import i18n
+from assistant.engine import i18n, registry
 from assistant.engine.board import Board, cell_line, unverified_notice
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.faces import pictures as render
@@ -65,7 +65,7 @@ def test_words_are_accepted_in_both_languages_whichever_is_spoken(french):
     assert garden.attribute("fleurs").name == "flowers" and garden.attribute("flowers").name == "flowers"
 
 
-@pytest.mark.parametrize("name", ["gnom-street", "new-york"])
+@pytest.mark.parametrize("name", registry.kinds(pad=False))
 def test_every_name_shown_in_either_language_is_a_word_the_board_accepts(name):
     """What a legend shows is what a player may type back, in French and in English."""
     board = shipped_board(name)
@@ -167,7 +167,7 @@ def read_french_legend(lines: list[str], board) -> dict[str, dict[str, str]]:
                        {attribute.local_name: attribute.name for attribute in board.attributes})
 
 
-@pytest.mark.parametrize("name", ["gnom-street", "new-york"])
+@pytest.mark.parametrize("name", registry.kinds(pad=False))
 @pytest.mark.parametrize("drawing", ["board", "sheet"])
 def test_every_cell_reads_back_without_colour_in_french(french, name, drawing):
     """Parse the colourless French picture back with its own French legend: every cell's terrain,

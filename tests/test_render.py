@@ -17,6 +17,7 @@ from conftest import shipped_board
 from rich.color import Color, ColorSystem
 from rich.console import Console
 
+from assistant.engine import registry
 from assistant.faces import pictures as render
 from assistant.games.deduction import Game
 
@@ -205,7 +206,7 @@ def decode(marks: str, board, legend) -> dict:
     return found
 
 
-@pytest.mark.parametrize("name", ["gnom-street", "new-york"])
+@pytest.mark.parametrize("name", registry.kinds(pad=False))
 @pytest.mark.parametrize("drawing", ["board", "sheet"])
 def test_every_cell_reads_back_without_colour(name, drawing):
     """Parse the colourless picture back, with its own legend, into each cell's values: they are the board's."""
@@ -235,7 +236,7 @@ def assert_every_cell_reads_back(board, lines: list[str], legend: dict[str, dict
             assert sorted(read[attribute.name]) == sorted(wanted), board.name_of(cell)
 
 
-@pytest.mark.parametrize("name", ["gnom-street", "new-york"])
+@pytest.mark.parametrize("name", registry.kinds(pad=False))
 def test_marks_are_unique_on_a_board(name):
     board = shipped_board(name)
     marks = [mark for attribute in board.attributes for mark in render.codes(attribute).values()]
