@@ -51,8 +51,8 @@ def judged_winner(tricks: tuple[Trick, ...], number: int, special: Special, stat
     return trick._replace(winner=None, stated_winner=False)
 
 
-
 def check_removal(deals: tuple[DealState, ...], number: int, players: int) -> None:
+    """A deal taken out (drop N, a 0.1 'remove N'): one standing, and no other deal being played."""
     if not 1 <= number <= len(deals) or deals[number - 1].removed:
         shown_deals = ", ".join(str(s.number) for s in deals if not s.removed) or _("none")
         raise InputError(_("no deal {number} to remove (deals: {deals})").format(number=number, deals=shown_deals))
@@ -107,6 +107,8 @@ def check_tricks(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], strict: bo
 
 
 def check_summary(pad: RoiGame, deal: Deal, strict: bool) -> None:
+    """A deal recorded as a summary: its counts, order and cards won agree with each other and with a hand,
+    and it holds what its quest and its special card need to be scored."""
     s, quest, special = deal.summary, deal.quest, deal.special
     if s is None:  # a deal recorded trick by trick: no summary to check
         return
@@ -274,8 +276,8 @@ def follows(form, special: Special, after: int) -> str:
         step=spoken_verb(form), card=special.said, number=after)
 
 
-
 def played_twice(card: str, first: int, again: int, tricks: int) -> str:
+    """The refusal of ``card`` played in trick ``first`` and again in trick ``again`` (of ``tricks``)."""
     if first == again:
         return _("{card} is played twice in trick {again}: each card is played once").format(card=card, again=again)
     if again == tricks:  # the trick being added
@@ -285,6 +287,7 @@ def played_twice(card: str, first: int, again: int, tricks: int) -> str:
 
 
 def not_in_deck(card: Card, players: int, special: Special, rules: Rules) -> str:
+    """The refusal of a card this deal's deck does not hold (at ``players`` players, with ``special``)."""
     if card.id == "2g" and players == 3:
         return _("the green 2 stays in the box at 3 players: it cannot be played")
     if card.special:
