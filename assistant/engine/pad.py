@@ -70,8 +70,8 @@ class ScorePad(Generic[StateT]):
     * its scoring: ``rows_in(state)`` (its score table, each row with its running ``totals``), or
       ``totals_in(state)`` directly for a pad without rows; ``over(state)``, whether the game has reached
       its end (the highest total then wins; a tie plays on); ``first_player()``; ``next_game()`` (the
-      command that starts the next game: the refusal once finished names it); ``statistics()``;
-      ``status()`` (what the table needs to hear now).
+      command that starts the next game: the refusal once finished names it); ``status()`` (what the
+      table needs to hear now).
 
     Hooks with a default, to override where a pad differs:
 
@@ -85,7 +85,8 @@ class ScorePad(Generic[StateT]):
       ``why_not_now(form, words)``: the grammar's completion and hints for its own slots and steps;
     * ``winners()``, ``tied()``, ``points()``, ``tie_note(tied)``, ``UNIT`` and ``SETTLED_BY``: the parts
       of the outcome (default: the single highest total wins, with the totals as points);
-    * ``summary()`` (default: 'totals: Ana 12, Ben 9').
+    * ``summary()`` (default: 'totals: Ana 12, Ben 9') and ``statistics()`` (what the statistics keep
+      besides the outcome; default: nothing).
 
     What it gets: the log replayed (``history``, ``standing``, ``state``), reading and writing steps
     (``forms``, ``read_step``, ``step``, ``said_step``, ``player``, ``values``, ``values_here``,
@@ -160,6 +161,10 @@ class ScorePad(Generic[StateT]):
     def status(self) -> list[str]:
         """What the table needs to hear now."""
         raise NotImplementedError
+
+    def statistics(self) -> dict:
+        """What the statistics keep of a game besides its outcome: nothing more by default."""
+        return {}
 
     # -- the log replayed once -----------------------------------------------------------------
 
