@@ -32,27 +32,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cached_property
 from typing import ClassVar
 
-from assistant.engine import log
-from assistant.engine.errors import AssistantError, DataError, InputError, events_place
-from assistant.engine.grammar import Form, Option, accepted, form_for, spoken_verb, typed_so_far
-from assistant.engine.grammar import said as said_words
+from assistant.engine.errors import DataError, InputError
+from assistant.engine.grammar import Form, Option, accepted, form_for, typed_so_far
 from assistant.engine.i18n import DEFAULT, N_, _, language, ngettext
-from assistant.engine.log import Retract
+from assistant.engine.pad import ScorePad
 from assistant.engine.records import NamedTuple
-from assistant.engine.registry import Outcome, finished_refusal
+from assistant.engine.registry import Outcome
 from assistant.engine.words import (
     Options,
     check_names,
-    join,
     join_names,
     key,
-    lookup,
     pairs,
     shown,
-    split,
     whole_number,
 )
 
@@ -342,7 +336,6 @@ Move = Gnome | Pull | Squirrels | Exchange | Counter | Starts
 READERS = {Gnome.FORM: Gnome.from_words, Pull.FORM: Pull.from_words, Squirrels.FORM: Squirrels.from_words,
            Exchange.FORM: Exchange.from_words, Starts.FORM: Starts.from_words,
            **{form: Counter.reader(level) for level, form in enumerate(COUNTER_FORMS, 1)}}
-FORMS = (*READERS, log.UNDO_FORM, log.RETRACT_FORM)
 KINDS = {Gnome.FORM: Gnome, Pull.FORM: Pull, Squirrels.FORM: Squirrels, Exchange.FORM: Exchange, Starts.FORM: Starts,
          **{form: Counter for form in COUNTER_FORMS}}  # the kind of move of each form
 
@@ -395,15 +388,18 @@ class _Match(NamedTuple):
     flagstones: int | None = None  # the path as the table counted it; None: the unverified 16
 
 
-class TugGame(_Match):
+class TugGame(_Match, ScorePad[State]):
     """A match: two sides (one or two players each), the optional counters, the moves.
 
-    The state after the log is replayed once per game value and kept
-    (``state()``); a move appended carries its state forward in one step."""
+    A ``ScorePad`` (assistant/engine/pad.py) whose state is the rope: the state after the log is
+    replayed once per game value and kept (``state()``); a move appended carries its state forward in
+    one step. Its totals are the rounds each side won."""
 
     kind = "oh-les-nains"
     EXPECTS = ("totals", "winner")  # what a scenario may expect after a step (a match has no deals)
-    data_file = None
+    HEADER_KEYS = ("sides", "counters", "starter", "flagstones")
+    READERS = READERS
+    UNIT = "rounds"
 
     @classmethod
     def new(cls, name: str, sides: list[str], counters: bool = False, starter: str | None = None,
@@ -439,26 +435,17 @@ class TugGame(_Match):
     def side_name(self, side: int) -> str:
         return "+".join(self.sides[side])
 
-    def player(self, text: str) -> str:
-        return lookup(text, self.order, "player")
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players as they sit and play (``order``)."""
+        return self.order
 
     def due(self) -> str:
         """Who plays now: the next player to place a first gnome, else whose turn it is."""
         state = self.state()
         return state.setup[0] if state.setup else self.order[state.turn]
 
-    # -- replay ---------------------------------------------------------------------------
-
-    @cached_property
-    def _history(self) -> log.History:
-        return log.replay(self.events)
-
-    def history(self) -> log.History:
-        return self._history
-
-    def standing(self) -> list[Move]:
-        """The moves still in force (undone and retracted ones left out)."""
-        return [entry.event for entry in self.history().standing]
+    # -- the rope -----------------------------------------------------------------------------
 
     @property
     def path(self) -> int:
@@ -468,28 +455,34 @@ class TugGame(_Match):
     def _start_round(self, number: int, rounds: tuple[int, int], starter_index: int, log_lines) -> State:
         return State(((), ()), 0, starter_index, number, rounds, None, self.order, log_lines, half=self.path // 2)
 
-    def _first(self) -> State:
+    def initial_state(self) -> State:
         return self._start_round(1, (0, 0), self.order.index(self.starter) if self.starter else 0, ())
-
-    @cached_property
-    def _state(self) -> State:
-        state = self._first()
-        for move in self.standing():
-            state = self._apply(state, move)
-        return state
-
-    def state(self) -> State:
-        return self._state
 
     def outcome(self) -> Outcome:
         """The end of the match: finished once a side has won two rounds; its players are the winners."""
+        return super().outcome()._replace(players=tuple(p for side in self.sides for p in side))
+
+    def winners(self) -> tuple[str, ...]:
+        """The players of the side that won the match."""
         winner = self.winner()
-        sides = [list(side) for side in self.sides]
-        winners = next((side for side in sides if "+".join(side) == winner), []) if winner else []
+        return next((side for side in self.sides if "+".join(side) == winner), ()) if winner else ()
+
+    def points(self) -> dict[str, int]:
+        """The rounds each player's side won."""
         state = self.state()
-        won = {player: state.rounds[index] for index, side in enumerate(sides) for player in side}
-        return Outcome(winner is not None, tuple(p for side in sides for p in side), tuple(winners),
-                       first_player=self.first_player(), points=won, unit="rounds")
+        return {player: state.rounds[index] for index, side in enumerate(self.sides) for player in side}
+
+    def over(self, state: State) -> bool:
+        """Whether a side has won its two rounds."""
+        return max(state.rounds) >= ROUNDS_TO_WIN
+
+    def totals_in(self, state: State) -> dict[str, int]:
+        """The rounds each side won."""
+        return {self.side_name(side): state.rounds[side] for side in (0, 1)}
+
+    def next_game(self) -> str:
+        """The command that starts the next match with the same sides."""
+        return _("tug new --sides {sides}").format(sides=",".join("+".join(side) for side in self.sides))
 
     def first_player(self) -> str | None:
         """Who played the match's first move (a gnome or a card), once one is played: the starter, chosen
@@ -498,18 +491,7 @@ class TugGame(_Match):
 
     def statistics(self) -> dict:
         """What the statistics keep of a match besides its outcome: rounds played, and won by each player."""
-        state = self.state()
-        won = {player: state.rounds[index] for index, side in enumerate(self.sides) for player in side}
-        return {"rounds": {"played": sum(state.rounds), "won": won}}
-
-    def winner(self) -> str | None:
-        return self._winner(self.state())
-
-    def _winner(self, state: State) -> str | None:
-        for side in (0, 1):
-            if state.rounds[side] >= ROUNDS_TO_WIN:
-                return self.side_name(side)
-        return None
+        return {"rounds": {"played": sum(self.state().rounds), "won": self.points()}}
 
     def _pull(self, state: State, side: int, flagstones: int, why: str) -> State:
         """Side ``side`` pulls the hose ``flagstones`` towards itself; a crash ends the round."""
@@ -528,7 +510,17 @@ class TugGame(_Match):
             return self._start_round(state.round + 1, (rounds[0], rounds[1]), starter, log_lines)
         return state
 
-    def _apply(self, state: State, move: Move) -> State:
+    def apply(self, state: State, move: Move, strict: bool) -> State:
+        """The rope after ``move``, once the rules allow it (``strict``: the checks made since 0.1 too)."""
+        self._check(state, move, strict)
+        return self.moved(state, move)
+
+    def replayed(self, state: State, move: Move) -> State:
+        """A standing move folded again, unchecked: a saved retract was never checked against the moves after it."""
+        return self.moved(state, move)
+
+    def moved(self, state: State, move: Move) -> State:
+        """The rope after ``move``, unchecked."""
         if isinstance(move, Starts):
             return state._replace(turn=self.order.index(move.player), chosen=True,
                                   log=_recent(state.log) + (_("{player} starts round {round}").format(
@@ -575,73 +567,7 @@ class TugGame(_Match):
         text = text.format(player=move.player, colour=said(move.colour), gnomes=_(GNOMES_SAID[move.colour]))
         return after._replace(lines=(tuple(lines[0]), tuple(lines[1])), log=_recent(state.log) + (text,))
 
-    # -- recording ----------------------------------------------------------------------
-
-    def record(self, event) -> TugGame:
-        """A new match with ``event`` appended, after every check the rules make."""
-        if isinstance(event, Retract):
-            return self._take_back(event)
-        self._check(self.state(), event, strict=True)
-        return self._appended(event)
-
-    def restore(self, event) -> TugGame:
-        """A saved event appended: only the checks a log saved by an earlier version passed."""
-        if isinstance(event, Retract):
-            log.target(self.history().entries, event)
-            return self._replace(events=log.Chain.of(self.events) + (event,))
-        self._check(self.state(), event, strict=False)
-        return self._appended(event)
-
-    def restoring(self) -> log.Restoring:
-        """This empty match's saved log read back in one pass (``log.load``), as ``restore`` reads it entry
-        by entry: each move checked against the state so far (the checks of 0.1) and applied once; a
-        retract applies again, unchecked, only the standing moves after the one it takes back."""
-        def apply(state: State, move: Move) -> State:
-            self._check(state, move, strict=False)
-            return self._apply(state, move)
-
-        return log.Restoring(self, self._first(), apply, refold=self._apply)
-
-    def restored(self, events: Sequence, history: log.History | None, state: State) -> TugGame:
-        """This match with the log ``events`` (``log.Restoring``), the state it leads to known already."""
-        game = self._replace(events=events)
-        if history is not None:
-            game.__dict__["_history"] = history
-        game.__dict__["_state"] = state
-        return game
-
-    def _appended(self, move: Move) -> TugGame:
-        game = self._replace(events=log.Chain.of(self.events) + (move,))
-        # one step on, not a replay; taking the move back again is this match as it is (_before)
-        game.__dict__.update(_state=self._apply(self.state(), move), _history=log.appended(self.history(), move))
-        log.recorded_from(game, self)
-        return game
-
-    def _take_back(self, retract: Retract) -> TugGame:
-        """Undo or retract N; a retract that leaves a later move against the rules is refused, naming it."""
-        before = self.__dict__.get("_before")
-        latest = log.latest_taken_back(self.history(), retract) if before is not None else None
-        # the latest move: the match before it, nothing replayed (no move after it)
-        if before is not None and latest is not None:
-            game = self._replace(events=log.Chain.of(self.events) + (retract,))
-            game.__dict__.update(_state=before.state(), _history=latest)
-            log.went_back(self, game)
-            return game
-        history = self.history()
-        taken = log.target(history.entries, retract)
-        state = self._first()
-        for entry in history.standing:
-            if entry.number == taken.number:
-                continue
-            try:
-                self._check(state, entry.event, strict=False)
-            except AssistantError as error:
-                raise InputError(_("taking back entry {number} ({step}) would leave entry {later} ({later_step}) "
-                                   "against the rules: {error}; take back the later entries first").format(
-                    number=taken.number, step=self.said_step(taken.event), later=entry.number,
-                    later_step=self.said_step(entry.event), error=error)) from None
-            state = self._apply(state, entry.event)
-        return self._replace(events=log.Chain.of(self.events) + (retract,))
+    # -- the checks ---------------------------------------------------------------------------
 
     def _check(self, state: State, move: Move, strict: bool) -> None:
         """Refuse a move the rules forbid; ``strict`` adds the checks made since version 0.1."""
@@ -661,9 +587,8 @@ class TugGame(_Match):
         """Refuse a kind of move ``player`` may not make now, whatever its card: the match won, who starts
         once the round started, a card before the first gnomes, out of turn, a counter with nothing to
         answer (``level``: the counter's)."""
-        if self._winner(state) is not None:
-            sides = ",".join("+".join(side) for side in self.sides)
-            raise AssistantError(finished_refusal(self.outcome(), _("tug new --sides {sides}").format(sides=sides)))
+        if self.winner_in(state) is not None:
+            raise self.game_over()
         if kind is Starts:
             if state.last is not None:
                 raise InputError(_("round {round} has started: who starts is chosen before its first card")
@@ -722,9 +647,6 @@ class TugGame(_Match):
 
     # -- the words of moves ---------------------------------------------------------------------
 
-    def forms(self) -> tuple[Form, ...]:
-        return FORMS
-
     def said_value(self, slot: str, word: str) -> str:
         """A word of a saved step in the player's language: a colour ('rouge'), read back (see grammar.said);
         in English the word as saved ('multi red' stays as typed)."""
@@ -734,42 +656,27 @@ class TugGame(_Match):
             return re.sub("[^, ]+", lambda part: said(part.group()), word)
         return word
 
-    def values(self, slot: str) -> tuple[str, ...]:
-        """The words of this match that fit ``slot``."""
-        if slot == "player":
-            return self.order
+    def pad_values(self, slot: str) -> tuple[str, ...]:
+        """The words of this match that fit ``slot``: colours, cards, squirrels."""
         if slot in ("colour", "colours"):
             return COLOURS
         if slot == "card":
             return (*COLOURS, MULTI)
         if slot == "number":
             return ("1", "2", "3")
-        if slot == "entry":
-            return tuple(str(entry.number) for entry in self.history().standing)
         return ()
 
-    def why_not(self, words: list[str]) -> str | None:
+    def why_not_now(self, form: Form, words: list[str]) -> str | None:
         """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint):
-        nothing to take back, or a kind of move its player may not make now (``_check_kind``)."""
-        form, why = log.begun(self, words, self._history)
-        if form is None or why is not None or form in (log.UNDO_FORM, log.RETRACT_FORM):
-            return why
-        kind = KINDS[form]
-        try:
-            by = typed_so_far(form, words).last("by")
-            self._check_kind(self.state(), kind, self.player(by) if by is not None else self.due(),
-                             COUNTER_FORMS.index(form) + 1 if form in COUNTER_FORMS else 0)
-        except AssistantError as error:
-            return str(error)
+        a kind of move its player may not make now (``_check_kind``)."""
+        by = typed_so_far(form, words).last("by")
+        self._check_kind(self.state(), KINDS[form], self.player(by) if by is not None else self.due(),
+                         COUNTER_FORMS.index(form) + 1 if form in COUNTER_FORMS else 0)
         return None
 
-    def values_here(self, slot: str, words: list[str]) -> tuple[str, ...]:
-        """The values of ``slot`` the step begun with ``words`` would take: whose move it is (--by), the
-        entries that may be taken back, a card's colours recording accepts (another colour only when the
-        card's own is out of the box)."""
-        values = self.values(slot)
-        if slot == "entry":
-            return accepted(self, words, values)
+    def narrowed(self, slot: str, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
+        """The values of ``slot`` the step begun with ``words`` would take: whose move it is (--by), a card's
+        colours recording accepts (another colour only when the card's own is out of the box)."""
         try:
             form = form_for(self, words[0])
         except (InputError, IndexError):
@@ -782,27 +689,10 @@ class TugGame(_Match):
             return accepted(self, words, values, ((), *colours) if slot == "card" else ((),))
         return values
 
-    def read_step(self, text: str):
-        words = split(text)
-        if not words:
-            raise InputError(_("empty step: expected one of {verbs}").format(verbs=", ".join(map(spoken_verb, FORMS))))
-        form = form_for(self, words[0])
-        found = form.read(words[1:])
-        if form in (log.UNDO_FORM, log.RETRACT_FORM):
-            return Retract.from_words(form, found)
-        return READERS[form](self, found)
-
-    def step(self, event) -> str:
-        return join(event.words() if isinstance(event, Retract) else event.words(self))
-
-    def said_step(self, event) -> str:
-        """An event's step as the player reads it (in French: 'nain rouge --par Ana'), e.g. in a refusal."""
-        return said_words(self, self.step(event))
-
     # -- the saved form ---------------------------------------------------------------------------
 
-    def header(self) -> dict:
-        data: dict[str, object] = {"pad": self.kind, "sides": ["+".join(side) for side in self.sides]}
+    def header_fields(self) -> dict:
+        data: dict[str, object] = {"sides": ["+".join(side) for side in self.sides]}
         if self.counters:
             data["counters"] = True
         if self.starter:
@@ -810,9 +700,6 @@ class TugGame(_Match):
         if self.flagstones is not None:
             data["flagstones"] = self.flagstones
         return data
-
-    def to_mapping(self) -> dict:
-        return {"assistant": "pad/1", **self.header(), "events": log.steps(self)}
 
     @classmethod
     def from_header(cls, data: dict, name: str, rules, source: str) -> TugGame:
@@ -838,19 +725,7 @@ class TugGame(_Match):
         except InputError as error:
             raise DataError(f"{source}: {error}") from None
 
-    @classmethod
-    def from_mapping(cls, data: dict, name: str, rules, source: str, where=events_place) -> TugGame:
-        extra = sorted(set(map(str, data)) - {"assistant", "pad", "events", "sides", "counters", "starter",
-                                              "flagstones"})
-        if extra:
-            raise DataError(_("{source}: {key}: unknown key").format(source=source, key=extra[0]))
-        return log.load(cls.from_header(data, name, rules, source), data.get("events"), source, where)
-
     # -- what the score pad shows ------------------------------------------------------------------
-
-    def totals(self) -> dict[str, int]:
-        state = self.state()
-        return {self.side_name(side): state.rounds[side] for side in (0, 1)}
 
     def summary(self) -> str:
         state = self.state()
@@ -901,8 +776,6 @@ class TugGame(_Match):
         loser = self.side_name(self.side_of(first))
         return _("{loser} lost round {previous}, so {player} starts round {round} (the loser starts; to choose "
                  "another: starts NAME)").format(loser=loser, previous=state.round - 1, player=first, round=state.round)
-
-    report = status
 
 
 PAD = TugGame

@@ -4,7 +4,9 @@ Split by concern: ``rules`` (the quests and special cards, read from
 ``boards/roi-des-nains.yaml``), ``scoring`` (one scorer per primitive),
 ``events`` (each step's words: a form, a reader, a writer), ``play`` (who wins
 a trick, what a player may play: the magic cards, the first trick, cards
-changing hands) and ``pad`` (the log of deals, its checks and its score table).
+changing hands), ``pad`` (the pad on the engine's ``ScorePad``: the log of deals folded into their
+state), ``checks`` (what a deal, a trick, a summary or a hand change must hold), ``deals`` (the deals as
+they stand and the score table) and ``said`` (what the pad says to the table).
 """
 
 from importlib import import_module
