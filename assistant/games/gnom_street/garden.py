@@ -32,7 +32,6 @@ class Token(NamedTuple):
 
 
 ME = "me"
-ME_WORDS = ("me", "moi", "i", "je", "mine")
 MINIATURES = 3
 BAITS = 2
 
