@@ -100,10 +100,21 @@ class DeductionGame(Case, StepWords, _Fields):
     @classmethod
     def played_by(cls, board: Board) -> "type[DeductionGame]":
         """The class that plays ``board``: the one registered under its name, where it is a deduction game of
-        this class; else this class (a board the player added)."""
+        this class; for a board the player added, the registered game whose rules claim its shape
+        (``claims``), else this class."""
         found = registry.find(board.name)
-        played = found.game_class() if found is not None and not found.pad else cls
-        return played if isinstance(played, type) and issubclass(played, cls) else cls
+        if found is not None and not found.pad:
+            played = found.game_class()
+        else:
+            sheets = (each.game_class() for each in registry.registered() if not each.pad)
+            played = next((each for each in sheets if _is_class_of(each, cls) and each.claims(board)), cls)
+        return played if _is_class_of(played, cls) else cls
+
+    @classmethod
+    def claims(cls, board: Board) -> bool:
+        """Whether this game's rules play ``board``, a board the player added that no game registered: the
+        core plays any board itself, and claims none."""
+        return False
 
     @classmethod
     def _started(cls, name: str, board: Board, opponents: list[str] | None, mine: str | None,
@@ -536,3 +547,8 @@ class DeductionGame(Case, StepWords, _Fields):
     def outcome(self) -> Outcome:
         """The end of the game: a case closed once every hidden place is (``Case.case_outcome``)."""
         return self.case_outcome()
+
+
+def _is_class_of(found: Any, game_class: type) -> bool:
+    """Whether ``found`` (a registered game's class) is ``game_class`` or one of its subclasses."""
+    return isinstance(found, type) and issubclass(found, game_class)

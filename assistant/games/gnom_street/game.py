@@ -48,6 +48,11 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         the tally."""
         return ("candidates", "count", "found", "theirs", "totals", "winner")
 
+    @classmethod
+    def claims(cls, board) -> bool:
+        """A board the player added where each opponent hides their own loot is played by the garden's rules."""
+        return board.per_opponent
+
     @property
     def accusing(self) -> bool:
         """The garden's rules have no accusation: each loot card, shown at the end, says where that loot is."""
