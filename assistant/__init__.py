@@ -53,10 +53,11 @@ Log
     What every game offers, sheet or score pad (``assistant.log``): record,
     restore, undo and retract (``Retract``), history, summary, report, the
     saved form. Callers never ask which kind of game they hold.
-Game
+DeductionGame
     A board, who hides what, and the append-only list of events (the words of
     commands: ``clue area B2 red=no``, ``undo``). Everything else is replayed,
-    once per game value (``Game.state``).
+    once per game value (``DeductionGame.state``). The garden's ``GardenGame``
+    and the city's ``CityGame`` are built on it, each in its game's package.
 Store
     The user's data folder: games, board corrections, the current game.
 Pad

@@ -55,7 +55,7 @@ from assistant.engine.board import Board  # noqa: E402
 from assistant.engine.cells import CellSet  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
 from assistant.engine.sheet import Fact, Sheet  # noqa: E402
-from assistant.games.deduction import ClueEvent, Game  # noqa: E402
+from assistant.games.deduction import ClueEvent, DeductionGame  # noqa: E402
 from assistant.store.folder import Store  # noqa: E402
 
 SHIPPED = Store(Path("/nonexistent")).board("gnom-street")
@@ -101,7 +101,7 @@ class Bench:
 
     def play(self, loot: int, choose, limit: int = 200) -> int:
         """Questions asked until the sheet holds one cell; ``choose(game, step)`` picks a clue."""
-        game = Game.new("bench", self.board)
+        game = DeductionGame.new("bench", self.board)
         asked = 0
         while len(game.sheet().candidates("opponent")) > 1 and asked < limit:
             clue = choose(game, asked)

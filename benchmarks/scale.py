@@ -42,7 +42,7 @@ from assistant.engine import advice as advisor  # noqa: E402
 from assistant.engine.board import Board  # noqa: E402
 from assistant.engine.cells import Grid  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
-from assistant.games.deduction import ClueEvent, Game  # noqa: E402
+from assistant.games.deduction import ClueEvent, DeductionGame  # noqa: E402
 
 TERRAINS = ["grass", "wood", "gravel", "earth"]
 COLOURS = ["blue", "red", "yellow", "white"]
@@ -64,10 +64,10 @@ def make_board(rows: int, columns: int, ponds: int, chooser: random.Random) -> B
         "cells": cells}, "generated")
 
 
-def make_game(board: Board, opponents: int, clues: int, chooser: random.Random) -> Game:
+def make_game(board: Board, opponents: int, clues: int, chooser: random.Random) -> DeductionGame:
     """Truthful answers to random questions; the first is asked of everyone, then Mick now and then."""
     names = [f"gang{n}" for n in range(1, opponents + 1)]
-    game = Game.new("scale", board, names)
+    game = DeductionGame.new("scale", board, names)
     open_cells = sorted(board.open)
     loots = dict(zip(names, chooser.sample(open_cells, opponents), strict=True))
     events: list = []
@@ -83,7 +83,7 @@ def make_game(board: Board, opponents: int, clues: int, chooser: random.Random) 
     return game._replace(events=tuple(events))
 
 
-def moments(game: Game) -> dict[str, Game]:
+def moments(game: DeductionGame) -> dict[str, DeductionGame]:
     """The start (one question), the middle (sheets at the square root of the board), the end."""
     root = math.sqrt(len(game.board.open))
     middle = game
@@ -104,7 +104,7 @@ def seconds(action) -> float:
     return time.perf_counter() - start
 
 
-def commands(game: Game, review: bool) -> dict[str, float | None]:
+def commands(game: DeductionGame, review: bool) -> dict[str, float | None]:
     """The core of `suggest` (top 10), `suggest --all` (top 1) and `review`, as the CLI calls them."""
     def suggest(everyone: bool):
         sheet = game.sheet()

@@ -36,12 +36,12 @@ sys.path.insert(0, str(ROOT))
 def make_game(home: Path) -> None:
     """A three-opponent garden game with 50 truthful clues, saved like any other."""
     from assistant.engine.clues import Clue
-    from assistant.games.deduction import ClueEvent, Game
+    from assistant.games.deduction import ClueEvent, DeductionGame
     from assistant.store.folder import Store
 
     store = Store(home)
     board = store.board("gnom-street")
-    game = Game.new("bench", board, ["red", "blue", "yellow"], "C2")
+    game = DeductionGame.new("bench", board, ["red", "blue", "yellow"], "C2")
     chooser = random.Random(7)
     loots = dict(zip(game.items, chooser.sample([c for c in board.open if board.name_of(c) != "C2"], 3), strict=True))
     cells = [board.name_of(c) for c in board.open]

@@ -15,7 +15,7 @@ from assistant.engine import advice as advisor
 from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue
 from assistant.engine.errors import Contradiction, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
@@ -53,7 +53,7 @@ def test_inclusion_exclusion_counts_exactly_what_enumeration_counts(masks):
 
 
 def game(opponents=None, mine=None, *clues):
-    played = Game.new("t", GARDEN, opponents, mine)
+    played = DeductionGame.new("t", GARDEN, opponents, mine)
     for words, who in clues:
         played = played.record(played.read_clue(words.split(), who))
     return played
@@ -270,7 +270,7 @@ def test_with_every_token_offered_the_most_informative_question_comes_first():
        st.integers(1, 3), st.integers(1, 4))
 def test_an_answer_never_costs_turns(clues, terrains, actions):
     """Whatever is left, asking is never estimated worse than not asking."""
-    played = Game.new("t", GARDEN)
+    played = DeductionGame.new("t", GARDEN)
     for kind, cell, answer in clues:
         try:
             played = played.record(played.read_clue([kind, cell, "yes" if answer else "no"]))
@@ -447,7 +447,7 @@ def test_every_question_on_a_larger_board_is_worth_what_it_says():
         "attributes": {"terrain": {"kind": "one", "values": {t: {} for t in terrains}},
                        "flowers": {"kind": "set", "count": 2, "values": {c: {} for c in colours}}},
         "cells": cells}, "generated")
-    played = Game.new("t", board, ["red", "blue"], "A1")
+    played = DeductionGame.new("t", board, ["red", "blue"], "A1")
     played = played.record(played.read_clue(["area", "F6", "no"], "red"))
     sheet = played.sheet()
     the_odds = advisor.odds(sheet)

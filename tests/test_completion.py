@@ -21,7 +21,7 @@ from assistant.engine import grammar, i18n
 from assistant.engine.errors import AssistantError, Contradiction, shown
 from assistant.engine.i18n import N_, _
 from assistant.faces.table.screen import TableApp
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.games.oh_les_nains.rope import TugGame
 from assistant.games.roi_des_nains import RoiGame
 from assistant.store.folder import Store
@@ -40,8 +40,8 @@ def play(game, *steps: str):
     return game
 
 
-def garden(*steps: str, opponents=("red", "blue", "yellow"), mine="C2") -> Game:
-    return play(Game.new("g", shipped_board("gnom-street"), list(opponents), mine), *steps)
+def garden(*steps: str, opponents=("red", "blue", "yellow"), mine="C2") -> DeductionGame:
+    return play(DeductionGame.new("g", shipped_board("gnom-street"), list(opponents), mine), *steps)
 
 
 SUMMARY = "--tricks Ana=5,Ben=4,Cleo=4"
@@ -176,7 +176,7 @@ STATES = {
                                     "token blue A3", "cat D2", "clue area F1 red=yes"),  # from my miniature
     "garden two players": lambda: garden(opponents=("Léa",)),
     "garden match over": lambda: garden("mole A1 found --next-mine C3", "mole A1 found", opponents=("Léa",)),
-    "city": lambda: play(Game.new("c", shipped_board("new-york")), "clue in manhattan no"),
+    "city": lambda: play(DeductionGame.new("c", shipped_board("new-york")), "clue in manhattan no"),
     "roi no deal": lambda: roi(),
     "roi in a deal": lambda: roi("deal 1A --special druid", "trick Ana 5r 9r 2r"),
     "roi between deals": lambda: roi(f"deal 7A --special joker {SUMMARY}{OVER}"),

@@ -215,9 +215,9 @@ def test_my_name_must_differ_from_the_opponents(run):
 
 
 def test_the_match_winner_is_called_by_name(store):
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
-    game = Game.new("t", store.board("gnom-street"), None, "C2", "Léa")
+    game = DeductionGame.new("t", store.board("gnom-street"), None, "C2", "Léa")
     game = game.record(game.read("mole", ["D3", "found"], {"next_mine": "A2"}))
     game = game.record(game.read("mole", ["B3", "found"], {"next_mine": "A1"}))
     assert game.report()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"

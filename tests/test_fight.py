@@ -6,14 +6,14 @@ import pytest
 from conftest import game_file, shipped_board
 
 from assistant.engine.errors import InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.games.gnom_street import fight
 
 GARDEN = shipped_board("gnom-street")
 
 
 def play(*steps, opponents=("red", "blue", "yellow"), mine="C2"):
-    game = Game.new("t", GARDEN, list(opponents), mine, me="Léa")
+    game = DeductionGame.new("t", GARDEN, list(opponents), mine, me="Léa")
     for step in steps:
         game = game.record(game.read_step(step))
     return game

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.engine.errors import AssistantError, DataError, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.games.gnom_street.tally import MOLE_POINTS, RULES, Settings, Token, score_file, tally
 
 GARDEN = shipped_board("gnom-street")
@@ -103,7 +103,7 @@ def test_face_down_tokens_are_all_listed_with_the_reveal_commands_to_type():
 
 
 def play(*steps, opponents=("red", "blue"), mine="C2"):
-    game = Game.new("t", GARDEN, list(opponents), mine)
+    game = DeductionGame.new("t", GARDEN, list(opponents), mine)
     for step in steps:
         game = game.record(game.read_step(step))
     return game
@@ -209,7 +209,7 @@ def test_a_tally_from_a_file(run, tmp_path):
 
 
 def test_a_two_player_match_is_won_in_two_sets_each_with_a_new_sheet():
-    game = Game.new("t", GARDEN, ["Matt"], "F1")
+    game = DeductionGame.new("t", GARDEN, ["Matt"], "F1")
     game = game.record(game.read_step("clue area A1 yes"))
     assert len(game.sheet().candidates("Matt")) == 3
     game = game.record(game.read_step("mole B1 found --next-mine A2"))  # I found Matt's loot: set 1 mine

@@ -17,7 +17,7 @@ from assistant.engine.clues import Clue, kind_named
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.log import Retract
 from assistant.engine.words import split
-from assistant.games.deduction import AccuseEvent, ClueEvent, Game
+from assistant.games.deduction import AccuseEvent, ClueEvent, DeductionGame
 from assistant.games.gnom_street import fight
 from assistant.games.gnom_street import garden as pieces
 from assistant.games.gnom_street.mirror import AskedEvent
@@ -25,15 +25,15 @@ from assistant.games.gnom_street.mirror import AskedEvent
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
 GAMES = {
-    "garden, three opponents": Game.new("g3", GARDEN, ["red", "blue", "yellow"], "C2"),
-    "garden, two players": Game.new("g1", GARDEN, ["Matt"]),
-    "city": Game.new("ny", CITY),
+    "garden, three opponents": DeductionGame.new("g3", GARDEN, ["red", "blue", "yellow"], "C2"),
+    "garden, two players": DeductionGame.new("g1", GARDEN, ["Matt"]),
+    "city": DeductionGame.new("ny", CITY),
 }
 CARD_TEXT = st.text(st.sampled_from("abcxyz ÉéèçA019-'\"=#"), min_size=1, max_size=12).map(str.strip).filter(bool)
 
 
 @st.composite
-def clue_events(draw, game: Game) -> ClueEvent:
+def clue_events(draw, game: DeductionGame) -> ClueEvent:
     board = game.board
     kind = kind_named(draw(st.sampled_from(board.clue_kinds())))
     args = []
@@ -55,7 +55,7 @@ def clue_events(draw, game: Game) -> ClueEvent:
 
 
 @st.composite
-def asked_events(draw, game: Game) -> AskedEvent:
+def asked_events(draw, game: DeductionGame) -> AskedEvent:
     """A question put to me; with my loot known, its answer is the truth (any other is refused)."""
     board = game.board
     cell = draw(st.sampled_from(game.values("asking-cell")))
@@ -70,7 +70,7 @@ def asked_events(draw, game: Game) -> AskedEvent:
 
 
 @st.composite
-def fights(draw, game: Game) -> fight.FightEvent:
+def fights(draw, game: DeductionGame) -> fight.FightEvent:
     """A round's fight: a gnome value per player, and the throw's order among the tied ones."""
     players = draw(st.permutations(game.players))
     values = tuple((player, draw(st.integers(1, 8))) for player in players)
@@ -88,7 +88,7 @@ def card_texts(board):
 
 
 @st.composite
-def accusations(draw, game: Game) -> AccuseEvent:
+def accusations(draw, game: DeductionGame) -> AccuseEvent:
     accuser = st.none() if game.board.per_opponent else st.none() | st.sampled_from(game.values("player"))
     right, by = draw(st.booleans()), draw(accuser)
     if right and by is None and not game.board.per_opponent:
@@ -97,7 +97,7 @@ def accusations(draw, game: Game) -> AccuseEvent:
 
 
 @st.composite
-def garden_pieces(draw, game: Game):
+def garden_pieces(draw, game: DeductionGame):
     cell = st.sampled_from(game.values("cell"))
     player = st.sampled_from(game.players)
     kind = st.sampled_from(("mole", "bait"))
@@ -117,7 +117,7 @@ def garden_pieces(draw, game: Game):
     return pieces.SetEvent(draw(cell), draw(st.booleans()), draw(player), draw(st.none() | cell))
 
 
-def events(game: Game):
+def events(game: DeductionGame):
     kinds = [clue_events(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
     if game.accusing:  # the city's step: the garden has none
         kinds.append(accusations(game))

@@ -18,7 +18,7 @@ from assistant.engine import i18n
 from assistant.engine.clues import KINDS, Clue, kind_named
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.words import join_names, lookup, parse_answer
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 CITY = shipped_board("new-york")
 
@@ -31,7 +31,7 @@ def french():
 
 
 def play(board, *steps, opponents=("red", "blue"), mine="C2"):
-    game = Game.new("t", board, list(opponents), mine) if board.per_opponent else Game.new("t", board)
+    game = DeductionGame.new("t", board, list(opponents), mine) if board.per_opponent else DeductionGame.new("t", board)
     for step in steps:
         game = game.record(game.read_step(step))
     return game
@@ -162,13 +162,13 @@ def test_the_summary_report_and_match_are_french(garden, french):
 def test_a_new_game_is_refused_in_french(garden, french):
     with pytest.raises(InputError,
                        match=r"^au plus 3 adversaires \(reçu 4\) \(75 Gnom' Street.* se joue à 4 gangs au plus\)$"):
-        Game.new("t", garden, ["a", "b", "c", "d"])
+        DeductionGame.new("t", garden, ["a", "b", "c", "d"])
     with pytest.raises(InputError, match=r"^nom 'oui' \(adversaire\) : lettres, chiffres et traits d'union"):
-        Game.new("t", garden, ["oui"])
+        DeductionGame.new("t", garden, ["oui"])
     with pytest.raises(InputError, match=r"^deux adversaires portent le même nom : red, RED$"):
-        Game.new("t", garden, ["red", "RED"])
+        DeductionGame.new("t", garden, ["red", "RED"])
     with pytest.raises(InputError, match=r"^sur new-york tout le monde cherche le même voleur : retirez"):
-        Game.new("t", CITY, ["red"])
+        DeductionGame.new("t", CITY, ["red"])
 
 
 def test_whose_answer_and_accusation_are_asked_in_french(garden, french):
@@ -233,7 +233,7 @@ def test_the_garden_refuses_in_french(garden, french):
 
 
 def test_my_own_name_stands_for_me_in_french(garden, french):
-    game = Game.new("t", garden, ["red"], "C2", me="Léa")
+    game = DeductionGame.new("t", garden, ["red"], "C2", me="Léa")
     game = game.record(game.read_step("miniature me A1"))
     assert refused(game, "miniature moi A1") == "Léa est déjà sur A1"
 
@@ -298,12 +298,12 @@ JUNK = ("", "0", "1", "2", "9", "99", "Z9", "B2", "C3", "yes", "non", "red=yes",
 
 def games():
     garden = shipped_board("gnom-street")
-    return (Game.new("g3", garden, ["red", "blue"], "C2", me="Léa"), Game.new("g2", garden, ["Matt"], "C3"),
-            Game.new("ny", CITY))
+    return (DeductionGame.new("g3", garden, ["red", "blue"], "C2", me="Léa"),
+            DeductionGame.new("g2", garden, ["Matt"], "C3"), DeductionGame.new("ny", CITY))
 
 
 @st.composite
-def steps(draw, game: Game):
+def steps(draw, game: DeductionGame):
     """A step of one of the game's forms: its verb, then words that fit the slots, or junk."""
     from assistant.engine.grammar import expect
 

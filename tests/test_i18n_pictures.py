@@ -16,7 +16,7 @@ from assistant.engine import i18n, registry
 from assistant.engine.board import Board, cell_line, unverified_notice
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.faces import pictures as render
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.store import yamlparse
 from assistant.store.files import read_regular, write_atomically
 
@@ -134,7 +134,7 @@ def test_a_french_garden_sheet_says_its_titles_found_line_and_legend_in_french(f
 
 
 def test_a_french_city_sheet_names_the_thief_in_french(french):
-    game = Game.new("t", shipped_board("new-york"))
+    game = DeductionGame.new("t", shipped_board("new-york"))
     game = game.record(game.read_clue(["near", "airport"]))
     drawn = picture(render.sheet(game.sheet()))
     assert drawn.startswith("voleur : 2 cases restantes")
@@ -143,19 +143,19 @@ def test_a_french_city_sheet_names_the_thief_in_french(french):
 
 
 def test_one_cell_left_is_singular_in_both_languages(french):
-    game = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
+    game = DeductionGame.new("t", shipped_board("gnom-street"), ["red"], "C2")
     game = game.record(game.read_clue(["area", "A1", "yes"]))
     game = game.record(game.read_clue(["at", "B1", "no"]))
     game = game.record(game.read_clue(["at", "A2", "no"]))
     assert picture(render.item_grid(game.sheet(), "red")).startswith("red : TROUVÉ en A1")
-    one = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
+    one = DeductionGame.new("t", shipped_board("gnom-street"), ["red"], "C2")
     one = one.record(one.read_clue(["area", "A1", "yes"])).record(one.read_clue(["at", "B1", "no"]))
     assert picture(render.item_grid(one.sheet(), "red")).startswith("red : 2 cases restantes")
     assert "red : 2 restantes" in picture(render.compact_sheet(one.sheet()))
 
 
 def test_a_contradiction_and_the_compact_key_are_said_in_french(french):
-    game = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
+    game = DeductionGame.new("t", shipped_board("gnom-street"), ["red"], "C2")
     drawn = picture(render.compact_sheet(game.sheet()))
     assert "marques : possible  · exclue  ≈ mare  ★ votre butin" in drawn
     assert "fleurs : B bleu  R rouge  J jaune  L blanc" in drawn  # what the marks of the cells say

@@ -130,7 +130,7 @@ def test_a_game_recorded_step_by_step_is_the_game_its_log_replays(game_kind, sto
 
     from assistant.engine.errors import AssistantError
     from assistant.engine.words import join
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
     starts = {"garden": (["red", "blue", "yellow"], "C2", "Léa", garden_steps),
               "duel": (["Matt"], "B3", None, duel_steps),
@@ -142,13 +142,13 @@ def test_a_game_recorded_step_by_step_is_the_game_its_log_replays(game_kind, sto
     @settings(max_examples=25)
     @given(st.lists(st.one_of(steps(), steps(), take_backs), min_size=1, max_size=30))
     def walk(played):
-        game = Game.new("walk", store.board(board), opponents, mine, me)
+        game = DeductionGame.new("walk", store.board(board), opponents, mine, me)
         for words in played:
             try:
                 game = game.record(game.read_step(join(words)))
             except AssistantError:
                 continue
-            fresh = Game.from_mapping(game.to_mapping(), "walk", store.board, "replayed")
+            fresh = DeductionGame.from_mapping(game.to_mapping(), "walk", store.board, "replayed")
             assert fresh.history() == game.history(), words
             assert fresh.state._replace(history=None, sheet=None) == game.state._replace(history=None, sheet=None)
             assert fresh.sheet().candidate_names() == game.sheet().candidate_names(), words
@@ -616,9 +616,9 @@ def test_a_saved_clue_heard_from_a_card_reads_as_the_whole_step_does(step, store
     """A saved log's clue is read once for every card it was heard from (a log whose every card differs costs
     what a log of its clues alone costs): the event, or the refusal, is what reading the whole step gives."""
     from assistant.engine.errors import AssistantError
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
-    game = Game.new("g", store.board("gnom-street"), ["a", "b"], "C2")._replace(reading_saved=True)
+    game = DeductionGame.new("g", store.board("gnom-street"), ["a", "b"], "C2")._replace(reading_saved=True)
     game.read_step("clue area A3 a=no")  # the clue without its card, read first: what the card reuses
 
     def read(reader):
@@ -642,7 +642,7 @@ def test_the_turns_to_find_a_loot_count_every_question_asked_again(store):
     from assistant.engine.sheet import Sheet
     from assistant.engine.words import join
     from assistant.games import deduction
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
     from assistant.games.gnom_street import garden
 
     def finds_entry_by_entry(game) -> list:  # the statistics as they were: the sheet anew at each entry
@@ -670,7 +670,7 @@ def test_the_turns_to_find_a_loot_count_every_question_asked_again(store):
     def same(duel, data):
         opponents, mine, steps = (["Matt"], "B3", duel_steps) if duel else (["red", "blue", "yellow"], "C2",
                                                                                garden_steps)
-        game = Game.new("walk", store.board("gnom-street"), opponents, mine)
+        game = DeductionGame.new("walk", store.board("gnom-street"), opponents, mine)
         played = data.draw(st.lists(steps(), min_size=1, max_size=12))
         for words in played + played:  # every step heard twice
             try:

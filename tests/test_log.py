@@ -66,12 +66,12 @@ def test_a_clue_solves_the_sheet_a_fixed_number_of_times_whatever_the_log(run, m
 
 def test_the_one_loader_lists_every_bad_step(garden):
     from assistant.engine.errors import DataError
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
     data = {"assistant": "game/1", "board": "gnom-street", "opponents": ["red"],
             "events": ["clue area A1 yes", "retract 7", "clue zonee B3 no", 12, "undo"]}
     with pytest.raises(DataError) as error:
-        Game.from_mapping(data, "g", lambda name: garden, "games/g.yaml")
+        DeductionGame.from_mapping(data, "g", lambda name: garden, "games/g.yaml")
     assert error.value.problems == [
         "games/g.yaml: events[1]: no entry 7: entry numbers are 1-1 (see the history)",
         "games/g.yaml: events[2]: unknown clue kind 'zonee': expected one of area, line-of-sight, flower, north-of, "

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from assistant.engine import i18n
 from assistant.engine.clues import Clue
 from assistant.engine.errors import Contradiction, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.games.gnom_street import mirror
 from assistant.games.gnom_street.mirror import AskedEvent
 
@@ -23,7 +23,7 @@ GARDEN = shipped_board("gnom-street")
 OPEN = GARDEN.names(GARDEN.open)
 
 
-def brute_force_maps(game: Game, opponents_loot: dict) -> dict[str, list[str]]:
+def brute_force_maps(game: DeductionGame, opponents_loot: dict) -> dict[str, list[str]]:
     """Each opponent's cells for my loot, cell by cell: every answer they heard must hold there."""
     board = game.board
     heard = {opponent: [] for opponent in game.opponents}
@@ -52,7 +52,7 @@ def questions(draw):
                                                             st.booleans()), max_size=8),
        shown=st.dictionaries(st.sampled_from(["red", "blue", "yellow"]), st.sampled_from(OPEN), max_size=3))
 def test_each_opponents_map_is_the_brute_force_over_every_loot_cell(mine, asked, shown):
-    game = Game.new("t", GARDEN, ["red", "blue", "yellow"], mine)
+    game = DeductionGame.new("t", GARDEN, ["red", "blue", "yellow"], mine)
     for clue, by, aloud in asked:
         words = [clue.kind, *clue.args]
         game = game.record(game.read("asked", words, {"by": by, "aloud": aloud}))
@@ -71,7 +71,7 @@ def test_each_opponents_map_is_the_brute_force_over_every_loot_cell(mine, asked,
 def test_only_the_asker_learns_a_quiet_answer_and_everyone_an_answer_said_aloud():
     # rules: "Lorsque la carte Nain d'un joueur interrogé comporte le symbole Haut-Parleur, il s'agit d'une
     # pipelette. Le joueur doit obligatoirement donner sa réponse à voix haute."
-    game = Game.new("t", GARDEN, ["red", "blue"], "E3")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "E3")
     game = game.record(game.read_step("asked area D2 --by red"))
     maps = mirror.cells(mirror.maps(game))
     assert len(maps["red"]) == 8 and len(maps["blue"]) == 16
@@ -84,21 +84,21 @@ def test_only_the_asker_learns_a_quiet_answer_and_everyone_an_answer_said_aloud(
 
 def test_an_opponents_own_loot_leaves_their_map_once_i_know_it():
     # rules: loot cards are distinct, so red knows my loot is not on red's own
-    game = Game.new("t", GARDEN, ["red", "blue"], "C2")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "C2")
     game = game.record(game.read_step("clue at A1 -o red"))  # I found red's loot
     maps = mirror.cells(mirror.maps(game))
     assert "A1" not in GARDEN.names(maps["red"]) and "A1" in GARDEN.names(maps["blue"])
 
 
 def test_my_answers_never_move_my_sheet():
-    game = Game.new("t", GARDEN, ["red", "blue"], "C2")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "C2")
     before = game.sheet().candidate_names()
     game = game.record(game.read_step("asked area C1 --by red --aloud"))
     assert game.sheet().candidate_names() == before
 
 
 def test_a_wrong_answer_is_refused_and_without_my_loot_the_answer_is_typed():
-    game = Game.new("t", GARDEN, ["red", "blue"], "C2")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "C2")
     with pytest.raises(InputError, match="your loot is on C2: to area F3 the answer is no"):
         game.record(game.read_step("asked area F3 yes --by red"))
     with pytest.raises(InputError, match="you do not ask yourself"):
@@ -107,7 +107,7 @@ def test_a_wrong_answer_is_refused_and_without_my_loot_the_answer_is_typed():
         game.read_step("asked area F3")
     with pytest.raises(InputError, match="at is not a question"):
         game.read_step("asked at F3 --by red")
-    unknown = Game.new("t", GARDEN, ["red", "blue"])
+    unknown = DeductionGame.new("t", GARDEN, ["red", "blue"])
     with pytest.raises(InputError, match="type the answer you gave .* or start the game with --mine CELL"):
         unknown.read_step("asked area F3 --by red")
     unknown = unknown.record(unknown.read_step("asked area F3 yes --by red"))
@@ -176,7 +176,7 @@ def test_a_refused_question_leaves_the_saved_game_unchanged(run, home):
 
 
 def test_the_maps_start_again_with_each_set_of_a_match():
-    game = Game.new("t", GARDEN, ["Matt"], "F1")
+    game = DeductionGame.new("t", GARDEN, ["Matt"], "F1")
     game = game.record(game.read_step("asked area F1 --by Matt"))
     assert len(mirror.cells(mirror.maps(game))["Matt"]) == 3
     game = game.record(game.read_step("mole D3 missed --by Matt --next-mine A2"))
@@ -192,7 +192,7 @@ def test_theirs_is_refused_where_i_hide_nothing(run):
 
 
 def test_a_french_table_reads_the_step_in_french():
-    game = Game.new("t", GARDEN, ["red", "blue"], "C2")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "C2")
     game = game.record(game.read_step("asked area C1 --by red --aloud"))
     from assistant.engine import grammar
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from assistant.engine import advice as advisor
 from assistant.engine.clues import Clue
-from assistant.games.deduction import ClueEvent, Game
+from assistant.games.deduction import ClueEvent, DeductionGame
 from assistant.games.gnom_street import moles
 from assistant.games.gnom_street.garden import ME, Token
 from assistant.games.gnom_street.tally import tally
@@ -35,7 +35,7 @@ def my_mole_points(players, loot: dict, cell: str, stack: list[Token]) -> int:
     return mine - [line for line in before.lines if line.player == ME][0].total
 
 
-def brute_force(game: Game, stacks: dict[str, list[Token]]) -> dict[str, float]:
+def brute_force(game: DeductionGame, stacks: dict[str, list[Token]]) -> dict[str, float]:
     sheet = game.sheet()
     mine = GARDEN.name_of(game.current_mine())
     players = [ME, *game.opponents]
@@ -60,7 +60,7 @@ def states(draw):
     opponents = NAMES[:count]
     cells = draw(st.permutations(OPEN))
     mine, truth = cells[0], dict(zip(opponents, cells[1:], strict=False))
-    game = Game.new("t", GARDEN, opponents, mine)
+    game = DeductionGame.new("t", GARDEN, opponents, mine)
     for _ in range(draw(st.integers(1, 4))):  # truthful answers: the sheet always fits the real loot
         asking = draw(st.sampled_from(OPEN))
         kind = draw(st.sampled_from(["area", "line-of-sight"]))
@@ -127,7 +127,7 @@ def test_moles_json_rows_carry_cell_and_expected_points_best_first_marking_where
     assert by_cell["A2"]["place"] == "miniature" and by_cell["B1"]["place"] == "card-7"
     assert by_cell["A1"]["place"] is None  # blue's miniature stands there: not free
     assert found["moles_left"] == 3 and found["baits_left"] == 2
-    game = Game.new("t", GARDEN, ["red", "blue"], "E3")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "E3")
     for step in ("clue area B1 yes -o red", "clue line-of-sight A3 yes -o blue"):
         game = game.record(game.read_step(step))
     chances = advisor.odds(game.sheet()).items
@@ -146,7 +146,7 @@ def test_a_bait_lures_where_the_opponents_can_believe_my_loot_is_and_no_loot_lie
     assert lure["E3"] == 0  # my own loot: a Bait on a loot is void
     assert lure["A1"] == 0  # a stack stands there: a Bait would not be at the bottom
     assert lure["C1"] == 0  # on nobody's map of my loot
-    game = Game.new("t", GARDEN, ["red", "blue"], "E3")
+    game = DeductionGame.new("t", GARDEN, ["red", "blue"], "E3")
     for step in ("clue area B1 yes -o red", "clue line-of-sight A3 yes -o blue"):
         game = game.record(game.read_step(step))
     chances = advisor.odds(game.sheet()).items

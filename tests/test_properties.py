@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from assistant.engine.clues import Clue
 from assistant.engine.errors import Contradiction
-from assistant.games.deduction import ClueEvent, Game
+from assistant.games.deduction import ClueEvent, DeductionGame
 
 GARDEN = shipped_board("gnom-street")
 OPEN = sorted(GARDEN.open)
@@ -28,7 +28,7 @@ def truthful(clue: Clue, loot: int) -> bool:
 
 
 def game_of(opponents):
-    return Game.new("p", GARDEN, opponents)
+    return DeductionGame.new("p", GARDEN, opponents)
 
 
 @settings(max_examples=200)

@@ -218,10 +218,10 @@ def saved_steps(store: Store, name: str, path: Path | None = None) -> list[str]:
 def test_killing_the_process_while_it_writes_never_loses_a_saved_step(strength, tmp_path):
     """Each writer is killed at a random moment after its first saves: every save it reported is kept,
     and at most the one it was making when killed is added (never half of one)."""
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
     store = Store(tmp_path)
-    store.create(Game.new("crash", store.board("gnom-street"), ["red", "blue"]))
+    store.create(DeductionGame.new("crash", store.board("gnom-street"), ["red", "blue"]))
     chooser = Random(9)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     steps: list[str] = []

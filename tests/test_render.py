@@ -19,7 +19,7 @@ from rich.console import Console
 
 from assistant.engine import registry
 from assistant.faces import pictures as render
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -39,14 +39,14 @@ def golden(name: str, drawn: str) -> None:
     assert drawn + "\n" == path.read_text(encoding="utf-8"), f"{name} changed (UPDATE_GOLDEN=1 to accept)"
 
 
-def three_opponents() -> Game:
-    game = Game.new("t", shipped_board("gnom-street"), ["red", "blue", "yellow"], "C2")
+def three_opponents() -> DeductionGame:
+    game = DeductionGame.new("t", shipped_board("gnom-street"), ["red", "blue", "yellow"], "C2")
     game = game.record(game.read_clue(["area", "A1", "red=yes"]))
     return game.record(game.read_clue(["at", "D3", "blue=yes"]))
 
 
 def test_a_garden_sheet_looks_like_the_paper_one():
-    game = Game.new("t", shipped_board("gnom-street"), ["red"], "C2")
+    game = DeductionGame.new("t", shipped_board("gnom-street"), ["red"], "C2")
     game = game.record(game.read_clue(["area", "A1", "yes"]))
     assert picture(render.item_grid(game.sheet(), "red")) == dedent("""\
         red: 3 cells left
@@ -92,7 +92,7 @@ def test_three_opponents_fit_80_columns_two_side_by_side_then_the_third_below():
 
 
 def test_the_city_shows_district_pictograms_and_kind_in_each_cell_within_80_columns():
-    game = Game.new("t", shipped_board("new-york"))
+    game = DeductionGame.new("t", shipped_board("new-york"))
     game = game.record(game.read_clue(["near", "airport"]))
     drawn = picture(render.sheet(game.sheet()), width=80)
     assert max(len(line) for line in drawn.splitlines()) <= 80
@@ -217,7 +217,7 @@ def test_every_cell_reads_back_without_colour(name, drawing):
 
 def drawn_without_colour(board, drawing: str) -> str:
     """The board itself ('board'), or a new game's sheet ('sheet'), drawn without colour at 80 columns."""
-    return picture(render.board(board) if drawing == "board" else render.sheet(Game.new("t", board).sheet()))
+    return picture(render.board(board) if drawing == "board" else render.sheet(DeductionGame.new("t", board).sheet()))
 
 
 def assert_every_cell_reads_back(board, lines: list[str], legend: dict[str, dict[str, str]]) -> None:

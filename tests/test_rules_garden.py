@@ -3,7 +3,7 @@
 import pytest
 
 from assistant.engine.errors import Contradiction, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 
 def names(board, cells):
@@ -11,7 +11,7 @@ def names(board, cells):
 
 
 def new(garden, opponents=None, mine=None):
-    return Game.new("t", garden, opponents, mine)
+    return DeductionGame.new("t", garden, opponents, mine)
 
 
 def ask(game, words, opponent=None, colour=None):

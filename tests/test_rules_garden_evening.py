@@ -19,7 +19,7 @@ from test_rules_garden_pieces import refused
 
 from assistant.engine import advice as advisor
 from assistant.engine.errors import AssistantError, Contradiction
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 from assistant.games.gnom_street import tally as gnom_tally
 
 GARDEN = shipped_board("gnom-street")
@@ -237,7 +237,7 @@ def test_an_old_log_with_an_unsound_retract_loads():
     data = {"assistant": "game/1", "board": "gnom-street", "opponents": ["red", "blue"], "mine": "C2",
             "events": ["miniature me A1", "miniature me A2", "miniature me A3", "miniature me C1 --from A1",
                        "token me A2 mole", "retract 1", "retract 2", "reveal A2 1 mole"]}
-    game = Game.from_mapping(data, "old", lambda name: GARDEN, "old.yaml")
+    game = DeductionGame.from_mapping(data, "old", lambda name: GARDEN, "old.yaml")
     assert sorted(game.garden().miniatures["me"]) == ["A3", "C1"]
 
 
@@ -385,7 +385,7 @@ def test_the_garden_neither_offers_nor_takes_an_accusation_and_the_city_does(run
     assert "accuse" not in help_text(game).plain  # F1
     assert refused(game, "accuse C3 wrong -o red") == \
         "there is no accusation on gnom-street: its rules end with each loot card shown (loot PLAYER CELL [--replace])"
-    city = Game.new("t", shipped_board("new-york"))
+    city = DeductionGame.new("t", shipped_board("new-york"))
     assert "accuse" in grammar.complete(city, "")[1] and "accuse" in help_text(city).plain
     evening(run)
     for words in (["accuse", "C3", "wrong"], ["accuse", "C3", "right", "--by", "blue"]):

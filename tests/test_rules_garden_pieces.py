@@ -8,11 +8,11 @@ import pytest
 from conftest import game_file
 
 from assistant.engine.errors import AssistantError, Contradiction, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 
 def play(garden, *steps, opponents=("red", "blue"), mine="C2", me=None):
-    game = Game.new("t", garden, list(opponents), mine, me)
+    game = DeductionGame.new("t", garden, list(opponents), mine, me)
     for step in steps:
         game = game.record(game.read_step(step))
     return game
@@ -168,7 +168,7 @@ def test_undoing_a_clue_that_keeps_the_log_sound_is_always_accepted(run):
 
 def test_refusals_call_me_by_my_name(garden):
     """Issue 14: results say "Léa", never "me"."""
-    game = Game.new("t", garden, ["Matt"], "C2", me="Léa")
+    game = DeductionGame.new("t", garden, ["Matt"], "C2", me="Léa")
     game = game.record(game.read_step("miniature Léa A1"))
     assert "one of Léa's miniatures (A1)" in refused(game, "mole D3 found")
 

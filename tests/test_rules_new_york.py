@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from assistant.engine import grammar, i18n
 from assistant.engine.errors import AssistantError, Contradiction, InputError
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 CITY = shipped_board("new-york")
 
 
 def city():
-    return Game.new("ny", CITY)
+    return DeductionGame.new("ny", CITY)
 
 
 def left(game):
@@ -125,7 +125,7 @@ def test_the_gardens_questions_are_refused_on_the_city(words):
 @pytest.mark.parametrize("words", [["north-of", "2"], ["within", "1", "A1"], ["in", "queens"]])
 def test_the_citys_statements_are_refused_in_the_garden(garden, words):
     """Issue 16: ``north-of`` on the garden is refused: the garden's board hears area, line of sight, flower."""
-    game = Game.new("g", garden, ["red"])
+    game = DeductionGame.new("g", garden, ["red"])
     with pytest.raises(InputError, match="is not a clue of gnom-street: its clues are area, line-of-sight, flower"):
         game.read_clue(words + ["yes"])
 
@@ -244,7 +244,7 @@ def test_an_accusation_without_by_puts_nobody_out():
 
 
 def test_i_am_out_after_my_wrong_accusation_and_keep_following_the_clues():
-    game = Game.new("ny", CITY, me="Léa")
+    game = DeductionGame.new("ny", CITY, me="Léa")
     game = accuse(game, "C2", "faux", by="Léa")
     assert game.step(game.events[-1]) == "accuse C2 wrong --by me"
     assert game.report() == ["you are out: keep following the clues to see who wins"]
@@ -278,7 +278,7 @@ def test_history_sheet_and_json_show_who_is_out(run):
 
 def test_the_garden_has_no_accusation():
     """The garden's rules have no accusation (its loot cards end it): neither --by nor the step itself."""
-    game = Game.new("g", shipped_board("gnom-street"), ["red"])
+    game = DeductionGame.new("g", shipped_board("gnom-street"), ["red"])
     with pytest.raises(InputError, match="^there is no accusation on gnom-street: its rules end with each loot card"):
         game.read_accusation("B3", "wrong", by="red")
 

@@ -212,10 +212,10 @@ def test_recover_says_when_the_damaged_file_cannot_be_counted(run, home):
 
 
 def test_a_lock_held_too_long_is_one_plain_line(store, home, monkeypatch):
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
     from assistant.store import files
 
-    store.create(Game.new("held", store.board("gnom-street"), ["red"]))
+    store.create(DeductionGame.new("held", store.board("gnom-street"), ["red"]))
     monkeypatch.setattr(files, "LOCK_WAIT", 0.0)
     with files.locked(home / "games" / ".held.lock"):  # another command, still at work
         with pytest.raises(AssistantError) as caught:

@@ -11,7 +11,7 @@ from conftest import shipped_board
 from assistant.engine import grammar, i18n, words
 from assistant.engine.errors import AssistantError
 from assistant.faces import pictures as render
-from assistant.games.deduction import Game
+from assistant.games.deduction import DeductionGame
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def french():
 
 
 def play(*steps, opponents=("red", "blue"), mine="C2", me=None):
-    game = Game.new("t", shipped_board("gnom-street"), list(opponents), mine, me=me)
+    game = DeductionGame.new("t", shipped_board("gnom-street"), list(opponents), mine, me=me)
     for step in steps:
         game = game.record(game.read_step(step))
     return game
@@ -107,7 +107,7 @@ def test_the_end_of_a_match_says_how_to_start_the_next(french):
 
 
 def test_a_step_reads_back_with_its_french_options_and_bare_words(french):
-    city = Game.new("t", shipped_board("new-york"))
+    city = DeductionGame.new("t", shipped_board("new-york"))
     step = city.step(city.read_step("clue near airport --card 'informant 1'"))
     assert grammar.said(city, step) == "indice près-de aéroport oui --carte 'informateur 1'"
     assert city.read_step(grammar.said(city, step)) == city.read_step(step)

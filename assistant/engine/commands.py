@@ -6,7 +6,7 @@ command line's groups (``assistant/faces/cli/<area>.py``), the table screen's co
 checks are built from them. Reading the table costs no more than the grammar: the command line reads
 it at every start to import only the area of the command typed.
 
-A step of the game has its ``Form`` in the core (deduction.py, garden.py, the pads); a command of the
+A step of the game has its ``Form`` in its game (the deduction core, the garden, the pads); a command of the
 command line ('tally', 'new gnom-street --opponents red,blue', 'board set gnom-street C2
 terrain=gravel') has one too, built here from the command line's own parameters (``command_params`` of
 ``assistant.faces.cli``: plain data, so that no word is typed twice) and the French command words.

@@ -476,7 +476,7 @@ def replay(events: Iterable[EventT | Retract]) -> History[EventT]:
 
 
 class Log(Speaker, Protocol[EventT]):
-    """What every game offers, whatever it is played on (see ``deduction.Game`` and the games' pads):
+    """What every game offers, whatever it is played on (see ``deduction.DeductionGame`` and the games' pads):
     the grammar's ``Speaker`` (its step forms, the values of its slots), and its log."""
 
     @property

@@ -153,6 +153,8 @@ def _import_own_package(kind: str) -> None:
     if not (package.isidentifier() and package.isascii() and package.islower()) or package.startswith("_"):
         return
     games = import_module(GAMES_PACKAGE)
+    if package in getattr(games, "SHARED", ()):  # a core the games share (the deduction sheet): no game
+        return
     if any(os.path.isfile(os.path.join(folder, package, "__init__.py")) for folder in games.__path__):
         import_module(f"{GAMES_PACKAGE}.{package}")
 

@@ -96,7 +96,7 @@ def read(data: object, source: str, empty_game, name: str = "scenario") -> Scena
         raise DataError(problems + error.problems) from None
     # Steps are read against the game as it stands (a trick needs its deal). An exported game (export
     # writes exported: true) or a saved game file is a log: its steps are read as the game read them
-    # when it saved them (how a clue was asked is the recorder's: Game.reading_saved), so a board
+    # when it saved them (how a clue was asked is the recorder's: DeductionGame.reading_saved), so a board
     # corrected since (a pond where a question was asked from) never stops it importing.
     exported = data.get("exported", False)
     if not isinstance(exported, bool):

@@ -5,16 +5,21 @@ them all. Adding a game here makes it known to the store, the faces, the statist
 walk every registered game.
 
 Registering is cheap: a package's ``__init__`` names its class by a loader, and the game's modules are
-imported only when a game of it is loaded.
+imported only when a game of it is loaded. A package that is no game but a core games share (``SHARED``:
+``deduction``, the sheet the garden and the city are built on) is never imported to find a game.
 """
 
 from importlib import import_module
 
 from assistant.engine.registry import BOARD_GAMES, GameType, register
 
+# The packages here that are no game: the cores games are built on (the deduction sheet), never imported to
+# find a game.
+SHARED = ("deduction",)
+
 # A board nobody registered a game for (a board file the player added) is played as a plain sheet.
 register(GameType(BOARD_GAMES, "Deduction sheet", "Feuille d'enquête", pad=False,
-                  game_class_path="assistant.games.deduction:Game"))
+                  game_class_path="assistant.games.deduction:DeductionGame"))
 
 
 def register_all() -> None:
@@ -23,5 +28,5 @@ def register_all() -> None:
     from pkgutil import iter_modules
 
     for found in iter_modules(__path__, f"{__name__}."):
-        if found.ispkg:
+        if found.ispkg and found.name.rpartition(".")[2] not in SHARED:
             import_module(found.name)

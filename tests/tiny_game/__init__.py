@@ -8,7 +8,8 @@ from pathlib import Path
 from assistant.engine.registry import GameType, register, unregister
 
 KIND = "tiny-grid"
-TYPE = GameType(KIND, "Tiny grid", "Petite grille", pad=False, game_class_path="assistant.games.deduction:Game",
+TYPE = GameType(KIND, "Tiny grid", "Petite grille", pad=False,
+                game_class_path="assistant.games.deduction:DeductionGame",
                 board_file=str(Path(__file__).with_name("tiny-grid.yaml")))
 
 

@@ -36,13 +36,13 @@ def new(
     me: Annotated[Optional[str], typer.Option("--me", "--moi",
                                               help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
 ) -> None:
-    from assistant.games.deduction import Game
+    from assistant.games.deduction import DeductionGame
 
     data = store()
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
     # Without --name the store numbers the game (gnom-street-2) under its lock.
-    game = data.create(Game.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
+    game = data.create(DeductionGame.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
     notice_if_unverified(chosen)
     said = _("new game {name} on {board}: hunting {who}; your loot is on {cell}") if mine else \
         _("new game {name} on {board}: hunting {who}")

@@ -319,10 +319,11 @@ def cli_command(words: list[str]) -> str:
 def foreign_step(game, word: str) -> bool:
     """Whether ``word`` is the command of a step another kind of game takes (a clue on a score pad, a
     miniature on the city): the command line would refuse it for this game, so Tab does not offer it."""
+    from assistant.engine import registry
     from assistant.engine.words import key
-    from assistant.games.deduction import STEPS
 
-    verbs = {key(verb) for step in STEPS for verb in step.FORM.verbs}
+    verbs = {key(verb) for each in registry.registered() if not each.pad
+             for step in getattr(each.game_class(), "STEPS", ()) for verb in step.FORM.verbs}
     return key(word) in verbs and not _is_step(game, word)
 
 

@@ -1,8 +1,8 @@
 """What stands on the garden of 75 Gnom' Street: miniatures, the cat, token stacks, sets.
 
-The deduction game's log can also record the pieces as they are placed, so
+The garden's game (``GardenGame``) records the pieces as they are placed, so
 that the stock limits and placement rules are checked as the game goes, and
-the end-of-game tally (``pads.gnom_tally``) needs no retyping. I am ``me``;
+the end-of-game tally (``tally``) needs no retyping. I am ``me``;
 the others are the game's opponents. My own tokens are known to me; the
 others' lie face down, their face (mole or bait) unknown until revealed.
 
@@ -32,7 +32,6 @@ class Token(NamedTuple):
 
 
 ME = "me"
-ME_WORDS = ("me", "moi", "i", "je", "mine")
 MINIATURES = 3
 BAITS = 2
 

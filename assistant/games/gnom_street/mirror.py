@@ -28,14 +28,13 @@ from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.sheet import Fact, Sheet, Wording
 from assistant.engine.words import Options, answer_word, is_answer, join_clauses, join_names, parse_answer, said_answer
+from assistant.games.deduction.events import COLOUR  # the same option on a clue and on a question put to me
 from assistant.games.gnom_street import garden
 from assistant.games.gnom_street.fight import POWER, read_power
 
 CLOSE = 3  # an opponent down to this many cells (or fewer) for my loot is warned about
 BY = Option("by", ("--by", "--par", "-p"), "player", french="--par")
 ALOUD = Option("aloud", ("--aloud", "--haut", "--pipelette", "--megaphone", "--haut-parleur"), french="--haut")
-# A flower question's colour given as an option: the kind's colour word is then not typed again.
-COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur", fills=True)
 
 
 def _asked_slots(game, typed: list[str]) -> tuple[str, ...]:

@@ -1,0 +1,242 @@
+"""The steps every deduction game hears: a clue (a question answered, a card's statement) and an accusation.
+
+Each event type owns its words (``FORM``, ``from_words``, ``words``: a parse/format pair) and says what
+it tells about the hidden cells (``facts``). A game's own steps (the garden's pieces, its fight, the
+questions put to me) live in its package and follow the same pattern.
+"""
+
+from typing import TYPE_CHECKING, ClassVar
+
+from assistant.engine.board import Board
+from assistant.engine.cells import CellSet
+from assistant.engine.clues import Clue, kind_slots, read_clue
+from assistant.engine.errors import InputError
+from assistant.engine.grammar import MORE, Form, Option
+from assistant.engine.i18n import N_, _
+from assistant.engine.registry import ME
+from assistant.engine.sheet import Fact, Wording
+from assistant.engine.words import (
+    Options,
+    answer_word,
+    free_text,
+    is_answer,
+    key,
+    parse_answer,
+    said_answer,
+    see_help,
+    shown,
+)
+
+if TYPE_CHECKING:
+    from assistant.games.deduction.game import DeductionGame
+
+from assistant.engine.records import NamedTuple
+
+ME_WORDS = ("me", "moi", "i", "je", "mine")  # what a player types for me
+RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
+WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
+
+OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent",
+                  french="--adversaire")
+# A flower question's colour given as an option: the kind's colour word is then not typed again.
+COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur", fills=True)
+CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
+ASKER = Option("by", ("--by", "--par", "-p"), "player", french="--par")
+
+
+def nobody_out(board: Board) -> str:
+    """The refusal of an accuser where each opponent hides their own item: nobody is out for an accusation
+    there, so there is no accuser to keep."""
+    return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
+
+
+def _clue_slots(game: "DeductionGame", typed: list[str]) -> tuple[str, ...]:
+    """A clue's slots: its kind, then the kind's own words, then the answers: one answer (for --opponent or
+    the only opponent), or one NAME=yes|no per opponent."""
+    slots = kind_slots(game, typed, ("answer", MORE))
+    answers = typed[len(slots) - 2:] if slots[-1] == MORE else []
+    if any("=" not in word for word in answers) or len(answers) >= len(game.items):
+        return (*slots[:-1], *["answer"] * (len(answers) - 1))  # answered: nothing more
+    return slots
+
+
+class Heard(NamedTuple):
+    """A clue step's words read: the clue, the answers, the card it came from, who asked (None: not said)."""
+
+    clue: Clue
+    answers: tuple[tuple[str, bool], ...]
+    card: str | None
+    asker: str | None
+
+
+class _ClueEventFields(NamedTuple):
+    clue: Clue
+    answers: tuple[tuple[str, bool], ...]
+    card: str | None = None
+    by: str | None = None
+    power: str | None = None  # a power that changes who may be asked, where a game has one (the garden's gnomes)
+
+
+class ClueEvent(_ClueEventFields):
+    """A question answered, or a card's statement: one clue, one answer per item.
+
+    ``by`` is who asked (None: me, or a card's statement nobody chose)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("clue", "indice"), _clue_slots, (OPPONENT, COLOUR, CARD, ASKER),
+        N_("clue KIND WORDS... ANSWER [--opponent NAME] [--colour COLOUR] [--card TEXT] [--by NAME]"),
+        french="indice")
+
+    @classmethod
+    def from_words(cls, game: "DeductionGame", found: Options) -> "ClueEvent":
+        """Read ``area B2 yes`` / ``flower B3 red=yes blue=no`` / ``in staten island no``."""
+        heard = cls.heard(game, found)
+        return cls(heard.clue, heard.answers, heard.card, None if heard.asker == ME else heard.asker)
+
+    @classmethod
+    def heard(cls, game: "DeductionGame", found: Options) -> Heard:
+        """The words of a clue step read against ``game``: its clue, its answers, its card and its asker."""
+        words = list(found.positional)
+        if not words:
+            raise InputError(_("say which clue, e.g. area B2 yes ({help})").format(help=see_help("clue")))
+        kind = game.kind_named(words[0])
+        rest = words[1:]
+        typed_answers: list[str] = []
+        while rest and looks_like_answer(rest[-1]):
+            typed_answers.insert(0, rest.pop())
+        colour = found.last("colour")
+        if colour is not None:
+            rest.append(colour)
+        if not typed_answers and len(rest) > len(kind.params) and not kind.params[-1].greedy:
+            parse_answer(rest[-1])  # a misspelt answer: say so rather than count words
+        clue = read_clue(game.board, kind.name, rest, asking_rules=not game.reading_saved)
+        answers = game.answers(typed_answers, found.last("opponent"), kind)
+        card = found.last("card")
+        if game.reading_saved:  # a saved card keeps its text whatever its length or kind: 0.1 took any
+            card = (card or "").strip() or None
+        else:
+            card = free_text(card, N_("the card's text"))
+            card = game.board.card(card) if card is not None else None
+        by = found.last("by")
+        return Heard(clue, answers, card, game.player(by) if by is not None else None)
+
+    def words(self, game: "DeductionGame") -> list[str]:
+        words = ["clue", self.clue.kind, *self.clue.args]
+        if len(game.items) == 1:
+            words.append(answer_word(self.answers[0][1]))
+        else:
+            words += [f"{item}={answer_word(answer)}" for item, answer in self.answers]
+        if self.card:
+            words += ["--card", self.card]
+        if self.by:
+            words += ["--by", self.by]
+        if self.power:
+            words += ["--power", self.power]
+        return words
+
+    def facts(self, board: Board, number: int) -> list[Fact]:
+        holds, clue, text = self.clue.accepted(board), self.clue, self.clue.text()
+        clue_words: list[tuple[str, str, str]] = []  # said, relation, neither: made once for all its answers
+
+        def wording(item: str, answer: bool) -> Wording:
+            def words():  # -> (relation, label, neither); unannotated: an annotation here is made on every call
+                if not clue_words:
+                    clue_words.append((clue.said(board), clue.relation(board), clue.neither(board)))
+                said, relation, neither = clue_words[0]
+                return relation, _("{clue}: {item} {answer}").format(
+                    clue=said, item=board.local_item(item), answer=said_answer(answer)), neither
+            return Wording(words)
+
+        return [Fact(number, item, holds if answer else board.all - holds, text, answer, wording(item, answer))
+                for item, answer in self.answers]
+
+    def items(self) -> list[str]:
+        return [item for item, unused in self.answers]
+
+
+class _AccuseEventFields(NamedTuple):
+    cell: str
+    right: bool
+    item: str
+    by: str | None = None
+
+
+class AccuseEvent(_AccuseEventFields):
+    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+
+    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
+    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
+
+    __slots__ = ()  # a tuple, as its fields are: no attribute dict
+    FORM: ClassVar[Form] = Form(
+        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),  # --opponent: a garden's, saved before
+        N_("accuse CELL right|wrong [--by NAME]"), french="accuser")
+
+    @classmethod
+    def from_words(cls, game: "DeductionGame", found: Options) -> "AccuseEvent":
+        """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
+        if not game.accusing and not game.reading_saved:  # a saved one loads, as heard (the game's notes)
+            raise InputError(game.no_accusation())
+        if len(found.positional) != 2:
+            raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
+        cell, verdict = found.positional
+        name = game.cell_name(cell)
+        if key(verdict) in RIGHT_WORDS:
+            right = True
+        elif key(verdict) in WRONG_WORDS:
+            right = False
+        else:
+            raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)")
+                             .format(verdict=shown(verdict)))
+        by = found.last("by")
+        if by is not None and game.board.per_opponent:
+            raise InputError(nobody_out(game.board))
+        accuser = game.player(by) if by is not None else None
+        if accuser is None and right and not game.board.per_opponent and not game.reading_saved:
+            # rules: "S'il a la bonne réponse, il gagne la partie": the right accuser wins, me unless --by says
+            # otherwise; a log saved before this default keeps its accusation without an accuser (see outcome)
+            accuser = ME
+        return cls(name, right, game.one_item(found.last("opponent")), accuser)
+
+    def words(self, game: "DeductionGame") -> list[str]:
+        words = ["accuse", self.cell, "right" if self.right else "wrong"]
+        if len(game.items) > 1:
+            words += ["--opponent", self.item]
+        if self.by is not None:
+            words += ["--by", self.by]
+        return words
+
+    def facts(self, board: Board, number: int) -> list[Fact]:
+        cell = CellSet.of([board.parse_cell(self.cell)])
+        def words():  # -> (relation, label, neither)
+            label = _("{cell} right") if self.right else _("{cell} wrong")  # read after "accusation 9"
+            return _("on {cell}").format(cell=self.cell), label.format(cell=self.cell), ""
+
+        return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
+                     self.right, Wording(words), accusation=True)]
+
+    def items(self) -> list[str]:
+        return [self.item]
+
+
+def said(event) -> tuple:
+    """What a step says about the hidden cells, whoever said it and from whatever card: a clue is its clue
+    and answers (its kind first: events of two kinds may hold equal values)."""
+    return (ClueEvent, event.clue, event.answers) if isinstance(event, ClueEvent) else (type(event), event)
+
+
+def repeats(event, earlier) -> bool:
+    """Whether ``event`` says nothing ``earlier`` did not: the same clue with answers it already holds, or
+    the same accusation (whoever asked, whatever card it came from)."""
+    if isinstance(event, ClueEvent) and isinstance(earlier, ClueEvent):
+        return event.clue == earlier.clue and set(event.answers) <= set(earlier.answers)
+    if isinstance(event, AccuseEvent) and isinstance(earlier, AccuseEvent):
+        return event == earlier
+    return False
+
+
+def looks_like_answer(word: str) -> bool:
+    """Whether a clue's word is an answer: 'yes', 'non', 'red=yes'."""
+    name, sep, answer = word.partition("=")
+    return is_answer(answer) if sep else is_answer(word)
