@@ -12,7 +12,7 @@ from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue, kind_slots, read_clue
 from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
-from assistant.engine.i18n import N_, _
+from assistant.engine.i18n import N_, _, language
 from assistant.engine.registry import ME
 from assistant.engine.sheet import Fact, Wording
 from assistant.engine.words import (
@@ -137,13 +137,15 @@ class ClueEvent(_ClueEventFields):
 
     def facts(self, board: Board, number: int) -> list[Fact]:
         holds, clue, text = self.clue.accepted(board), self.clue, self.clue.text()
-        clue_words: list[tuple[str, str, str]] = []  # said, relation, neither: made once for all its answers
+        # language -> (said, relation, neither): made once for all its answers, in each language read
+        clue_words: dict[str, tuple[str, str, str]] = {}
 
         def wording(item: str, answer: bool) -> Wording:
             def words():  # -> (relation, label, neither); unannotated: an annotation here is made on every call
-                if not clue_words:
-                    clue_words.append((clue.said(board), clue.relation(board), clue.neither(board)))
-                said, relation, neither = clue_words[0]
+                spoken = language()
+                if spoken not in clue_words:
+                    clue_words[spoken] = (clue.said(board), clue.relation(board), clue.neither(board))
+                said, relation, neither = clue_words[spoken]
                 return relation, _("{clue}: {item} {answer}").format(
                     clue=said, item=board.local_item(item), answer=said_answer(answer)), neither
             return Wording(words)
