@@ -21,6 +21,7 @@ import os
 from importlib import import_module
 from typing import Any
 
+from assistant.engine.declared import Acts, Command, Page, Start
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names, key
@@ -108,11 +109,35 @@ class GameType(NamedTuple):
     words: tuple[str, ...] = ()  # other words a player may type for the kind: ('roi', 'roidesnains')
     picture: str = "sheet"  # what the faces draw of it: 'sheet' (the deduction sheets), 'deals', 'rope'
     board_file: str | None = None  # its board's YAML, where a game brings its own (else boards/KIND.yaml)
+    # What the faces draw of it, declared by the game (``assistant.engine.declared``): its own rows of the
+    # command table (its group and its steps, with their help and French words); its titles by name ('a-game',
+    # 'table', 'tally', 'stats-...', each marked with N_); its score table's column headings; its printed page;
+    # how it starts; which of its acts are public; and the functions a face may call for what is its own
+    # alone (name -> 'package.module:function', imported on first use).
+    commands: tuple[Command, ...] = ()
+    titles: dict[str, str] | None = None
+    columns: tuple[str, ...] = ()
+    page: Page | None = None
+    start: Start | None = None
+    acts: Acts | None = None
+    hooks: dict[str, str] | None = None
 
     def game_class(self) -> Any:
         """The class of this game's saved games (its module imported now, if it was not yet)."""
         module, name = self.game_class_path.split(":")
         return getattr(import_module(module), name)
+
+    def title_of(self, name: str) -> str | None:
+        """Its title ``name`` ('table', 'a-game'), in English as declared (translate it where shown), or None."""
+        return (self.titles or {}).get(name)
+
+    def hook(self, name: str) -> Any:
+        """The function it declared as hook ``name`` (its module imported now), or None."""
+        path = (self.hooks or {}).get(name)
+        if path is None:
+            return None
+        module, function = path.split(":")
+        return getattr(import_module(module), function)
 
     def named_by(self, word: str) -> bool:
         """Whether a player typing ``word`` means this game: its kind or one of its words, in any case and
@@ -196,8 +221,23 @@ def pad_groups() -> dict[str, str]:
 
 
 def printed_pads() -> tuple[GameType, ...]:
-    """The score pads a blank page is printed for (``print pad``): those whose picture is a table of deals."""
-    return tuple(each for each in registered() if each.picture == "deals")
+    """The score pads a page is printed for (``print pad``): those that declare one."""
+    return tuple(each for each in registered() if each.pad and each.page is not None)
+
+
+def of_group(word: str) -> GameType | None:
+    """The score pad whose commands are typed under ``word`` ('quest'), or None."""
+    return next((each for each in registered() if each.group == word), None)
+
+
+def declaring(*words: str) -> GameType | None:
+    """The game that declares command ``words`` ('tally'), or None for a command of every game."""
+    return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
+
+
+def titled(name: str) -> str | None:
+    """Title ``name`` ('stats-rounds') of the game that declares it (English, as declared), or None."""
+    return next((each.title_of(name) for each in registered() if each.title_of(name)), None)
 
 
 def board_files() -> dict[str, str]:

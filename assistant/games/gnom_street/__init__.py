@@ -5,8 +5,10 @@ The game is the deduction game (``assistant.games.deduction``) on the garden's b
 fight and tally the board's own rules switch on."""
 
 from assistant.engine.registry import GameType, register
+from assistant.games.gnom_street import declared
 
 KIND = "gnom-street"
 
 register(GameType(KIND, "75 Gnom' Street", "75 Gnom' Street", pad=False,
-                  game_class_path="assistant.games.deduction:Game", words=("gnom", "gnome", "garden", "jardin")))
+                  game_class_path="assistant.games.deduction:Game", words=("gnom", "gnome", "garden", "jardin"),
+                  commands=declared.COMMANDS, titles=declared.TITLES, start=declared.START, acts=declared.ACTS))

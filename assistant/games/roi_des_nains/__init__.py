@@ -10,6 +10,7 @@ changing hands) and ``pad`` (the log of deals, its checks and its score table).
 from importlib import import_module
 
 from assistant.engine.registry import GameType, register
+from assistant.games.roi_des_nains import declared
 
 KIND = "roi-des-nains"
 
@@ -35,6 +36,8 @@ def __getattr__(name: str):
 
 register(GameType(KIND, "Le Roi des Nains", "Le Roi des Nains", pad=True,
                   game_class_path="assistant.games.roi_des_nains.pad:RoiGame", group="quest",
-                  words=("roi", "roidesnains"), picture="deals"))
+                  words=("roi", "roidesnains"), picture="deals",
+                  commands=declared.COMMANDS, titles=declared.TITLES, columns=declared.COLUMNS, page=declared.PAGE,
+                  start=declared.START, acts=declared.ACTS, hooks=declared.HOOKS))
 
 __all__ = ["PAD", *_HOME_OF]
