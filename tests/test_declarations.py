@@ -8,7 +8,7 @@ import pytest
 from conftest import folder_snapshot, one_plain_line
 
 from assistant.engine import commands, registry
-from assistant.engine.declared import Command, Start
+from assistant.engine.registry import Command, Start
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,6 +84,7 @@ def test_the_gardens_acts_say_what_the_whole_table_sees():
     assert garden.acts.is_public("miniature") and garden.acts.is_public("loot")
     assert not garden.acts.is_public("asked") and garden.acts.is_public("asked", ("--aloud",))
     assert garden.start.secrets[0].option == "--mine" and garden.start.secrets[0].owner == "me"
+    assert garden.start.said(garden.kind) == "assistant new gnom-street --opponents red,blue,yellow"
 
 
 # -- new <a pad's kind> ---------------------------------------------------------------------------------------
@@ -122,7 +123,7 @@ def test_print_pad_refuses_in_one_line_a_pad_that_declares_no_page(run, home):
 
 def test_print_pad_prints_any_pad_that_declares_a_page(run, tmp_path, monkeypatch):
     """A pad's page comes from its declaration: a pad declaring 5 rounds and no rules prints 5 rows, no quests."""
-    from assistant.engine.declared import Page
+    from assistant.engine.registry import Page
 
     roi = registry.find("roi-des-nains")
     page = Page("Five rounds", "Five rounds of {game}", rounds=5, spare=1, least=2, most=4, default=3)

@@ -24,10 +24,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from assistant.engine import grammar, registry
-from assistant.engine.declared import Command
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, OPTIONAL, Form, Option
 from assistant.engine.i18n import DEFAULT, N_, _, language
+from assistant.engine.registry import Command
 from assistant.engine.words import french_word, hint, key, shown
 
 if TYPE_CHECKING:  # the store is handed in: the engine imports no store

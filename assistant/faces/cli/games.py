@@ -59,7 +59,7 @@ def _refuse_a_pad(word: str) -> None:
     if found is None:
         found = next((each for each in registry.registered() if each.named_by(word)), None)
     if found is not None and found.pad:
-        start = found.start.said() if found.start is not None else "assistant --help"
+        start = found.start.said(found.kind) if found.start is not None else "assistant --help"
         raise InputError(_("{kind} is a score pad: start it with {command}").format(kind=found.kind, command=start))
 
 
