@@ -140,26 +140,24 @@ def test_print_pad_prints_any_pad_that_declares_a_page(run, tmp_path, monkeypatc
 
 
 @pytest.fixture
-def generic_pad(monkeypatch):
-    """The quest pad declared again with its rows in the generic area, under another word ('pad2')."""
-    from assistant.faces import cli as command_line
-
+def generic_pad():
+    """The quest pad registered again with its rows in the generic area, under another word ('pad2'): the
+    command table and the command line gather them again by themselves."""
     roi = registry.find("roi-des-nains")
     rows = (Command(("pad2",), "pads", "A pad built from its declarations."),
             Command(("pad2", "new"), "pads", "Start one."),
             Command(("pad2", "deal"), "pads", "Record a deal.", french=("donne2",)),
             Command(("pad2", "show"), "pads", "Draw it."),
             Command(("pad2", "export"), "pads", "Its totals."))
-    monkeypatch.setitem(registry._REGISTERED, roi.kind, roi._replace(
-        group="pad2", commands=rows, start=Start(("pad2", "new"), "players", 3, 5, "Ana,Ben,Cleo")))
-    commands.forget()
-    command_line.whole.cache_clear()
+    registry.register(roi._replace(group="pad2", commands=rows,
+                                   start=Start(("pad2", "new"), "players", 3, 5, "Ana,Ben,Cleo")))
     yield
-    commands.forget()
-    command_line.whole.cache_clear()
+    registry.register(roi)
+    assert commands.area_of("pad2") is None and commands.area_of("quest") == "quest"
 
 
 def test_a_pads_commands_are_built_from_its_declarations(run, generic_pad):
+    assert commands.area_of("pad2") == "pads" and commands.english("donne2") == "deal"
     assert run("pad2", "new", "--players", "Ana,Ben,Cleo").exit_code == 0
     result = run("pad2", "deal", "7A", "--special", "druid", "--tricks", "Ana=5,Ben=4,Cleo=4")
     assert result.exit_code == 0, result.stderr

@@ -201,22 +201,25 @@ OWN_ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer
                "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
                "réinitialiser": "reset", "remettre": "reset"}
 
-_GATHERED: list = []  # the whole table once gathered: (rows, rows by words, French words)
+_GATHERED: list = []  # the whole table once gathered: (the registry's generation, (rows, by words, French words))
 
 
 def _gathered() -> tuple[tuple[Command, ...], dict[tuple[str, ...], Command], dict[str, str]]:
     """The engine's rows, then each registered game's, and every French word: gathered once, on first need."""
+    registered = registry.registered()  # the games found first: their registering changes the generation
+    if _GATHERED and _GATHERED[0][0] != registry.generation():
+        _GATHERED.clear()  # a game was registered or taken out since (a test's own)
     if not _GATHERED:
         rows = list(OWN)
         aliases = dict(OWN_ALIASES)
-        for game in registry.registered():
+        for game in registered:
             for row in game.commands:
                 if row.words not in OWN_DECLARED and all(row.words != each.words for each in rows):
                     rows.append(row)
                 for word in row.french:
                     aliases.setdefault(word, row.words[-1])
-        _GATHERED.append((tuple(rows), {row.words: row for row in rows}, aliases))
-    return _GATHERED[0]
+        _GATHERED.append((registry.generation(), (tuple(rows), {row.words: row for row in rows}, aliases)))
+    return _GATHERED[0][1]
 
 
 def forget() -> None:

@@ -138,6 +138,9 @@ TITLE_NAMES = {
               "quest new)'",
     "table": "its score table's caption, {name} the game's name",
     "tally": "its end-of-game tally's caption",
+    "stats-sets": "the caption of the statistics' sets won and turns to find a loot",
+    "stats-rounds": "the caption of the statistics' rounds won",
+    "stats-quests": "the caption of the statistics' mean points by quest face",
 }
 
 
@@ -258,17 +261,26 @@ class GameType(NamedTuple):
 
 _REGISTERED: dict[str, GameType] = {}
 _discovered = False
+_changes = [0]  # how many times a game was registered or taken out: what is gathered from them is made again
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or taken out (the command table gathers the games'
+    rows again when it does)."""
+    return _changes[0]
 
 
 def register(game_type: GameType) -> GameType:
     """Add a game; registering the same kind again replaces it (a test may re-register its own)."""
     _REGISTERED[game_type.kind] = game_type
+    _changes[0] += 1
     return game_type
 
 
 def unregister(kind: str) -> None:
     """Take a game out (the tests' own games, once their test is over)."""
-    _REGISTERED.pop(kind, None)
+    if _REGISTERED.pop(kind, None) is not None:
+        _changes[0] += 1
 
 
 def _discover() -> None:

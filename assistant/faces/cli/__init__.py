@@ -78,8 +78,16 @@ def _picked(word: str) -> tuple[list, list]:
             [g for g in holder.registered_groups if g.name == word])
 
 
-@functools.cache
 def whole() -> typer.Typer:
+    """The whole app (``_whole``), assembled again once a game was registered or taken out."""
+    from assistant.engine import registry
+
+    commands.command_names()  # the games found first: their registering changes the generation
+    return _whole(registry.generation())
+
+
+@functools.cache
+def _whole(generation: int) -> typer.Typer:
     """The whole app: every command of the table, in the table's order (``--help`` lists them so), its
     groups after them; ``--version``, ``--lang`` and ``--install-completion`` on the app itself."""
     app = typer.Typer(
