@@ -27,28 +27,16 @@ from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, OPTIONAL, Form, Option
 from assistant.engine.i18n import DEFAULT, N_, _, language
+from assistant.engine.registry import Command
 from assistant.engine.words import french_word, hint, key, shown
 
 if TYPE_CHECKING:  # the store is handed in: the engine imports no store
     from assistant.store.folder import Store
 
 
-class Command:
-    """A command as every face knows it: its words as typed in English ('quest', 'deal'), the area
-    whose module declares it in each face that has commands (the command line's
-    ``assistant/faces/cli/<area>.py``), and its help, the English text that the catalogue keys on.
-    A group ('quest') is a row of its own, followed by its commands."""
-
-    __slots__ = ("words", "area", "help")
-
-    def __init__(self, words: tuple[str, ...], area: str, help: str) -> None:
-        self.words, self.area, self.help = words, area, help
-
-    def __repr__(self) -> str:
-        return f"Command({self.words!r}, {self.area!r}, {self.help[:30]!r}...)"
-
-
-COMMANDS: tuple[Command, ...] = (
+# The engine's own commands, every game's; each game's own rows (its group, its steps) are declared by its
+# package (``GameType.commands``) and gathered from the registry when a command not of these is asked for.
+OWN: tuple[Command, ...] = (
     Command(("new",), "games", N_(
         "Start a game and make it current.\n\n"
         "Example: assistant new gnom-street --opponents red,blue,yellow --mine C2 --me "
@@ -61,11 +49,10 @@ COMMANDS: tuple[Command, ...] = (
         "still count it, and it stays saved, so --game NAME still reaches it.\n\n"
         "Example: assistant archive friday; assistant archive friday --undo")),
     Command(("stats",), "games", N_(
-        "Statistics across saved games: per player, games played, finished and won; for Le Roi "
-        "des Nains the mean points per quest face and special card, and the faces each chose; for "
-        "75 Gnom' Street the sets won and the mean turns to find a loot (a turn is one question "
-        "I asked, counted until my sheet kept one cell for that opponent); for Oh ! les Nains "
-        "the rounds.\n\n"
+        "Statistics across saved games: per player, games played, finished and won; then what each "
+        "kind of game keeps: a score pad's mean points per quest face and special card, and the faces each "
+        "chose; a garden's sets won and the mean turns to find a loot (a turn is one question I asked, "
+        "counted until my sheet kept one cell for that opponent); a rope's rounds.\n\n"
         "Example: assistant stats --player Ana --since 2026-11-01")),
     Command(("delete",), "games", N_(
         "Delete a saved game for good (asks first, unless --yes).\n\n"
@@ -94,69 +81,10 @@ COMMANDS: tuple[Command, ...] = (
         "a 'pipelette'): then every opponent does. Their maps of my loot: assistant sheet "
         "--theirs.\n\n"
         "Example: assistant asked area B3 --by red --aloud")),
-    Command(("fight",), "garden", N_(
-        "Record the round's fight: each player's gnome value; ties drop to zero and the "
-        "gnome throw orders them.\n\n"
-        "Then a question is checked against the ranking: a player asks only those ranked "
-        "after them, the loser asks nobody (unless --power), and suggest knows whom I may "
-        "ask. Without a fight nothing is checked.\n\n"
-        "Example: assistant fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea")),
-    Command(("accuse",), "deduction", N_(
-        "Record an accusation heard at the table: a wrong one rules the cell out, a right "
-        "one closes the case (later clues about it are refused; undo reopens it). It is "
-        "Enquêtes à New York's step: 75 Gnom' Street has none (its loot cards, shown at "
-        "the end, say where the loot is: loot).\n\n"
-        "Enquêtes à New York: --by NAME says who accused (me for you; any name, the same "
-        "name later is the same player). A wrong accuser is out of the game (the rules: "
-        "\"il est éliminé\") and may not accuse again; the others play on. Without --by "
-        "nobody is put out.\n\n"
-        "Example: assistant accuse C4 wrong --by Ana")),
     Command(("undo",), "deduction", N_(
         "Take back the latest entry still standing (repeat to go further back).")),
     Command(("retract",), "deduction", N_(
         "Take back entry NUMBER (it stays in the history, struck out).")),
-    Command(("miniature",), "garden", N_(
-        "Record a miniature placed on the garden (it kicks out one standing there).\n\n"
-        "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
-        "recorded: every player places one miniature a turn, so the tool takes a player "
-        "placing a second one to start the next turn; --new-turn says a turn began that "
-        "the log cannot see.\n\n"
-        "Example: assistant miniature red C3 --from A1")),
-    Command(("cat",), "garden", N_(
-        "Record the cat placed or moved on CELL (the miniature there goes back to its "
-        "owner).\n\n"
-        "Placed anywhere the first time; then moved one cell, diagonals included (the "
-        "rules say one cell; the area question counts diagonals too). --three: the gnome "
-        "card that moves it by 3 cells, taken as up to 3 steps of one cell.")),
-    Command(("token",), "garden", N_(
-        "Record a Mole or Bait token placed (stacked on what is there).\n\n"
-        "--alex (card 7): on a free cell next to one of the player's miniatures; next to "
-        "includes diagonals, and free means no miniature there (the cat or tokens may "
-        "be).\n\n"
-        "Example: assistant token me C3 mole; assistant token red D1")),
-    Command(("reveal",), "garden", N_(
-        "Record a face-down token revealed at the end of the game.")),
-    Command(("loot",), "garden", N_(
-        "Record an opponent's loot card shown at the end of the game.\n\n"
-        "The card must agree with the clues (else the refusal names the fewest clues it "
-        "conflicts with, to retract if one was misheard); once recorded, the sheet, explain "
-        "and the tally put that opponent on that cell. One card each: --replace corrects a "
-        "misheard one.\n\n"
-        "Example: assistant loot red D3")),
-    Command(("mole",), "garden", N_(
-        "Two-player game: a Mole placed ends the set; found wins it, missed gives it to "
-        "the other.\n\n"
-        "Example: assistant mole D3 found --next-mine A2")),
-    Command(("tally",), "garden", N_(
-        "Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot "
-        "stacks, baits.\n\n"
-        "From the current game's recorded pieces, or from a file: players, miniatures "
-        "(count per player), loot (cell per player), stacks (cell: [Ana mole, Ben bait], "
-        "bottom first), settings (optional: rules en, later_moles, bait_counts). A "
-        "two-player game has no victory points.\n\n"
-        "A player's own Mole on their own loot scores nothing and takes no place in the "
-        "order (the Moles above it move down one).\n\n"
-        "Example: assistant tally --rules en")),
     Command(("recover",), "games", N_(
         "Restore a damaged game's last good state (the damaged file is kept beside it, under a "
         "name of its own). A game that loads is left as it is.")),
@@ -174,7 +102,7 @@ COMMANDS: tuple[Command, ...] = (
         "Advise my turn from the tokens left: which to take, where my miniature goes, "
         "whom to ask what.\n\n"
         "Best first. With tokens short, by the turns each question saves, later turns' tokens "
-        "drawn at random. On a board without questions (New York): the likeliest cells and what "
+        "drawn at random. On a board without questions (the city): the likeliest cells and what "
         "accusing risks.\n\n"
         "Example: assistant suggest --left grass,wood --actions area,flower --ask red")),
     Command(("moles",), "deduction", N_(
@@ -241,106 +169,6 @@ COMMANDS: tuple[Command, ...] = (
         "Example: assistant board reset gnom-street C2")),
     Command(("board", "verify"), "board", N_(
         "Record that you checked the board against your own box.")),
-    Command(("quest",), "quest", N_(
-        "Le Roi des Nains score pad: quests, deals, totals.")),
-    Command(("quest", "new"), "quest", N_(
-        "Start a Le Roi des Nains score pad and make it current.\n\n"
-        "Example: assistant quest new --players Ana,Ben,Cleo")),
-    Command(("quest", "list"), "quest", N_(
-        "List the 40 quest faces (what each scores, what a summary needs) "
-        "and the special cards.")),
-    Command(("quest", "deal"), "quest", N_(
-        "Record a deal: its quest and special card, then either a summary "
-        "now or its tricks one by one.\n\n"
-        "Example: assistant quest deal 13A --special flag-bearer --won "
-        "Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana")),
-    Command(("quest", "trick"), "quest", N_(
-        "Record one trick of the deal being played; the rules say who wins "
-        "it, magic cards included (--winner only confirms it).\n\n"
-        "The holder of the red 5 leads the first trick. Where the rules are silent "
-        "the pad chooses: a Dragon or Excalibur leading leaves the suit led to the "
-        "next card; a Clone leading a later trick plays as the last card of the "
-        "trick before; the Mummy, the Clone and the Dragon may be played instead of "
-        "the suit led, Excalibur only with none of it.\n\n"
-        "Example: assistant quest trick Ana 5g 7g Kb")),
-    Command(("quest", "swap"), "quest", N_(
-        "The Druid: after its trick, whoever played it swaps hands with NAME.\n\n"
-        "Example: assistant quest swap Cleo")),
-    Command(("quest", "pass"), "quest", N_(
-        "The blue 11 that passes hands: after its trick, every hand passes left (to "
-        "the next player, clockwise) or right.\n\nExample: assistant quest pass left")),
-    Command(("quest", "take"), "quest", N_(
-        "The red 11 that takes two cards: whoever holds it takes cards from NAME's hand "
-        "and gives as many back. The rule text leaves the timing open, so both are taken: "
-        "after its trick (whoever played it takes), or before the first trick, as the public "
-        "online version plays it (then --by NAME says who takes). Recording it is optional: "
-        "without it the follow-suit and first-leader checks allow for cards having changed "
-        "hands.\n\n"
-        "Example: assistant quest take Cleo 3g 7r --back 2b,9g")),
-    Command(("quest", "take-back"), "quest", N_(
-        "The Sorcerer, between two tricks: its holder puts it in the trick just "
-        "played and takes back CARD of that trick, to play it again. The pad "
-        "chooses where the rules are silent: any card of that trick, once a deal, "
-        "before the last trick; the Sorcerer lies in that trick's pile.\n\n"
-        "Example: assistant quest take-back Ana 5g")),
-    Command(("quest", "remove"), "quest", N_(
-        "Take deal NUMBER out of the game; the deals after it move up "
-        "and totals are recomputed.")),
-    Command(("quest", "show"), "quest", N_(
-        "The score table: deals as rows, each player's points and running "
-        "totals.")),
-    Command(("quest", "export"), "quest", N_(
-        "Export the score table as CSV or JSON.")),
-    Command(("tug",), "tug", N_(
-        "Oh ! les Nains: the rope tracker.\n\n"
-        "Where the rules are silent the tool chose: players alternate strictly, one of each side in turn "
-        "(at four: Ana, Ben, Cleo, Dan for --sides Ana+Cleo,Ben+Dan), and at four the first-named player of "
-        "the losing team starts the next round (tug starts NAME chooses the other); each round starts with empty "
-        "lines, "
-        "the hose centred and every player placing a first gnome (no card, nothing pulled); the path is 16 "
-        "flagstones unless tug new --flagstones says otherwise; a pull card names at least one colour; "
-        "contre multi counters the colour of the move it answers.")),
-    Command(("tug", "new"), "tug", N_(
-        "Start an Oh ! les Nains match; each player then places a first "
-        "gnome: assistant tug gnome red --by Ana.\n\n"
-        "The path: 16 flagstones, 8 a side of the fence at the start, unless "
-        "--flagstones N says what your box shows (an even number, 4 to 60). 16 "
-        "comes from one public source and 8 a side is inferred: the tool says so "
-        "when it uses them.\n\n"
-        "Example: assistant tug new --sides Ana+Cleo,Ben+Dan --flagstones 16")),
-    Command(("tug", "gnome"), "tug", N_(
-        "Add a gnome (the other side pulls 2) on the free flagstone in front "
-        "of your line (one gnome a flagstone: refused when none is free); at a "
-        "round's start, place your first gnome (no card, nothing pulled).")),
-    Command(("tug", "pull"), "tug", N_(
-        "Play a pull card: the stronger side pulls by the difference. A card "
-        "names at least one colour.\n\n"
-        "Example: assistant tug pull --two green --zero blue")),
-    Command(("tug", "squirrels"), "tug", N_(
-        "Play a squirrel card: pull the hose 1, 2 or 3 flagstones "
-        "towards you.")),
-    Command(("tug", "exchange"), "tug", N_(
-        "Exchange cards instead of playing: the other side pulls 1.")),
-    Command(("tug", "contre"), "tug", N_(
-        "Counter the gnome just added: it leaves (optional rule). A card of its "
-        "colour, or multi (which counters the colour of the gnome just added "
-        "unless you name another).")),
-    Command(("tug", "sur-contre"), "tug", N_(
-        "Answer a counter: place two gnomes of that colour, the hose "
-        "stays (optional rule).")),
-    Command(("tug", "sur-sur-contre"), "tug", N_(
-        "Answer a sur-contre: take the two gnomes into your team "
-        "(optional rule).")),
-    Command(("tug", "starts"), "tug", N_(
-        "Choose who starts the round, before its first card (the rules: "
-        "the loser of the last round starts).\n\n"
-        "Example: assistant tug starts Dan")),
-    Command(("tug", "show"), "tug", N_(
-        "Draw the hose, the fence and both lines of gnomes: each gnome is the "
-        "letter of its colour (R B Y G; in French R B J V), in its colour, with a "
-        "legend.\n\n"
-        "--json prints the match: sides, flagstones, rounds, each side's line "
-        "(back to front), the hose, who plays.")),
     Command(("print",), "faces", N_(
         "Printable A4 pages for a table short of the booklet: "
         "investigation sheets, score pads.")),
@@ -349,65 +177,107 @@ COMMANDS: tuple[Command, ...] = (
         "(your corrections included); with --game, that game's sheets as they stand.\n\n"
         "Example: assistant print sheet gnom-street --players 4")),
     Command(("print", "pad"), "faces", N_(
-        "An A4 score pad for Le Roi des Nains: the 7 deals, each player's points and "
+        "An A4 score pad, for a pad that prints one: its rounds, each player's points and "
         "total; with --game, that pad as it stands.\n\n"
         "Example: assistant print pad roi-des-nains --players 4")),
 )
-DECLARED = {command.words: command for command in COMMANDS}
+OWN_DECLARED = {command.words: command for command in OWN}
 
 
-# French command words, accepted and never listed: the table speaks both languages.
-ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract", "accuser": "accuse",
-           "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
-           "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
-           "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use", "decompte": "tally",
-           "décompte": "tally", "quete": "quest", "quête": "quest", "revue": "review", "exporter": "export",
-           "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
-           "plateau": "board", "corde": "tug",
-           "statistiques": "stats", "imprimer": "print", "rejouer": "replay", "servir": "serve", "carnet": "pad",
-           "archiver": "archive",
-           # what they know about me, my moles, the fight
-           "question": "asked", "taupes": "moles", "combat": "fight",
-           # the garden's pieces, as a French table reads them in its history (grammar.said)
-           "statuette": "miniature", "chat": "cat", "jeton": "token", "reveler": "reveal", "révéler": "reveal",
-           "retourner": "reveal", "butin": "loot", "taupe": "mole",
-           # inside tug and quest (each group looks up only its own commands)
-           "nain": "gnome", "tirer": "pull", "ecureuils": "squirrels", "écureuils": "squirrels",
-           "echange": "exchange", "échange": "exchange", "montrer": "show", "pli": "trick", "donne": "deal",
-           "depart": "starts", "départ": "starts", "commence": "starts", "liste": "list", "retrait": "remove",
-           "echanger": "swap", "échanger": "swap", "passer": "pass", "prendre": "take", "reprendre": "take-back",
-           # inside board
-           "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
-           "réinitialiser": "reset", "remettre": "reset"}
+# French command words, accepted and never listed: the table speaks both languages. The games' own words
+# come with their commands (``Command.french``).
+OWN_ALIASES = {"indice": "clue", "feuille": "sheet", "annuler": "undo", "retirer": "retract",
+               "historique": "history", "expliquer": "explain", "suggerer": "suggest", "suggérer": "suggest",
+               "candidats": "candidates", "jeux": "games", "parties": "games", "supprimer": "delete",
+               "renommer": "rename", "nouvelle": "new", "nouveau": "new", "utiliser": "use",
+               "revue": "review", "exporter": "export",
+               "importer": "import", "recuperer": "recover", "récupérer": "recover", "plateaux": "boards",
+               "plateau": "board",
+               "statistiques": "stats", "imprimer": "print", "rejouer": "replay", "servir": "serve", "carnet": "pad",
+               "archiver": "archive", "montrer": "show",
+               # what they know about me, my moles
+               "question": "asked", "taupes": "moles",
+               # inside board
+               "corriger": "set", "verifier": "verify", "vérifier": "verify", "reinitialiser": "reset",
+               "réinitialiser": "reset", "remettre": "reset"}
+
+_GATHERED: list = []  # the whole table once gathered: (the registry's generation, (rows, by words, French words))
+
+
+def _gathered() -> tuple[tuple[Command, ...], dict[tuple[str, ...], Command], dict[str, str]]:
+    """The engine's rows, then each registered game's, and every French word: gathered once, on first need."""
+    registered = registry.registered()  # the games found first: their registering changes the generation
+    if _GATHERED and _GATHERED[0][0] != registry.generation():
+        _GATHERED.clear()  # a game was registered or taken out since (a test's own)
+    if not _GATHERED:
+        rows = list(OWN)
+        aliases = dict(OWN_ALIASES)
+        for game in registered:
+            for row in game.commands:
+                if row.words not in OWN_DECLARED and all(row.words != each.words for each in rows):
+                    rows.append(row)
+                for word in row.french:
+                    aliases.setdefault(word, row.words[-1])
+        _GATHERED.append((registry.generation(), (tuple(rows), {row.words: row for row in rows}, aliases)))
+    return _GATHERED[0][1]
+
+
+def forget() -> None:
+    """Gather the table again on next need (a test registered or took out a game of its own)."""
+    _GATHERED.clear()
+
+
+def __getattr__(name: str):
+    """``COMMANDS`` (every row, the games' included), ``DECLARED`` (by words) and ``ALIASES`` (every French
+    word): the whole table, gathered from the registry when first asked for."""
+    names = ("COMMANDS", "DECLARED", "ALIASES")
+    if name in names:
+        return _gathered()[names.index(name)]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def aliases() -> dict[str, str]:
+    """Every French command word (the games' included) -> its English word."""
+    return _gathered()[2]
+
+
+def own_row(words: tuple[str, ...]) -> bool:
+    """Whether command ``words`` is one of the engine's own rows (not a game's)."""
+    return words in OWN_DECLARED
 
 
 def help_of(*words: str) -> str:
-    """The help of command (or group) ``words``, as declared in ``COMMANDS`` (English; translated where shown)."""
-    return DECLARED[words].help
+    """The help of command (or group) ``words``, as declared (English; translated where shown)."""
+    found = OWN_DECLARED.get(words)
+    return found.help if found is not None else _gathered()[1][words].help
 
 
 def area_of(word: str) -> str | None:
     """The area of the top-level command or group ``word`` (in English), None for no command."""
-    found = DECLARED.get((word,))
+    found = OWN_DECLARED.get((word,)) or _gathered()[1].get((word,))
     return found.area if found is not None else None
 
 
 def english(word: str) -> str:
     """A command word in English: its French word ('indice', 'plateau') is its English command."""
-    return ALIASES.get(word.lower(), word.lower())
+    word = word.lower()
+    if (word,) in OWN_DECLARED:
+        return word
+    return OWN_ALIASES.get(word) or _gathered()[2].get(word, word)
 
 
 def command_groups() -> tuple[str, ...]:
     """The groups of commands ('board', 'quest', 'tug', 'print'), in the table's order."""
-    return tuple(dict.fromkeys(command.words[0] for command in COMMANDS if len(command.words) > 1))
+    return tuple(dict.fromkeys(command.words[0] for command in _gathered()[0] if len(command.words) > 1))
 
 
 def command_names(group: str | None = None) -> tuple[str, ...]:
     """The commands of ``group`` ('quest': 'new', 'list', ...), or the top-level commands (groups left out)."""
     if group is None:
-        return tuple(command.words[0] for command in COMMANDS
+        return tuple(command.words[0] for command in _gathered()[0]
                      if len(command.words) == 1 and command.words[0] not in command_groups())
-    return tuple(command.words[1] for command in COMMANDS if len(command.words) == 2 and command.words[0] == group)
+    return tuple(command.words[1] for command in _gathered()[0]
+                 if len(command.words) == 2 and command.words[0] == group)
 
 
 # The slot of each parameter of a command, by its name; OVERRIDES where a command gives the name
@@ -419,14 +289,11 @@ SLOTS = {"board": "board", "name": "game", "old": "game", "game": "game", "path"
          "mine": "board-cell", "values": "board-value"}
 OVERRIDES: dict[tuple[str, ...], dict[str, str]] = {
     ("new",): {"name": "new-name"}, ("import",): {"name": "new-name"}, ("rename",): {"new": "new-name"},
-    ("quest", "new"): {"name": "new-name"}, ("tug", "new"): {"name": "new-name"},
-    ("tally",): {"throw": "player"},  # who won the gnome throw that settles a tie: one of the players
     ("board", "set"): {"name": "board", "cell": "board-cell"},
     ("board", "reset"): {"name": "board", "cell": "corrected-cell"},
     **{("board", verb): {"name": "board"} for verb in ("show", "export", "verify")},
     ("print", "pad"): {"kind": "pad-kind"}}
-FREE = {"opponents": "names", "me": "name", "players": "names", "sides": "sides", "starts": "name",
-        "flagstones": "number", "since": "date", "top": "number", "port": "number"}
+FREE = {"opponents": "names", "me": "name", "players": "names", "since": "date", "top": "number", "port": "number"}
 # The slots whose word must be one of their values (checked before the command runs); the others take
 # words the command itself reads (a list 'red,blue', 'terrain=gravel').
 CLOSED = ("board", "game", "board-cell", "corrected-cell", "rules", "game-kind", "pad-kind", "cell", "opponent")
@@ -454,7 +321,10 @@ class Param:
 
 def slot_of(words: Sequence[str], param: str) -> str | None:
     """The slot of parameter ``param`` of command ``words`` (None: not declared, a free word named after it)."""
-    return OVERRIDES.get(tuple(words), {}).get(param) or SLOTS.get(param) or FREE.get(param)
+    words = tuple(words)
+    declared = OWN_DECLARED.get(words) or _gathered()[1].get(words)
+    return (OVERRIDES.get(words, {}).get(param) or (declared.slots.get(param) if declared is not None else None)
+            or SLOTS.get(param) or FREE.get(param))
 
 
 def build(specs: Iterable[tuple[Sequence[str], Sequence[tuple]]], aliases: dict[str, str]) -> tuple[Form, ...]:
@@ -534,7 +404,7 @@ def slot_said(slot: str) -> str:
 class Table:
     """The table screen's Speaker: the game's steps first, then the commands of the command line.
 
-    A pad's own group ('quest' on a Le Roi des Nains pad) has the pad's steps among its commands,
+    A pad's own group ('quest' on the quest pad) has the pad's steps among its commands,
     and its other commands ('show') are also typed without the group."""
 
     def __init__(self, store: Store, game, commands: tuple[Form, ...], groups: dict[str, str] | None = None):

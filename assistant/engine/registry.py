@@ -18,6 +18,7 @@ registered for ``BOARD_GAMES``: the deduction sheet.
 
 
 import os
+from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
@@ -27,6 +28,120 @@ from assistant.engine.words import join_names, key
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
+
+
+# -- what a game declares for the faces to draw ---------------------------------------------------------
+# A game's package declares, as data on its ``GameType``, its command rows, titles, score table, printed
+# page, set-up and which of its acts the whole table sees; the faces read them and name no game. Every text
+# a player reads is written in English and marked with ``N_``: the faces translate it where they show it.
+# The records are plain classes: the command line reads a game's declarations with its registration.
+
+
+class Command:
+    """A command as every face knows it: its words as typed in English ('quest', 'deal'), the area whose
+    module declares it in each face that has commands (the command line's ``assistant/faces/cli/<area>.py``),
+    its help (the English text the catalogue keys on), and the French words a player may type for its last
+    word ('donne'), and the slot of each of its parameters whose name the command table does not know or
+    means something else here (``slots``: parameter -> slot, 'name': 'new-name'). A group ('quest') is a row
+    of its own, followed by its commands."""
+
+    __slots__ = ("words", "area", "help", "french", "slots")
+
+    def __init__(self, words: tuple[str, ...], area: str, help: str, french: tuple[str, ...] = (),
+                 slots: Mapping[str, str] | None = None) -> None:
+        self.words, self.area, self.help, self.french = words, area, help, french
+        self.slots = dict(slots or {})
+
+    def __repr__(self) -> str:
+        return f"Command({self.words!r}, {self.area!r}, {self.help[:30]!r}...)"
+
+
+class Secret:
+    """Something hidden at the start, and whose it is: the garden's loot cell, given with ``--mine`` and
+    known to its owner alone."""
+
+    __slots__ = ("option", "slot", "owner")
+
+    def __init__(self, option: str, slot: str, owner: str = "me") -> None:
+        self.option, self.slot, self.owner = option, slot, owner
+
+    def __repr__(self) -> str:
+        return f"Secret({self.option!r}, {self.slot!r}, {self.owner!r})"
+
+
+class Start:
+    """How a game starts: the command that starts it ('quest', 'new'), who plays ('players', 'sides',
+    'opponents': the option that names them), how many (``least`` to ``most``, each side counted alone
+    where sides play), an example of that option's value, and what is secret and whose."""
+
+    __slots__ = ("command", "who", "least", "most", "example", "secrets")
+
+    def __init__(self, command: tuple[str, ...], who: str, least: int, most: int, example: str = "",
+                 secrets: tuple[Secret, ...] = ()) -> None:
+        self.command, self.who, self.least, self.most = command, who, least, most
+        self.example, self.secrets = example, secrets
+
+    def said(self, kind: str = "") -> str:
+        """The start as typed: 'assistant quest new --players Ana,Ben,Cleo'; a game started by ``new`` names
+        its ``kind`` after it ('assistant new gnom-street --opponents red,blue,yellow')."""
+        words = [*self.command, kind] if self.command == ("new",) and kind else list(self.command)
+        option = f" --{self.who} {self.example}" if self.example else f" --{self.who} ..."
+        return "assistant " + " ".join(words) + option
+
+    def __repr__(self) -> str:
+        return f"Start({self.command!r}, {self.who!r}, {self.least}, {self.most})"
+
+
+class Page:
+    """A score pad's printed page (``print pad``): its title (``{game}``: the pad printed as it stands), the
+    rounds it holds, spare rows for a tie, the note under it, how many players a blank page takes
+    (``least`` to ``most``, ``default`` when none is given), and whether the rules the pad plays by (its
+    data file: quest faces, special cards) are printed under it."""
+
+    __slots__ = ("title", "title_of", "rounds", "spare", "note", "least", "most", "default", "rules")
+
+    def __init__(self, title: str, title_of: str, rounds: int, note: str = "", spare: int = 2, least: int = 2,
+                 most: int = 6, default: int = 4, rules: bool = False) -> None:
+        self.title, self.title_of, self.rounds, self.spare, self.note = title, title_of, rounds, spare, note
+        self.least, self.most, self.default, self.rules = least, most, default, rules
+
+    def __repr__(self) -> str:
+        return f"Page({self.title!r}, {self.rounds})"
+
+
+# Who learns an act that is not public: the one who asked and the one who answered.
+ASKER_AND_ANSWERER = "asker-answerer"
+
+
+class Acts:
+    """Which of a game's acts the whole table sees (``public``: their verbs, 'miniature', 'loot'), and
+    who alone learns the others (``private``: verb -> who, e.g. 'asked': ``ASKER_AND_ANSWERER``; an
+    option that makes it public, such as an answer given aloud, is named in ``aloud``)."""
+
+    __slots__ = ("public", "private", "aloud")
+
+    def __init__(self, public: tuple[str, ...] = (), private: Mapping[str, str] | None = None,
+                 aloud: Mapping[str, str] | None = None) -> None:
+        self.public, self.private, self.aloud = public, dict(private or {}), dict(aloud or {})
+
+    def is_public(self, verb: str, options: tuple[str, ...] = ()) -> bool:
+        """Whether the act ``verb`` (typed with ``options``) is seen by the whole table."""
+        return verb in self.public or (verb in self.aloud and self.aloud[verb] in options)
+
+    def __repr__(self) -> str:
+        return f"Acts({self.public!r}, {self.private!r})"
+
+
+# The titles a game may declare (``GameType.titles``), each a text marked with N_:
+TITLE_NAMES = {
+    "a-game": "the game with its article, and how to start it, in a refusal: 'a ... score pad (assistant "
+              "quest new)'",
+    "table": "its score table's caption, {name} the game's name",
+    "tally": "its end-of-game tally's caption",
+    "stats-sets": "the caption of the statistics' sets won and turns to find a loot",
+    "stats-rounds": "the caption of the statistics' rounds won",
+    "stats-quests": "the caption of the statistics' mean points by quest face",
+}
 
 
 class Outcome(NamedTuple):
@@ -97,7 +212,7 @@ def finished_refusal(end: Outcome, next_step: str) -> str:
 
 
 class GameType(NamedTuple):
-    """What a game is, registered once by its package."""
+    """What a game is, registered once by its package, and what it declares for the faces to draw."""
 
     kind: str  # as saved and typed: 'roi-des-nains'; BOARD_GAMES for the game that plays any board
     title: str  # the name printed on the box, the same in every language: "Le Roi des Nains"
@@ -108,11 +223,35 @@ class GameType(NamedTuple):
     words: tuple[str, ...] = ()  # other words a player may type for the kind: ('roi', 'roidesnains')
     picture: str = "sheet"  # what the faces draw of it: 'sheet' (the deduction sheets), 'deals', 'rope'
     board_file: str | None = None  # its board's YAML, where a game brings its own (else boards/KIND.yaml)
+    # What the faces draw of it, declared by the game (the records above): its own rows of the command
+    # table (its group and its steps, with their help and French words); its titles by name ('a-game',
+    # 'table', 'tally', 'stats-...', each marked with N_); its score table's column headings; its printed
+    # page; how it starts; which of its acts are public; and the functions a face may call for what is its
+    # own alone (name -> 'package.module:function', imported on first use).
+    commands: tuple[Command, ...] = ()
+    titles: dict[str, str] | None = None
+    columns: tuple[str, ...] = ()
+    page: Page | None = None
+    start: Start | None = None
+    acts: Acts | None = None
+    hooks: dict[str, str] | None = None
 
     def game_class(self) -> Any:
         """The class of this game's saved games (its module imported now, if it was not yet)."""
         module, name = self.game_class_path.split(":")
         return getattr(import_module(module), name)
+
+    def title_of(self, name: str) -> str | None:
+        """Its title ``name`` ('table', 'a-game'), in English as declared (translate it where shown), or None."""
+        return (self.titles or {}).get(name)
+
+    def hook(self, name: str) -> Any:
+        """The function it declared as hook ``name`` (its module imported now), or None."""
+        path = (self.hooks or {}).get(name)
+        if path is None:
+            return None
+        module, function = path.split(":")
+        return getattr(import_module(module), function)
 
     def named_by(self, word: str) -> bool:
         """Whether a player typing ``word`` means this game: its kind or one of its words, in any case and
@@ -122,17 +261,26 @@ class GameType(NamedTuple):
 
 _REGISTERED: dict[str, GameType] = {}
 _discovered = False
+_changes = [0]  # how many times a game was registered or taken out: what is gathered from them is made again
+
+
+def generation() -> int:
+    """A number that changes whenever a game is registered or taken out (the command table gathers the games'
+    rows again when it does)."""
+    return _changes[0]
 
 
 def register(game_type: GameType) -> GameType:
     """Add a game; registering the same kind again replaces it (a test may re-register its own)."""
     _REGISTERED[game_type.kind] = game_type
+    _changes[0] += 1
     return game_type
 
 
 def unregister(kind: str) -> None:
     """Take a game out (the tests' own games, once their test is over)."""
-    _REGISTERED.pop(kind, None)
+    if _REGISTERED.pop(kind, None) is not None:
+        _changes[0] += 1
 
 
 def _discover() -> None:
@@ -198,8 +346,23 @@ def pad_groups() -> dict[str, str]:
 
 
 def printed_pads() -> tuple[GameType, ...]:
-    """The score pads a blank page is printed for (``print pad``): those whose picture is a table of deals."""
-    return tuple(each for each in registered() if each.picture == "deals")
+    """The score pads a page is printed for (``print pad``): those that declare one."""
+    return tuple(each for each in registered() if each.pad and each.page is not None)
+
+
+def of_group(word: str) -> GameType | None:
+    """The score pad whose commands are typed under ``word`` ('quest'), or None."""
+    return next((each for each in registered() if each.group == word), None)
+
+
+def declaring(*words: str) -> GameType | None:
+    """The game that declares command ``words`` ('tally'), or None for a command of every game."""
+    return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
+
+
+def titled(name: str) -> str | None:
+    """Title ``name`` ('stats-rounds') of the game that declares it (English, as declared), or None."""
+    return next((each.title_of(name) for each in registered() if each.title_of(name)), None)
 
 
 def board_files() -> dict[str, str]:

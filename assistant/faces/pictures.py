@@ -538,14 +538,27 @@ def diagnostic(outcome) -> RenderableType:
 # -- score pads --------------------------------------------------------------------------
 
 
+def declared_title(name: str) -> str:
+    """Title ``name`` ('tally', 'stats-rounds') of the game that declares it, in the language spoken."""
+    title = registry.titled(name)
+    return _(title) if title else ""
+
+
+PAD_COLUMNS = (N_("round"), N_("what was played"))  # a pad's first two headings, where it declares none
+
+
 def pad_table(game) -> Table:
-    """Deals as rows: the quest, each player's points and running total."""
+    """Rounds as rows (a pad's deals): what was played, each player's points and running total, under the
+    title and column headings the pad declares."""
     from assistant.engine.i18n import _
 
-    table = Table(title=Text(_("{name}: Le Roi des Nains").format(name=game.name)), title_justify="left",
+    declared = registry.of_game(game)
+    title = declared.title_of("table")
+    table = Table(title=Text(_(title).format(name=game.name) if title else game.name), title_justify="left",
                   box=box.SQUARE)
-    table.add_column(_("deal"), justify="right")
-    table.add_column(_("quest + special card"), overflow="fold")  # a long name wraps, never cut
+    number, what = declared.columns or PAD_COLUMNS
+    table.add_column(_(number), justify="right")
+    table.add_column(_(what), overflow="fold")  # a long name wraps, never cut
     for player in game.players:
         table.add_column(Text(player), justify="right")
     rows = game.rows()
@@ -572,10 +585,11 @@ def pad_table(game) -> Table:
 
 
 def tally_table(result) -> Group:
-    """75 Gnom' Street's end: one column per rule, one row per player, and how stacks counted."""
+    """A garden's end: one column per rule, one row per player, and how stacks counted (titled as its game
+    declares)."""
     from assistant.engine.i18n import _
 
-    table = Table(box=box.SQUARE, title=Text(_("75 Gnom' Street: victory points")), title_justify="left")
+    table = Table(box=box.SQUARE, title=Text(declared_title("tally")), title_justify="left")
     table.add_column(_("player"), justify="left")
     for name in (_("miniatures"), _("loot"), _("baits"), _("total")):
         table.add_column(name, justify="right")
@@ -592,7 +606,7 @@ GNOME_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "yellow": "bold 
 
 
 def tug(game) -> Group:
-    """Oh ! les Nains: the hose over its flagstones, the fence, both lines of gnomes.
+    """The rope: the hose over its flagstones, the fence, both lines of gnomes.
 
     Each gnome shows its colour's letter (R B Y G, in French R B J V) in its colour, and a
     legend says which is which: the colours are never told by colour alone."""
@@ -653,7 +667,7 @@ def with_report(picture: RenderableType, lines) -> Group:
 
 
 def pad(game) -> RenderableType:
-    """A score pad's picture: the rope for Oh ! les Nains, the score table for the others."""
+    """A score pad's picture, as it declares: the rope, or the score table."""
     return tug(game) if registry.of_game(game).picture == "rope" else pad_table(game)
 
 
@@ -715,9 +729,7 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
     gnom = [row for row in players if row["sets_won"] or row["finds"]]
     if gnom:
         top = max(row["mean_turns_to_find"] or 0 for row in gnom)
-        table = Table(box=box.SIMPLE_HEAD, title=Text(_("75 Gnom' Street: sets won, turns to find a loot (my "
-                                                         "questions until my sheet kept one cell)")),
-                      title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, title=Text(declared_title("stats-sets")), title_justify="left")
         for column, justify in ((_("player"), LEFT), (_("sets won"), RIGHT), (_("loots found"), RIGHT),
                                 (_("mean turns"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
@@ -728,7 +740,8 @@ def stats(summary: dict, names: dict[str, str] | None = None) -> RenderableType:
         parts.append(table)
     rope = [row for row in players if row["rounds"]]
     if rope:
-        table = Table(box=box.SIMPLE_HEAD, title=Text(_("Oh ! les Nains: rounds won")), title_justify="left")
+        table = Table(box=box.SIMPLE_HEAD, title=Text(declared_title("stats-rounds")),
+                      title_justify="left")
         for column, justify in ((_("player"), LEFT), (_("rounds"), RIGHT), (_("won"), RIGHT), ("", LEFT)):
             _add_column(table, column, justify)
         for row in rope:
@@ -764,11 +777,10 @@ def _plays(history: list[dict]) -> RenderableType:
 
 
 def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:
-    """Le Roi des Nains: each quest face's mean points per deal (all players, as bars, then each player's),
-    the same by special card, and who chose which face."""
+    """The quest pad's means: each quest face's mean points per deal (all players, as bars, then each
+    player's), the same by special card, and who chose which face."""
     top = max((abs(mean["mean"]) for mean in summary["quests"].values()), default=1) or 1
-    chart = Table(box=box.SIMPLE_HEAD, title=Text(_("Le Roi des Nains: mean points per player and deal, by "
-                                                     "quest face")), title_justify="left")
+    chart = Table(box=box.SIMPLE_HEAD, title=Text(declared_title("stats-quests")), title_justify="left")
     for column, justify in ((_("quest"), LEFT), (_("deals"), RIGHT), (_("mean"), RIGHT), ("", LEFT)):
         _add_column(chart, column, justify)
     for face, mean in summary["quests"].items():

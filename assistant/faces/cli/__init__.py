@@ -19,7 +19,15 @@ import typer
 
 from assistant.engine import commands
 from assistant.engine.i18n import N_, _
-from assistant.faces.cli.group import HELP_OPTIONS, LANGUAGE_OPTION, LONG_RUNNING, ExitCode, OneLineErrors, command_word
+from assistant.faces.cli.group import (
+    HELP_OPTIONS,
+    LANGUAGE_OPTION,
+    LONG_RUNNING,
+    ExitCode,
+    OneLineErrors,
+    command_word,
+    fill_help,
+)
 
 __all__ = ["LONG_RUNNING", "ExitCode", "app_for", "command_name", "command_names", "command_params", "command_word",
            "whole"]
@@ -70,8 +78,16 @@ def _picked(word: str) -> tuple[list, list]:
             [g for g in holder.registered_groups if g.name == word])
 
 
-@functools.cache
 def whole() -> typer.Typer:
+    """The whole app (``_whole``), assembled again once a game was registered or taken out."""
+    from assistant.engine import registry
+
+    commands.command_names()  # the games found first: their registering changes the generation
+    return _whole(registry.generation())
+
+
+@functools.cache
+def _whole(generation: int) -> typer.Typer:
     """The whole app: every command of the table, in the table's order (``--help`` lists them so), its
     groups after them; ``--version``, ``--lang`` and ``--install-completion`` on the app itself."""
     app = typer.Typer(
@@ -88,7 +104,17 @@ def whole() -> typer.Typer:
         app.registered_commands += _picked(word)[0]
     for word in commands.command_groups():
         app.registered_groups += _picked(word)[1]
+    _fill_helps(app)
     return app
+
+
+def _fill_helps(commands_of: typer.Typer) -> None:
+    """Every game's command of ``commands_of`` and of its groups given the help its game declares."""
+    for info in commands_of.registered_commands:
+        fill_help(info)
+    for group in commands_of.registered_groups:
+        if group.typer_instance is not None:
+            _fill_helps(group.typer_instance)
 
 
 def app_for(args: list[str]) -> typer.Typer:
@@ -117,6 +143,7 @@ def _read_annotations(commands_of: typer.Typer) -> None:
     twice (``inspect.signature(eval_str=True)``, then ``get_type_hints``), compiling each text anew each
     time: read here once, the command's own are compiled once."""
     for info in commands_of.registered_commands:
+        fill_help(info)
         callback = info.callback
         if callback is not None and any(isinstance(text, str) for text in callback.__annotations__.values()):
             callback.__annotations__ = {name: _evaluated(text, callback.__globals__)

@@ -180,17 +180,17 @@ def deduction(game):
     return game
 
 
-# Each with its article: French puts "un" or "une" where English says "a" (see pad).
-PAD_TITLES = {"roi-des-nains": N_("a Le Roi des Nains score pad (assistant quest new)"),
-              "oh-les-nains": N_("a Oh ! les Nains match (assistant tug new)")}
-
-
-def pad(game, kind: str):
+def pad(game, group: str):
+    """The game, if it is the score pad whose commands are typed under ``group`` ('quest'); else one line naming
+    that pad as it declares itself (its article, and how to start one)."""
+    from assistant.engine import registry
     from assistant.engine.errors import InputError
 
-    if game.kind != kind:
+    wanted = registry.of_group(group)
+    if wanted is None or game.kind != wanted.kind:
+        said = (wanted.title_of("a-game") or wanted.title) if wanted is not None else group
         raise InputError(_("game {name} is not {pad}: start one, or pick one with assistant use NAME")
-                         .format(name=game.name, pad=_(PAD_TITLES[kind])))
+                         .format(name=game.name, pad=_(said)))
     return game
 
 
@@ -234,12 +234,19 @@ def their_cells_if_asked(game) -> dict | None:
     return their_cells(game) if asked_this_set(game) else None
 
 
-ROI = "roi-des-nains"
+def pad_kind(group: str) -> str:
+    """The kind of the score pad whose commands are typed under ``group`` ('quest')."""
+    from assistant.engine import registry
+
+    found = registry.of_group(group)
+    assert found is not None, group  # the group's own area asks: its pad registered it
+    return found.kind
 
 
-def roi_rules():
+def pad_rules(group: str):
+    """The data the score pad of ``group`` plays by (its quests and special cards), read from its file."""
     data = store()
-    return data.pad_rules(data.pad_class(ROI))
+    return data.pad_rules(data.pad_class(pad_kind(group)))
 
 
 def pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:

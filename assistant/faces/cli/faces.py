@@ -15,7 +15,6 @@ from assistant.engine.i18n import N_, _, ngettext
 from assistant.faces.cli.common import (
     GameOption,
     deduction,
-    pad,
     show,
     store,
     their_cells_if_asked,
@@ -163,7 +162,7 @@ def print_sheet(
 
 @declared(print_app, "print", "pad")
 def print_pad(
-    kind: Annotated[Optional[str], typer.Argument(help=N_("The score pad: roi-des-nains (not with --game)."))] = None,
+    kind: Annotated[Optional[str], typer.Argument(help=N_("The score pad's kind (not with --game)."))] = None,
     players: PadPlayers = None,
     game: GameOption = None,
     html: PrintFile = None,
@@ -176,16 +175,21 @@ def print_pad(
     data = store()
     if game is not None or kind is None:
         loaded = data.load(game)
-        chosen = loaded if registry.of_game(loaded) in printed else pad(loaded, printed[0].kind)
-        rules = data.pad_rules(data.pad_class(chosen.kind))
-        _save_page(printing.pad_page([], rules, chosen), html or f"{chosen.name}-pad.html")
+        if registry.of_game(loaded) not in printed:
+            raise InputError(_("game {name} has no printed page: print pad prints {kinds}").format(
+                name=loaded.name, kinds=", ".join(each.kind for each in printed)))
+        rules = data.pad_rules(data.pad_class(loaded.kind))
+        _save_page(printing.pad_page([], rules, loaded), html or f"{loaded.name}-pad.html")
         return
     found = next((each for each in printed if each.named_by(kind)), None)
     if found is None:
         raise InputError(_("no printed pad for {kind}: expected one of {kinds}").format(
             kind=repr(kind), kinds=", ".join(each.kind for each in printed)))
+    page = found.page
+    assert page is not None  # printed_pads are those that declare a page
     rules = data.pad_rules(data.pad_class(found.kind))
-    _save_page(printing.pad_page(printing.player_list(players, 3, 5, 4), rules), html or f"{found.kind}-pad.html")
+    _save_page(printing.pad_page(printing.player_list(players, page.least, page.most, page.default), rules,
+                                 declared=found), html or f"{found.kind}-pad.html")
 
 
 @declared(app, "table")

@@ -15,7 +15,6 @@ from assistant.faces.cli.common import (
     SvgOption,
     echo_json,
     notice_if_unverified,
-    roi_rules,
     show,
     store,
 )
@@ -38,6 +37,7 @@ def new(
 ) -> None:
     from assistant.games.deduction import DeductionGame
 
+    _refuse_a_pad(board)
     data = store()
     chosen = data.board(board)
     names = opponents.split(",") if opponents is not None else None
@@ -48,6 +48,19 @@ def new(
         _("new game {name} on {board}: hunting {who}")
     typer.echo(said.format(name=game.name, board=chosen.name, who=", ".join(map(chosen.local_item, game.items)),
                            cell=(mine or "").upper()))
+
+
+def _refuse_a_pad(word: str) -> None:
+    """A score pad's kind (or one of its words) given to ``new``: one line naming the pad's own command."""
+    from assistant.engine import registry
+    from assistant.engine.errors import InputError
+
+    found = registry.find(word)  # the kind itself: its own package read, not every game's
+    if found is None:
+        found = next((each for each in registry.registered() if each.named_by(word)), None)
+    if found is not None and found.pad:
+        start = found.start.said(found.kind) if found.start is not None else "assistant --help"
+        raise InputError(_("{kind} is a score pad: start it with {command}").format(kind=found.kind, command=start))
 
 
 @declared(app, "games")
@@ -129,7 +142,7 @@ def _ended(entry: dict) -> str:
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     kind: Annotated[Optional[str], typer.Option("--game-kind", "--type", help=N_(
-        "Only games of this kind: gnom-street, new-york, roi-des-nains, oh-les-nains."))] = None,
+        "Only games of this kind (as assistant games lists them)."))] = None,
     player: Annotated[Optional[str], typer.Option("--player", "--joueur", help=N_(
         "Only this player's games and row (me, or your --me name, for your own)."))] = None,
     since: Annotated[Optional[str], typer.Option("--since", "--depuis", help=N_(
@@ -148,12 +161,21 @@ def stats(
 
     names = {}
     if summary["quests"]:  # quest faces and special cards named as the player reads them
-        rules = roi_rules()
+        rules = _quest_rules()
         names = {**{quest.id: quest.said for quest in rules.quests},
                  **{special.id: special.shown for special in rules.specials}}
     show(render.stats(summary, names), svg=svg, html=html)
     for each in skipped:
         typer.echo(_("left out {name}: {problem}").format(name=each["name"], problem=each["problem"]), err=True)
+
+
+def _quest_rules():
+    """The rules of the pad whose statistics keep its quest faces (the one that declares their title)."""
+    from assistant.engine import registry
+
+    data = store()
+    found = next(each for each in registry.registered() if each.title_of("stats-quests"))
+    return data.pad_rules(data.pad_class(found.kind))
 
 
 @declared(app, "delete")

@@ -1,4 +1,4 @@
-"""75 Gnom' Street's own commands: the fight, the garden's pieces (miniature, cat, token, reveal,
+"""The garden's own commands: the fight, the garden's pieces (miniature, cat, token, reveal,
 loot, mole) and the tally.
 """
 
@@ -135,7 +135,7 @@ def tally(
     if path is not None:
         from assistant.store import yamlfile
 
-        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board("gnom-street"),
+        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board(_tally_kind()),
                                        rules).settled(throw)
     else:
         if throw is not None:  # the throw is a step of the game: recorded once, then every face tells it
@@ -147,3 +147,12 @@ def tally(
         echo_json(result.to_mapping())
         return
     show(render.tally_table(result), svg=svg, html=html)  # the verdict included, in the picture too
+
+
+def _tally_kind() -> str:
+    """The kind of the game whose end ``tally`` counts: the one that declares the command."""
+    from assistant.engine import registry
+
+    found = registry.declaring("tally")
+    assert found is not None  # its game declares the command this module holds
+    return found.kind

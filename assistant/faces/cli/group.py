@@ -18,7 +18,8 @@ from typer._click import core as click_core
 from typer._click.formatting import HelpFormatter
 from typer.core import TyperGroup
 
-from assistant.engine.commands import ALIASES, help_of
+from assistant.engine.commands import aliases, help_of, own_row
+from assistant.engine.commands import english as english_word
 from assistant.engine.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class OneLineErrors(TyperGroup):
 
     def _resolve(self, ctx, args):
         if args and args[0] not in self.commands:
-            name = ALIASES.get(args[0].lower())
+            name = english_word(args[0]) if english_word(args[0]) != args[0].lower() else None
             # the command as typed names it in its usage line: 'assistant indice ...'
             if name is not None and name in self.commands:
                 english, command, rest = super().resolve_command(ctx, [name, *args[1:]])
@@ -163,12 +164,12 @@ class OneLineErrors(TyperGroup):
 
                 from assistant.engine.errors import InputError
 
-                known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in ALIASES.items()
+                known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in aliases().items()
                                                                                  if n in self.commands]
                 close = difflib.get_close_matches(args[0].lower(), known, n=1, cutoff=0.6)
                 raise InputError(
                     _("no such command {word}: did you mean {command}?").format(
-                        word=repr(args[0]), command=ALIASES.get(close[0], close[0])) if close else
+                        word=repr(args[0]), command=aliases().get(close[0], close[0])) if close else
                     _("no such command {word}: see {command} --help").format(word=repr(args[0]),
                                                                               command=ctx.command_path))
         return super().resolve_command(ctx, args)
@@ -454,7 +455,7 @@ def spoken_command(name: str) -> str:
     from assistant.engine.i18n import DEFAULT, language
     from assistant.engine.words import french_word
 
-    french = french_word(name, ALIASES) if language() != DEFAULT else ""
+    french = french_word(name, aliases()) if language() != DEFAULT else ""
     return f"{french} ({name})" if french else name
 
 
@@ -462,7 +463,10 @@ def command_word(args: list[str]) -> str | None:
     """The command the arguments name, in English (French words: see OneLineErrors), or None."""
     name = next((arg for at, arg in enumerate(args)
                  if not arg.startswith("-") and (at == 0 or args[at - 1] not in LANGUAGE_OPTION)), None)
-    return ALIASES.get(name.lower(), name) if name is not None else None
+    if name is None:
+        return None
+    found = english_word(name)
+    return found if found != name.lower() else name
 
 
 # The commands that stay open (a screen, a server); every other one is a one-shot command.
@@ -504,4 +508,20 @@ def group(*words: str) -> typer.Typer:
 def declared(holder: typer.Typer, *words: str):
     """Registers the function below as command ``words`` ('clue'; 'quest', 'deal') of the command table,
     on ``holder`` (its area's commands, or its group), with the help the table declares."""
+    if not own_row(words):  # a game's row: its help is read from the registry when the command is built
+        def later(function):
+            holder.command(words[-1])(function)
+            LATER_HELP[id(holder.registered_commands[-1])] = words
+            return function
+        return later
     return holder.command(words[-1], help=help_of(*words))
+
+
+LATER_HELP: dict[int, tuple[str, ...]] = {}  # a game's command (by its CommandInfo's id) -> its words
+
+
+def fill_help(info) -> None:
+    """A game's command about to be built gets the help its game declares (``declared``)."""
+    words = LATER_HELP.get(id(info))
+    if words is not None and info.help is None:
+        info.help = help_of(*words)

@@ -1,4 +1,4 @@
-"""Le Roi des Nains score pad: assistant quest new, deal, trick, ... (the group ``quest``)."""
+"""The quest pad's commands: assistant quest new, deal, trick, ... (the group ``quest``, declared by its game)."""
 
 # The commands' annotations are read when Typer builds the one command typed, not when the module is read.
 from __future__ import annotations
@@ -9,7 +9,6 @@ import typer
 
 from assistant.engine.i18n import N_, _
 from assistant.faces.cli.common import (
-    ROI,
     STEP_WORDS,
     GameOption,
     HtmlOption,
@@ -17,15 +16,17 @@ from assistant.faces.cli.common import (
     completer,
     echo_json,
     pad,
+    pad_kind,
     pad_report,
-    roi_rules,
+    pad_rules,
     store,
 )
 from assistant.faces.cli.group import declared, group
 
+GROUP = "quest"
 app = typer.Typer()  # holds the area's group; the command line picks it from it
-quest_app = group("quest")
-app.add_typer(quest_app, name="quest")
+quest_app = group(GROUP)
+app.add_typer(quest_app, name=GROUP)
 
 
 @declared(quest_app, "quest", "new")
@@ -33,12 +34,13 @@ def quest_new(
     players: Annotated[str, typer.Option("--players", "--joueurs",
                                          help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))],
     name: Annotated[Optional[str], typer.Option("--name", "--nom",
-                                                help=N_("The pad's name (default: roi-des-nains-N)."))] = None,
+                                                help=N_("The pad's name (default: its kind, numbered)."))] = None,
 ) -> None:
     from assistant.games.roi_des_nains import RoiGame
 
     data = store()
-    game = data.create(RoiGame.new(name or ROI, players.split(","), roi_rules()), numbered=name is None)
+    game = data.create(RoiGame.new(name or pad_kind(GROUP), players.split(","), pad_rules(GROUP)),
+                       numbered=name is None)
     typer.echo(_("new score pad {name}: {table}").format(name=game.name, table=game.table_said()))
 
 
@@ -46,7 +48,7 @@ def quest_new(
 def quest_list(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
     from assistant.games.roi_des_nains import listing
 
-    rules = roi_rules()
+    rules = pad_rules(GROUP)
     if as_json:
         echo_json([{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs,
                     "scores": q.scores(rules.face_value)} for q in rules.quests])
@@ -87,7 +89,7 @@ def quest_deal(
     from assistant.games.roi_des_nains import DealEvent
 
     def record(g):
-        return pad(g, ROI).record(DealEvent.build(
+        return pad(g, GROUP).record(DealEvent.build(
             g, quest, special, tricks=tricks, order=order, won=won or (), special_winner=special_winner,
             scout=scout, dealer_next=dealer_next, replace=replace))
     pad_report(store().update(game, record))
@@ -111,7 +113,7 @@ def quest_trick(
     from assistant.games.roi_des_nains import TrickEvent
 
     def record(g):
-        return pad(g, ROI).record(TrickEvent.build(g, words[0], words[1:], winner=winner, seating=seating,
+        return pad(g, GROUP).record(TrickEvent.build(g, words[0], words[1:], winner=winner, seating=seating,
                                                    replace=replace))
     updated = store().update(game, record)
     typer.echo(updated.trick_said(updated.events[-1].replaces))
@@ -121,7 +123,7 @@ def quest_trick(
 
 def _quest_move(game: Optional[str], build) -> None:
     """Record a hand change between two tricks (``build(g)`` makes the event), then say what moved."""
-    updated = store().update(game, lambda g: pad(g, ROI).record(build(g)))
+    updated = store().update(game, lambda g: pad(g, GROUP).record(build(g)))
     typer.echo(updated.move_said())
 
 
@@ -174,12 +176,12 @@ def quest_remove(number: Annotated[str, typer.Argument(help=N_("The deal number 
                  game: GameOption = None) -> None:
     from assistant.games.roi_des_nains import DropEvent
 
-    pad_report(store().update(game, lambda g: pad(g, ROI).record(DropEvent.build(g, number))))
+    pad_report(store().update(game, lambda g: pad(g, GROUP).record(DropEvent.build(g, number))))
 
 
 @declared(quest_app, "quest", "show")
 def quest_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
-    pad_report(pad(store().load(game), ROI), svg, html)
+    pad_report(pad(store().load(game), GROUP), svg, html)
 
 
 @declared(quest_app, "quest", "export")
@@ -190,7 +192,7 @@ def quest_export(
 ) -> None:
     if as_json == csv:
         raise typer.BadParameter(_("choose one: --csv or --json"))
-    current = pad(store().load(game), ROI)
+    current = pad(store().load(game), GROUP)
     if as_json:
         echo_json(current.score_sheet())
         return

@@ -1,4 +1,4 @@
-"""Oh ! les Nains: the rope tracker (the group ``tug``)."""
+"""The rope tracker's commands (the group ``tug``, declared by its game)."""
 
 # The commands' annotations are read when Typer builds the one command typed, not when the module is read.
 from __future__ import annotations
@@ -16,17 +16,18 @@ from assistant.faces.cli.common import (
     completer,
     echo_json,
     pad,
+    pad_kind,
     pad_report,
     store,
 )
 from assistant.faces.cli.group import declared, group
 
-TUG = "oh-les-nains"
+GROUP = "tug"
 
 
 app = typer.Typer()  # holds the area's group; the command line picks it from it
-tug_app = group("tug")
-app.add_typer(tug_app, name="tug")
+tug_app = group(GROUP)
+app.add_typer(tug_app, name=GROUP)
 
 
 ByOption = Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who plays (default: whose turn it is)."),
@@ -35,7 +36,7 @@ ByOption = Annotated[Optional[str], typer.Option("--by", "--par", help=N_("Who p
 
 def _tug_move(game: Optional[str], build) -> None:
     """Record the move ``build(match)`` makes on the match (refused: nothing written), then show the rope."""
-    updated = store().update(game, lambda g: g.record(build(pad(g, TUG))))
+    updated = store().update(game, lambda g: g.record(build(pad(g, GROUP))))
     pad_report(updated)
 
 
@@ -49,14 +50,14 @@ def tug_new(
                                                   help=N_("Who plays first (the smallest player; default: the "
                                                           "first named)."))] = None,
     name: Annotated[Optional[str], typer.Option("--name", "--nom",
-                                                help=N_("The match's name (default: oh-les-nains-N)."))] = None,
+                                                help=N_("The match's name (default: its kind, numbered)."))] = None,
     flagstones: Annotated[Optional[str], typer.Option("--flagstones", "--dalles", help=N_(
         "The flagstones of the path in your box, both sides together (default: 16, unverified)."))] = None,
 ) -> None:
     from assistant.games.oh_les_nains.rope import TugGame
 
     data = store()
-    game = data.create(TugGame.new(name or TUG, sides.split(","), counters, starts, flagstones),
+    game = data.create(TugGame.new(name or pad_kind(GROUP), sides.split(","), counters, starts, flagstones),
                        numbered=name is None)
     if game.flagstones is None:
         typer.echo(ngettext("notice: the path of {count} flagstone ({half} a side) is unverified: from public "
@@ -158,7 +159,7 @@ def tug_starts(player: Annotated[str, typer.Argument(help=N_("The player who pla
 @declared(tug_app, "tug", "show")
 def tug_show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None,
              as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
-    match = pad(store().load(game), TUG)
+    match = pad(store().load(game), GROUP)
     if as_json:
         echo_json(match.describe())
         return

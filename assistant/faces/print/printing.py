@@ -3,8 +3,8 @@
 ``sheet_page`` draws a blank investigation sheet per opponent on the owner's
 board (their corrections included), each cell with its marks (terrain and
 flowers, as in the terminal's drawings, so nothing is told by colour alone);
-``pad_page`` an empty Le Roi des Nains score pad with its 7 deals and two
-rows for a tie. Given a game, each draws the game as it stands instead: the
+``pad_page`` an empty score pad as its game declares it (its rounds and spare
+rows for a tie). Given a game, each draws the game as it stands instead: the
 cells ruled out crossed, the deals played filled in.
 
 The page is plain HTML with print CSS (``@page { size: A4 }``): open it and
@@ -19,8 +19,6 @@ from __future__ import annotations
 from assistant.engine.errors import InputError, shown
 from assistant.engine.i18n import N_, _, language
 from assistant.engine.records import NamedTuple
-
-PAD_SPARE_ROWS = 2  # rules: after 7 deals a tie plays on
 
 
 def render(name: str, **context) -> str:
@@ -136,28 +134,33 @@ def _legend(board, pictures) -> dict:
     return {"attributes": attributes, "marks": marks}
 
 
-# -- the Le Roi des Nains score pad --------------------------------------------------------------------
+# -- a score pad's page ------------------------------------------------------------------------------
 
 
-def pad_page(players: list[str | None], rules, game=None) -> str:
-    """An empty score pad (names to write in where None), 7 deals and two rows for a tie, then what each
-    quest face scores (``rules``); with ``game``, the deals played filled in: quest and special card, each
-    player's points and running total."""
-    from assistant.games.roi_des_nains.pad import DEALS
+def pad_page(players: list[str | None], rules, game=None, declared=None) -> str:
+    """An empty score pad of the pad ``declared`` (its ``GameType``; ``game``'s where a game is given): names
+    to write in where None, its rounds and spare rows for a tie, then what each quest face scores where the pad
+    prints its ``rules``; with ``game``, the rounds played filled in: what was played, each player's points and
+    running total."""
+    from assistant.engine import registry
+    from assistant.faces.pictures import PAD_COLUMNS
 
+    declared = registry.of_game(game) if game is not None else declared
+    page = declared.page
     if game is not None:
         players = list(game.players)
     played = [row for row in game.rows() if row.points is not None] if game is not None else []
-    title = _("Le Roi des Nains: score pad") if game is None else \
-        _("Le Roi des Nains: score pad of {game}").format(game=game.name)
-    note = _("Players in seating order, clockwise. Each quest tile is played once (either face), each special "
-             "card once; after 7 deals the highest total wins, and a tie plays another deal (rows +).")
+    title = _(page.title) if game is None else _(page.title_of).format(game=game.name)
+    note = _(page.note) if page.note else ""
     if game is not None:
-        note += " " + game.summary()
+        note = f"{note} {game.summary()}".strip()
+    shown = page.rules and rules is not None
     return render("pad.html", title=title, note=note, players=players, played=played,
-                  blank=range(len(played) + 1, DEALS + 1), spare=PAD_SPARE_ROWS,
-                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests],
-                  quests_source=_(QUESTS_SOURCE), specials=specials_said(rules), specials_note=specials_note(rules))
+                  columns=[_(column) for column in declared.columns or PAD_COLUMNS],
+                  blank=range(len(played) + 1, page.rounds + 1), spare=page.spare,
+                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests]
+                  if shown else [], quests_source=_(QUESTS_SOURCE) if shown else "",
+                  specials=specials_said(rules) if shown else [], specials_note=specials_note(rules) if shown else "")
 
 
 # FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two

@@ -454,15 +454,21 @@ def history_view(game, words: Words) -> list[tuple[int, str, bool]]:
 
 
 def pad_view(game) -> dict:
-    """A score pad: Le Roi des Nains' deals, or Oh ! les Nains' rope, then what the table must hear now
-    (the log protocol's report)."""
-    rope = registry.of_game(game).picture == "rope"
+    """A score pad, drawn as it declares: its rope, or its rounds as a table under its own caption and
+    column headings; then what the table must hear now (the log protocol's report)."""
+    from assistant.faces.pictures import PAD_COLUMNS
+
+    declared = registry.of_game(game)
+    rope = declared.picture == "rope"
+    title = declared.title_of("table")
     return {"report": game.report(), "rope": rope_view(game) if rope else None,
-            "deals": None if rope else {"name": game.name, "players": game.players, "rows": game.rows()}}
+            "deals": None if rope else {"name": game.name, "players": game.players, "rows": game.rows(),
+                                        "caption": _(title).format(name=game.name) if title else game.name,
+                                        "columns": [_(column) for column in declared.columns or PAD_COLUMNS]}}
 
 
 def rope_view(game) -> dict:
-    """Oh ! les Nains: the hose's flagstones on each side of the fence, where it stands in words, the last turns."""
+    """The rope: the hose's flagstones on each side of the fence, where it stands in words, the last turns."""
     from assistant.faces import pictures
 
     state = game.state()
@@ -481,12 +487,14 @@ def stone(game, side: int, colour: str | None) -> Stone | None:
 
 
 def tally_html(game) -> str:
-    """75 Gnom' Street's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    """A garden's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    from assistant.faces.pictures import declared_title
     from assistant.games.gnom_street import tally as gnom_tally
     from assistant.games.gnom_street.garden import ME
 
     result = gnom_tally.score_game(game, "fr")
-    return render("tally.html", lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
+    return render("tally.html", caption=declared_title("tally"),
+                  lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
                   notes=result.said or result.notes, verdict=result.verdict())
 
 

@@ -11,7 +11,8 @@ they stand and the score table) and ``said`` (what the pad says to the table).
 
 from importlib import import_module
 
-from assistant.engine.registry import GameType, register
+from assistant.engine.i18n import N_
+from assistant.engine.registry import Acts, Command, GameType, Page, Start, register
 
 KIND = "roi-des-nains"
 
@@ -35,8 +36,96 @@ def __getattr__(name: str):
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return getattr(import_module(f"{__name__}.{module}"), name)
 
+
+# What Le Roi des Nains declares for the faces: its group of commands (``quest``), its titles and score
+# table, its printed page, how it starts (3 to 5 players in seating order), and its acts: the deals and their
+# tricks are played face up, every one public.
+COMMANDS = (
+    Command(("quest",), "quest", N_(
+        "Le Roi des Nains score pad: quests, deals, totals."),
+        french=("quete", "quête")),
+    Command(("quest", "new"), "quest", N_(
+        "Start a Le Roi des Nains score pad and make it current.\n\n"
+        "Example: assistant quest new --players Ana,Ben,Cleo"),
+        slots={"name": "new-name"}),
+    Command(("quest", "list"), "quest", N_(
+        "List the 40 quest faces (what each scores, what a summary needs) "
+        "and the special cards."),
+        french=("liste",)),
+    Command(("quest", "deal"), "quest", N_(
+        "Record a deal: its quest and special card, then either a summary "
+        "now or its tricks one by one.\n\n"
+        "Example: assistant quest deal 13A --special flag-bearer --won "
+        "Ana=Kg,Kb,Qr --won Ben=Kr --special-winner Ana"),
+        french=("donne",)),
+    Command(("quest", "trick"), "quest", N_(
+        "Record one trick of the deal being played; the rules say who wins "
+        "it, magic cards included (--winner only confirms it).\n\n"
+        "The holder of the red 5 leads the first trick. Where the rules are silent "
+        "the pad chooses: a Dragon or Excalibur leading leaves the suit led to the "
+        "next card; a Clone leading a later trick plays as the last card of the "
+        "trick before; the Mummy, the Clone and the Dragon may be played instead of "
+        "the suit led, Excalibur only with none of it.\n\n"
+        "Example: assistant quest trick Ana 5g 7g Kb"),
+        french=("pli",)),
+    Command(("quest", "swap"), "quest", N_(
+        "The Druid: after its trick, whoever played it swaps hands with NAME.\n\n"
+        "Example: assistant quest swap Cleo"),
+        french=("echanger", "échanger")),
+    Command(("quest", "pass"), "quest", N_(
+        "The blue 11 that passes hands: after its trick, every hand passes left (to "
+        "the next player, clockwise) or right.\n\nExample: assistant quest pass left"),
+        french=("passer",)),
+    Command(("quest", "take"), "quest", N_(
+        "The red 11 that takes two cards: whoever holds it takes cards from NAME's hand "
+        "and gives as many back. The rule text leaves the timing open, so both are taken: "
+        "after its trick (whoever played it takes), or before the first trick, as the public "
+        "online version plays it (then --by NAME says who takes). Recording it is optional: "
+        "without it the follow-suit and first-leader checks allow for cards having changed "
+        "hands.\n\n"
+        "Example: assistant quest take Cleo 3g 7r --back 2b,9g"),
+        french=("prendre",)),
+    Command(("quest", "take-back"), "quest", N_(
+        "The Sorcerer, between two tricks: its holder puts it in the trick just "
+        "played and takes back CARD of that trick, to play it again. The pad "
+        "chooses where the rules are silent: any card of that trick, once a deal, "
+        "before the last trick; the Sorcerer lies in that trick's pile.\n\n"
+        "Example: assistant quest take-back Ana 5g"),
+        french=("reprendre",)),
+    Command(("quest", "remove"), "quest", N_(
+        "Take deal NUMBER out of the game; the deals after it move up "
+        "and totals are recomputed."),
+        french=("retrait",)),
+    Command(("quest", "show"), "quest", N_(
+        "The score table: deals as rows, each player's points and running "
+        "totals.")),
+    Command(("quest", "export"), "quest", N_(
+        "Export the score table as CSV or JSON.")),
+)
+
+TITLES = {
+    "a-game": N_("a Le Roi des Nains score pad (assistant quest new)"),
+    "table": N_("{name}: Le Roi des Nains"),
+    "stats-quests": N_("Le Roi des Nains: mean points per player and deal, by quest face"),
+}
+
+COLUMNS = (N_("deal"), N_("quest + special card"))
+
+PAGE = Page(N_("Le Roi des Nains: score pad"), N_("Le Roi des Nains: score pad of {game}"), rounds=7, spare=2,
+            note=N_("Players in seating order, clockwise. Each quest tile is played once (either face), each "
+                    "special card once; after 7 deals the highest total wins, and a tie plays another deal "
+                    "(rows +)."), least=3, most=5, default=4, rules=True)
+
+START = Start(("quest", "new"), "players", 3, 5, "Ana,Ben,Cleo")
+
+ACTS = Acts(public=("deal", "trick", "swap", "pass", "take", "take-back", "remove"))
+
+HOOKS = {"list": "assistant.games.roi_des_nains.rules:listing"}
+
 register(GameType(KIND, "Le Roi des Nains", "Le Roi des Nains", pad=True,
                   game_class_path="assistant.games.roi_des_nains.pad:RoiGame", group="quest",
-                  words=("roi", "roidesnains"), picture="deals"))
+                  words=("roi", "roidesnains"), picture="deals",
+                  commands=COMMANDS, titles=TITLES, columns=COLUMNS, page=PAGE,
+                  start=START, acts=ACTS, hooks=HOOKS))
 
 __all__ = ["PAD", *_HOME_OF]
