@@ -174,13 +174,43 @@ def _state(spoken: str) -> tuple[str, Catalogue | None]:
 
 # language -> its catalogue, read once per process (``speaking`` switches back and forth)
 _read: dict[str, Catalogue] = {}
+# owner (a game's kind) -> the folder of the translations it brings (LANG/LC_MESSAGES/assistant.mo)
+_brought: dict[str, Path] = {}
 
 
 def _compiled(spoken: str) -> Catalogue:
     if spoken not in _read:
         path = LOCALE_FOLDER / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        _read[spoken] = Catalogue(path.read_bytes())
+        _read[spoken] = Catalogue(path.read_bytes(), _games_catalogues(spoken))
     return _read[spoken]
+
+
+def _games_catalogues(spoken: str) -> tuple[Catalogue, ...]:
+    """The catalogues of ``spoken`` the registered games bring, each read now."""
+    paths = (folder / spoken / "LC_MESSAGES" / f"{DOMAIN}.mo" for folder in _brought.values())
+    return tuple(Catalogue(path.read_bytes()) for path in paths if path.is_file())
+
+
+def add_translations(owner: str, folder: str | Path) -> None:
+    """The translations a game brings in its own package (``folder``/LANG/LC_MESSAGES/assistant.mo): said
+    wherever the shipped catalogue holds no such message. A game is its package and its translations."""
+    _brought[owner] = Path(folder)
+    _read.clear()  # read again, with them, when next spoken
+    _refresh()
+
+
+def drop_translations(owner: str) -> None:
+    """The translations ``owner`` brought taken out again (a game unregistered)."""
+    if _brought.pop(owner, None) is not None:
+        _read.clear()
+        _refresh()
+
+
+def _refresh() -> None:
+    """The language spoken now, its catalogue read again (with the games' translations as they are now)."""
+    global _process
+    if _process[1] is not None:
+        _process = _state(_process[0])
 
 
 class Catalogue:
@@ -194,7 +224,7 @@ class Catalogue:
 
     MAGIC = 0x950412DE  # little-endian, as Babel writes it
 
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, more: tuple[Catalogue, ...] = ()):
         # Its numbers are read with int.from_bytes, not struct, and its messages found by a loop of our
         # own, not bisect: each of those is a compiled extension, a shared library loaded on import.
         self._data = data
@@ -204,6 +234,7 @@ class Catalogue:
         self._places = self._table(self._originals)  # each English message's length and offset, in turn
         self._found: dict[str, tuple[bool, tuple[str, ...]] | None] = {}  # (plural?, the French forms)
         self._plural: Callable[[int], int] | None = None
+        self._more = more  # the games' own catalogues, asked for a message this one lacks
 
     def _table(self, start: int) -> Sequence[int]:
         """The numbers of a table of the catalogue, read in place where the machine reads them as the file
@@ -247,6 +278,8 @@ class Catalogue:
             if at < self._count and self._singular(at) == wanted:
                 plural = b"\0" in self._original(at)
                 found = (plural, tuple(self._text(self._translations, at).decode().split("\0")))
+            for more in self._more:
+                found = found or more._forms(message)
             self._found[message] = found
         return self._found[message]
 

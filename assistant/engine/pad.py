@@ -259,10 +259,13 @@ class ScorePad(Generic[StateT]):
 
     def why_not(self, words: list[str]) -> str | None:
         """Why the step begun with ``words`` cannot be recorded now whatever comes next (the grammar's hint,
-        before more is typed): nothing to take back, or the pad's reason (``why_not_now``)."""
+        before more is typed): nothing to take back, the game finished, or the pad's reason (``why_not_now``)."""
         form, why = log.begun(self, words, self._history)
         if form is None or why is not None or form in (log.UNDO_FORM, log.RETRACT_FORM):
             return why
+        end = self.outcome()
+        if end.finished:  # as record refuses it: who won, and how to go on
+            return str(self.game_over(end))
         try:
             return self.why_not_now(form, words)
         except AssistantError as error:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
-from assistant.engine.i18n import N_, _, ngettext
+from assistant.engine.i18n import N_, _, add_translations, drop_translations, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_names, key
 
@@ -235,6 +235,7 @@ class GameType(NamedTuple):
     start: Start | None = None
     acts: Acts | None = None
     hooks: dict[str, str] | None = None
+    locale: str | None = None  # a folder of its own translations (LANG/LC_MESSAGES/assistant.mo), where it brings them
 
     def game_class(self) -> Any:
         """The class of this game's saved games (its module imported now, if it was not yet)."""
@@ -274,6 +275,8 @@ def register(game_type: GameType) -> GameType:
     """Add a game; registering the same kind again replaces it (a test may re-register its own)."""
     _REGISTERED[game_type.kind] = game_type
     _changes[0] += 1
+    if game_type.locale is not None:
+        add_translations(game_type.kind, game_type.locale)
     return game_type
 
 
@@ -281,6 +284,7 @@ def unregister(kind: str) -> None:
     """Take a game out (the tests' own games, once their test is over)."""
     if _REGISTERED.pop(kind, None) is not None:
         _changes[0] += 1
+        drop_translations(kind)
 
 
 def _discover() -> None:
