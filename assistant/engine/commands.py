@@ -17,8 +17,8 @@ exist, the game's players), in the language spoken. The phones' page keeps to th
 
 from __future__ import annotations
 
-# The command line reads this module at every start: its records are plain classes (a NamedTuple costs
-# about 0.2 ms to create, a budget start-up cannot spare; see benchmarks/startup.py).
+# The command line reads this module at every start: its records are plain classes, cheaper to create than
+# a NamedTuple (start-up's budget: benchmarks/README.md).
 from collections.abc import Iterable, Sequence, Set
 from itertools import combinations
 from typing import TYPE_CHECKING

@@ -120,9 +120,9 @@ def _fill_helps(commands_of: typer.Typer) -> None:
 def app_for(args: list[str]) -> typer.Typer:
     """The app, holding only the command about to run when the arguments name one.
 
-    Typer turns every registered command into a click command on each run
-    (5 ms for the fifty here), and each area's module costs its reading; a
-    command at the table needs only its own. Help and unknown commands get the
+    Typer turns every registered command into a click command on each run,
+    and each area's module costs its reading; a command at the table needs
+    only its own. Help and unknown commands get the
     whole app."""
     name = command_word(args)
     if name is None or commands.area_of(name) is None or args[:1] in (["--help"], ["-h"]):
@@ -155,8 +155,8 @@ def _read_annotations(commands_of: typer.Typer) -> None:
 
 def _evaluated(annotation: object, scope: dict) -> object:
     """What an annotation written as text says, as ``typing.get_type_hints`` reads it. Most name an option
-    declared once (``GameOption``), or are ``None``: those are looked up, not compiled (each compilation
-    costs a command's start-up some 70 thousand instructions)."""
+    declared once (``GameOption``), or are ``None``: those are looked up, not compiled (a compilation is a
+    large part of a command's start-up)."""
     if not isinstance(annotation, str):
         return annotation
     if annotation == "None":

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 
 class ExitCode:
-    """The command's exit status. Plain numbers, not an IntEnum: making an Enum class cost every command
-    0.5 million instructions, a sixth of this module's reading (benchmarks/startup.py --instructions)."""
+    """The command's exit status. Plain numbers, not an IntEnum: making an Enum class is a sizeable part of
+    this module's reading, which every command pays."""
 
     OK = 0
     ERROR = 1  # the command was understood but cannot be done (contradiction, damaged file)
@@ -224,8 +224,7 @@ def _translated_help(context: click_core.Context) -> str:
     """``Context.get_help``, once the help texts of the command tree are in the language spoken.
 
     A command reads its help only to show it (``--help``; no words at all): translated when shown, not on
-    every run. Looking its texts up in the catalogue was most of what French added to a command's start-up
-    (2.1 M instructions over English before; 0.8 M since, the catalogue read in place too).
+    every run: looking every text up in the catalogue would be most of what French adds to a command's start-up.
     The words standing for what to type are translated on every run (``_translate_words``): usage errors
     show them too."""
     from assistant.engine import i18n

@@ -697,7 +697,7 @@ class TableApp(App):
 
     def keep_history_in_view(self) -> None:
         """An open panel is what was asked for: show it; else the latest entries, once the screen is laid out
-        again (a refusal on two lines shrinks the history panel after this call: issue 35).
+        again (a refusal on two lines shrinks the history panel after this call).
 
         An entry asks twice (its answer, then the redraw): the scrolls asked first, not run yet, run at the
         same moments as the second's would, so they are asked once."""

@@ -238,7 +238,7 @@ def special_named(special: Special) -> str:
     """A special card as ``quest list`` names it: in English every word it is read by ('tinkerer,
     bricoleur'); in French its name, flagged where unconfirmed, with the word to type where that is not
     the name itself ('11 bleu qui fait tourner les mains (?) (11-bleu-qui-fait-tourner-les-mains)'). A French
-    line never shows an English id (issue 35)."""
+    line never shows an English id."""
     if language() == DEFAULT:
         return ", ".join(special.words())
     typed = special.typed
