@@ -214,8 +214,8 @@ def finished_refusal(end: Outcome, next_step: str) -> str:
 class GameType(NamedTuple):
     """What a game is, registered once by its package, and what it declares for the faces to draw."""
 
-    kind: str  # as saved and typed: 'roi-des-nains'; BOARD_GAMES for the game that plays any board
-    title: str  # the name printed on the box, the same in every language: "Le Roi des Nains"
+    kind: str  # as saved and typed: its package's name with hyphens; BOARD_GAMES for the game that plays any board
+    title: str  # the name printed on the box, the same in every language
     title_fr: str  # its French title where the box has one
     pad: bool  # a score pad (players and deals), not a sheet over a board
     game_class_path: str  # where the class of its saved games is: 'package.module:Class', imported on first use
@@ -344,7 +344,7 @@ def of_game(game) -> GameType:
 
 
 def pad_groups() -> dict[str, str]:
-    """Each score pad's command word ('roi-des-nains' -> 'quest'): its steps are typed under it on the command
+    """Each score pad's command word (its kind -> the word of its group): its steps are typed under it on the command
     line, and without it on the table screen and the phones' page."""
     return {each.kind: each.group for each in registered() if each.group}
 
