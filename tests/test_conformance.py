@@ -49,10 +49,6 @@ BLOCKED: dict[tuple[str, str], str] = {
                               "offered by values_here('card') are refused after a few tricks (the hands the earlier "
                               "tricks revealed), and 'remove'/'drop' take deals out as steps of their own that no "
                               "declaration tells from steps of play",
-    ("french", "tiny-grid"): "games/deduction.py: a contradiction's refusal words its clues ('row 1: key no') in the "
-                             "language of the first refusal that worded them (the wording is kept with the game's "
-                             "facts), so a French refusal after an English one quotes the clues in English; the "
-                             "page serves both languages from one process",
 }
 
 

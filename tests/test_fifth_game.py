@@ -22,13 +22,15 @@ def tiny(home):
 
 
 def shipped_kinds() -> set[str]:
-    """The kind each package under assistant/games registers (its KIND), read from the packages themselves."""
+    """The kind each package under assistant/games registers (its KIND), read from the packages themselves
+    (the cores games share, ``SHARED``, are no game)."""
     from importlib import import_module
     from pkgutil import iter_modules
 
     import assistant.games
 
-    packages = [found.name for found in iter_modules(assistant.games.__path__, "assistant.games.") if found.ispkg]
+    packages = [found.name for found in iter_modules(assistant.games.__path__, "assistant.games.")
+                if found.ispkg and found.name.rpartition(".")[2] not in assistant.games.SHARED]
     return {import_module(package).KIND for package in packages}
 
 

@@ -21,7 +21,7 @@ from itertools import combinations
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import Contradiction
-from assistant.engine.i18n import _, ngettext
+from assistant.engine.i18n import _, language, ngettext
 from assistant.engine.log import Chain, retract_steps
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import join_clauses, join_names
@@ -38,21 +38,22 @@ def whose(board: Board, item: str) -> str:
 
 class Wording:
     """A fact's words in the player's language (what the clue says of a cell, how the answer was heard,
-    the alternatives denied together), made the first time they are read. Every command works the
-    sheet out from the whole log, but only an explanation reads these words: made at once, every French
+    the alternatives denied together), made the first time they are read in a language. Every command works
+    the sheet out from the whole log, but only an explanation reads these words: made at once, every French
     command would look each fact's words up in the catalogue."""
 
-    __slots__ = ("_make", "_words")
+    __slots__ = ("_make", "_words", "_language")
 
     def __init__(self, make: Callable[[], tuple[str, str, str]]) -> None:
-        self._make: Callable[[], tuple[str, str, str]] | None = make
+        self._make = make
         self._words: tuple[str, str, str] | None = None
+        self._language: str | None = None
 
     def words(self) -> tuple[str, str, str]:
-        """(relation, label, neither), made now if they were not yet."""
-        if self._words is None:
-            assert self._make is not None
-            self._words, self._make = self._make(), None
+        """(relation, label, neither) in the language spoken, made now if they were not yet."""
+        spoken = language()
+        if self._words is None or self._language != spoken:
+            self._words, self._language = self._make(), spoken
         return self._words
 
     # Two facts are the same when they say the same words (a log replayed gives equal facts).
