@@ -17,10 +17,11 @@ from assistant.engine.clues import Clue, kind_named
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.log import Retract
 from assistant.engine.words import split
-from assistant.games.deduction import AccuseEvent, ClueEvent, DeductionGame
+from assistant.games.deduction import ClueEvent, DeductionGame
 from assistant.games.gnom_street import fight
 from assistant.games.gnom_street import garden as pieces
 from assistant.games.gnom_street.mirror import AskedEvent
+from assistant.games.new_york.accusation import AccuseEvent
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
@@ -119,7 +120,7 @@ def garden_pieces(draw, game: DeductionGame):
 
 def events(game: DeductionGame):
     kinds = [clue_events(game), st.builds(Retract, st.none() | st.integers(1, 999_999))]
-    if game.accusing:  # the city's step: the garden has none
+    if AccuseEvent.FORM in game.forms():  # the city's step: the garden has none
         kinds.append(accusations(game))
     if game.board.per_opponent:
         kinds += [garden_pieces(game), asked_events(game), fights(game)]

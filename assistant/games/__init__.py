@@ -17,7 +17,8 @@ from assistant.engine.registry import BOARD_GAMES, GameType, register
 # find a game.
 SHARED = ("deduction",)
 
-# A board nobody registered a game for (a board file the player added) is played as a plain sheet.
+# A board nobody registered a game for (a board file the player added) is read through the deduction core, which
+# hands it to the game whose rules claim it (``DeductionGame.played_by``).
 register(GameType(BOARD_GAMES, "Deduction sheet", "Feuille d'enquête", pad=False,
                   game_class_path="assistant.games.deduction:DeductionGame"))
 

@@ -9,7 +9,7 @@ from assistant.engine.registry import GameType, register, unregister
 
 KIND = "tiny-grid"
 TYPE = GameType(KIND, "Tiny grid", "Petite grille", pad=False,
-                game_class_path="assistant.games.deduction:DeductionGame",
+                game_class_path="assistant.games.new_york.game:CityGame",  # it ends with an accusation
                 board_file=str(Path(__file__).with_name("tiny-grid.yaml")))
 
 

@@ -1,8 +1,8 @@
-"""The steps every deduction game hears: a clue (a question answered, a card's statement) and an accusation.
+"""The step every deduction game hears: a clue (a question answered, a card's statement).
 
 Each event type owns its words (``FORM``, ``from_words``, ``words``: a parse/format pair) and says what
-it tells about the hidden cells (``facts``). A game's own steps (the garden's pieces, its fight, the
-questions put to me) live in its package and follow the same pattern.
+it tells about the hidden cells (``facts``). A game's own steps (the garden's pieces, the city's
+accusation) live in its package and follow the same pattern.
 """
 
 from typing import TYPE_CHECKING, ClassVar
@@ -33,8 +33,11 @@ if TYPE_CHECKING:
 from assistant.engine.records import NamedTuple
 
 ME_WORDS = ("me", "moi", "i", "je", "mine")  # what a player types for me
+# A verdict on a cell (a step saying whether an item is on it), as typed, as saved, as a French table reads it
 RIGHT_WORDS = ("right", "correct", "juste", "bon", "bonne", "vrai", "yes", "oui", "y")
 WRONG_WORDS = ("wrong", "incorrect", "faux", "fausse", "mauvais", "mauvaise", "no", "non", "n")
+VERDICTS = ("right", "wrong")
+FRENCH_VERDICTS = {"right": "juste", "wrong": "faux"}
 
 OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire", "--adversaires"), "opponent",
                   french="--adversaire")
@@ -42,12 +45,6 @@ OPPONENT = Option("opponent", ("--opponent", "-o", "--opponents", "--adversaire"
 COLOUR = Option("colour", ("--colour", "--color", "--couleur", "-c"), "colour", french="--couleur", fills=True)
 CARD = Option("card", ("--card", "--carte"), "card", french="--carte")
 ASKER = Option("by", ("--by", "--par", "-p"), "player", french="--par")
-
-
-def nobody_out(board: Board) -> str:
-    """The refusal of an accuser where each opponent hides their own item: nobody is out for an accusation
-    there, so there is no accuser to keep."""
-    return _("on {board} nobody is out for a wrong accusation: leave out --by").format(board=board.name)
 
 
 def _clue_slots(game: "DeductionGame", typed: list[str]) -> tuple[str, ...]:
@@ -157,69 +154,24 @@ class ClueEvent(_ClueEventFields):
         return [item for item, unused in self.answers]
 
 
-class _AccuseEventFields(NamedTuple):
-    cell: str
-    right: bool
-    item: str
-    by: str | None = None
+def read_verdict(word: str) -> bool:
+    """A verdict on a cell as typed: right (also juste, ...) is True, wrong (also faux, ...) False."""
+    if key(word) in RIGHT_WORDS:
+        return True
+    if key(word) in WRONG_WORDS:
+        return False
+    raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)").format(verdict=shown(word)))
 
 
-class AccuseEvent(_AccuseEventFields):
-    """An accusation heard at the table: the hidden cell is (right) or is not (wrong) ``cell``.
+def verdict_facts(board: Board, number: int, item: str, cell: str, right: bool) -> list[Fact]:
+    """What a verdict on ``cell`` says of ``item``: it is there (right), or anywhere else (wrong)."""
+    on = CellSet.of([board.parse_cell(cell)])
+    def words():  # -> (relation, label, neither)
+        label = _("{cell} right") if right else _("{cell} wrong")  # read after "accusation 9"
+        return _("on {cell}").format(cell=cell), label.format(cell=cell), ""
 
-    ``by`` is who accused, on a board where everyone hunts the same item (the city): a wrong
-    accuser is out of the game. None: not said (as every accusation saved before ``--by``)."""
-
-    __slots__ = ()  # a tuple, as its fields are: no attribute dict
-    FORM: ClassVar[Form] = Form(
-        ("accuse", "accuser"), ("cell", "verdict"), (OPPONENT, ASKER),  # --opponent: a garden's, saved before
-        N_("accuse CELL right|wrong [--by NAME]"), french="accuser")
-
-    @classmethod
-    def from_words(cls, game: "DeductionGame", found: Options) -> "AccuseEvent":
-        """Read ``C4 wrong --by Ana`` (also faux, --par) or ``C4 right`` (also juste)."""
-        if not game.accusing and not game.reading_saved:  # a saved one loads, as heard (the game's notes)
-            raise InputError(game.no_accusation())
-        if len(found.positional) != 2:
-            raise InputError(_("write: {usage}").format(usage=_(cls.FORM.usage)))
-        cell, verdict = found.positional
-        name = game.cell_name(cell)
-        if key(verdict) in RIGHT_WORDS:
-            right = True
-        elif key(verdict) in WRONG_WORDS:
-            right = False
-        else:
-            raise InputError(_("unknown verdict {verdict}: write right or wrong (also juste/faux)")
-                             .format(verdict=shown(verdict)))
-        by = found.last("by")
-        if by is not None and game.board.per_opponent:
-            raise InputError(nobody_out(game.board))
-        accuser = game.player(by) if by is not None else None
-        if accuser is None and right and not game.board.per_opponent and not game.reading_saved:
-            # rules: "S'il a la bonne réponse, il gagne la partie": the right accuser wins, me unless --by says
-            # otherwise; a log saved before this default keeps its accusation without an accuser (see outcome)
-            accuser = ME
-        return cls(name, right, game.one_item(found.last("opponent")), accuser)
-
-    def words(self, game: "DeductionGame") -> list[str]:
-        words = ["accuse", self.cell, "right" if self.right else "wrong"]
-        if len(game.items) > 1:
-            words += ["--opponent", self.item]
-        if self.by is not None:
-            words += ["--by", self.by]
-        return words
-
-    def facts(self, board: Board, number: int) -> list[Fact]:
-        cell = CellSet.of([board.parse_cell(self.cell)])
-        def words():  # -> (relation, label, neither)
-            label = _("{cell} right") if self.right else _("{cell} wrong")  # read after "accusation 9"
-            return _("on {cell}").format(cell=self.cell), label.format(cell=self.cell), ""
-
-        return [Fact(number, self.item, cell if self.right else board.all - cell, f"accuse {self.cell}",
-                     self.right, Wording(words), accusation=True)]
-
-    def items(self) -> list[str]:
-        return [self.item]
+    return [Fact(number, item, on if right else board.all - on, f"accuse {cell}", right, Wording(words),
+                 accusation=True)]
 
 
 def said(event) -> tuple:
@@ -229,12 +181,10 @@ def said(event) -> tuple:
 
 
 def repeats(event, earlier) -> bool:
-    """Whether ``event`` says nothing ``earlier`` did not: the same clue with answers it already holds, or
-    the same accusation (whoever asked, whatever card it came from)."""
+    """Whether the clue ``event`` says nothing the clue ``earlier`` did not: the same clue with answers it
+    already holds (whoever asked, whatever card it came from)."""
     if isinstance(event, ClueEvent) and isinstance(earlier, ClueEvent):
         return event.clue == earlier.clue and set(event.answers) <= set(earlier.answers)
-    if isinstance(event, AccuseEvent) and isinstance(earlier, AccuseEvent):
-        return event == earlier
     return False
 
 

@@ -1,17 +1,18 @@
 """The deduction game: a board, who hides what, and the append-only list of what was said.
 
-Events are recorded as the words of a command (``clue area B2 red=no``, ``accuse C4 wrong``,
-``retract 3``, ``undo``): the same words a player types and a scenario holds. Undo and retract are
-events too, so the log only grows; the sheet, the history and every figure are derived by replaying it
-once (``DeductionGame.state``), never saved.
+Events are recorded as the words of a command (``clue area B2 red=no``, ``retract 3``, ``undo``): the
+same words a player types and a scenario holds. Undo and retract are events too, so the log only grows;
+the sheet, the history and every figure are derived by replaying it once (``DeductionGame.state``),
+never saved.
 
-``DeductionGame`` plays any board: its clues, and the accusation that closes a case where everyone hunts
-the same items (a right one wins, a wrong one puts its accuser out). A game with rules of its own
-subclasses it in its package (the garden's ``GardenGame``, the city's ``CityGame``) and adds its steps
-through the hooks below (``STEPS``, ``step_forms``, ``_play_after``, ``_check_step``, ``_record_checked``,
-``outcome``...). Starting a game on a board (``new``, and so ``from_header`` and ``from_mapping``) makes
-the class registered for that board's name, whichever class it is asked of: the store reads every board's
-games through this one class.
+``DeductionGame`` holds what every deduction sheet shares: the clues, the sheet, the history, the replay,
+the reading of steps. A game with rules of its own subclasses it in its package (the garden's
+``GardenGame``, the city's ``CityGame`` with its accusations) and adds its steps through the hooks below
+(``STEPS``, ``step_forms``, ``claims``, ``_play_start``, ``_play_after``, ``_check_step``,
+``_record_checked``, ``outcome``...). Starting a game on a board (``new``, and so ``from_header`` and
+``from_mapping``) makes the class registered for that board's name, or the one whose rules claim a board
+the player added, whichever class it is asked of: the store reads every board's games through this one
+class.
 """
 
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ from assistant.engine import registry
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
+from assistant.engine.grammar import said as grammar_said
 from assistant.engine.i18n import N_, _, language, ngettext
 from assistant.engine.log import (
     Chain,
@@ -41,10 +43,9 @@ from assistant.engine.log import (
 )
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import ME, Outcome, finished_refusal
-from assistant.engine.sheet import Fact, Sheet
-from assistant.engine.words import check_names, join_names, key, lookup, shown
-from assistant.games.deduction.case import Case
-from assistant.games.deduction.events import ME_WORDS, AccuseEvent, ClueEvent, said
+from assistant.engine.sheet import Fact, Sheet, whose
+from assistant.engine.words import check_names, join_clauses, join_names, key, lookup, shown
+from assistant.games.deduction.events import ME_WORDS, ClueEvent, repeats, said
 from assistant.games.deduction.reading import StepWords
 
 DEFAULT_OPPONENT = "opponent"
@@ -58,9 +59,7 @@ class State(NamedTuple):
     in_set: Sequence[Entry]  # standing entries since the last finished set (a match of sets), else all of them
     mine: Cell | None  # my own hidden item's cell in the current set
     sheet: Sheet
-    closed: dict[str, Cell]  # items whose case a right accusation closed
-    out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
-    play: Any = None  # what a game's own rules keep of the log (the garden's pieces and fights)
+    play: Any = None  # what a game's own rules keep of the log (the garden's pieces, the city's cases)
 
 
 class _Fields(NamedTuple):
@@ -73,16 +72,16 @@ class _Fields(NamedTuple):
     reading_saved: bool = False  # while a saved log is read: the rules of asking are the recorder's job
 
 
-class DeductionGame(Case, StepWords, _Fields):
+class DeductionGame(StepWords, _Fields):
     """One game's identity and log; everything else is derived by replaying it, once (``state``).
 
     Follows the log protocol of ``assistant.engine.log`` and the grammar's ``Speaker``:
     ``read_step``/``step`` are the parse/format pair of its events, ``forms`` and
     ``values`` say what may be typed."""
 
-    STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent, AccuseEvent)  # every entry's type
+    STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent,)  # every entry's type
     STEP_OF_FORM: ClassVar[dict[int, Any]] = {id(step.FORM): step for step in STEPS}  # by identity: fast
-    FACT_STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent, AccuseEvent)  # the steps that say where items are
+    FACT_STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent,)  # the steps that say where items are
     CLUE: ClassVar[type[ClueEvent]] = ClueEvent  # the clue step, as this game reads it
 
     @property
@@ -126,7 +125,8 @@ class DeductionGame(Case, StepWords, _Fields):
                 raise InputError(_("on {board} you hide nothing: leave out --mine").format(board=board.name))
             mine_cell = board.parse_cell(mine)
             if mine_cell in board.ponds:
-                raise InputError(_("{cell} is a pond: no loot lies on a pond").format(cell=board.name_of(mine_cell)))
+                raise InputError(_("{cell} is a pond: nothing is hidden on a pond").format(
+                    cell=board.name_of(mine_cell)))
         if me is not None:
             check_names([*names, me], N_("player"), "--me Lea")
         game = cls(name, board, tuple(names), mine_cell, me=me)
@@ -251,18 +251,15 @@ class DeductionGame(Case, StepWords, _Fields):
         history = self._history
         in_set: list[Entry] = []
         mine = self.mine
-        closed: dict[str, Cell] = {}
-        out: dict[str, Entry] = {}
         play = self._play_start()
         for entry in history.standing:
             play = self._play_after(play, entry)
             if self._ends_set(entry.event):
-                in_set, closed, mine = [], {}, self._next_mine(entry.event)
+                in_set, mine = [], self._next_mine(entry.event)
                 continue
             in_set.append(entry)
-            closed, out = self._accused(closed, out, entry)
         sheet = Sheet.start(self.board, self.items, mine, self._facts(in_set))
-        return State(history, tuple(in_set), mine, sheet, closed, out, play)
+        return State(history, tuple(in_set), mine, sheet, play)
 
     def _play_start(self) -> Any:
         """What the game's own rules keep of an empty log (``State.play``): nothing here."""
@@ -313,8 +310,7 @@ class DeductionGame(Case, StepWords, _Fields):
         return ()
 
     def facts_of(self, entry: Entry, known: dict | None = None) -> list[Fact]:
-        """What an entry says about the hidden cells: clues and accusations do (and a game's own steps
-        among ``FACT_STEPS``).
+        """What an entry says about the hidden cells: clues do (and a game's own steps among ``FACT_STEPS``).
 
         ``known`` keeps the facts made for each clue and its answers (whatever card said it): a long log
         asks the same questions again, and each is worked out once."""
@@ -368,18 +364,14 @@ class DeductionGame(Case, StepWords, _Fields):
         nothing here but the sheet, checked already."""
 
     def _check_step(self, event) -> None:
-        """Refuse a step the rules do not allow now: a step of another game, a question its asker answers, an
-        accusation by a player out or about a closed case."""
+        """Refuse a step the rules do not allow now: a step of another game, a question its asker answers (a
+        game adds its own rules' checks)."""
         if not isinstance(event, self.STEPS):
-            raise InputError(_("pieces and tokens belong to the garden, not to {board}").format(
-                board=self.board.name))
-        if isinstance(event, AccuseEvent) and not self.accusing:
-            raise InputError(self.no_accusation())
+            raise InputError(_("this step is none of {board}'s").format(board=self.board.name))
         if isinstance(event, ClueEvent) and event.by in dict(event.answers):
             # rules: the player questions "un adversaire", "n'importe quel autre joueur" ranked after them
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
                                "another player, never themselves").format(player=event.by))
-        self._check_case(event)
 
     def _record_checked(self, event) -> "DeductionGame":
         """A step already checked, recorded: the sheet must hold with what it says."""
@@ -472,11 +464,10 @@ class DeductionGame(Case, StepWords, _Fields):
         return after
 
     def _state_after(self, entry: Entry, sheet: Sheet) -> State:
-        """The state once a clue or accusation is recorded: the sheet just checked, nothing replayed."""
+        """The state once a step is recorded: the sheet just checked, nothing replayed."""
         state = self.state
-        closed, out = self._accused(state.closed, state.out, entry)
         return state._replace(history=appended(state.history, event=entry.event),
-                              in_set=Chain.of(state.in_set) + (entry,), sheet=sheet, closed=closed, out=out,
+                              in_set=Chain.of(state.in_set) + (entry,), sheet=sheet,
                               play=self._play_after(state.play, entry))
 
     # -- the saved form -------------------------------------------------------------------
@@ -545,8 +536,71 @@ class DeductionGame(Case, StepWords, _Fields):
         return game
 
     def outcome(self) -> Outcome:
-        """The end of the game: a case closed once every hidden place is (``Case.case_outcome``)."""
-        return self.case_outcome()
+        """The end of the game: a sheet alone never ends (a game with an end says when: the city's case, the
+        garden's loot cards). Everyone named in the log plays."""
+        return Outcome(False, tuple(dict.fromkeys((*map(self.known_as, self.players), *self.named()))))
+
+    # -- what the table hears ---------------------------------------------------------------
+
+    def closed(self, item: str) -> Cell | None:
+        """The cell a closed case put ``item`` on, if any: none here (the city's accusations close cases)."""
+        return None
+
+    def out_line(self) -> str | None:
+        """Who is out of the game, in one line; None here, where nobody is (the city's wrong accusers are)."""
+        return None
+
+    def next_game(self) -> str:
+        """The command that starts the next game with the same table."""
+        if self.board.per_opponent:
+            return _("new {board} --opponents {names}").format(board=self.board.name, names=",".join(self.opponents))
+        return _("new {board}").format(board=self.board.name)
+
+    def notes(self) -> dict[int, str]:
+        """What a saved log holds that recording refuses now, entry by entry (loaded as it was heard, each said
+        in ``history``): nothing here."""
+        return {}
+
+    def told(self, entry: Entry) -> list[str]:
+        """What the table hears about ``entry`` beyond its step: the earlier entry it repeats (it adds
+        nothing, though another player may well ask the same)."""
+        if not isinstance(entry.event, self.FACT_STEPS):
+            return []
+        this_set = [e for e in self.state.in_set if e.number < entry.number]  # a new set's sheet starts blank
+        repeated = next((e for e in reversed(this_set) if self._repeats(entry.event, e.event)), None)
+        if repeated is None:
+            return []
+        return [_("it repeats entry {number} ({step}): it adds nothing to the sheet").format(
+            number=repeated.number, step=grammar_said(self, self.step(repeated.event)))]
+
+    def _repeats(self, event, earlier) -> bool:
+        """Whether the step ``event`` says nothing the step ``earlier`` did not: a clue already heard here."""
+        return repeats(event, earlier)
+
+    def summary(self) -> str:
+        """One line: the cells left per hidden item, and who is out (``out_line``)."""
+        sheet = self.sheet()
+        out = self.out_line()
+        return join_clauses([*(ngettext("{item}: {count} cell left", "{item}: {count} cells left", count)
+                               .format(item=self.board.local_item(item), count=count)
+                               for item in self.items for count in [len(sheet.candidates(item))]),
+                             *([out] if out else [])])
+
+    def report(self) -> list[str]:
+        """What the table needs to hear now: each hidden item found, what the latest entry leads to
+        (``_latest_news``), the match score."""
+        sheet, lines = self.sheet(), []
+        for item in self.items:
+            cell = sheet.found(item)
+            if cell is not None:
+                lines.append(_(">>> found: {what} is on {cell}").format(what=whose(self.board, item),
+                                                                        cell=self.board.name_of(cell)))
+        match = self.match_score()
+        return lines + self._latest_news() + ([match] if match else [])
+
+    def _latest_news(self) -> list[str]:
+        """What the latest entry leads to beyond the sheet: nothing here (the city says who is out, who wins)."""
+        return []
 
 
 def _is_class_of(found: Any, game_class: type) -> bool:

@@ -28,13 +28,11 @@ from assistant.engine.words import (
     said_answer,
     split,
 )
-from assistant.games.deduction.events import OPPONENT, AccuseEvent, ClueEvent
+from assistant.games.deduction.events import OPPONENT, ClueEvent
 
 if TYPE_CHECKING:
     from assistant.games.deduction.game import DeductionGame
 
-# The French a table reads for the canonical words of these slots (each also read when typed).
-FRENCH_STEP_WORDS = {"verdict": {"right": "juste", "wrong": "faux"}}
 BOARD_VALUE_SLOTS = ("colour", "district", "place", "assignment")  # the slots holding a value of the board
 
 
@@ -42,15 +40,15 @@ class StepWords:
     """Reading and writing a deduction game's steps (a mixin of ``DeductionGame``)."""
 
     @classmethod
-    def step_forms(cls, accusing: bool) -> tuple[Form, ...]:
-        """The steps of this class of games: a clue, an accusation where the rules have one, undo, retract."""
-        accuse = (AccuseEvent.FORM,) if accusing else ()
-        return (cls.CLUE.FORM, *accuse, UNDO_FORM, RETRACT_FORM)  # type: ignore[attr-defined]
+    def step_forms(cls, saved: bool) -> tuple[Form, ...]:
+        """The steps of this class of games: a clue, undo, retract (a game's own steps added by its class).
+        ``saved``: the steps as a saved log is read, every step it may hold."""
+        return (cls.CLUE.FORM, UNDO_FORM, RETRACT_FORM)  # type: ignore[attr-defined]
 
     def forms(self: "DeductionGame") -> tuple[Form, ...]:
         """Every step this game hears (the grammar's Speaker): the same tuple for every game of its class. A saved
-        log is read with every step it may hold: an accusation saved where the rules have none loads (notes)."""
-        return _forms(type(self), self.accusing or self.reading_saved)
+        log is read with every step it may hold (``step_forms``)."""
+        return _forms(type(self), self.reading_saved)
 
     def cell_name(self: "DeductionGame", text: str) -> str:
         """A cell as typed ('b3') in its canonical name ('B3')."""
@@ -99,8 +97,6 @@ class StepWords:
         if slot == "player":  # in French 'moi' too: a player types it for me (ME_WORDS)
             me = (ME, "moi") if language() != DEFAULT else (ME,)
             return (*me, *self.opponents) if board.per_opponent else (*me, *self.named())
-        if slot == "verdict":
-            return ("right", "wrong")
         if slot == "entry":
             return tuple(str(entry.number) for entry in self.standing())
         return ()
@@ -177,8 +173,6 @@ class StepWords:
         if slot == "answer" and is_answer(word.rpartition("=")[2]):
             name, equals, answer = word.rpartition("=")
             return f"{name}{equals}{said_answer(parse_answer(answer))}"
-        if slot in FRENCH_STEP_WORDS:
-            return FRENCH_STEP_WORDS[slot].get(word, word)
         if slot in BOARD_VALUE_SLOTS:  # not a name: an opponent may be called red
             return self.board.said_word(word)
         if slot == "card":
@@ -221,9 +215,7 @@ class StepWords:
         return self._read(form, form.read(words[1:]))
 
     def _form(self: "DeductionGame", verb: str) -> Form:
-        """The form of step ``verb``; an accusation where the rules have none says so (not 'unknown step')."""
-        if not self.accusing and not self.reading_saved and key(verb) in map(key, AccuseEvent.FORM.verbs):
-            raise InputError(self.no_accusation())
+        """The form of step ``verb`` (a game refusing a step of another game's in its own words says so here)."""
         return form_for(self, verb)
 
     def read(self: "DeductionGame", verb: str, positional: list[str], options: dict | None = None):
@@ -250,9 +242,10 @@ class StepWords:
         return self.CLUE.from_words(self, Options(list(words), option_values(typed)))
 
     def read_accusation(self: "DeductionGame", cell: str, verdict: str, opponent: str | None = None,
-                        by: str | None = None) -> AccuseEvent:
-        """An accusation from typed arguments."""
-        return AccuseEvent.from_words(self, Options([cell, verdict], option_values({"opponent": opponent, "by": by})))
+                        by: str | None = None):
+        """The step ``accuse`` from typed arguments (the command line's): a game whose rules have it reads it
+        (the city's), another says why not."""
+        return self.read("accuse", [cell, verdict], {"opponent": opponent, "by": by})
 
     def read_retract(self: "DeductionGame", number: str | int | None) -> Retract:
         return Retract(None) if number is None else Retract.numbered(str(number))
@@ -308,11 +301,11 @@ class StepWords:
 _FORMS: dict[tuple[type, bool], tuple[Form, ...]] = {}
 
 
-def _forms(game_class: type, accusing: bool) -> tuple[Form, ...]:
+def _forms(game_class: type, saved: bool) -> tuple[Form, ...]:
     """The steps of a class of games, made once (``StepWords.step_forms``): the same tuple for every game."""
-    made = _FORMS.get((game_class, accusing))
+    made = _FORMS.get((game_class, saved))
     if made is None:
-        made = _FORMS[game_class, accusing] = game_class.step_forms(accusing)  # type: ignore[attr-defined]
+        made = _FORMS[game_class, saved] = game_class.step_forms(saved)  # type: ignore[attr-defined]
     return made
 
 

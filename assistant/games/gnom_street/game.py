@@ -17,11 +17,12 @@ from assistant.engine.log import Entry
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome
 from assistant.engine.sheet import Fact, Sheet
-from assistant.games.deduction.events import AccuseEvent, ClueEvent, said
+from assistant.games.deduction.events import ClueEvent, said
 from assistant.games.deduction.game import DeductionGame
 from assistant.games.gnom_street import fight, garden, mirror
 from assistant.games.gnom_street.garden import Garden
 from assistant.games.gnom_street.recording import GardenRecording
+from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
 
@@ -36,10 +37,10 @@ class Play(NamedTuple):
 class GardenGame(GardenRecording, GardenWords, DeductionGame):
     """A game of 75 Gnom' Street: each opponent hides their loot, I hide mine."""
 
-    STEPS: ClassVar[tuple[Any, ...]] = (GardenClue, ClueEvent, AccuseEvent, mirror.AskedEvent, fight.FightEvent,
+    STEPS: ClassVar[tuple[Any, ...]] = (GardenClue, ClueEvent, SavedAccusation, mirror.AskedEvent, fight.FightEvent,
                                          fight.ThrowEvent, *garden.PIECES)
     STEP_OF_FORM: ClassVar[dict[int, Any]] = {id(step.FORM): step for step in STEPS}  # by identity: fast
-    FACT_STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent, AccuseEvent, garden.LootEvent)
+    FACT_STEPS: ClassVar[tuple[Any, ...]] = (ClueEvent, SavedAccusation, garden.LootEvent)
     CLUE: ClassVar[type[ClueEvent]] = GardenClue
 
     @property
@@ -52,11 +53,6 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
     def claims(cls, board) -> bool:
         """A board the player added where each opponent hides their own loot is played by the garden's rules."""
         return board.per_opponent
-
-    @property
-    def accusing(self) -> bool:
-        """The garden's rules have no accusation: each loot card, shown at the end, says where that loot is."""
-        return False
 
     def no_accusation(self) -> str:
         """The refusal of an accusation on the garden (each opponent's loot card, shown at the end, says where
@@ -261,7 +257,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         return notes
 
     def _garden_note(self, pieces: Garden, event) -> str | None:
-        if isinstance(event, AccuseEvent):  # recorded before the garden stopped hearing accusations
+        if isinstance(event, SavedAccusation):  # recorded before the garden stopped hearing accusations
             return _("an accusation, a step {board}'s rules do not have: loaded as heard").format(
                 board=self.board.name)
         if isinstance(event, garden.TokenEvent) and not event.alex \

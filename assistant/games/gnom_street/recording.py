@@ -17,6 +17,7 @@ from assistant.engine.words import join_names
 from assistant.games.deduction.events import ClueEvent
 from assistant.games.deduction.game import DeductionGame, State
 from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street.saved import SavedAccusation
 
 if TYPE_CHECKING:
     from assistant.games.gnom_street.game import GardenGame
@@ -53,8 +54,10 @@ class GardenRecording:
         return self._appended(event, self._state_after_piece(Entry(len(self.history().entries) + 1, event)))
 
     def _check_step(self: "GardenGame", event) -> None:
-        """The core's checks, and where a question is asked from: never the cat's cell, and the cell where its
-        asker just placed their miniature."""
+        """The core's checks, no accusation (a saved one is loaded, never recorded), and where a question is
+        asked from: never the cat's cell, and the cell where its asker just placed their miniature."""
+        if isinstance(event, SavedAccusation):
+            raise InputError(self.no_accusation())
         super()._check_step(event)
         if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
             if event.clue.args[0] == self.garden().cat:
@@ -183,7 +186,7 @@ class GardenRecording:
         play = self._play_after(state.play, entry)
         if isinstance(event, garden.SetEvent):  # a new set: a blank sheet, my new loot
             mine = self._next_mine(event)
-            return state._replace(history=history, in_set=(), mine=mine, play=play, closed={},
+            return state._replace(history=history, in_set=(), mine=mine, play=play,
                                   sheet=Sheet.start(self.board, self.items, mine))
         in_set = Chain.of(state.in_set) + (entry,)
         if isinstance(event, garden.LootEvent):  # only the latest card of a player counts (GardenGame._facts)

@@ -9,15 +9,17 @@ from typing import TYPE_CHECKING, ClassVar
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import Form, accepted, form_for, positional, typed_so_far
 from assistant.engine.i18n import DEFAULT, _, language
-from assistant.engine.words import Options
-from assistant.games.deduction.events import ASKER, ClueEvent
+from assistant.engine.words import Options, key
+from assistant.games.deduction.events import ASKER, FRENCH_VERDICTS, ClueEvent
 from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street.saved import SavedAccusation
 
 if TYPE_CHECKING:
     from assistant.games.gnom_street.game import GardenGame
 
 # The French a table reads for the canonical words of these slots (each also read when typed).
-FRENCH_STEP_WORDS = {"token": {"mole": "taupe", "bait": "appât"}, "found": {"found": "trouvé", "missed": "raté"}}
+FRENCH_STEP_WORDS = {"token": {"mole": "taupe", "bait": "appât"}, "found": {"found": "trouvé", "missed": "raté"},
+                     "verdict": FRENCH_VERDICTS}  # an accusation a log saved before the garden had none holds
 # The piece steps whose cells completion offers only where recording accepts them (a token on one of the
 # player's miniatures, a miniature where the rules let it stand), with the words tried after the cell
 # for a slot still to come: my own token says its face.
@@ -53,11 +55,19 @@ class GardenWords:
     """The garden's steps read and completed (a mixin of ``GardenGame``)."""
 
     @classmethod
-    def step_forms(cls, accusing: bool) -> tuple[Form, ...]:
-        """The core's steps, then the question put to me, the fight, the gnome throw and the pieces."""
+    def step_forms(cls, saved: bool) -> tuple[Form, ...]:
+        """The core's steps, then the question put to me, the fight, the gnome throw and the pieces. A saved log
+        is read with the accusation too: one saved before the garden stopped hearing it loads (``notes``)."""
         pieces = (mirror.AskedEvent.FORM, fight.FightEvent.FORM, fight.ThrowEvent.FORM,
                   *(piece.FORM for piece in garden.PIECES))
-        return (*super().step_forms(accusing), *pieces)
+        clue, *rest = super().step_forms(saved)
+        return (clue, *((SavedAccusation.FORM,) if saved else ()), *rest, *pieces)
+
+    def _form(self: "GardenGame", verb: str) -> Form:
+        """The form of step ``verb``; an accusation, typed, says the garden has none (not 'unknown step')."""
+        if not self.reading_saved and key(verb) in map(key, SavedAccusation.FORM.verbs):
+            raise InputError(self.no_accusation())
+        return super()._form(verb)
 
     def values(self: "GardenGame", slot: str) -> tuple[str, ...]:
         """The values of this game that fit ``slot`` (for completion): the core's, and the garden's own."""

@@ -1,7 +1,8 @@
 """Enquêtes à New York: the 5x5 city's statements, each opponent's hidden place, the accusations.
 
 The game is ``CityGame`` (``game``), the deduction core (``assistant.games.deduction``) on the city's
-board: its statements are clue kinds of the engine, its accusations the core's case."""
+board: its statements are clue kinds of the engine; its accusations (``accusation``) close the case or put
+their accuser out."""
 
 from assistant.engine.i18n import N_
 from assistant.engine.registry import Acts, Command, GameType, Start, register
