@@ -263,9 +263,8 @@ class ScorePad(Generic[StateT]):
         form, why = log.begun(self, words, self._history)
         if form is None or why is not None or form in (log.UNDO_FORM, log.RETRACT_FORM):
             return why
-        end = self.outcome()
-        if end.finished:  # as record refuses it: who won, and how to go on
-            return str(self.game_over(end))
+        if self.winners():  # as record refuses it: who won, and how to go on
+            return str(self.game_over())
         try:
             return self.why_not_now(form, words)
         except AssistantError as error:
@@ -282,9 +281,8 @@ class ScorePad(Generic[StateT]):
         """A new pad with ``event`` appended, after every check the rules make; else refused with the reason."""
         if isinstance(event, log.Retract):
             return self._take_back(event, self._checked)
-        end = self.outcome()
-        if end.finished:  # every entry but undo and retract is refused once the winner is known
-            raise self.game_over(end)
+        if self.winners():  # every entry but undo and retract is refused once the winner is known
+            raise self.game_over()
         state = self.apply(self.state(), event, strict=True)
         return self._appended(self.as_logged(event, state), state)
 
