@@ -16,7 +16,7 @@ from assistant.engine.sheet import Sheet
 from assistant.engine.words import join_names
 from assistant.games.deduction.events import ClueEvent
 from assistant.games.deduction.game import DeductionGame, State
-from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street import fight, garden, mirror, turns
 
 if TYPE_CHECKING:
     from assistant.games.gnom_street.game import GardenGame
@@ -27,9 +27,11 @@ class GardenRecording:
 
     def record(self: "GardenGame", event) -> "DeductionGame":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold. A piece and a gnome
-        throw say nothing of the hidden cells: recorded with their own checks."""
+        throw say nothing of the hidden cells: recorded with their own checks. The round's limits (the cards,
+        the turn's Action token) are checked first (``turns``)."""
         if isinstance(event, garden.PIECES):
             self._check_open(event)
+            turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
             return self._record_piece(event)
         if isinstance(event, fight.ThrowEvent):
             self._check_open(event)
@@ -56,6 +58,7 @@ class GardenRecording:
         """The core's checks, and where a question is asked from: never the cat's cell, and the cell where its
         asker just placed their miniature."""
         super()._check_step(event)
+        turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
         if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
             if event.clue.args[0] == self.garden().cat:
                 # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
