@@ -215,6 +215,14 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
     return turn(game, turn_, ask is not None, left is not None or actions is not None)
 
 
+def throw_step() -> str:
+    """The step that records the gnome throw settling a tied tally, as the face the player reads accepts it:
+    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` on the screen."""
+    from assistant.engine.words import on_screen
+
+    return _("throw NAME") if on_screen() else _("tally --throw NAME")
+
+
 class _ThrowEventFields(NamedTuple):
     player: str
 

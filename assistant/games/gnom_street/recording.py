@@ -87,8 +87,8 @@ class GardenRecording:
         end = self.outcome()
         if end.finished or not end.tied or step is fight.ThrowEvent:
             return super()._closed_because(step)
-        return _("the tally is tied: {result}; record the gnome throw that settles it (throw NAME), or take "
-                 "back the last entry (undo)").format(result=result_said(end))
+        return _("the tally is tied: {result}; record the gnome throw that settles it ({step}), or take back the "
+                 "last entry (undo)").format(result=result_said(end), step=fight.throw_step())
 
     def _check_asked_from(self: "GardenGame", event) -> None:
         """A question is asked from the cell where its asker just placed their miniature, when the log knows
