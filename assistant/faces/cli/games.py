@@ -138,13 +138,10 @@ def _tie(data, known: dict | None) -> str | None:
     from the game, in the player's language); None for any other game."""
     if known is None or known["finished"] or not known.get("tied"):
         return None
-    from assistant.engine.registry import result_said
+    from assistant.faces.ending import header_line
 
-    end = data.load(known["name"]).outcome()
-    if end.finished or not end.tied:
-        return None
-    said = result_said(end)
-    return _("{result}: {how}").format(result=said, how=end.note) if end.note else said
+    game = data.load(known["name"])
+    return None if game.outcome().finished else header_line(game)
 
 
 def _ended(entry: dict) -> str:
