@@ -119,9 +119,10 @@ def test_a_pond_on_my_loot_is_refused_naming_the_game(run, home):
 
 def test_a_pond_where_a_loot_was_found_is_refused(run, home):
     run("new", "gnom-street", "--mine", "C2")
+    run("miniature", "me", "D3")
     run("mole", "D3", "found", "--next-mine", "A2")
     refused = run("board", "set", "gnom-street", "D3", "pond=yes")
-    assert refused.exit_code == 2 and "entry 1 (mole D3 found --next-mine A2): D3 is a pond" in refused.stderr
+    assert refused.exit_code == 2 and "entry 1 (miniature me D3): D3 is a pond" in refused.stderr
     assert run("history").exit_code == 0
 
 

@@ -172,10 +172,11 @@ def test_special_cards_go_by_the_french_names_of_the_rules(french):
 OVER = " --special-winner Ana"
 STATES = {
     "garden start": lambda: garden(),
-    "garden pieces": lambda: garden("miniature red A1", "miniature blue A3", "miniature me F1", "token red A1",
-                                    "token blue A3", "cat D2", "clue area F1 red=yes"),  # from my miniature
+    "garden pieces": lambda: garden("miniature red A1", "miniature blue A3", "token red A1", "token blue A3",
+                                    "cat D2", "miniature me F1", "clue area F1 red=yes"),  # from my miniature
     "garden two players": lambda: garden(opponents=("Léa",)),
-    "garden match over": lambda: garden("mole A1 found --next-mine C3", "mole A1 found", opponents=("Léa",)),
+    "garden match over": lambda: garden("miniature me A1", "mole A1 found --next-mine C3", "miniature me A1",
+                                        "mole A1 found", opponents=("Léa",)),
     "city": lambda: play(DeductionGame.new("c", shipped_board("new-york")), "clue in manhattan no"),
     "roi no deal": lambda: roi(),
     "roi in a deal": lambda: roi("deal 1A --special druid", "trick Ana 5r 9r 2r"),

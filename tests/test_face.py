@@ -195,8 +195,10 @@ def test_my_name_is_saved_in_the_header_and_results_use_it(run, home):
     """Two players: 'Une partie à deux joueurs se joue en deux manches gagnantes.'"""
     start(run, "--me", "Léa", "--mine", "C2")
     assert "me: Léa" in game_file(home, "gnom-street-1").decode()
+    run("miniature", "me", "D3")  # a Mole goes where one of its owner's miniatures is
     first = run("mole", "D3", "found", "--next-mine", "A2")
     assert first.stdout.splitlines()[-1] == "match: Léa 1 - 0 opponent; set 2 starts"
+    run("miniature", "me", "B3")
     second = run("mole", "B3", "found", "--next-mine", "A1")
     assert second.stdout.splitlines()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
     assert run("sheet").stdout.splitlines()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
@@ -218,7 +220,9 @@ def test_the_match_winner_is_called_by_name(store):
     from assistant.games.deduction import DeductionGame
 
     game = DeductionGame.new("t", store.board("gnom-street"), None, "C2", "Léa")
+    game = game.record(game.read("miniature", ["me", "D3"], {}))  # a Mole goes where a miniature of its owner is
     game = game.record(game.read("mole", ["D3", "found"], {"next_mine": "A2"}))
+    game = game.record(game.read("miniature", ["me", "B3"], {}))
     game = game.record(game.read("mole", ["B3", "found"], {"next_mine": "A1"}))
     assert game.report()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
 

@@ -84,7 +84,7 @@ def test_without_a_fight_nothing_is_checked_and_a_fight_taken_back_checks_nothin
     game = play("fight Léa=1 red=6 blue=3 yellow=2", "undo", "clue area A1 yes -o yellow")
     assert fight.latest(game) is None
     # the latest fight standing is the round's
-    play("fight Léa=1 red=6 blue=3 yellow=2", "fight Léa=8 red=6 blue=3 yellow=2", "clue area A1 yes -o yellow")
+    play("fight Léa=1 red=6 blue=3 yellow=2", "fight Léa=8 red=5 blue=4 yellow=1", "clue area A1 yes -o yellow")
 
 
 def test_an_unknown_power_is_refused_naming_them():
@@ -104,7 +104,7 @@ def test_the_fight_tells_whom_i_ask_and_suggest_follows_it(run, home):
     assert any(q["turns_saved"] for q in questions)  # two tokens of each kind left: the look-ahead weighs them
     asked = json.loads(run("suggest", "--json", "--ask", "red").stdout)["questions"]
     assert {tuple(q["opponents"]) for q in asked} == {("red",)}  # a power: --ask says whom
-    run("fight", "Léa=1", "red=3", "blue=5", "yellow=2")
+    run("fight", "Léa=1", "red=4", "blue=6", "yellow=3")
     saved = game_file(home, "gnom-street-1")
     result = run("suggest")
     assert result.exit_code == 2 and "you are the loser this round" in result.stderr
@@ -112,4 +112,4 @@ def test_the_fight_tells_whom_i_ask_and_suggest_follows_it(run, home):
     assert result.exit_code == 2 and "the loser asks nobody" in result.stderr
     assert game_file(home, "gnom-street-1") == saved
     french = run("--lang", "fr", "historique")
-    assert "combat Léa=1 red=3 blue=5 yellow=2" in french.stdout
+    assert "combat Léa=1 red=4 blue=6 yellow=3" in french.stdout

@@ -212,10 +212,12 @@ def test_a_two_player_match_is_won_in_two_sets_each_with_a_new_sheet():
     game = DeductionGame.new("t", GARDEN, ["Matt"], "F1")
     game = game.record(game.read_step("clue area A1 yes"))
     assert len(game.sheet().candidates("Matt")) == 3
+    game = game.record(game.read_step("miniature me B1"))
     game = game.record(game.read_step("mole B1 found --next-mine A2"))  # I found Matt's loot: set 1 mine
     assert game.garden().sets == ["me"]
     assert len(game.sheet().candidates("Matt")) == 15  # a new set: a new sheet, my loot now A2
     assert game.current_mine() == GARDEN.parse_cell("A2")
+    game = game.record(game.read_step("miniature Matt C3"))
     game = game.record(game.read_step("mole C3 missed --by Matt"))  # Matt missed: set 2 mine too
     assert game.garden().sets == ["me", "me"]
     with pytest.raises(AssistantError,
@@ -230,6 +232,7 @@ def test_sets_belong_to_the_two_player_game(run):
     result = run("mole", "B1", "found")
     assert result.exit_code == 2 and "sets are for the two-player game" in result.stderr
     run("new", "gnom-street", "--mine", "F1")
+    run("miniature", "me", "B1")
     said = run("mole", "B1", "missed", "--next-mine", "A1").stdout
     assert said.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
 

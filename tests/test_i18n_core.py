@@ -152,7 +152,8 @@ def test_the_summary_report_and_match_are_french(garden, french):
     game = play(garden, "clue at D3 -o red")
     assert game.summary() == "red : 1 case restante ; blue : 14 cases restantes"
     assert game.report() == [">>> trouvé : le butin de red est sur D3"]
-    match = play(garden, "mole A3 missed --by Matt --next-mine A1", opponents=("Matt",), mine="C3")
+    match = play(garden, "miniature Matt A3", "mole A3 missed --by Matt --next-mine A1", opponents=("Matt",),
+                 mine="C3")
     assert match.match_score() == "match : moi 1 - 0 Matt ; la manche 2 commence"
     city = play(CITY, "accuse C3 right")
     assert city.summary() == "voleur : 1 case restante"

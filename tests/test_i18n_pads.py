@@ -197,7 +197,7 @@ def test_the_match_winner_in_french(run):
     for move in ("squirrels 3", "exchange", "squirrels 3", "exchange"):
         run("tug", *move.split())
     lines = run(*FR, "tug", "show").stdout.splitlines()
-    assert lines[-2:] == ["score final : Ana 2 - 1 Ben", "Ana gagne le match"]
+    assert lines[-2:] == ["score final : Ana 2 - 1 Ben", "match gagné 2\u20131 par Ana"]
 
 
 def test_a_wrong_move_in_french_is_one_line_and_leaves_the_match_unchanged(run, home):

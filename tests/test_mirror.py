@@ -179,6 +179,7 @@ def test_the_maps_start_again_with_each_set_of_a_match():
     game = DeductionGame.new("t", GARDEN, ["Matt"], "F1")
     game = game.record(game.read_step("asked area F1 --by Matt"))
     assert len(mirror.cells(mirror.maps(game))["Matt"]) == 3
+    game = game.record(game.read_step("miniature Matt D3"))
     game = game.record(game.read_step("mole D3 missed --by Matt --next-mine A2"))
     assert len(mirror.cells(mirror.maps(game))["Matt"]) == 16
 

@@ -266,3 +266,18 @@ def test_the_french_pad_names_every_special_card_in_french_and_flags_the_names_t
     assert "(?)\u00a0: nom français choisi par l'outil, pas encore confirmé par la boîte" in text
     assert "3A\u00a0De trois quarts\u00a0: +4" in text or "3A De trois quarts\u00a0: +4" in text
     assert not re.search(r"\b(tinkerer|joker|blue-11-pass|scout|shaman|red-11-swap|druid|mummy|sorcerer)\b", text)
+
+
+def test_the_printed_pad_says_the_tie_and_the_result_as_the_other_faces_do(run, tmp_path, home):
+    """FR: "En cas d'égalité, jouez une donne supplémentaire, et ce jusqu'à ce qu'il n'y ait plus qu'un seul
+    vainqueur": the printed pad of a tied game says so, and once finished who won, as the headers do."""
+    from test_roi_des_nains import SEVEN_DEALS
+
+    assert run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "friday").exit_code == 0
+    for words in SEVEN_DEALS:
+        assert run("quest", "deal", *words.split()).exit_code == 0
+    page = printed(run, tmp_path, "pad", "--game", "friday")
+    assert "tie between Ana and Ben (19 points): tie after 7 deals: play one more deal" in page.text
+    assert run("quest", "deal", *"13A --special excalibur --won Ana=Kg".split()).exit_code == 0
+    page = printed(run, tmp_path, "pad", "--game", "friday")
+    assert "game over: Ana wins (22 points), tie settled by extra deals" in page.text

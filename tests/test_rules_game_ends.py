@@ -249,3 +249,25 @@ def test_a_saved_right_accusation_without_by_is_noted_in_history(run, home):
     saved(home, "case", "assistant: game/1\nboard: new-york\nevents:\n- accuse C3 right\n")
     assert json.loads(run("history", "--json", "--game", "case").stdout)[0]["note"] == \
         "saved without --by: its winner was not recorded"
+
+
+def test_a_tied_tally_names_the_step_the_command_line_accepts_in_both_languages(run, home):
+    """FR: "En cas d'égalité, les joueurs se départageront au lancer de nain": on the command line the throw
+    is recorded with tally --throw NAME (décompte --lancer NOM), never a step it does not have."""
+    tied_garden(run)
+    refused = run("clue", "area", "B1", "Ana=yes")
+    assert "(tally --throw NAME)" in refused.stderr and "(throw NAME)" not in refused.stderr
+    french = run("--lang", "fr", "indice", "zone", "B1", "Ana=oui")
+    assert "(décompte --lancer NOM)" in french.stderr
+    assert run("--lang", "fr", "décompte", "--lancer", "Ana").exit_code == 0  # the step it names is accepted
+
+
+def test_games_says_a_game_waits_for_its_tie_in_both_languages(run, home):
+    """The list says what the table screen and the page say of a tied tally: how it is settled."""
+    tied_garden(run)
+    line = run("games").stdout
+    assert "tie between Léa, Ana and Ben (-1 points): tie: record the gnome throw that settles it: " \
+        "tally --throw NAME" in line
+    assert "décompte --lancer NOM" in run("--lang", "fr", "parties").stdout
+    listed_game = next(entry for entry in json.loads(run("games", "--json").stdout) if entry["name"] == "g")
+    assert listed_game["tie"].startswith("tie between Léa, Ana and Ben") and not listed_game["finished"]

@@ -171,8 +171,9 @@ def test_the_cat_says_whose_miniature_it_sends_home(run):
     run("miniature", "me", "D3")
     assert run("cat", "C3").stdout == (
         "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n")
+    run("miniature", "blue", "A1", "--new-turn")  # one cat move a turn: the next comes in the next turn
     assert run("--lang", "fr", "chat", "D3").stdout == (
-        "4. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
+        "5. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
 
 
 # -- the turn --------------------------------------------------------------------------------------
@@ -362,11 +363,11 @@ def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
 def test_a_clue_of_an_earlier_set_is_not_repeated_by_the_next_set():
     """EN (2 players): "A new set will play just like the previous one, distribute a new loot card": the
     new set's sheet starts blank, so the same question there is new."""
-    game = play("clue area A1 no", "mole D3 missed --by Matt --next-mine F3", "clue area A1 no",
+    game = play("clue area A1 no", "miniature Matt D3", "mole D3 missed --by Matt --next-mine F3", "clue area A1 no",
                 opponents=("Matt",))
     assert game.told(game.entries()[-1]) == []
     again = game.record(game.read_step("clue area A1 no"))
-    assert again.told(again.entries()[-1]) == ["it repeats entry 3 (clue area A1 no): it adds nothing to the sheet"]
+    assert again.told(again.entries()[-1]) == ["it repeats entry 4 (clue area A1 no): it adds nothing to the sheet"]
 
 
 # -- issue 34: the garden has no accusation --------------------------------------------------------

@@ -96,8 +96,8 @@ def test_five_gangs_are_refused_the_box_has_four(garden, run):
 
 def test_the_match_ends_at_two_sets_won(garden):
     """FR: "Le premier joueur à remporter deux manches remporte la partie !"."""
-    game = play(garden, "mole D3 missed --by Matt --next-mine A2", "mole C3 missed --by Matt --next-mine A1",
-                opponents=("Matt",), mine="C2")
+    game = play(garden, "miniature Matt D3", "mole D3 missed --by Matt --next-mine A2", "miniature Matt C3",
+                "mole C3 missed --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
     assert game.garden().sets == ["me", "me"]
     assert refused(game, "mole A3 found --by Matt", AssistantError) == (
         "the game is finished: you win (2 sets); to go on, take back the last entry (undo) or start the next "
@@ -106,18 +106,19 @@ def test_the_match_ends_at_two_sets_won(garden):
 
 def test_the_opponents_mole_finds_exactly_my_loot(garden):
     """EN: "If they found their opponent's Loot, they win the set. If not, their opponent wins it"."""
-    game = play(garden, opponents=("Matt",), mine="C2")
+    game = play(garden, "miniature Matt A1", "miniature Matt C2", opponents=("Matt",), mine="C2")
     assert "your loot is on C2: a Mole on A1 misses it, so write missed" in refused(game, "mole A1 found --by Matt")
     assert "so write found" in refused(game, "mole C2 missed --by Matt")
-    play(garden, "mole C2 found --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
+    play(garden, "miniature Matt C2", "mole C2 found --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
 
 
 def test_my_mole_must_agree_with_my_sheet(garden):
     """My Mole finds the loot exactly when it is on it: the sheet's deductions hold."""
-    game = play(garden, "clue area A1 yes", opponents=("Matt",), mine="C2")
+    game = play(garden, "clue area A1 yes", "miniature me F3", opponents=("Matt",), mine="C2")
     with pytest.raises(Contradiction):
         game.record(game.read_step("mole F3 found --next-mine A1"))
-    play(garden, "clue area A1 yes", "mole A1 found --next-mine F3", opponents=("Matt",), mine="C2")
+    play(garden, "clue area A1 yes", "miniature me A1", "mole A1 found --next-mine F3", opponents=("Matt",),
+         mine="C2")
 
 
 def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
@@ -134,13 +135,14 @@ def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
 def test_retracting_a_sets_end_that_would_join_two_contradicting_sets_is_refused(run, home):
     assert run("new", "gnom-street", "--mine", "C2").exit_code == 0
     assert run("clue", "area", "A1", "yes").exit_code == 0
+    assert run("miniature", "me", "B1").exit_code == 0
     assert run("mole", "B1", "found", "--next-mine", "F1").exit_code == 0
     assert run("clue", "area", "F3", "yes").exit_code == 0
     before = game_file(home, "gnom-street-1")
-    result = run("retract", "2")
+    result = run("retract", "3")
     assert result.exit_code == 1
     assert result.stderr.startswith("error: refused: taking it back would leave clues that cannot all hold: "
-                                    "with clue 1 (area A1: opponent yes); clue 3 (area F3: opponent yes)")
+                                    "with clue 1 (area A1: opponent yes); clue 4 (area F3: opponent yes)")
     assert result.stderr.count("\n") == 1
     assert game_file(home, "gnom-street-1") == before
     assert run("suggest").exit_code == 0
@@ -175,11 +177,13 @@ def test_refusals_call_me_by_my_name(garden):
 
 def test_the_next_sets_loot_is_no_pond_and_is_given_while_the_match_goes_on(garden):
     """EN: "A new set will play just like the previous one, distribute a new loot card to both players"."""
-    game = play(garden, opponents=("Matt",), mine="C2")
+    game = play(garden, "miniature Matt D3", opponents=("Matt",), mine="C2")
     assert "B2 is a pond: no loot lies on a pond" in refused(game, "mole D3 missed --by Matt --next-mine B2")
     assert "add --next-mine CELL" in refused(game, "mole D3 missed --by Matt")
-    game = play(garden, "mole D3 missed --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
-    play(garden, "mole D3 missed --by Matt --next-mine A1", "mole A3 missed --by Matt",
+    game = play(garden, "miniature Matt D3", "mole D3 missed --by Matt --next-mine A1", opponents=("Matt",),
+                mine="C2")
+    play(garden, "miniature Matt D3", "mole D3 missed --by Matt --next-mine A1", "miniature Matt A3",
+         "mole A3 missed --by Matt",
          opponents=("Matt",), mine="C2")  # the match is won: no next set, no next loot
 
 

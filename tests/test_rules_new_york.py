@@ -411,3 +411,20 @@ def test_a_right_accuser_wins():
     assert accuse(game, "B2", "juste", by="me").report()[-1] == "you win the game"
     # --by left out: the accuser is me (the rules' "il" is whoever accused; the table types its own)
     assert accuse(game, "B2", "right").report() == [">>> found: the thief is on B2", "you win the game"]
+
+
+def test_two_to_six_investigators_me_included_the_seventh_name_is_refused(run):
+    """FR: "De 2 à 6 joueurs": me and five others accuse; a seventh name is refused, saying the rule."""
+    game = DeductionGame.new("c", CITY)
+    for name in ("Ana", "Ben", "Cleo", "Dan", "Eve"):
+        game = game.record(game.read_step(f"accuse A1 wrong --by {name}"))
+    with pytest.raises(InputError, match=r"^Fay would be a seventh investigator: the game is played by 2 to 6 "
+                                         r"players \(rules: \"De 2 à 6 joueurs\"\), you and Ana, Ben"):
+        game.read_step("accuse B1 wrong --by Fay")
+    game.record(game.read_step("clue in manhattan no --by ana"))  # a name already at the table
+    run("new", "new-york")
+    for name in ("Ana", "Ben", "Cleo", "Dan", "Eve"):
+        assert run("accuse", "A1", "wrong", "--by", name).exit_code == 0
+    refused = run("--lang", "fr", "accuser", "B1", "faux", "--par", "Fay")
+    assert refused.exit_code == 2 and "septième enquêteur" in refused.stderr
+    assert len(json.loads(run("games", "--json").stdout)[0]["players"]) <= 6

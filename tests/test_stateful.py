@@ -236,6 +236,46 @@ class Table(RuleBasedStateMachine):
         self.play("garden", data)
 
     @rule(data=st.data())
+    def play_a_legal_garden_round(self, data):
+        """A whole round as the rules play it (FR: "Le joueur choisit un jeton Terrain et un jeton Action";
+        "les cartes engagées sont défaussées"): a fight of cards still in hand, then in ranking order each
+        player's miniature and at most one question, each Action token to one player. Recorded whole while
+        the game goes on and its last turn is not played."""
+        from assistant.games.gnom_street import turns
+        from assistant.store.folder import Store
+
+        names = sorted(name for name, its in self.games.items() if its == "garden")
+        name = data.draw(st.sampled_from(names))
+        game = Store(self.home).load(name)
+        if game.outcome().finished or game.outcome().tied or game.state.play.round.last:
+            return
+        round_ = game.state.play.round
+        back = turns.empty_hand(round_, game.players) is not None
+        values = {player: data.draw(st.sampled_from([value for value in range(1, 9)
+                                                     if back or value not in round_.played.get(player, ())]))
+                  for player in game.players}
+        ties = [player for player, value in values.items() if list(values.values()).count(value) > 1]
+        words = ["fight", *(f"{player}={value}" for player, value in values.items())]
+        assert self.at(name, *words, *(["--throw", ",".join(ties)] if ties else [])).exit_code == 0
+        ranking = Store(self.home).load(name).fought().event.ranking()
+        tokens = ["area", "line-of-sight"]
+        for player in ranking:
+            game = Store(self.home).load(name)
+            own = game.garden().miniatures[player]
+            free = [cell for cell in ("A1", "A3", "B1", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E3", "F1", "F2",
+                                      "F3") if game.garden().standing_on(cell) is None and cell != game.garden().cat]
+            cell = data.draw(st.sampled_from(free))
+            moved = ["--from", own[0]] if len(own) >= 3 else []
+            if self.at(name, "miniature", player, cell, *moved).exit_code != 0:
+                continue  # a kick-out or a cell the rules refuse: the round goes on without it
+            after = ranking[ranking.index(player) + 1:]
+            if after and tokens and player == "me":
+                asked = data.draw(st.sampled_from(after))
+                assert self.at(name, "clue", tokens.pop(0), cell, f"{asked}={data.draw(st.sampled_from(ANSWERS))}"
+                               ).exit_code in (0, 1, 2)  # the sheet may refuse an answer it cannot hold
+        self.check(name)
+
+    @rule(data=st.data())
     def play_the_duel(self, data):
         self.play("duel", data)
 

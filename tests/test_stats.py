@@ -82,9 +82,12 @@ def play_duel(run):
              ("clue", "area", "D3", "no"),              # question 2: B3, F2, F3 left
              ("asked", "area", "F3", "--by", "Matt"),   # Matt's question to Lea: not hers
              ("clue", "area", "F3", "no"),              # question 3: B3 left, found after 3 of hers
+             ("miniature", "me", "B3"),                 # a Mole goes where one of its owner's miniatures is
              ("mole", "B3", "found", "--next-mine", "A2"),
              ("clue", "area", "A1", "no"),              # set 2: one question, nothing found
+             ("miniature", "me", "C3"),
              ("mole", "C3", "missed", "--next-mine", "A3"),
+             ("miniature", "Matt", "A3"),
              ("mole", "A3", "found", "--by", "Matt")]  # on Lea's loot
     for step in steps:
         result = run(*step)

@@ -975,7 +975,7 @@ def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, h
         panel = pilot.app.query_one("#suggest").content.plain
         assert "you are the loser this round (red, yellow, blue, Lea): you ask nobody" in panel
         assert "on average" not in panel  # no question proposed
-        run("fight", "Lea=8", "red=3", "blue=5", "yellow=2")  # now I lead: I may ask everyone after me
+        run("fight", "Lea=8", "red=4", "blue=6", "yellow=1")  # now I lead: I may ask everyone after me
         pilot.app.follow()
         await pilot.pause()
         assert "rules out" in pilot.app.query_one("#suggest").content.plain
@@ -994,7 +994,7 @@ def test_a_fight_on_the_screen_says_the_rounds_ranking_and_whom_i_ask_as_the_com
         assert "cells left" not in pilot.app.answer_line  # a fight moves no sheet: its ranking is what is said
 
     drive(app, script, size=(100, 40))
-    fought = run("fight", "Lea=8", "red=3", "blue=5", "yellow=2").output.splitlines()
+    fought = run("fight", "Lea=8", "red=4", "blue=6", "yellow=1").output.splitlines()
     assert fought[1:] == ["this round: Lea, blue, red, yellow", "you ask: blue, red and yellow"]
 
 

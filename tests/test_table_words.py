@@ -95,8 +95,8 @@ def test_a_refusal_points_at_the_help_of_the_face_it_is_read_on():
 
 
 def test_the_end_of_a_match_says_how_to_start_the_next(french):
-    game = play("mole D3 missed --by Matt --next-mine A2", "mole C3 missed --by Matt --next-mine A1",
-                opponents=("Matt",))
+    game = play("miniature Matt D3", "mole D3 missed --by Matt --next-mine A2", "miniature Matt C3",
+                "mole C3 missed --by Matt --next-mine A1", opponents=("Matt",))
     # issue 33: a finished game refuses every entry but undo and retract, in one line saying how to go on
     assert refused(game, "clue area A1 yes") == (
         "la partie est finie\u00a0: vous gagnez (2\u00a0manches)\u00a0; pour continuer, reprenez la dernière entrée "

@@ -155,12 +155,12 @@ def test_a_whole_match_of_two_winning_rounds(run):
     for _ in range(2):
         run("tug", "squirrels", "3")
         run("tug", "exchange")
-    assert "Ana wins the match" in run("tug", "show").stdout
+    assert "match won 2\u20131 by Ana" in run("tug", "show").stdout
     final = run("tug", "squirrels", "1")
     assert final.exit_code == 1
     assert final.stderr == ("error: the game is finished: Ana wins (2 rounds); to go on, take back the last entry "
                             "(undo) or start the next game: tug new --sides Ana,Ben\n")
-    assert run("undo").exit_code == 0 and "Ana wins the match" not in run("tug", "show").stdout
+    assert run("undo").exit_code == 0 and "match won" not in run("tug", "show").stdout
     assert run("history").stdout.splitlines()[0] == "  1. gnome red --by Ana"
 
 
@@ -466,3 +466,27 @@ def test_older_matches_load_with_16_flagstones(store):
     assert old.state().front(1) == 8 - 3
     with pytest.raises(DataError, match="flagstones: expected an even number"):
         TugGame.from_mapping({**data, "flagstones": "ten"}, "bad", None, "bad.yaml")
+
+
+def test_a_match_won_two_nil_keeps_its_final_rope_and_says_no_next_round(run):
+    """FR: "Le camp dont le premier nain est fauché par la clôture perd la manche. Le jeu se déroule en deux
+    manches gagnantes.": once a side has won two rounds no round follows; the rope stays as it ended."""
+    run("tug", "new", "--sides", "Ana,Ben")
+    for round_ in (1, 2):
+        run("tug", "gnome", "red", "--by", "Ana" if round_ == 1 else "Ben")
+        run("tug", "gnome", "blue", "--by", "Ben" if round_ == 1 else "Ana")
+        while True:
+            shown = json.loads(run("tug", "show", "--json").stdout)
+            if shown["rounds"]["Ana"] == round_:
+                break
+            if shown["plays"] == "Ana":
+                run("tug", "squirrels", "3")
+            else:
+                run("tug", "exchange")
+    shown = json.loads(run("tug", "show", "--json").stdout)
+    assert shown["rounds"] == {"Ana": 2, "Ben": 0} and shown["winner"] == "Ana"
+    assert shown["finished"] and shown["next_round"] is None and shown["round"] == 2
+    assert shown["to_place"] == [] and shown["plays"] is None
+    assert shown["lines"]["Ana"] and shown["lines"]["Ben"]  # the final rope, not an empty one
+    text = run("tug", "show").stdout
+    assert "match won 2\u20130 by Ana" in text and "final: Ana 2 - 0 Ben" in text

@@ -86,6 +86,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
                if entry["changed"] else None, "current": entry["name"] == current,
                "finished": entry["name"] in ended, "winners": ended.get(entry["name"], {}).get("winners", []),
                "result": _result(ended.get(entry["name"])),
+               "tie": _tie(data, known.get(entry["name"])),
                "archived": entry["name"] in put_away}
               for entry in data.game_list()
               if (not finished or entry["name"] in ended) and (entry["name"] in put_away) == archived]
@@ -107,7 +108,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
         who = ", ".join(spoken(player) for player in entry["players"]) or "-"
         told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
-        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}")
+        tie = f"  {entry['tie']}" if entry["tie"] else ""
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}{tie}")
 
 
 @declared(app, "archive")
@@ -128,6 +130,18 @@ def _result(ended: dict | None) -> str | None:
     from assistant.evenings.stats import as_outcome
 
     return result_said(as_outcome(ended))
+
+
+def _tie(data, known: dict | None) -> str | None:
+    """A game waiting for its tie to be settled, as the table screen and the page say it: 'tie between Léa
+    and Ana (13 points): tie: record the gnome throw that settles it: tally --throw NAME' (its words read
+    from the game, in the player's language); None for any other game."""
+    if known is None or known["finished"] or not known.get("tied"):
+        return None
+    from assistant.faces.ending import header_line
+
+    game = data.load(known["name"])
+    return None if game.outcome().finished else header_line(game)
 
 
 def _ended(entry: dict) -> str:

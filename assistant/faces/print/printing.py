@@ -153,7 +153,10 @@ def pad_page(players: list[str | None], rules, game=None, declared=None) -> str:
     title = _(page.title) if game is None else _(page.title_of).format(game=game.name)
     note = _(page.note) if page.note else ""
     if game is not None:
-        note = f"{note} {game.summary()}".strip()
+        from assistant.faces.ending import header_line
+
+        # the result of a finished game, or the tie it waits on, as the table screen and the page say it
+        note = " ".join(part for part in (note, game.summary(), header_line(game)) if part)
     shown = page.rules and rules is not None
     return render("pad.html", title=title, note=note, players=players, played=played,
                   columns=[_(column) for column in declared.columns or PAD_COLUMNS],

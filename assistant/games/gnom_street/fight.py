@@ -35,11 +35,14 @@ POWERS = ("sky", "adam", "mick")
 ANYONE = ("sky", "adam")  # "Interrogates who you want, even the first player"
 EVERYONE = "mick"  # "If you are not the loser, ask your question to all players"
 POWER = Option("power", ("--power", "--pouvoir"), "power", french="--pouvoir")
+# the cards came back before this fight, off the log (cards discarded to lay tokens, a round played on paper)
+CARDS_BACK = Option("cards_back", ("--cards-back", "--reprise"), french="--reprise")
 
 
 class _FightEventFields(NamedTuple):
     values: tuple[tuple[str, int], ...]
     throw: tuple[str, ...] = ()
+    cards_back: bool = False
 
 
 class FightEvent(_FightEventFields):
@@ -47,7 +50,8 @@ class FightEvent(_FightEventFields):
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
-        ("fight", "combat"), ("fighter", MORE), (THROW,), N_("fight PLAYER=VALUE... [--throw NAME,NAME]"),
+        ("fight", "combat"), ("fighter", MORE), (THROW, CARDS_BACK),
+        N_("fight PLAYER=VALUE... [--throw NAME,NAME] [--cards-back]"),
         french="combat")
 
     @classmethod
@@ -63,11 +67,12 @@ class FightEvent(_FightEventFields):
             raise InputError(_("a fight names every player once with the value of the gnome card played: {example}")
                              .format(example=example))
         throw = tuple(game.player(name) for name in pairs(found.last("throw") or ""))
-        return cls(tuple(values), throw)
+        return cls(tuple(values), throw, found.flag("cards_back"))
 
     def words(self, game) -> list[str]:
         words = ["fight", *(f"{player}={value}" for player, value in self.values)]
-        return words + (["--throw", ",".join(self.throw)] if self.throw else [])
+        return words + (["--throw", ",".join(self.throw)] if self.throw else []) + \
+            (["--cards-back"] if self.cards_back else [])
 
     def items(self) -> list[str]:
         return []
@@ -208,6 +213,14 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
     if not game.board.per_opponent:
         return turn_
     return turn(game, turn_, ask is not None, left is not None or actions is not None)
+
+
+def throw_step() -> str:
+    """The step that records the gnome throw settling a tied tally, as the face the player reads accepts it:
+    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` on the screen."""
+    from assistant.engine.words import on_screen
+
+    return _("throw NAME") if on_screen() else _("tally --throw NAME")
 
 
 class _ThrowEventFields(NamedTuple):

@@ -19,7 +19,7 @@ from assistant.engine.registry import Outcome
 from assistant.engine.sheet import Fact, Sheet
 from assistant.games.deduction.events import ClueEvent, said
 from assistant.games.deduction.game import DeductionGame
-from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street import fight, garden, mirror, turns
 from assistant.games.gnom_street.garden import Garden
 from assistant.games.gnom_street.recording import GardenRecording
 from assistant.games.gnom_street.saved import SavedAccusation
@@ -32,6 +32,7 @@ class Play(NamedTuple):
     garden: Garden  # miniatures, cat, token stacks, finished sets
     fought: Entry | None = None  # the latest fight standing in this set (its ranking rules who asks whom)
     first_fight: Entry | None = None  # the first fight standing in the log (its winner played first)
+    round: turns.Round = turns.Round()  # the cards played, the turns' Action tokens
 
 
 class GardenGame(GardenRecording, GardenWords, DeductionGame):
@@ -68,11 +69,16 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
     def _play_after(self, play: Play, entry: Entry) -> Play:
         event = entry.event
         if isinstance(event, fight.FightEvent):  # a fight starts a new round
-            return Play(garden.new_round(play.garden), entry, play.first_fight or entry)
+            pieces = garden.new_round(play.garden)
+            return Play(pieces, entry, play.first_fight or entry,
+                        turns.after(play.round, play.garden, pieces, event, self.players))
         pieces = garden.apply(play.garden, event)
+        round_ = turns.after(play.round, play.garden, pieces, event, self.players)
         if isinstance(event, garden.SetEvent):
-            return play._replace(garden=pieces, fought=None)
-        return play if pieces is play.garden else play._replace(garden=pieces)
+            return play._replace(garden=pieces, fought=None, round=round_)
+        if pieces is play.garden and round_ is play.round:
+            return play
+        return play._replace(garden=pieces, round=round_)
 
     def _ends_set(self, event) -> bool:
         return isinstance(event, garden.SetEvent)
@@ -167,7 +173,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
             # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
             return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
         return Outcome(False, players, (), leaders, None, first, points,
-                       _("tie: record the gnome throw that settles it: throw NAME"))
+                       _("tie: record the gnome throw that settles it: {step}").format(step=fight.throw_step()))
 
     def throw_winner(self, leaders) -> str | None:
         """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""
@@ -247,13 +253,14 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard (a turn
         limit broken, an accusation, a step its rules do not have)."""
         notes: dict[int, str] = {}
-        pieces = garden.empty(self.players)
+        play = self._play_start()
         for entry in self.standing():
             event = entry.event
-            note = self._garden_note(pieces, event)
+            note = self._garden_note(play.garden, event) or turns.note(play.round, play.garden, event,
+                                                                       self.players, self.display)
             if note is not None:
                 notes[entry.number] = note
-            pieces = garden.new_round(pieces) if isinstance(event, fight.FightEvent) else garden.apply(pieces, event)
+            play = self._play_after(play, entry)
         return notes
 
     def _garden_note(self, pieces: Garden, event) -> str | None:
@@ -268,8 +275,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
             if cells and event.clue.args[0] not in cells:
                 return _("asked away from the miniature placed this turn: loaded as heard")
         if isinstance(event, garden.SetEvent) and len(self.players) == 2:
-            own = pieces.miniatures.get(event.by, [])
-            if (own or any(pieces.miniatures.values())) and event.cell not in own:
+            if event.cell not in pieces.miniatures.get(event.by, []):
                 return _("a Mole on no miniature of its owner: loaded as heard")
         return None
 

@@ -483,13 +483,16 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     own = garden.miniatures[event.by]
-    # where the table records pieces (any miniature in the garden), the Mole's cell must hold one of its owner's
-    if (own or any(garden.miniatures.values())) and event.cell not in own:
+    # as the three-player token: the Mole's cell holds one of its owner's miniatures, whatever the log tracks
+    if event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
         if not own:
-            said = _("a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden") \
-                if _yours(event.by, name) else \
-                _("a Mole goes on a cell holding one of {player}'s miniatures, and none of theirs is in the garden")
+            said = _("a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden: "
+                     "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not "
+                     "see its turn begin)") if _yours(event.by, name) else \
+                _("a Mole goes on a cell holding one of {player}'s miniatures, and none of theirs is in the garden: "
+                  "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not see "
+                  "its turn begin)")
         elif _yours(event.by, name):
             said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}")
         else:

@@ -16,7 +16,7 @@ from assistant.engine.sheet import Sheet
 from assistant.engine.words import join_names
 from assistant.games.deduction.events import ClueEvent
 from assistant.games.deduction.game import DeductionGame, State
-from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street import fight, garden, mirror, turns
 from assistant.games.gnom_street.saved import SavedAccusation
 
 if TYPE_CHECKING:
@@ -28,9 +28,11 @@ class GardenRecording:
 
     def record(self: "GardenGame", event) -> "DeductionGame":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold. A piece and a gnome
-        throw say nothing of the hidden cells: recorded with their own checks."""
+        throw say nothing of the hidden cells: recorded with their own checks. The round's limits (the cards,
+        the turn's Action token) are checked first (``turns``)."""
         if isinstance(event, garden.PIECES):
             self._check_open(event)
+            turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
             return self._record_piece(event)
         if isinstance(event, fight.ThrowEvent):
             self._check_open(event)
@@ -59,6 +61,7 @@ class GardenRecording:
         if isinstance(event, SavedAccusation):
             raise InputError(self.no_accusation())
         super()._check_step(event)
+        turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
         if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
             if event.clue.args[0] == self.garden().cat:
                 # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
@@ -87,8 +90,8 @@ class GardenRecording:
         end = self.outcome()
         if end.finished or not end.tied or step is fight.ThrowEvent:
             return super()._closed_because(step)
-        return _("the tally is tied: {result}; record the gnome throw that settles it (throw NAME), or take "
-                 "back the last entry (undo)").format(result=result_said(end))
+        return _("the tally is tied: {result}; record the gnome throw that settles it ({step}), or take back the "
+                 "last entry (undo)").format(result=result_said(end), step=fight.throw_step())
 
     def _check_asked_from(self: "GardenGame", event) -> None:
         """A question is asked from the cell where its asker just placed their miniature, when the log knows

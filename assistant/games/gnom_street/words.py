@@ -130,6 +130,12 @@ class GardenWords:
     def _piece_values(self: "GardenGame", form: Form, slot: str, words: list[str], cells: list[str],
                       values: tuple[str, ...]) -> tuple[str, ...] | None:
         """The values of a piece step's slot: None where the piece steps do not narrow it."""
+        if form is garden.SetEvent.FORM and slot == "cell":  # a Mole goes where one of its owner's miniatures is
+            standing = {cell for own in self.garden().miniatures.values() for cell in own}
+            return tuple(cell for cell in values if cell in standing)
+        if form is garden.SetEvent.FORM and slot == "player" and words[-1] in garden.BY.spellings and cells:
+            owner = self.garden().standing_on(cells[0])
+            return tuple(value for value in values if self._player_or_none(value) == owner)
         if form in {piece.FORM for piece in garden.PIECES} and slot == "cell":
             if form is garden.RevealEvent.FORM:
                 return tuple(cell for cell in values if cell in self.garden().stacks)

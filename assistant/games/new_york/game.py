@@ -32,6 +32,9 @@ class Case(NamedTuple):
     out: dict[str, Entry]  # players out of the game, each with the wrong accusation that put them out
 
 
+MOST_PLAYERS = 6  # rules: "De 2 à 6 joueurs", me included
+
+
 class CityGame(DeductionGame):
     """A game of Enquêtes à New York: clues, the statements of its cards, accusations."""
 
@@ -59,6 +62,18 @@ class CityGame(DeductionGame):
         if slot == "verdict" and language() != DEFAULT:
             return FRENCH_VERDICTS.get(word, word)
         return super().said_value(slot, word)
+
+    def player(self, text: str) -> str:
+        """A player named at the table (``DeductionGame.player``): a new name only while the table is not
+        full; a saved log loads as heard."""
+        found = super().player(text)
+        named = self.named()
+        if found not in named and found != ME and not self.reading_saved and len(named) + 1 >= MOST_PLAYERS:
+            # rules: "De 2 à 6 joueurs"
+            raise InputError(_("{player} would be a seventh investigator: the game is played by 2 to 6 players "
+                               "(rules: \"De 2 à 6 joueurs\"), you and {players}; name one of them").format(
+                player=text, players=join_names(named)))
+        return found
 
     # -- the case, replayed ---------------------------------------------------------------
 

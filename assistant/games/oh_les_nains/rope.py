@@ -505,6 +505,8 @@ class TugGame(_Match, ScorePad[State]):
             said = _("{loser}'s front gnome hits the fence: {side} wins round {round}").format(
                 loser=self.side_name(loser), side=self.side_name(side), round=state.round)
             log_lines = _recent(state.log) + (said,)
+            if max(rounds) >= ROUNDS_TO_WIN:  # the match is won: the final rope stays, no round follows
+                return state._replace(rounds=(rounds[0], rounds[1]), log=log_lines, setup=(), last=None)
             # rules: "C'est toujours le perdant de la manche précédente qui commence."
             starter = self.order.index(self.sides[loser][0])
             return self._start_round(state.round + 1, (rounds[0], rounds[1]), starter, log_lines)
@@ -742,7 +744,9 @@ class TugGame(_Match, ScorePad[State]):
             "counters": self.counters,
             "flagstones": self.path,
             "flagstones_verified": self.flagstones is not None,
-            "round": state.round,
+            "round": state.round,  # once the match is won, its last round (none follows)
+            "finished": self.over(state),
+            "next_round": None if self.over(state) else state.round,
             "rounds": dict(zip(sides, state.rounds, strict=True)),
             "winner": self.winner(),
             "hose": {"moved": abs(state.shift), "towards": sides[0 if state.shift > 0 else 1] if state.shift else None},
@@ -760,7 +764,10 @@ class TugGame(_Match, ScorePad[State]):
         lines = [_("final: {score}").format(score=self.summary()) if winner else
                  _("round {round}: {score}").format(round=state.round, score=self.summary())]
         if winner:
-            return lines + [_("{winner} wins the match").format(winner=winner)]
+            # rules: "Le jeu se déroule en deux manches gagnantes."
+            won = max(state.rounds)
+            return lines + [_("match won {won}\u2013{lost} by {winner}").format(won=won, lost=sum(state.rounds) - won,
+                                                                          winner=winner)]
         if state.last is None and (state.round > 1 or state.chosen):
             lines.append(self._who_starts(state))
         if state.setup:
