@@ -39,7 +39,7 @@ def __getattr__(name: str):
 
 # What Le Roi des Nains declares for the faces: its group of commands (``quest``), its titles and score
 # table, its printed page, how it starts (3 to 5 players in seating order), and its acts: the deals and their
-# tricks are played face up, every one public.
+# tricks are played face up, every one public; 'remove' and 'drop' take a deal out, not steps of play.
 COMMANDS = (
     Command(("quest",), "quest", N_(
         "Le Roi des Nains score pad: quests, deals, totals."),
@@ -118,7 +118,8 @@ PAGE = Page(N_("Le Roi des Nains: score pad"), N_("Le Roi des Nains: score pad o
 
 START = Start(("quest", "new"), "players", 3, 5, "Ana,Ben,Cleo")
 
-ACTS = Acts(public=("deal", "trick", "swap", "pass", "take", "take-back", "remove"))
+ACTS = Acts(public=("deal", "trick", "swap", "pass", "take", "take-back", "remove"),
+            corrections=("remove", "drop"))
 
 HOOKS = {"list": "assistant.games.roi_des_nains.rules:listing"}
 
