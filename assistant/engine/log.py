@@ -7,7 +7,8 @@ history shows it struck out and nothing is ever lost. Everything a face shows
 is derived from the log by replaying it, once per command.
 
 Every game class follows ``Log`` (below), so callers never ask which kind of
-game they hold: they record, undo, list the history and save through it.
+game they hold: they record, undo, list the history and save through it. ``Log`` is the
+log's part of the game contract (``engine/contract.py``'s ``GameContract`` extends it).
 """
 
 import threading

@@ -22,9 +22,10 @@ its header saves, built on ``ScorePad`` as well::
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError, events_place
@@ -37,20 +38,14 @@ from assistant.engine.words import Options, join, lookup, split
 if TYPE_CHECKING:
     from typing import Self
 
+    from assistant.engine.contract import PadRow  # a row of the score table, as the faces draw it
+
 StateT = TypeVar("StateT")  # what a pad's standing entries fold into: its deals, its rope
 Reader = Callable[[Any, Options], Any]  # a step's words, read by its form, into an event of the pad given
 SAVED_FORMAT = "pad/1"  # the 'assistant:' line of every saved pad
 
 
-class TableRow(Protocol):
-    """A row of a pad's score table (``rows``): at least the running totals after it."""
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Each player's total once this row is counted."""
-
-
-class ScorePad(Generic[StateT]):
+class ScorePad(Generic[StateT], metaclass=ABCMeta):
     """A score pad: players, the log of their entries, the state it folds into, totals and an outcome.
 
     What a pad writes (its own rules):
@@ -128,22 +123,22 @@ class ScorePad(Generic[StateT]):
 
     # -- what a pad writes -------------------------------------------------------------------
 
+    @abstractmethod
     def initial_state(self) -> StateT:
         """The state before any entry."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state: StateT, event: Any, strict: bool) -> StateT:
         """The state after ``event``; an AssistantError when it cannot be recorded there. ``strict``: every
         check the rules make (record); else the checks that keep a saved log sound (restore)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def over(self, state: StateT) -> bool:
         """Whether ``state`` reached the game's end (the highest total then wins; a tie plays on)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def next_game(self) -> str:
         """The command that starts the next game with the same players."""
-        raise NotImplementedError
 
     def first_player(self) -> str | None:
         """Who began, when the log says."""
@@ -154,13 +149,13 @@ class ScorePad(Generic[StateT]):
         return {"players": list(self.players)}
 
     @classmethod
+    @abstractmethod
     def from_header(cls, data: dict, name: str, rules: Any, source: str) -> Self:
         """The empty pad a saved header describes, checked; DataError naming ``source`` otherwise."""
-        raise NotImplementedError
 
+    @abstractmethod
     def status(self) -> list[str]:
         """What the table needs to hear now."""
-        raise NotImplementedError
 
     def statistics(self) -> dict:
         """What the statistics keep of a game besides its outcome: nothing more by default."""
@@ -376,7 +371,7 @@ class ScorePad(Generic[StateT]):
 
     # -- the table and the end -------------------------------------------------------------------
 
-    def rows_in(self, state: StateT) -> Sequence[TableRow]:
+    def rows_in(self, state: StateT) -> Sequence[PadRow]:
         """The score table ``state`` leads to, a row each with its running totals: none by default."""
         return ()
 
@@ -386,10 +381,10 @@ class ScorePad(Generic[StateT]):
         return rows[-1].totals if rows else {player: 0 for player in self.players}
 
     @cached_property
-    def _table(self) -> tuple[TableRow, ...]:
+    def _table(self) -> tuple[PadRow, ...]:
         return tuple(self.rows_in(self.state()))
 
-    def rows(self) -> list:
+    def rows(self) -> list[PadRow]:
         """The score table: one row per scored part of the game, with the running totals."""
         return list(self._table)
 

@@ -51,7 +51,9 @@ def said_lines(before: Log[Any], after: Log[Any]) -> list[str]:
             return mirror.read_back(after, entry, mirror.maps(before))
         if isinstance(entry.event, fight.FightEvent):
             return fight.read_back(after, entry)
-        told = "".join(f"; {line}" for line in after.told(entry)) if hasattr(after, "told") else ""
+        from assistant.engine.contract import Told
+
+        told = "".join(f"; {line}" for line in after.told(entry)) if isinstance(after, Told) else ""
         return [f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"]
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:

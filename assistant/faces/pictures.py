@@ -497,14 +497,16 @@ def heading(text: str) -> Text:
 
 def step_line(outcome) -> Text:
     """'step 3: clue area B2 red=no', then what came of it."""
+    from assistant.engine.contract import Told
+
     text = Text(_("step {number}: ").format(number=outcome.step.number), style="bold")
     text.append(outcome.step.text)
     if outcome.refused is not None:
         text.append("\n  " + _("refused: {reason}").format(reason=outcome.refused), style="yellow")
-    elif hasattr(outcome.game, "told"):  # a garden's: the clue it repeats, the miniatures it sends home
+    elif isinstance(game := outcome.game, Told):  # a garden's: the clue it repeats, the miniatures it sends home
         entries = outcome.game.history().entries
         if entries and entries[-1].event is outcome.step.event:
-            for line in outcome.game.told(entries[-1]):
+            for line in game.told(entries[-1]):
                 text.append("\n  " + line)
     return text
 

@@ -3,6 +3,7 @@ against. A store that stays open keeps the last game read from each file (``Game
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from assistant.engine import registry
 from assistant.engine.board import is_board_name
@@ -21,6 +22,9 @@ from assistant.store.files import (
     write_atomically,
 )
 from assistant.store.home import shipped_folder, stems
+
+if TYPE_CHECKING:
+    from assistant.engine.contract import GameContract
 
 # The phones' entries: each carries an id made on the phone, saved in the game file with the event it
 # recorded (one atomic write holds both), so a retry is recorded once whatever crashed in between.
@@ -126,7 +130,7 @@ class Games(Boards):
                                    "make it current with assistant use {name}").format(
                 done=done, path=error.path, reason=error.reason, name=name)) from None
 
-    def load(self, name: str | None = None):
+    def load(self, name: str | None = None) -> "GameContract":
         """Read a game or score pad (default: the current one).
 
         A damaged file is a DataError with its path and line; when the last good
@@ -156,7 +160,7 @@ class Games(Boards):
     def _good_path(self, name: str) -> Path:
         return self.game_path(name, ".good.yaml")
 
-    def _read_game(self, path: Path, name: str):
+    def _read_game(self, path: Path, name: str) -> "GameContract":
         """The game in file ``path``. A game is immutable, so when the file's bytes, its board's (or its
         rules') and the language are those of the game last read or saved here, that game is the answer:
         a store that stays open (the table screen, the phones' page) does not replay the whole log again
@@ -164,7 +168,7 @@ class Games(Boards):
         raw = yamlfile.read_bytes(path)
         known = self._loaded.get(path)
         if known is not None and known[:2] == (raw, (name, language())) and known[2][1] == self._sources(known[2][0]):
-            return known[3]
+            return cast("GameContract", known[3])
         data = yamlfile.load(path, cache_dir=self.cache_dir, raw=raw)
         ids = {}
         if isinstance(data, dict) and ENTRY_IDS_KEY in data:  # the store's own: the game never sees them
@@ -200,7 +204,7 @@ class Games(Boards):
         except (OSError, AssistantError):
             return (object(),)
 
-    def empty_game(self, data: dict, name: str, source: str):
+    def empty_game(self, data: dict, name: str, source: str) -> "GameContract":
         """A game with no events from a header: a board (deduction) or a pad (score pad)."""
         if "pad" in data:
             pad = self.pad_class(data.get("pad"), source)

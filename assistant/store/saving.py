@@ -4,11 +4,10 @@ phones' entry ids, a game's own id, and recovering a damaged game from its good 
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from assistant.engine.errors import AssistantError, DataError, InputError
 from assistant.engine.i18n import _, integer, ngettext
-from assistant.engine.log import Log
 from assistant.engine.records import NamedTuple
 from assistant.store import yamlfile
 from assistant.store.files import (
@@ -23,6 +22,11 @@ from assistant.store.files import (
 from assistant.store.games import ENTRY_IDS_KEY, Games, is_game_name
 from assistant.store.home import dumps
 
+if TYPE_CHECKING:
+    from assistant.engine.contract import GameContract
+
+GameT = TypeVar("GameT", bound="GameContract")  # the game saved is the kind it was given
+
 GAME_ID = r"[A-Za-z0-9_-]{16,64}"  # what game_id makes: secrets.token_urlsafe(12); compiled on first use
 MAX_DAMAGED = 1 << 30  # bytes of a damaged game file recover keeps a copy of (it is read whole)
 
@@ -32,7 +36,7 @@ class Recovery(NamedTuple):
     there was none), how many events the damaged file listed (None if they cannot be counted), and
     whether the game file was written (False: it loaded as it was, nothing to recover)."""
 
-    game: Log[Any]
+    game: "GameContract"
     damaged: Path | None
     listed: int | None
     restored: bool
@@ -41,7 +45,7 @@ class Recovery(NamedTuple):
 class Repeated(Exception):
     """``Store.update``: the entry id given is saved already, with events[``position``] of ``game``."""
 
-    def __init__(self, game, position: int):
+    def __init__(self, game: "GameContract", position: int):
         super().__init__(position)
         self.game, self.position = game, position
 
@@ -49,7 +53,7 @@ class Repeated(Exception):
 class Saving(Games):
     """Writing games under their locks, atomically, each with its last good copy."""
 
-    def create(self, game, numbered: bool = False):
+    def create(self, game: GameT, numbered: bool = False) -> GameT:
         """Save a new game and make it current; an existing name is refused.
 
         ``numbered``: the game's name is a stem (its board), and the first free
@@ -187,7 +191,7 @@ class Saving(Games):
             number += 1
         return self.game_path(name, f".damaged-{number}.yaml")
 
-    def update(self, name: str | None, change: Callable, entry: str | None = None):
+    def update(self, name: str | None, change: Callable[[Any], GameT], entry: str | None = None) -> GameT:
         """Load, change and save a game under its lock; if ``change`` raises, nothing is written.
 
         ``entry``: the id of the entry (a phone's) this change records. It is saved in the game file with

@@ -14,7 +14,7 @@ come from the pad base (``assistant.engine.pad.ScorePad``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from assistant.engine.errors import DataError, InputError
 from assistant.engine.grammar import Form
@@ -288,3 +288,9 @@ class SkullPad(_Fields, ScorePad[tuple[Round, ...]]):
         return [_("round {number} ({number} cards each): bid ({usage})").format(
             number=len(state) + 1, usage=_(Bids.FORM.usage))]
 
+
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import ScoreTable
+
+    _checked: type[ScoreTable] = SkullPad

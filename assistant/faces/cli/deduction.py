@@ -397,8 +397,12 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     # One numbering on every kind of game: the number shown here is the one retract N takes
     # (an undo is not an entry: it strikes one out).
     entries = current.history().entries
-    out = current.out() if hasattr(current, "out") else {}  # a city's wrong accusers; pads put nobody out
+    from assistant.engine.contract import PutsOut
+
+    out = current.out() if isinstance(current, PutsOut) else {}  # a city's wrong accusers; pads put nobody out
     put_out = {entry.number: player for player, entry in out.items()}
+    shown_out = {number: current.display(player) for number, player in put_out.items()} \
+        if isinstance(current, PutsOut) else {}
     notes = current.notes() if hasattr(current, "notes") else {}  # a saved log's entries refused today
     from assistant.engine.log import steps
 
@@ -419,7 +423,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
         elif entry.number in put_out:
-            step = _("{step} ({player} out)").format(step=step, player=current.display(put_out[entry.number]))
+            step = _("{step} ({player} out)").format(step=step, player=shown_out[entry.number])
         if entry.number in notes and not entry.retracted:
             step = _("{step} ({note})").format(step=step, note=notes[entry.number])
         lines.append(f"{entry.number:>3}. {step}\n")

@@ -17,7 +17,7 @@ class.
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from assistant.engine import registry
 from assistant.engine.board import Board
@@ -167,7 +167,7 @@ class DeductionGame(StepWords, _Fields):
         """What the game is played on: its board's name."""
         return self.board.name
 
-    def as_saved(self) -> "DeductionGame":
+    def as_saved(self) -> Self:
         """This game as its saved log is read (the grammar's Speaker): every step a saved log may hold, so that
         such a step is said in the language spoken. Made once, sharing this game's replay."""
         if self.reading_saved:
@@ -341,7 +341,7 @@ class DeductionGame(StepWords, _Fields):
 
     # -- recording ----------------------------------------------------------------------
 
-    def record(self, event) -> "DeductionGame":
+    def record(self, event) -> Self:
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold."""
         if isinstance(event, Retract):
             return self._take_back(event)
@@ -349,7 +349,7 @@ class DeductionGame(StepWords, _Fields):
         self._check_step(event)
         return self._record_checked(event)
 
-    def _take_back(self, event: Retract) -> "DeductionGame":
+    def _take_back(self, event: Retract) -> Self:
         latest = self._latest_taken_back(event)
         if latest is not None:
             return latest
@@ -373,7 +373,7 @@ class DeductionGame(StepWords, _Fields):
             raise InputError(_("{player} asked the question (--by), so {player} cannot answer it: a player asks "
                                "another player, never themselves").format(player=event.by))
 
-    def _record_checked(self, event) -> "DeductionGame":
+    def _record_checked(self, event) -> Self:
         """A step already checked, recorded: the sheet must hold with what it says."""
         entry = Entry(len(self.history().entries) + 1, event)
         sheet = self.sheet().add(self.facts_of(entry, self._facts_known()))
@@ -400,7 +400,7 @@ class DeductionGame(StepWords, _Fields):
             return finished_refusal(end, self.next_game())
         return None
 
-    def restore(self, event) -> "DeductionGame":
+    def restore(self, event) -> Self:
         """A saved event appended: its words were read against this game; retracts need their entry.
 
         The replay so far passes from game to game (a log of undos loads in
@@ -424,14 +424,14 @@ class DeductionGame(StepWords, _Fields):
         to have its entry; the sheet is worked out once, when it is first asked for."""
         return Restoring(self)
 
-    def restored(self, events: Sequence, history: History | None, state: None = None) -> "DeductionGame":
+    def restored(self, events: Sequence, history: History | None, state: None = None) -> Self:
         """This game with the log ``events`` (``Restoring.game``), its ``history`` known already."""
         game = self._replace(events=events)
         if history is not None:
             game.__dict__["_history"] = history
         return game
 
-    def _appended(self, event, state: State | None = None) -> "DeductionGame":
+    def _appended(self, event, state: State | None = None) -> Self:
         """This game with ``event`` at the end of its log; ``state``: what it leads to, if known already.
 
         A game recorded from this one keeps it (``_before``): taking the new entry back again is this
@@ -450,7 +450,7 @@ class DeductionGame(StepWords, _Fields):
                 recorded_from(game, self)
         return game
 
-    def _latest_taken_back(self, retract: Retract) -> "DeductionGame | None":
+    def _latest_taken_back(self, retract: Retract) -> Self | None:
         """``retract`` recorded at once when it takes back the latest entry, and this game was recorded from
         the game before that entry (``_before``): the state is that game's, with the entry struck out in
         the history; nothing comes after the entry, so nothing depends on it. None: replay instead."""
@@ -606,3 +606,9 @@ class DeductionGame(StepWords, _Fields):
 def _is_class_of(found: Any, game_class: type) -> bool:
     """Whether ``found`` (a registered game's class) is ``game_class`` or one of its subclasses."""
     return isinstance(found, type) and issubclass(found, game_class)
+
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import SheetGame
+
+    _checked: type[SheetGame] = DeductionGame

@@ -8,7 +8,7 @@ statistics. Recording its steps is ``GardenRecording`` (``recording``), their wo
 (``words``).
 """
 
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.errors import AssistantError
@@ -289,3 +289,9 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
                     pieces = garden.apply(pieces, earlier.event)
             return garden.told_home(pieces, entry.event, self.display)
         return super().told(entry)
+
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import SheetGame
+
+    _checked: type[SheetGame] = GardenGame

@@ -15,7 +15,7 @@ from assistant.engine.registry import result_said
 from assistant.engine.sheet import Sheet
 from assistant.engine.words import join_names
 from assistant.games.deduction.events import ClueEvent
-from assistant.games.deduction.game import DeductionGame, State
+from assistant.games.deduction.game import State
 from assistant.games.gnom_street import fight, garden, mirror, turns
 from assistant.games.gnom_street.saved import SavedAccusation
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 class GardenRecording:
     """The garden's steps recorded (a mixin of ``GardenGame``)."""
 
-    def record(self: "GardenGame", event) -> "DeductionGame":
+    def record(self: "GardenGame", event) -> "GardenGame":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold. A piece and a gnome
         throw say nothing of the hidden cells: recorded with their own checks. The round's limits (the cards,
         the turn's Action token) are checked first (``turns``)."""
@@ -40,7 +40,7 @@ class GardenRecording:
             return self._appended(event, self._state_after_piece(Entry(len(self.history().entries) + 1, event)))
         return super().record(event)
 
-    def _record_piece(self: "GardenGame", event) -> "DeductionGame":
+    def _record_piece(self: "GardenGame", event) -> "GardenGame":
         mine = self.current_mine()
         garden.check(self.garden(), event, self.board, self.players,
                      self.board.name_of(mine) if mine is not None else None, self.display)
@@ -69,7 +69,7 @@ class GardenRecording:
                                    "from it").format(cell=self.garden().cat))
             self._check_asked_from(event)
 
-    def _record_checked(self: "GardenGame", event) -> "DeductionGame":
+    def _record_checked(self: "GardenGame", event) -> "GardenGame":
         """A fight starts a round; a question put to me moves the opponents' maps, never my sheet; a question
         I or another player asked is checked against the fight's order."""
         entry = Entry(len(self.history().entries) + 1, event)

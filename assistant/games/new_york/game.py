@@ -9,7 +9,7 @@ réponse, il gagne la partie"); a wrong one puts its accuser out (rules: "S'il s
 (``claims``).
 """
 
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from assistant.engine.board import Board
 from assistant.engine.cells import Cell
@@ -174,3 +174,9 @@ class CityGame(DeductionGame):
 def _accused_cell(entry: Entry) -> str:
     """The cell of the wrong accusation that put a player out (``Case.out`` holds those entries only)."""
     return cast(AccuseEvent, entry.event).cell
+
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import SheetGame
+
+    _checked: type[SheetGame] = CityGame

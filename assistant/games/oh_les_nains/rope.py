@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from assistant.engine.errors import DataError, InputError
 from assistant.engine.grammar import Form, Option, accepted, form_for, typed_so_far
@@ -786,3 +786,8 @@ class TugGame(_Match, ScorePad[State]):
 
 
 PAD = TugGame
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import ScoreTable
+
+    _checked: type[ScoreTable] = TugGame

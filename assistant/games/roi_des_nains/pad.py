@@ -16,6 +16,7 @@ they stand and the score table in ``deals``, what the pad says to the table in `
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from assistant.engine import log
 from assistant.engine.errors import AssistantError, DataError, InputError
@@ -428,7 +429,8 @@ class RoiGame(_Fields, ScorePad[Deals]):
 
     def _played_rows(self) -> list[tuple[Row, dict[str, int], DealScore]]:
         """The deals played, each with its points and their parts (an open or removed deal has neither)."""
-        return [(row, row.points, row.parts) for row in self.rows() if row.points is not None and row.parts is not None]
+        rows = cast("list[Row]", self.rows())  # the rows rows_in makes
+        return [(row, row.points, row.parts) for row in rows if row.points is not None and row.parts is not None]
 
     # -- what the pad says -----------------------------------------------------------------------
 
@@ -468,3 +470,9 @@ def _replacing(form: Form, words: list[str]) -> bool:
     """Whether the step ``words`` is a correction (--replace): one may be typed whatever is being played."""
     replace = {spelling for option in form.options if option.name == "replace" for spelling in option.spellings}
     return any(word.partition("=")[0] in replace for word in words[1:])
+
+
+if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
+    from assistant.engine.contract import ScoreTable
+
+    _checked: type[ScoreTable] = RoiGame
