@@ -48,7 +48,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, _, language, percent, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
@@ -89,6 +89,17 @@ HEADERS = {
                                "worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
+# A slot's hint in the words the player types: the cell a question is asked from is a cell like any other
+SAID_SLOTS = {"asking-cell": N_("cell")}
+UNDO_ID = "undo-of-{number}"  # the id of the Undo taking back entry NUMBER: the entry it names, recorded once
+# What each request's JSON body holds: its fields, their type, and whether one must be there. Anything else
+# (a wrong type, a missing field, a lone surrogate, a control character) is 400 with one line.
+FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
+    "complete": {"line": (str, False)},  # no line: the empty one (what may begin a step)
+    "step": {"line": (str, True), "id": (str, False), "odds": (bool, False)},
+    "explain": {"cell": (str, True), "item": (str, False)},
+    "suggest": {}, "tally": {}}
+UNFIT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters and lone surrogates
 
 
 # -- the links ---------------------------------------------------------------------------------
@@ -303,13 +314,15 @@ def view(game, odds: bool = False, words: Words | None = None) -> dict:
             "undo": undo_view(game, words)}
 
 
-def undo_view(game, words: Words) -> tuple[int, str] | None:
-    """The entry Défaire takes back, by its number, and its words: the latest standing (None: nothing to take back)."""
+def undo_view(game, words: Words) -> tuple[int, str, str] | None:
+    """The entry Défaire takes back, by its number, its words and the id its Undo is sent with: the latest
+    standing (None: nothing to take back). An entry's number is never given again in a game, so a repeat of
+    one Undo (a double tap, a retry) is the same id, recorded once."""
     standing = game.history().standing
     if not standing:
         return None
     entry = standing[-1]
-    return entry.number, words.said_step(game, entry.event)
+    return entry.number, words.said_step(game, entry.event), UNDO_ID.format(number=entry.number)
 
 
 def sheets_view(game, odds: bool) -> dict:
@@ -776,18 +789,20 @@ class Server:
 
     # -- the requests of a game ------------------------------------------------------------------
 
+    def actions(self) -> dict[tuple[str, str], Callable[..., Awaitable[Response]]]:
+        """What a game's link answers: (the path after /g/TOKEN/, the method) -> its handler."""
+        return {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
+                ("complete", "POST"): self.complete, ("step", "POST"): self.step,
+                ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
+                ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
+                ("worker.js", "GET"): self.worker}
+
     async def game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
         if link is None:
             return await self.not_found(request)
         action, method = request.path_params["action"], request.method
-        handlers: dict[tuple[str, str], Callable[..., Awaitable[Response]]] = {
-                    ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
-                    ("complete", "POST"): self.complete, ("step", "POST"): self.step,
-                    ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
-                    ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
-                    ("worker.js", "GET"): self.worker}
-        handler = handlers.get((action, method))
+        handler = self.actions().get((action, method))
         if handler is None:
             return await self.not_found(request)
         if method == "POST" and not same_origin(request):
@@ -798,6 +813,10 @@ class Server:
             if method == "POST":
                 try:
                     data = await self.body(request)
+                    self.game(served)  # a game gone or damaged is said first, whatever the body
+                    unfit = unfit_field(data, FIELDS[action])
+                    if unfit:
+                        return Response(unfit.encode(), status_code=400, headers=HEADERS)
                 # Any body that is not a small JSON object (4 KB of nested arrays is a RecursionError) is 400
                 except TooLarge:
                     return Response(b"too large", status_code=413, headers=HEADERS)
@@ -860,7 +879,7 @@ class Server:
 
     async def complete(self, request, link, served, spoken, data) -> Response:
         """What may come next after the line typed so far: the grammar's answer, as Tab gets it on the table screen."""
-        line = str(data.get("line", ""))[:MAX_BODY]
+        line = data.get("line", "")[:MAX_BODY]
         game = self.game(served)
         with speaking(spoken):
             return JSONResponse(completion(game, line), headers=HEADERS)
@@ -876,13 +895,17 @@ class Server:
             return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
                             headers=HEADERS)
         odds = data.get("odds") is True
+        undoing = re.fullmatch(r"undo-of-(\d+)", entry or "")
         async with served.writing:  # one entry of a game at a time: its id is looked up, then recorded
             with speaking(spoken):
                 before = self.game(served)
-                line = panels.step_text(str(data.get("line", "")))
+                line = panels.step_text(data["line"])
                 first = served.answers.first(entry) if entry else None
             if first is not None:
                 first = {**first, "repeat": True}
+                if undoing and "said" in first:  # the same Undo again: the entry it names is taken back already
+                    with speaking(spoken):
+                        first["said"] = _("entry {number} was already taken back").format(number=undoing[1])
             else:
                 first = await self.record(served, before, line, spoken, entry)
                 if entry:
@@ -904,6 +927,9 @@ class Server:
         if not line:
             with speaking(spoken):
                 return {"refused": _("empty step")}
+        if entry and re.fullmatch(r"undo-of-\d+", entry) and line != "retract " + entry.rsplit("-", 1)[1]:
+            with speaking(spoken):  # an Undo's id names the entry it takes back, and no other
+                return {"refused": _("write: retract N, N an entry number as shown in the history")}
         outcome = await asyncio.to_thread(self.update, served.name, line, spoken, entry)
         with speaking(spoken):
             if isinstance(outcome, Repeated):  # recorded, its answer lost (a crash): said from the game
@@ -919,7 +945,7 @@ class Server:
         the refusal (its words in the phone's language: ``speaking`` holds for this thread alone)."""
         with speaking(spoken):
             try:
-                return self.store.update(name, lambda game: game.record(game.read_step(line)), entry)
+                return self.store.update(name, lambda game: checked(game, line), entry)
             except (Repeated, AssistantError) as error:
                 return error
 
@@ -927,8 +953,7 @@ class Server:
         game = self.game(served)  # a game gone or damaged: said as for every request, never its path
         with speaking(spoken):
             try:
-                lines = explain_lines(game, str(data.get("cell", ""))[:20],
-                                      str(data["item"])[:200] if data.get("item") else None)
+                lines = explain_lines(game, data["cell"][:20], data["item"][:200] if data.get("item") else None)
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
@@ -952,16 +977,50 @@ class Server:
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
 
 
+def checked(game, line: str):
+    """The game with ``line`` recorded, or the refusal (AssistantError): the one check both Record and
+    "complete" make, so that a line called complete is a line Record accepts as it stands."""
+    return game.record(game.read_step(line))
+
+
 def completion(game, line: str) -> dict:
-    """What may come next after ``line``: the grammar's answer, as Tab gets it on the table screen."""
+    """What may come next after ``line``: the grammar's answer, as Tab gets it on the table screen; ``end``
+    when the line as it stands would be recorded (else ``why`` says what it lacks, once nothing more is
+    expected)."""
+    from assistant.engine.commands import slot_said
+
     try:
         typing, matches = grammar.complete(game, line)
         words = line.split()
         slot = grammar.expect(game, words[:-1] if typing else words)
     except AssistantError:
         typing, matches, slot = "", (), grammar.Slot("unknown")
-    return {"typing": typing, "choices": list(matches), "slot": slot.name, "said": _(slot.name),
-            "end": slot.name == "end", "why": slot.why}
+    why, end = slot.why, False
+    if slot.name == "end" and not why:
+        try:
+            checked(game, panels.step_text(line))
+            end = True
+        except AssistantError as error:
+            why = str(error)
+    said = _(SAID_SLOTS[slot.name]) if slot.name in SAID_SLOTS else slot_said(slot.name)
+    return {"typing": typing, "choices": list(matches), "slot": slot.name, "said": said, "end": end,
+            "why": printable(why)}
+
+
+def unfit_field(data: dict, fields: dict[str, tuple[type, bool]]) -> str:
+    """What is wrong with a request's fields, in one line ('' when nothing): each of the right type, those
+    needed there, and no text holding a control character or a lone surrogate (no UTF-8 can say it)."""
+    for name, (kind, needed) in fields.items():
+        if name not in data:
+            if needed:
+                return f"bad request: {name!r} is missing"
+            continue
+        value = data[name]
+        if type(value) is not kind:
+            return f"bad request: {name!r} must be a {'string' if kind is str else 'true or false'}"
+        if isinstance(value, str) and UNFIT.search(value):
+            return f"bad request: {name!r} holds a control character or a lone surrogate"
+    return ""
 
 
 def refused(error: AssistantError) -> str:
