@@ -66,6 +66,8 @@ PER_ADDRESS = 16  # requests at once from one address: one phone cannot take eve
 # wait; past this many connections, the new ones are closed at once.
 PER_ADDRESS_CONNECTIONS = 24
 IDLE_SECONDS = 4.0  # a connection that has not sent a whole request by then is closed (idle or slow: no slot held)
+HISTORY_PAGE = 100  # history lines the live part shows, the latest; the earlier ones come a page at a time
+KEPT_DRAWN = 12  # live parts kept per game (by version, language, odds): what a tap's answer is the change from
 KEPT_ANSWERS = 2000  # entry ids remembered per game: a whole evening's taps, and their retries
 SAVE_ANSWERS_SECONDS = 1.0  # the answers' cache is written at most this often while serving
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
@@ -96,7 +98,7 @@ UNDO_ID = "undo-of-{number}"  # the id of the Undo taking back entry NUMBER: the
 # (a wrong type, a missing field, a lone surrogate, a control character) is 400 with one line.
 FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
     "complete": {"line": (str, False)},  # no line: the empty one (what may begin a step)
-    "step": {"line": (str, True), "id": (str, False), "odds": (bool, False)},
+    "step": {"line": (str, True), "id": (str, False), "odds": (bool, False), "have": (str, False)},
     "explain": {"cell": (str, True), "item": (str, False)},
     "suggest": {}, "tally": {}}
 UNFIT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters and lone surrogates
@@ -311,6 +313,7 @@ def view(game, odds: bool = False, words: Words | None = None) -> dict:
             "pieces": panels.pieces_lines(game),
             "theirs": panels.theirs_lines(game),
             "history": history_view(game, words),
+            "earlier": max(0, len(game.history().entries) - HISTORY_PAGE),
             "undo": undo_view(game, words)}
 
 
@@ -460,10 +463,40 @@ def legend_view(board, pictures) -> dict:
                            for attribute in board.attributes]}
 
 
-def history_view(game, words: Words) -> list[tuple[int, str, bool]]:
-    """The numbered history, the latest first (a phone shows the top): (number, the step said, taken back)."""
+def history_view(game, words: Words, before: int | None = None) -> list[tuple[int, str, bool]]:
+    """A page of the numbered history, the latest first (a phone shows the top): (number, the step said, taken
+    back), the HISTORY_PAGE latest, or those before entry number ``before``. A game of any size is said a
+    page at a time: its first load and each tap's answer stay small."""
+    entries = game.history().entries
+    end = len(entries) if before is None else sum(1 for entry in entries if entry.number < before)
     return [(entry.number, words.said_step(game, entry.event), entry.retracted)
-            for entry in reversed(game.history().entries)]
+            for entry in reversed(entries[max(0, end - HISTORY_PAGE):end])]
+
+
+def changes(old: str, new: str) -> list[tuple[int, int, str]]:
+    """What turns ``old`` into ``new``: (start, end, text) replacements of ``old``'s characters, in order.
+    Lines first (a cell of a sheet, a line of the history), then within each line changed for one other
+    (a cell's class and words): a tap's answer is the few hundred characters it changed."""
+    import difflib
+
+    before, after = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in before:
+        starts.append(starts[-1] + len(line))
+    done: list[tuple[int, int, str]] = []
+    lines = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, first, last, into, upto in lines.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and last - first == upto - into:
+            for offset in range(last - first):
+                start = starts[first + offset]
+                inside = difflib.SequenceMatcher(None, before[first + offset], after[into + offset], autojunk=False)
+                done += [(start + a, start + b, after[into + offset][c:d])
+                         for kind, a, b, c, d in inside.get_opcodes() if kind != "equal"]
+            continue
+        done.append((starts[first], starts[last], "".join(after[into:upto])))
+    return done
 
 
 def pad_view(game) -> dict:
@@ -627,10 +660,12 @@ class Served:
     version: str = ""
     words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
+    drawn: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (version, language, odds) -> live part
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
         self.stamp, self.game, self.words = stamp, None, Words()
+        self.drawn.clear()
 
 
 class Gone(Exception):
@@ -795,7 +830,7 @@ class Server:
                 ("complete", "POST"): self.complete, ("step", "POST"): self.step,
                 ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
                 ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
-                ("worker.js", "GET"): self.worker}
+                ("worker.js", "GET"): self.worker, ("history", "GET"): self.history}
 
     async def game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
@@ -836,9 +871,10 @@ class Server:
 
     async def page(self, request, link, served, spoken) -> Response:
         with speaking(spoken):  # the template is drawn here, in the language the phone asks for
-            return self.templates.TemplateResponse(request, "page.html",
-                                                   page_view(self.game(served), link, spoken, served.version),
-                                                   headers=HEADERS)
+            drawn = Markup(self.drawn(served, spoken, False))
+            return self.templates.TemplateResponse(
+                request, "page.html", {**page_view(self.game(served), link, spoken, served.version), "drawn": drawn},
+                headers=HEADERS)
 
     async def manifest(self, request, link, served, spoken) -> Response:
         """The web app manifest: a player puts the link on the home screen, and it opens as an app."""
@@ -858,8 +894,28 @@ class Server:
     async def view(self, request, link, served, spoken) -> Response:
         odds = request.query_params.get("odds") == "1"
         with speaking(spoken):
-            return JSONResponse({"version": served.version, "html": view_html(self.game(served), odds, served.words)},
+            return JSONResponse({"version": served.version, "html": self.drawn(served, spoken, odds)},
                                 headers=HEADERS)
+
+    async def history(self, request, link, served, spoken) -> Response:
+        """A page of the history before entry number ``before``: the earlier entries, a page at a time."""
+        before = request.query_params.get("before", "")
+        if not before.isdigit() or len(before) > 9:
+            return Response(b"bad request: before=N, N an entry number", status_code=400, headers=HEADERS)
+        with speaking(spoken):
+            lines = history_view(self.game(served), served.words, int(before))
+            return JSONResponse({"html": render("history.html", history=lines)}, headers=HEADERS)
+
+    def drawn(self, served: Served, spoken: str, odds: bool) -> str:
+        """The live part of the game as it is now, kept by its version (the base of the next tap's answer)."""
+        key = (served.version, spoken, odds)
+        text = served.drawn.pop(key, None)
+        if text is None:
+            text = view_html(self.game(served), odds, served.words)
+        served.drawn[key] = text  # the latest last: the oldest go first
+        while len(served.drawn) > KEPT_DRAWN:
+            del served.drawn[next(iter(served.drawn))]
+        return text
 
     async def events(self, request, link, served, spoken) -> Response:
         """Server-sent events: the game's version each time its file changes, whoever changed it."""
@@ -895,6 +951,7 @@ class Server:
             return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
                             headers=HEADERS)
         odds = data.get("odds") is True
+        have = data.get("have")
         undoing = re.fullmatch(r"undo-of-(\d+)", entry or "")
         async with served.writing:  # one entry of a game at a time: its id is looked up, then recorded
             with speaking(spoken):
@@ -914,8 +971,14 @@ class Server:
             # the game as recorded now (a refusal: as it was): found again only if something else changed it
             game = served.game if served.game is not None else self.game(served)
             # "next": what may begin the next step, which the page asks at once else (the line is empty then)
-            return JSONResponse({**first, "version": served.version, "html": view_html(game, odds, served.words),
-                                 "next": completion(game, "")}, headers=HEADERS)
+            # The answer is what changed since the version the phone holds (a few hundred bytes), whatever the
+            # game's size; the whole live part only to a phone whose version is no longer kept here.
+            held = served.drawn.get((have, spoken, odds)) if have else None
+            now = self.drawn(served, spoken, odds)
+            update = {"base": have, "size": len(held), "changes": changes(held, now)} if held is not None \
+                else {"html": now}
+            return JSONResponse({**first, "version": served.version, **update, "next": completion(game, "")},
+                                headers=HEADERS)
 
     async def record(self, served: Served, before, line: str, spoken: str, entry: str | None = None) -> dict:
         """Record ``line`` in the game of ``served`` (once per ``entry`` id): what the page says of it (said,

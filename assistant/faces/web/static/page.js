@@ -13,6 +13,8 @@
   const record = $("record"), undo = $("undo");
   const queueKey = "assistant-queue:" + location.pathname;  // one queue per link
   let version = live.dataset.version, odds = false, slot = "", asked = 0;
+  // The live part's text as the laptop drew it, for its version: a tap's answer is what changed since.
+  let drawn = JSON.parse($("drawn").textContent);
   let latest = version, sending = false, offlineSince = null, retry = null;
   let next = null;  // the step's answer for the empty line: what may begin the next step
   let settling = null;  // after an Undo's answer: Undo stays off a moment, so a double tap takes back one entry
@@ -63,11 +65,22 @@
   // lay out and paint the whole page again at every tap, the larger part of a tap's time.
   function show(html, newVersion) {
     version = newVersion;
+    drawn = html;
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
     patch(live, fresh.content);
     live.dataset.version = String(version);
     name();
+  }
+
+  // The text ``changes`` (start, end, text: replacements of the text, in order) make of ``text``.
+  function changed(text, changes) {
+    let made = "", at = 0;
+    for (const [start, end, put] of changes) {
+      made += text.slice(at, start) + put;
+      at = end;
+    }
+    return made + text.slice(at);
   }
 
   // Make ``old``'s children those of ``fresh``, keeping every node that is equal already. A list that grows
@@ -278,7 +291,7 @@
       for (const entry of waiting) {
         let data;
         try {
-          data = await post("step", {id: entry.id, line: entry.line, odds: odds});
+          data = await post("step", {id: entry.id, line: entry.line, odds: odds, have: String(version)});
         } catch (error) {  // no answer: the entry stays on the phone, and goes when the laptop answers
           status(navigator.onLine ? "reconnecting" : "offline");
           clearTimeout(retry);
@@ -297,7 +310,16 @@
           answer.textContent = data.said;
           answer.className = "said";
         }
-        if (data.html !== undefined) show(data.html, data.version);
+        if (data.html !== undefined) {
+          show(data.html, data.version);
+        } else if (data.changes !== undefined) {
+          if (data.base === String(version) && data.size === drawn.length) {
+            show(changed(drawn, data.changes), data.version);
+          } else {
+            latest = data.version;  // the page moved on meanwhile: the whole live part is asked for once
+            version = "";
+          }
+        }
         next = data.next;
         if (next) remember("", next);
       }
@@ -376,6 +398,18 @@
     offer();
     send();  // entries left from before a reload
   }
+  // The earlier entries of a long history, a page at a time, under the latest ones.
+  live.addEventListener("click", async (event) => {
+    const button = event.target.closest("#earlier");
+    if (!button) return;
+    const older = $("older"), last = older.lastElementChild;
+    const before = last ? last.value : Number(button.dataset.before);
+    if (before <= 1) return;
+    const data = await (await fetch("history?before=" + before)).json();
+    const fresh = document.createElement("template");
+    fresh.innerHTML = data.html;
+    older.append(fresh.content);
+  });
   const oddsButton = $("odds"), suggestButton = $("suggest"), tallyButton = $("tally");
   if (tallyButton) {
     tallyButton.addEventListener("click", async () => {
