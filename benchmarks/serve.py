@@ -7,9 +7,10 @@ is tapped, and the clock (the page's own, performance.now) stops when the new sh
 in the page and the next frame has been painted: the step read, recorded under the lock, written
 atomically, the page's new part drawn by the server and put in place. Entries alternate a clue and its
 undo, so the game keeps its clues standing. Prints the median and the 90th percentile; target 100 ms
-and 150 ms with 4 phones tapping at once. Prints the bytes of each tap's answer (its JSON body: what
-changed, not the whole game), the largest and the median; target 4 KB at most whatever the game's size (--phones 4: each its own copy of the garden, its own link and
-its own browser, all at the same moments, as four players at one table).
+and 150 ms with 4 phones tapping at once (--phones 4: each its own copy of the garden, its own link and
+its own browser, all at the same moments, as four players at one table). Prints the bytes of each tap's
+answer (its JSON body: what changed, not the whole game), the median and the largest; target 4 KB at most
+whatever the game's size.
 
 On a machine shared with other work the times wander with the load: the load average is printed, and so
 is the CPU time per tap of each kind of process (read from /proc, Linux only), which the load does not
