@@ -54,9 +54,11 @@ TIMED_ENTRY = """async (line) => {
   window.stepBytes = 0;
   await new Promise((resolve) => {
     const watcher = new MutationObserver(() => {
-      if (live.dataset.version !== before) { watcher.disconnect(); resolve(); }
+      const refused = document.getElementById("answer").className === "refused";
+      if (live.dataset.version !== before || refused) { watcher.disconnect(); resolve(); }
     });
     watcher.observe(live, {attributes: true});
+    watcher.observe(document.getElementById("answer"), {attributes: true});  // a refusal ends the wait too
     document.getElementById("record").click();
   });
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -145,12 +147,20 @@ def grow(path: Path, entries: int, taps: int) -> int:
     leaves room for ``taps`` more steps; how many it holds."""
     text = path.read_text()
     steps = [line for line in text.split("\nevents:\n", 1)[1].splitlines() if line.startswith("- ")]
-    room = min(MAX_GAME_EVENTS - taps, (MAX_GAME_BYTES - len(text.encode()) - taps * 40) // 25 + len(steps))
-    count = min(entries, room)
-    if count > len(steps):
-        extra = "".join(steps[number % len(steps)] + "\n" for number in range(count - len(steps)))
+    steps.sort(key=len)  # the shortest first: the most entries the save limit holds
+    free = MAX_GAME_BYTES - len(text.encode()) - taps * 80
+    extra_steps: list[str] = []
+    while len(steps) + len(extra_steps) < min(entries, MAX_GAME_EVENTS - taps):
+        step = steps[len(extra_steps) % 8]
+        free -= len(step.encode()) + 1
+        if free < 0:
+            break
+        extra_steps.append(step)
+    count = len(steps) + len(extra_steps)
+    if extra_steps:
+        extra = "".join(step + "\n" for step in extra_steps)
         path.write_text(text.rstrip("\n") + "\n" + extra)
-    return max(count, len(steps))
+    return count
 
 
 def main() -> None:

@@ -647,3 +647,28 @@ def test_while_a_clue_is_built_the_bar_takes_a_third_and_the_sheet_asked_about_s
         sheet = page.locator("table.sheet[data-item='blue']").bounding_box()
         assert sheet["y"] < bar["y"] and sheet["y"] + sheet["height"] > 0  # the blue sheet shows above the bar
         shot(page, f"garden-building-{language[:2]}-360x640.png")
+
+
+def test_reloaded_offline_after_one_visit_the_last_sheet_shows_with_its_time_and_the_entries_waiting(home, run,
+                                                                                                     browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+        page = context.new_page()
+        page.goto(base + f"/g/{links[0].token}/")  # 127.0.0.1 is a secure context: a service worker may run
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        typed(page, "clue area B3 no -o red")  # the page the worker keeps knows nothing of it
+        expect(page.locator("#live ol.history li")).to_have_count(1, timeout=WAIT)
+        context.set_offline(True)
+        typed(page, "clue area A1 no -o blue")
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        page.reload()
+        expect(page.locator("#live ol.history li")).to_contain_text("clue area B3 red=no", timeout=WAIT)
+        expect(page.locator("#asof")).to_contain_text("the sheet as received at", timeout=WAIT)
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        shot(page, "garden-reloaded-offline-en-360x640.png")
+        context.set_offline(False)
+        expect(page.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
+        expect(page.locator("#asof")).to_be_hidden(timeout=WAIT)
+        context.close()

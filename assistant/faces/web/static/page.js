@@ -12,6 +12,7 @@
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
   const record = $("record"), undo = $("undo");
   const queueKey = "assistant-queue:" + location.pathname;  // one queue per link
+  const lastKey = "assistant-last:" + location.pathname;  // the last sheet received, its version and time
   let version = live.dataset.version, odds = false, slot = "", asked = 0;
   // The live part's text as the laptop drew it, for its version: a tap's answer is what changed since.
   let drawn = JSON.parse($("drawn").textContent);
@@ -39,6 +40,7 @@
     if (state === "live" && !navigator.onLine) state = "offline";  // a late answer never hides an outage
     if (state === "live") {
       offlineSince = null;
+      $("asof").hidden = true;
       tell($("status"), words.live);
       return;
     }
@@ -71,6 +73,23 @@
     patch(live, fresh.content);
     live.dataset.version = String(version);
     name();
+    try {
+      localStorage.setItem(lastKey, JSON.stringify({version: String(version), html: drawn, time: Date.now()}));
+    } catch (error) { /* full or refused: the sheet on screen is all there is */ }
+  }
+
+  // A page older than the last sheet this phone received (a reload without the Wi-Fi, the page kept by the
+  // service worker): the last sheet is shown, marked with its time, until the laptop answers again.
+  function restore() {
+    let last = null;
+    try { last = JSON.parse(localStorage.getItem(lastKey) || "null"); } catch (error) { return; }
+    if (!last || !last.html || !last.version) return;
+    const count = (text) => Number(String(text).split(".")[0]);
+    if (last.version === String(version) || count(last.version) < count(version)) return;
+    show(last.html, last.version);
+    const time = new Date(last.time).toLocaleTimeString(document.documentElement.lang, {hour: "2-digit", minute: "2-digit"});
+    tell($("asof"), words.asOf.replace("{time}", time));
+    $("asof").hidden = false;
   }
 
   // The text ``changes`` (start, end, text: replacements of the text, in order) make of ``text``.
@@ -373,6 +392,7 @@
     say(data.lines || [data.refused], cell.getAttribute("aria-label"));
   });
 
+  restore();
   if (line) {
     record.addEventListener("click", () => enter(line.value));
     undo.addEventListener("click", () => {
@@ -460,9 +480,18 @@
 
   // Offline, the page and the last sheet come from the service worker where the browser allows one
   // (a secure context); over plain HTTP on a LAN it cannot, and the page says what works offline.
-  if (window.isSecureContext && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register("worker.js").catch(() => { $("insecure").hidden = false; });
-  } else {
+  // Said once per link on this phone, and the sheet stays on screen whatever the connection does.
+  function insecure() {
+    const told = "assistant-told:" + location.pathname;
+    try {
+      if (localStorage.getItem(told)) return;
+      localStorage.setItem(told, "1");
+    } catch (error) { /* said each time, then */ }
     $("insecure").hidden = false;
+  }
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("worker.js").catch(insecure);
+  } else {
+    insecure();
   }
 })();
