@@ -616,3 +616,100 @@ def test_an_entry_answers_what_may_begin_the_next_step(served):
     status, answer = post(base, f"/g/{token}/step", {"line": "clue area B3 no -o red"})
     assert status == 200 and answer["next"] == post(base, f"/g/{token}/complete", {"line": ""})[1]
     assert "clue" in answer["next"]["choices"] and "undo" in answer["next"]["choices"]
+
+
+def test_an_undo_names_the_entry_it_takes_back_and_a_repeat_is_already_taken_back(served, home):
+    base, token = served
+    post(base, f"/g/{token}/step", {"id": "entry-one-0001", "line": "clue area B3 no -o red"})
+    answer = post(base, f"/g/{token}/step", {"id": "entry-two-0002", "line": "clue area A1 no -o blue"})[1]
+    assert 'data-id="undo-of-2"' in answer["html"]
+    first = post(base, f"/g/{token}/step", {"id": "undo-of-2", "line": "retract 2"})[1]
+    again = post(base, f"/g/{token}/step", {"id": "undo-of-2", "line": "retract 2"})[1]
+    assert first["said"].startswith("took back 2.") and again["said"] == "entry 2 was already taken back"
+    assert game_file(home, "evening").decode().count("retract") == 1
+    # an Undo's id names its entry: it takes back that one or nothing
+    before = game_file(home, "evening")
+    status, answer = post(base, f"/g/{token}/step", {"id": "undo-of-1", "line": "retract 3"})
+    assert status == 200 and "refused" in answer and game_file(home, "evening") == before
+
+
+HOSTILE = [b'{"line": "clue area \\ud800", "cell": "A1\\ud800", "id": "entry-\\udfff-0001"}',
+           b'{"line": "clue\\u0000 area", "cell": "A\\u001b1", "item": "red\\u0085"}',
+           b'{"line": 5, "cell": ["A1"], "item": {}, "odds": "yes", "id": 7}',
+           b'{"line": null, "cell": true}', b'{}', b'{"line": "\\udc80\\ud800"}']
+
+
+@pytest.mark.parametrize("body", HOSTILE)
+def test_every_endpoint_answers_hostile_text_with_400_or_its_answer_never_500(garden_game, home, capfd, body):
+    links = serve.make_links(garden_game, ["evening"])
+    actions = serve.Server(garden_game, links).actions()  # every endpoint of a link, as the app routes them
+    assert {"complete", "step", "explain", "suggest", "tally"} <= {action for action, method in actions}
+    before = game_file(home, "evening")
+    with serve.serving(garden_game, links, watch_seconds=0.05) as base:
+        for action, method in actions:
+            if action == "events":
+                continue  # a stream that never ends: it reads no body
+            query = "" if method == "POST" else "?before=%ED%A0%80&odds=%00"  # a GET's text is its query
+            status, __, answer = request(base, method, f"/g/{links[0].token}/{action}{query}",
+                                         body if method == "POST" else None, {"Content-Type": "application/json"})
+            if method == "GET":
+                assert status == 200 or status == 400 and b"\n" not in answer.strip(), (action, status, answer)
+            elif serve.FIELDS[action] and body != b"{}" or \
+                    body == b"{}" and any(needed for __, needed in serve.FIELDS.get(action, {}).values()):
+                assert status == 400 and b"\n" not in answer.strip() and answer.startswith(b"bad request"), \
+                    (action, status, answer)
+            else:
+                assert status == 200, (action, status, answer)
+    assert game_file(home, "evening") == before
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_complete_means_record_accepts_the_line_as_it_stands(served, home):
+    base, token = served
+    # a question put to me: who asked it is needed (--by); without it the line is not complete
+    answer = post(base, f"/g/{token}/complete", {"line": "asked area B3 no "})[1]
+    refusal = post(base, f"/g/{token}/step", {"line": "asked area B3 no"})[1]
+    assert answer["end"] is False and "refused" in refusal
+    assert answer["why"] and answer["why"] in refusal["refused"]
+    answer = post(base, f"/g/{token}/complete", {"line": "clue area B3 no -o red "})[1]
+    assert answer["end"] is True and "said" in post(base, f"/g/{token}/step", {"line": "clue area B3 no -o red"})[1]
+
+
+def test_hints_say_the_slot_in_the_words_the_player_types(served):
+    base, token = served
+    for spoken, word in (("en", "cell"), ("fr", "case")):
+        answer = post(base, f"/g/{token}/complete", {"line": "clue area "}, {"Accept-Language": spoken})[1]
+        assert answer["slot"] == "asking-cell" and answer["said"] == word
+
+
+def apply_changes(text: str, changes: list) -> str:
+    made, at = "", 0
+    for start, end, put in changes:
+        made, at = made + text[at:start] + put, end
+    return made + text[at:]
+
+
+def test_a_taps_answer_carries_what_changed_and_a_long_history_comes_a_page_at_a_time(garden_game, home):
+    path = home / "games" / "evening.yaml"
+    path.write_text(path.read_text().replace("events: []\n", "events:\n")
+                    + "".join(f"- clue area {cell} red=no\n" for cell in ("A1", "B3") * 300))
+    links = serve.make_links(garden_game, ["evening"])
+    with serve.serving(garden_game, links, watch_seconds=0.05) as base:
+        token = links[0].token
+        page = request(base, "GET", f"/g/{token}/")[2].decode()
+        assert page.count("<li value=") == serve.HISTORY_PAGE and 'data-before="501"' in page
+        held = json.loads(request(base, "GET", f"/g/{token}/view")[2])
+        for line in ("clue area A2 no -o blue", "retract 601"):
+            status, __, body = request(base, "POST", f"/g/{token}/step", json.dumps(
+                {"line": line, "have": held["version"]}).encode(), {"Content-Type": "application/json"})
+            answer = json.loads(body)
+            assert status == 200 and "said" in answer and len(body) <= 4096 and "html" not in answer
+            assert answer["base"] == held["version"] and answer["size"] == len(held["html"])
+            now = json.loads(request(base, "GET", f"/g/{token}/view")[2])
+            assert apply_changes(held["html"], answer["changes"]) == now["html"] and now["version"] == answer["version"]
+            held = now
+        earlier = json.loads(request(base, "GET", f"/g/{token}/history?before=502")[2])["html"]
+        assert earlier.count("<li value=") == serve.HISTORY_PAGE and '<li value="501">' in earlier
+        # a phone whose version is no longer kept gets the whole live part
+        status, answer = post(base, f"/g/{token}/step", {"line": "clue area A2 no -o blue", "have": "0.gone"})
+        assert "html" in answer and "changes" not in answer

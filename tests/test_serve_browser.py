@@ -100,7 +100,7 @@ def test_five_clues_and_an_undo_by_taps_then_a_change_from_the_command_line(home
         for number, words in enumerate(taps, 1):
             for word in words:
                 if word == "E3":  # a cell comes next: a tap on the grid fills it
-                    expect(page.locator("#slot")).to_have_text("next: asking-cell", timeout=WAIT)
+                    expect(page.locator("#slot")).to_have_text("next: cell", timeout=WAIT)  # a word typed, no slot name
                     page.locator("#live button.cell[data-cell='E3']").first.click()
                     expect(page.locator("#line")).to_have_value("clue area E3 ", timeout=WAIT)
                     continue
@@ -515,3 +515,160 @@ def test_an_entry_changes_only_what_it_changed_on_the_page(home, run, browser):
         assert page.evaluate("() => document.querySelectorAll('#live ol.history li')[1].kept") == "first"
         expect(red_a1).not_to_have_attribute("aria-label", re.compile("ruled out"))
         assert page.evaluate(SAME_AS_DRAWN)
+
+
+# -- issue 51: one tap, one effect; the whole truth on screen; light at any size ------------------------------
+
+
+def without_worker(browser, base: str, link):
+    """A context of its own (to be taken offline) with no service worker, and the link's page open in it."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB", service_workers="block")
+    page = context.new_page()
+    page.goto(base + f"/g/{link.token}/")
+    return context, page
+
+
+@pytest.mark.parametrize("gap", [40, 120, 300])
+def test_a_double_tap_on_undo_takes_back_one_entry_at_any_gap(home, run, browser, gap):
+    store = garden(run, home)
+    for cell in ("B3", "A1", "A2"):
+        assert run("clue", "area", cell, "no", "-o", "red").exit_code == 0
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport={"width": 360, "height": 640}, locale="fr-FR")
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#undo")).to_be_enabled(timeout=WAIT)
+        box = page.locator("#undo").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.click(x, y)
+        page.wait_for_timeout(gap)
+        page.mouse.click(x, y)
+        page.wait_for_selector("#live ol.history li.taken del", timeout=WAIT)
+        page.wait_for_timeout(800)  # a second entry taken back, were there one, would have landed by now
+        expect(page.locator("#live ol.history li.taken")).to_have_count(1)
+        expect(page.locator("#undo")).to_have_text(re.compile(r"^Défaire\s: 2\. "), timeout=WAIT)
+    assert [entry.retracted for entry in store.load("evening").history().entries] == [False, False, True]
+
+
+def test_the_status_follows_the_connection_back_when_nothing_waits(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context, page = without_worker(browser, base, links[0])
+        expect(page.locator("#status")).to_have_text("follows the game live", timeout=WAIT)
+        for _round in range(2):
+            context.set_offline(True)
+            expect(page.locator("#status")).to_contain_text("offline since", timeout=WAIT)
+            page.wait_for_timeout(1500)
+            context.set_offline(False)
+            expect(page.locator("#status")).to_have_text("follows the game live", timeout=WAIT)
+        context.close()
+
+
+def test_offline_the_words_offered_are_the_current_lines_never_the_last_steps(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context, page = without_worker(browser, base, links[0])
+        for word in ["clue", "area", "B3"]:
+            tap(page, word)
+        expect(page.locator("#choices")).to_contain_text("red=no", timeout=WAIT)
+        context.set_offline(True)
+        page.locator("#line").fill("clue area B3 no -o red")
+        page.locator("#line").press("Enter")
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        expect(page.locator("#choices")).not_to_contain_text("red=", timeout=WAIT)
+        page.locator("#line").fill("clue area A")
+        expect(page.locator("#slot")).to_contain_text("offline", timeout=WAIT)
+        expect(page.locator("#choices button")).to_have_count(0)
+        context.set_offline(False)
+        expect(page.locator("#pending li")).to_have_count(0, timeout=WAIT)
+        context.close()
+
+
+LONG_REFUSAL = "clue area B3 no -o nobody-at-this-table-is-called-so"
+
+
+@pytest.mark.parametrize("language", ["fr-FR", "en-GB"])
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, {"width": 390, "height": 844}])
+def test_a_refusal_is_shown_whole_and_said_and_the_buttons_fit_their_labels(home, run, browser, language, size):
+    store = garden(run, home)
+    assert run("clue", "area", "A1", "no", "-o", "red").exit_code == 0
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=size, locale=language)
+        page.goto(base + f"/g/{links[0].token}/")
+        expect(page.locator("#undo")).to_be_enabled(timeout=WAIT)
+        typed(page, LONG_REFUSAL)
+        expect(page.locator("#answer")).to_have_class("refused", timeout=WAIT)
+        answer = page.locator("#answer")
+        assert answer.get_attribute("aria-live") == "polite"
+        assert answer.evaluate("a => a.scrollHeight <= a.clientHeight + 1 && a.scrollWidth <= a.clientWidth + 1")
+        assert "…" not in answer.inner_text() and answer.evaluate("a => getComputedStyle(a).textOverflow") != "ellipsis"
+        for button in ("#record", "#clear", "#undo .verb", "#back"):
+            fits = page.locator(button).evaluate(
+                "b => { const r = b.getBoundingClientRect(); return b.scrollWidth <= b.clientWidth + 1 "
+                "&& r.left >= 0 && r.right <= window.innerWidth; }")
+            assert fits, (button, language, size)
+        shot(page, f"garden-refused-{language[:2]}-{size['width']}x{size['height']}.png")
+
+
+def test_hints_say_the_words_the_player_types(home, run, browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        for language, word in (("en-GB", "next: cell"), ("fr-FR", "ensuite\u202f: case")):
+            page = browser.new_page(viewport=PHONE, locale=language)
+            page.goto(base + f"/g/{links[0].token}/")
+            page.locator("#line").fill("clue area ")
+            page.locator("#line").dispatch_event("input")
+            expect(page.locator("#slot")).to_have_text(re.compile(word.replace("\u202f", r"\s")), timeout=WAIT)
+            assert "asking-cell" not in page.locator("#entry").inner_text()
+
+
+@pytest.mark.parametrize("language", ["fr-FR", "en-GB"])
+def test_while_a_clue_is_built_the_bar_takes_a_third_and_the_sheet_asked_about_shows(home, run, browser, language):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    size = {"width": 360, "height": 640}
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        page = browser.new_page(viewport=size, locale=language)
+        page.goto(base + f"/g/{links[0].token}/")
+        page.locator("#line").fill("clue area ")
+        page.locator("#line").dispatch_event("input")
+        expect(page.locator("#more")).to_be_visible(timeout=WAIT)  # A1 ... F6: more than fit in a row
+        assert page.locator("#entry").bounding_box()["height"] <= size["height"] / 3
+        page.locator("#line").fill("clue area B3 no -o blue ")
+        page.locator("#line").dispatch_event("input")
+        expect(page.locator("#slot")).to_contain_text(re.compile("Record|Enregistrer"), timeout=WAIT)
+        page.wait_for_timeout(300)
+        bar = page.locator("#entry").bounding_box()
+        assert bar["height"] <= size["height"] / 3
+        sheet = page.locator("table.sheet[data-item='blue']").bounding_box()
+        assert sheet["y"] < bar["y"] and sheet["y"] + sheet["height"] > 0  # the blue sheet shows above the bar
+        shot(page, f"garden-building-{language[:2]}-360x640.png")
+
+
+def test_reloaded_offline_after_one_visit_the_last_sheet_shows_with_its_time_and_the_entries_waiting(home, run,
+                                                                                                     browser):
+    store = garden(run, home)
+    links = serve.make_links(store, ["evening"])
+    with serve.serving(store, links, watch_seconds=0.05) as base:
+        context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+        page = context.new_page()
+        page.goto(base + f"/g/{links[0].token}/")  # 127.0.0.1 is a secure context: a service worker may run
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        typed(page, "clue area B3 no -o red")  # the page the worker keeps knows nothing of it
+        expect(page.locator("#live ol.history li")).to_have_count(1, timeout=WAIT)
+        context.set_offline(True)
+        typed(page, "clue area A1 no -o blue")
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        page.reload()
+        expect(page.locator("#live ol.history li")).to_contain_text("clue area B3 red=no", timeout=WAIT)
+        expect(page.locator("#asof")).to_contain_text("the sheet as received at", timeout=WAIT)
+        expect(page.locator("#pending li")).to_have_count(1, timeout=WAIT)
+        shot(page, "garden-reloaded-offline-en-360x640.png")
+        context.set_offline(False)
+        expect(page.locator("#live ol.history li")).to_have_count(2, timeout=WAIT)
+        expect(page.locator("#asof")).to_be_hidden(timeout=WAIT)
+        context.close()

@@ -48,7 +48,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, _, language, percent, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
 from assistant.faces import panels, templating
@@ -66,6 +66,8 @@ PER_ADDRESS = 16  # requests at once from one address: one phone cannot take eve
 # wait; past this many connections, the new ones are closed at once.
 PER_ADDRESS_CONNECTIONS = 24
 IDLE_SECONDS = 4.0  # a connection that has not sent a whole request by then is closed (idle or slow: no slot held)
+HISTORY_PAGE = 100  # history lines the live part shows, the latest; the earlier ones come a page at a time
+KEPT_DRAWN = 12  # live parts kept per game (by version, language, odds): what a tap's answer is the change from
 KEPT_ANSWERS = 2000  # entry ids remembered per game: a whole evening's taps, and their retries
 SAVE_ANSWERS_SECONDS = 1.0  # the answers' cache is written at most this often while serving
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
@@ -89,6 +91,17 @@ HEADERS = {
                                "worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 }
 CELL_SLOTS = ("cell", "asking-cell")  # slots a tap on the grid fills
+# A slot's hint in the words the player types: the cell a question is asked from is a cell like any other
+SAID_SLOTS = {"asking-cell": N_("cell")}
+UNDO_ID = "undo-of-{number}"  # the id of the Undo taking back entry NUMBER: the entry it names, recorded once
+# What each request's JSON body holds: its fields, their type, and whether one must be there. Anything else
+# (a wrong type, a missing field, a lone surrogate, a control character) is 400 with one line.
+FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
+    "complete": {"line": (str, False)},  # no line: the empty one (what may begin a step)
+    "step": {"line": (str, True), "id": (str, False), "odds": (bool, False), "have": (str, False)},
+    "explain": {"cell": (str, True), "item": (str, False)},
+    "suggest": {}, "tally": {}}
+UNFIT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # control characters and lone surrogates
 
 
 # -- the links ---------------------------------------------------------------------------------
@@ -300,16 +313,19 @@ def view(game, odds: bool = False, words: Words | None = None) -> dict:
             "pieces": panels.pieces_lines(game),
             "theirs": panels.theirs_lines(game),
             "history": history_view(game, words),
+            "earlier": max(0, len(game.history().entries) - HISTORY_PAGE),
             "undo": undo_view(game, words)}
 
 
-def undo_view(game, words: Words) -> tuple[int, str] | None:
-    """The entry Défaire takes back, by its number, and its words: the latest standing (None: nothing to take back)."""
+def undo_view(game, words: Words) -> tuple[int, str, str] | None:
+    """The entry Défaire takes back, by its number, its words and the id its Undo is sent with: the latest
+    standing (None: nothing to take back). An entry's number is never given again in a game, so a repeat of
+    one Undo (a double tap, a retry) is the same id, recorded once."""
     standing = game.history().standing
     if not standing:
         return None
     entry = standing[-1]
-    return entry.number, words.said_step(game, entry.event)
+    return entry.number, words.said_step(game, entry.event), UNDO_ID.format(number=entry.number)
 
 
 def sheets_view(game, odds: bool) -> dict:
@@ -447,10 +463,40 @@ def legend_view(board, pictures) -> dict:
                            for attribute in board.attributes]}
 
 
-def history_view(game, words: Words) -> list[tuple[int, str, bool]]:
-    """The numbered history, the latest first (a phone shows the top): (number, the step said, taken back)."""
+def history_view(game, words: Words, before: int | None = None) -> list[tuple[int, str, bool]]:
+    """A page of the numbered history, the latest first (a phone shows the top): (number, the step said, taken
+    back), the HISTORY_PAGE latest, or those before entry number ``before``. A game of any size is said a
+    page at a time: its first load and each tap's answer stay small."""
+    entries = game.history().entries
+    end = len(entries) if before is None else sum(1 for entry in entries if entry.number < before)
     return [(entry.number, words.said_step(game, entry.event), entry.retracted)
-            for entry in reversed(game.history().entries)]
+            for entry in reversed(entries[max(0, end - HISTORY_PAGE):end])]
+
+
+def changes(old: str, new: str) -> list[tuple[int, int, str]]:
+    """What turns ``old`` into ``new``: (start, end, text) replacements of ``old``'s characters, in order.
+    Lines first (a cell of a sheet, a line of the history), then within each line changed for one other
+    (a cell's class and words): a tap's answer is the few hundred characters it changed."""
+    import difflib
+
+    before, after = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in before:
+        starts.append(starts[-1] + len(line))
+    done: list[tuple[int, int, str]] = []
+    lines = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, first, last, into, upto in lines.get_opcodes():
+        if tag == "equal":
+            continue
+        if tag == "replace" and last - first == upto - into:
+            for offset in range(last - first):
+                start = starts[first + offset]
+                inside = difflib.SequenceMatcher(None, before[first + offset], after[into + offset], autojunk=False)
+                done += [(start + a, start + b, after[into + offset][c:d])
+                         for kind, a, b, c, d in inside.get_opcodes() if kind != "equal"]
+            continue
+        done.append((starts[first], starts[last], "".join(after[into:upto])))
+    return done
 
 
 def pad_view(game) -> dict:
@@ -614,10 +660,12 @@ class Served:
     version: str = ""
     words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
+    drawn: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (version, language, odds) -> live part
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
         self.stamp, self.game, self.words = stamp, None, Words()
+        self.drawn.clear()
 
 
 class Gone(Exception):
@@ -776,18 +824,20 @@ class Server:
 
     # -- the requests of a game ------------------------------------------------------------------
 
+    def actions(self) -> dict[tuple[str, str], Callable[..., Awaitable[Response]]]:
+        """What a game's link answers: (the path after /g/TOKEN/, the method) -> its handler."""
+        return {("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
+                ("complete", "POST"): self.complete, ("step", "POST"): self.step,
+                ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
+                ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
+                ("worker.js", "GET"): self.worker, ("history", "GET"): self.history}
+
     async def game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
         if link is None:
             return await self.not_found(request)
         action, method = request.path_params["action"], request.method
-        handlers: dict[tuple[str, str], Callable[..., Awaitable[Response]]] = {
-                    ("", "GET"): self.page, ("view", "GET"): self.view, ("events", "GET"): self.events,
-                    ("complete", "POST"): self.complete, ("step", "POST"): self.step,
-                    ("explain", "POST"): self.explain, ("suggest", "POST"): self.suggest,
-                    ("tally", "POST"): self.tally, ("manifest.webmanifest", "GET"): self.manifest,
-                    ("worker.js", "GET"): self.worker}
-        handler = handlers.get((action, method))
+        handler = self.actions().get((action, method))
         if handler is None:
             return await self.not_found(request)
         if method == "POST" and not same_origin(request):
@@ -798,6 +848,10 @@ class Server:
             if method == "POST":
                 try:
                     data = await self.body(request)
+                    self.game(served)  # a game gone or damaged is said first, whatever the body
+                    unfit = unfit_field(data, FIELDS[action])
+                    if unfit:
+                        return Response(unfit.encode(), status_code=400, headers=HEADERS)
                 # Any body that is not a small JSON object (4 KB of nested arrays is a RecursionError) is 400
                 except TooLarge:
                     return Response(b"too large", status_code=413, headers=HEADERS)
@@ -817,9 +871,10 @@ class Server:
 
     async def page(self, request, link, served, spoken) -> Response:
         with speaking(spoken):  # the template is drawn here, in the language the phone asks for
-            return self.templates.TemplateResponse(request, "page.html",
-                                                   page_view(self.game(served), link, spoken, served.version),
-                                                   headers=HEADERS)
+            drawn = Markup(self.drawn(served, spoken, False))
+            return self.templates.TemplateResponse(
+                request, "page.html", {**page_view(self.game(served), link, spoken, served.version), "drawn": drawn},
+                headers=HEADERS)
 
     async def manifest(self, request, link, served, spoken) -> Response:
         """The web app manifest: a player puts the link on the home screen, and it opens as an app."""
@@ -839,8 +894,28 @@ class Server:
     async def view(self, request, link, served, spoken) -> Response:
         odds = request.query_params.get("odds") == "1"
         with speaking(spoken):
-            return JSONResponse({"version": served.version, "html": view_html(self.game(served), odds, served.words)},
+            return JSONResponse({"version": served.version, "html": self.drawn(served, spoken, odds)},
                                 headers=HEADERS)
+
+    async def history(self, request, link, served, spoken) -> Response:
+        """A page of the history before entry number ``before``: the earlier entries, a page at a time."""
+        before = request.query_params.get("before", "")
+        if not before.isdigit() or len(before) > 9:
+            return Response(b"bad request: before=N, N an entry number", status_code=400, headers=HEADERS)
+        with speaking(spoken):
+            lines = history_view(self.game(served), served.words, int(before))
+            return JSONResponse({"html": render("history.html", history=lines)}, headers=HEADERS)
+
+    def drawn(self, served: Served, spoken: str, odds: bool) -> str:
+        """The live part of the game as it is now, kept by its version (the base of the next tap's answer)."""
+        key = (served.version, spoken, odds)
+        text = served.drawn.pop(key, None)
+        if text is None:
+            text = view_html(self.game(served), odds, served.words)
+        served.drawn[key] = text  # the latest last: the oldest go first
+        while len(served.drawn) > KEPT_DRAWN:
+            del served.drawn[next(iter(served.drawn))]
+        return text
 
     async def events(self, request, link, served, spoken) -> Response:
         """Server-sent events: the game's version each time its file changes, whoever changed it."""
@@ -860,7 +935,7 @@ class Server:
 
     async def complete(self, request, link, served, spoken, data) -> Response:
         """What may come next after the line typed so far: the grammar's answer, as Tab gets it on the table screen."""
-        line = str(data.get("line", ""))[:MAX_BODY]
+        line = data.get("line", "")[:MAX_BODY]
         game = self.game(served)
         with speaking(spoken):
             return JSONResponse(completion(game, line), headers=HEADERS)
@@ -876,13 +951,18 @@ class Server:
             return Response(b"bad request: an entry's id is 8 to 64 letters, digits, - or _", status_code=400,
                             headers=HEADERS)
         odds = data.get("odds") is True
+        have = data.get("have")
+        undoing = re.fullmatch(r"undo-of-(\d+)", entry or "")
         async with served.writing:  # one entry of a game at a time: its id is looked up, then recorded
             with speaking(spoken):
                 before = self.game(served)
-                line = panels.step_text(str(data.get("line", "")))
+                line = panels.step_text(data["line"])
                 first = served.answers.first(entry) if entry else None
             if first is not None:
                 first = {**first, "repeat": True}
+                if undoing and "said" in first:  # the same Undo again: the entry it names is taken back already
+                    with speaking(spoken):
+                        first["said"] = _("entry {number} was already taken back").format(number=undoing[1])
             else:
                 first = await self.record(served, before, line, spoken, entry)
                 if entry:
@@ -891,8 +971,14 @@ class Server:
             # the game as recorded now (a refusal: as it was): found again only if something else changed it
             game = served.game if served.game is not None else self.game(served)
             # "next": what may begin the next step, which the page asks at once else (the line is empty then)
-            return JSONResponse({**first, "version": served.version, "html": view_html(game, odds, served.words),
-                                 "next": completion(game, "")}, headers=HEADERS)
+            # The answer is what changed since the version the phone holds (a few hundred bytes), whatever the
+            # game's size; the whole live part only to a phone whose version is no longer kept here.
+            held = served.drawn.get((have, spoken, odds)) if have else None
+            now = self.drawn(served, spoken, odds)
+            update = {"base": have, "size": len(held), "changes": changes(held, now)} if held is not None \
+                else {"html": now}
+            return JSONResponse({**first, "version": served.version, **update, "next": completion(game, "")},
+                                headers=HEADERS)
 
     async def record(self, served: Served, before, line: str, spoken: str, entry: str | None = None) -> dict:
         """Record ``line`` in the game of ``served`` (once per ``entry`` id): what the page says of it (said,
@@ -904,6 +990,9 @@ class Server:
         if not line:
             with speaking(spoken):
                 return {"refused": _("empty step")}
+        if entry and re.fullmatch(r"undo-of-\d+", entry) and line != "retract " + entry.rsplit("-", 1)[1]:
+            with speaking(spoken):  # an Undo's id names the entry it takes back, and no other
+                return {"refused": _("write: retract N, N an entry number as shown in the history")}
         outcome = await asyncio.to_thread(self.update, served.name, line, spoken, entry)
         with speaking(spoken):
             if isinstance(outcome, Repeated):  # recorded, its answer lost (a crash): said from the game
@@ -919,7 +1008,7 @@ class Server:
         the refusal (its words in the phone's language: ``speaking`` holds for this thread alone)."""
         with speaking(spoken):
             try:
-                return self.store.update(name, lambda game: game.record(game.read_step(line)), entry)
+                return self.store.update(name, lambda game: checked(game, line), entry)
             except (Repeated, AssistantError) as error:
                 return error
 
@@ -927,8 +1016,7 @@ class Server:
         game = self.game(served)  # a game gone or damaged: said as for every request, never its path
         with speaking(spoken):
             try:
-                lines = explain_lines(game, str(data.get("cell", ""))[:20],
-                                      str(data["item"])[:200] if data.get("item") else None)
+                lines = explain_lines(game, data["cell"][:20], data["item"][:200] if data.get("item") else None)
             except AssistantError as error:
                 lines = [str(error)]
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
@@ -952,16 +1040,50 @@ class Server:
             return JSONResponse({"lines": [printable(line) for line in lines]}, headers=HEADERS)
 
 
+def checked(game, line: str):
+    """The game with ``line`` recorded, or the refusal (AssistantError): the one check both Record and
+    "complete" make, so that a line called complete is a line Record accepts as it stands."""
+    return game.record(game.read_step(line))
+
+
 def completion(game, line: str) -> dict:
-    """What may come next after ``line``: the grammar's answer, as Tab gets it on the table screen."""
+    """What may come next after ``line``: the grammar's answer, as Tab gets it on the table screen; ``end``
+    when the line as it stands would be recorded (else ``why`` says what it lacks, once nothing more is
+    expected)."""
+    from assistant.engine.commands import slot_said
+
     try:
         typing, matches = grammar.complete(game, line)
         words = line.split()
         slot = grammar.expect(game, words[:-1] if typing else words)
     except AssistantError:
         typing, matches, slot = "", (), grammar.Slot("unknown")
-    return {"typing": typing, "choices": list(matches), "slot": slot.name, "said": _(slot.name),
-            "end": slot.name == "end", "why": slot.why}
+    why, end = slot.why, False
+    if slot.name == "end" and not why:
+        try:
+            checked(game, panels.step_text(line))
+            end = True
+        except AssistantError as error:
+            why = str(error)
+    said = _(SAID_SLOTS[slot.name]) if slot.name in SAID_SLOTS else slot_said(slot.name)
+    return {"typing": typing, "choices": list(matches), "slot": slot.name, "said": said, "end": end,
+            "why": printable(why)}
+
+
+def unfit_field(data: dict, fields: dict[str, tuple[type, bool]]) -> str:
+    """What is wrong with a request's fields, in one line ('' when nothing): each of the right type, those
+    needed there, and no text holding a control character or a lone surrogate (no UTF-8 can say it)."""
+    for name, (kind, needed) in fields.items():
+        if name not in data:
+            if needed:
+                return f"bad request: {name!r} is missing"
+            continue
+        value = data[name]
+        if type(value) is not kind:
+            return f"bad request: {name!r} must be a {'string' if kind is str else 'true or false'}"
+        if isinstance(value, str) and UNFIT.search(value):
+            return f"bad request: {name!r} holds a control character or a lone surrogate"
+    return ""
 
 
 def refused(error: AssistantError) -> str:

@@ -12,9 +12,17 @@
   const live = $("live"), line = $("line"), answer = $("answer"), panel = $("panel");
   const record = $("record"), undo = $("undo");
   const queueKey = "assistant-queue:" + location.pathname;  // one queue per link
+  const lastKey = "assistant-last:" + location.pathname;  // the last sheet received, its version and time
   let version = live.dataset.version, odds = false, slot = "", asked = 0;
+  // The live part's text as the laptop drew it, for its version: a tap's answer is what changed since.
+  let drawn = JSON.parse($("drawn").textContent);
   let latest = version, sending = false, offlineSince = null, retry = null;
   let next = null;  // the step's answer for the empty line: what may begin the next step
+  let settling = null;  // after an Undo's answer: Undo stays off a moment, so a double tap takes back one entry
+  const UNDO_SETTLE = 700;  // ms: longer than a double tap's gap, shorter than a player's second thought
+  // The grammar's answers, by the line they answer: offline, the words offered are those of the line on
+  // screen (an answer for that very line), never those of a line before it.
+  const known = new Map();
 
   function newId() {  // 128 random bits; crypto.getRandomValues works over plain HTTP too (randomUUID does not)
     const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -26,10 +34,13 @@
   }
   function keep(entries) { localStorage.setItem(queueKey, JSON.stringify(entries)); }
 
-  // The status tells the truth: live, reconnecting, or offline since when.
+  // The status tells the truth, both ways: live, reconnecting, or offline since when; any answer from the
+  // laptop says it is live again.
   function status(state) {
+    if (state === "live" && !navigator.onLine) state = "offline";  // a late answer never hides an outage
     if (state === "live") {
       offlineSince = null;
+      $("asof").hidden = true;
       tell($("status"), words.live);
       return;
     }
@@ -56,11 +67,39 @@
   // lay out and paint the whole page again at every tap, the larger part of a tap's time.
   function show(html, newVersion) {
     version = newVersion;
+    drawn = html;
     const fresh = document.createElement("template");
     fresh.innerHTML = html;
     patch(live, fresh.content);
     live.dataset.version = String(version);
     name();
+    try {
+      localStorage.setItem(lastKey, JSON.stringify({version: String(version), html: drawn, time: Date.now()}));
+    } catch (error) { /* full or refused: the sheet on screen is all there is */ }
+  }
+
+  // A page older than the last sheet this phone received (a reload without the Wi-Fi, the page kept by the
+  // service worker): the last sheet is shown, marked with its time, until the laptop answers again.
+  function restore() {
+    let last = null;
+    try { last = JSON.parse(localStorage.getItem(lastKey) || "null"); } catch (error) { return; }
+    if (!last || !last.html || !last.version) return;
+    const count = (text) => Number(String(text).split(".")[0]);
+    if (last.version === String(version) || count(last.version) < count(version)) return;
+    show(last.html, last.version);
+    const time = new Date(last.time).toLocaleTimeString(document.documentElement.lang, {hour: "2-digit", minute: "2-digit"});
+    tell($("asof"), words.asOf.replace("{time}", time));
+    $("asof").hidden = false;
+  }
+
+  // The text ``changes`` (start, end, text: replacements of the text, in order) make of ``text``.
+  function changed(text, changes) {
+    let made = "", at = 0;
+    for (const [start, end, put] of changes) {
+      made += text.slice(at, start) + put;
+      at = end;
+    }
+    return made + text.slice(at);
   }
 
   // Make ``old``'s children those of ``fresh``, keeping every node that is equal already. A list that grows
@@ -105,9 +144,21 @@
     if (!undo) return;
     const target = $("undo-target");
     const number = target && target.dataset.number;
-    tell(undo, number ? words.undo.replace("{entry}", number + ". " + target.dataset.said) : words.undoNone);
+    // the verb whole, the entry after it (cut with an ellipsis where the screen is narrow, read whole)
+    const [verb, entry] = number ? words.undo.split("{entry}") : [words.undoNone, ""];
+    const said = number ? number + ". " + target.dataset.said : "";
+    if (undo.dataset.said !== said || !undo.firstChild) {
+      const first = document.createElement("span"), second = document.createElement("span");
+      first.className = "verb";
+      first.textContent = verb.trimEnd();
+      second.className = "entry";
+      second.textContent = said ? " " + said + entry : "";
+      undo.replaceChildren(first, second);
+      undo.dataset.said = said;
+    }
     undo.dataset.number = number || "";
-    undo.disabled = !number || sending;
+    undo.dataset.id = (target && target.dataset.id) || "";
+    undo.disabled = !number || sending || settling !== null;
   }
 
   // Whether a version the events stream announced is one the page lacks. A version is the game's own,
@@ -124,8 +175,9 @@
       const response = await fetch("view" + (odds ? "?odds=1" : ""));
       const data = await response.json();
       if (data.html !== undefined) show(data.html, data.version);
+      status("live");
     } catch (error) {
-      status("reconnecting");
+      status(navigator.onLine ? "reconnecting" : "offline");
       return;
     }
     if (line) offer();
@@ -133,15 +185,24 @@
 
   // What may come next after the line typed so far: one button per word that fits.
   async function offer() {
-    const ask = ++asked;
+    const ask = ++asked, asking = line.value;
     let data;
     try {
-      data = await post("complete", {line: line.value});
+      data = await post("complete", {line: asking});
     } catch (error) {
-      return;  // offline: the words offered stay as they were
+      // offline: the words for this very line if it was asked before, else none (never a line before it)
+      if (ask === asked) offered(known.get(line.value) || {slot: "", offline: true, choices: []});
+      return;
     }
+    if (data.choices) remember(asking, data);
     if (ask !== asked) return;  // a later question was asked meanwhile: its answer counts, not this one
     offered(data);
+  }
+
+  function remember(asked, data) {
+    known.delete(asked);
+    known.set(asked, data);
+    if (known.size > 200) known.delete(known.keys().next().value);  // the oldest first
   }
 
   // The grammar's answer (from "complete", or the step's own answer for the empty line) on the page: the
@@ -149,7 +210,8 @@
   function offered(data) {
     slot = data.slot;
     // why: the step cannot be recorded now (a trick with no deal open): what to do first
-    tell($("slot"), data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said || "")));
+    tell($("slot"), data.offline ? words.offlineWords
+      : data.why || (data.end ? words.complete : words.next.replace("{slot}", data.said || "")));
     const box = $("choices"), choices = data.choices || [];
     const shown = [...box.children].map((button) => button.textContent);
     if (shown.length === choices.length && shown.every((choice, index) => choice === choices[index])) return;
@@ -163,6 +225,28 @@
       // a tap on a word leaves the focus where it was: typing on the line goes on, the keyboard stays
       button.addEventListener("mousedown", (event) => event.preventDefault());
       box.append(button);
+    }
+    box.scrollLeft = 0;
+    more();
+    asked_about();
+  }
+
+  // Words offered past the edge of their row: the row says there are more (an arrow and its words).
+  function more() {
+    const box = $("choices"), sign = $("more");
+    if (!box || !sign) return;
+    sign.hidden = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+  }
+
+  // The sheet a step is about (the opponent it names) is kept in view above the entry bar.
+  function asked_about() {
+    const named = line.value.split(/[\s=]+/).filter(Boolean);
+    for (const sheet of live.querySelectorAll("table.sheet[data-item]")) {
+      if (named.includes(sheet.dataset.item)) {
+        const box = sheet.getBoundingClientRect(), bar = $("entry").getBoundingClientRect();
+        if (box.top < 0 || box.bottom > bar.top) sheet.scrollIntoView({block: "nearest"});
+        return;
+      }
     }
   }
 
@@ -193,12 +277,24 @@
     }
   }
 
-  // An entry: given its id, kept on the phone, then sent with the others still waiting, in order.
-  function enter(text) {
+  // An entry: given its id (an Undo's names the entry it takes back), kept on the phone, then sent with the
+  // others still waiting, in order. An id waiting already is not kept twice.
+  function enter(text, id) {
     if (sending || !text.trim()) return;
-    keep([...queue(), {id: newId(), line: text}]);
-    if (text === line.value) line.value = "";
+    const waiting = queue();
+    if (id && waiting.some((entry) => entry.id === id)) return;
+    keep([...waiting, {id: id || newId(), line: text}]);
+    if (text === line.value) {
+      line.value = "";
+      offline_words();
+    }
     send();
+  }
+
+  // The words for the empty line, until the laptop answers: those known for it, or none.
+  function offline_words() {
+    asked++;
+    offered(known.get("") || {slot: "", offline: !navigator.onLine, choices: []});
   }
 
   async function send() {
@@ -214,7 +310,7 @@
       for (const entry of waiting) {
         let data;
         try {
-          data = await post("step", {id: entry.id, line: entry.line, odds: odds});
+          data = await post("step", {id: entry.id, line: entry.line, odds: odds, have: String(version)});
         } catch (error) {  // no answer: the entry stays on the phone, and goes when the laptop answers
           status(navigator.onLine ? "reconnecting" : "offline");
           clearTimeout(retry);
@@ -223,6 +319,7 @@
         }
         keep(queue().filter((kept) => kept.id !== entry.id));
         status("live");
+        if (entry.id.startsWith("undo-of-")) settle();
         // the answer is always put in anew, even the same words: a screen reader says it again (aria-live)
         if (data.refused) {
           answer.textContent = later ? words.refusedLater.replace("{line}", entry.line)
@@ -232,8 +329,18 @@
           answer.textContent = data.said;
           answer.className = "said";
         }
-        if (data.html !== undefined) show(data.html, data.version);
+        if (data.html !== undefined) {
+          show(data.html, data.version);
+        } else if (data.changes !== undefined) {
+          if (data.base === String(version) && data.size === drawn.length) {
+            show(changed(drawn, data.changes), data.version);
+          } else {
+            latest = data.version;  // the page moved on meanwhile: the whole live part is asked for once
+            version = "";
+          }
+        }
         next = data.next;
+        if (next) remember("", next);
       }
     } finally {
       clearTimeout(slow);
@@ -248,6 +355,14 @@
     } else {
       offer();
     }
+  }
+
+  // Undo comes back on a moment after its answer, naming the next entry: a second tap of a double tap,
+  // landing after a fast answer, finds it off (and were it sent, its id would be the entry taken back).
+  function settle() {
+    clearTimeout(settling);
+    settling = setTimeout(() => { settling = null; name(); }, UNDO_SETTLE);
+    name();
   }
 
   function say(lines, heading) {
@@ -277,9 +392,17 @@
     say(data.lines || [data.refused], cell.getAttribute("aria-label"));
   });
 
+  restore();
   if (line) {
     record.addEventListener("click", () => enter(line.value));
-    undo.addEventListener("click", () => { if (undo.dataset.number) enter("retract " + undo.dataset.number); });
+    undo.addEventListener("click", () => {
+      if (undo.dataset.number && !undo.disabled) enter("retract " + undo.dataset.number, undo.dataset.id);
+    });
+    $("choices").addEventListener("scroll", more, {passive: true});
+    window.addEventListener("resize", more);
+    // the page keeps room below for the entry bar, whatever its height (a refusal shown whole makes it taller)
+    new ResizeObserver(() => document.documentElement.style.setProperty(
+      "--bar", $("entry").getBoundingClientRect().height + "px")).observe($("entry"));
     $("clear").addEventListener("click", () => { line.value = ""; offer(); });
     $("back").addEventListener("click", () => {
       const kept = line.value.trim().split(/\s+/).slice(0, -1).join(" ");
@@ -295,6 +418,18 @@
     offer();
     send();  // entries left from before a reload
   }
+  // The earlier entries of a long history, a page at a time, under the latest ones.
+  live.addEventListener("click", async (event) => {
+    const button = event.target.closest("#earlier");
+    if (!button) return;
+    const older = $("older"), last = older.lastElementChild;
+    const before = last ? last.value : Number(button.dataset.before);
+    if (before <= 1) return;
+    const data = await (await fetch("history?before=" + before)).json();
+    const fresh = document.createElement("template");
+    fresh.innerHTML = data.html;
+    older.append(fresh.content);
+  });
   const oddsButton = $("odds"), suggestButton = $("suggest"), tallyButton = $("tally");
   if (tallyButton) {
     tallyButton.addEventListener("click", async () => {
@@ -319,23 +454,44 @@
 
   // Changes made anywhere else (command line, table screen, another phone). The version is the game's
   // own (its steps' count and digest): after a restart of the laptop's server it is still comparable.
-  const events = new EventSource("events");
-  events.onmessage = (event) => {
-    latest = event.data;
-    status("live");
-    // our own entry's answer brings the page itself: no second request for it
-    if (!sending && lacks(latest)) refresh();
-    if (line && queue().length) send();
-  };
-  events.onerror = () => status(navigator.onLine ? "reconnecting" : "offline");
+  // A stream the browser gave up (offline, it may stop retrying) is opened again: the status follows the
+  // connection both ways, always.
+  let events = null;
+  function listen() {
+    if (events) events.close();
+    events = new EventSource("events");
+    events.onopen = () => status("live");
+    events.onmessage = (event) => {
+      latest = event.data;
+      status("live");
+      // our own entry's answer brings the page itself: no second request for it
+      if (!sending && lacks(latest)) refresh();
+      if (line && queue().length) send();
+    };
+    events.onerror = () => status(navigator.onLine ? "reconnecting" : "offline");
+  }
+  listen();
+  setInterval(() => { if (events.readyState === EventSource.CLOSED) listen(); }, 2000);
   window.addEventListener("offline", () => status("offline"));
-  window.addEventListener("online", () => { if (line) send(); });
+  window.addEventListener("online", () => {
+    listen();  // a stream that looked open through the outage may be dead: a new one says live when it opens
+    if (line) { send(); offer(); }
+  });
 
   // Offline, the page and the last sheet come from the service worker where the browser allows one
   // (a secure context); over plain HTTP on a LAN it cannot, and the page says what works offline.
-  if (window.isSecureContext && "serviceWorker" in navigator) {
-    navigator.serviceWorker.register("worker.js").catch(() => { $("insecure").hidden = false; });
-  } else {
+  // Said once per link on this phone, and the sheet stays on screen whatever the connection does.
+  function insecure() {
+    const told = "assistant-told:" + location.pathname;
+    try {
+      if (localStorage.getItem(told)) return;
+      localStorage.setItem(told, "1");
+    } catch (error) { /* said each time, then */ }
     $("insecure").hidden = false;
+  }
+  if (window.isSecureContext && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("worker.js").catch(insecure);
+  } else {
+    insecure();
   }
 })();

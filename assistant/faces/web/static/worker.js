@@ -1,10 +1,16 @@
 // The phones' page's service worker (where the browser allows one: a secure context). It keeps the
-// page and the last sheet of its link, so that a reload without the Wi-Fi still shows them; every
-// answer comes from the laptop while it answers. Entries (POST) and the live events are never kept.
+// page of its link and its assets from the first visit on, so that a reload without the Wi-Fi still shows
+// the page; the page itself keeps the last sheet it received, with its time (page.js, localStorage), and
+// shows it over the page kept here. Every answer comes from the laptop while it answers. Entries (POST)
+// and the live events are never kept.
 "use strict";
 const CACHE = "assistant-page";
+const KEPT = ["./", "manifest.webmanifest", "/static/page.css", "/static/page.js", "/static/icon.svg"];
 
-self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(KEPT)).catch(() => undefined)
+    .then(() => self.skipWaiting()));
+});
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener("fetch", (event) => {
