@@ -78,10 +78,8 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
     games that could not be read (name and problem). Outcomes are cached under each file's digest."""
     from assistant.store.yamlfile import MAX_BYTES
 
-    try:
-        cache_path = store.cache_dir / CACHE_NAME
-    except AssistantError:  # the cache folder leads out of the data folder: read every game, keep nothing
-        cache_path = None
+    cache_dir = store.cache_dir  # None: no cache of the data folder's own: read every game, keep nothing
+    cache_path = cache_dir / CACHE_NAME if cache_dir is not None else None
     boards = _corrections_digest(store)
     cached = _read_cache(cache_path, boards) if cache_path is not None else {}
     kept: dict[str, dict] = {}

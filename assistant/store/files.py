@@ -118,6 +118,23 @@ def skip(path: Path, problem: str) -> None:
     _skipped.setdefault(_("{path}: {problem}: skipped").format(path=path, problem=problem))
 
 
+# What a command did besides what was asked (a rename a crash interrupted, finished): each said once, as a
+# one-line notice the face prints.
+_notices: dict[str, None] = {}
+
+
+def notice(message: str) -> None:
+    """Say once, when the command ends, that ``message`` was done."""
+    _notices.setdefault(message)
+
+
+def notices() -> list[str]:
+    """The notices since the last call, oldest first (each said once)."""
+    said = list(_notices)
+    _notices.clear()
+    return said
+
+
 def skipped() -> list[str]:
     """The warnings about files skipped since the last call, oldest first (each said once)."""
     said = list(_skipped)
@@ -170,6 +187,29 @@ def write_atomically(path: Path, content: str | bytes, shared: bool = False, dur
     (a cache, whose entries are checked when read) still replaces the file at once, but does not wait
     for the disk: after a power cut the old file, or an empty one, may be found instead."""
     write_together([(path, content)], shared, durable)
+
+
+def followed(path: Path) -> Path:
+    """Where a file the player named is written: ``path`` itself, or, when it is a symbolic link, the file the
+    link leads to (through every link on the way), so that the file is replaced in its own folder and the link
+    stays. A link to nothing (or a loop of links) is refused: nothing is written, the link stays as it was."""
+    path = Path(path)
+    if not os.path.islink(path):
+        return path
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except (OSError, RuntimeError, ValueError):
+        raise WriteError(path, _("a link to nothing"), [], _(
+            "{path}: a symbolic link to nothing: nothing was written; make the file it leads to first, "
+            "or give another name").format(path=path)) from None
+
+
+def write_output(path: Path, content: str | bytes) -> None:
+    """Write a file the player named (a picture, a page, a board) atomically and readable by those it is shared
+    with; a symbolic link is followed to its target, written in the target's own folder (``followed``)."""
+    target = followed(path)
+    refuse_odd_target(target)
+    write_atomically(target, content, shared=True)
 
 
 def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True,

@@ -68,9 +68,13 @@ class Games(Boards):
 
     def game_names(self) -> list[str]:
         """Every saved game's name, a game whose file is gone but whose last good state is kept included."""
+        self._finish_renames()
         games = set(stems(self.games_dir, ".yaml", is_game_name))
         kept = {stem[1:] for stem in stems(self.games_dir, ".good.yaml", lambda stem: is_game_name(stem[1:]))}
         return sorted(games | kept)
+
+    def _finish_renames(self) -> None:
+        """Finish the renames a crash interrupted (``Shelf``, which renames)."""
 
     def current_name(self) -> str | None:
         if not is_regular(self.home / "current"):  # a named pipe or a device there is skipped, with a warning
@@ -87,6 +91,7 @@ class Games(Boards):
         A game whose file is missing while its last good state is kept is refused
         with the way to restore it, or taken as it is when ``kept`` (recover,
         delete, rename)."""
+        self._finish_renames()  # a rename a crash interrupted is finished before any game is chosen
         chosen = name if name is not None else self.current_name()
         if chosen is not None and (name is not None or is_game_name(chosen)):  # a bad NAME is refused here
             if self.game_path(chosen).is_file():

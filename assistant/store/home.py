@@ -8,7 +8,7 @@ from pathlib import Path
 
 from assistant.engine.errors import AssistantError, DataError
 from assistant.engine.i18n import _
-from assistant.store.files import CannotRead, is_regular
+from assistant.store.files import CannotRead, is_regular, skip
 
 
 def shipped_folder(name: str) -> Path:
@@ -55,6 +55,7 @@ class Home:
         self.boards_dir = self.home / "boards"
         self.fixes_dir = self.boards_dir / "fixes"
         self._root: Path | None = None
+        self._renames_checked = False  # whether a rename a crash interrupted was looked for (Shelf)
         # The last game read or saved from each game file, for a store that stays open (the table screen, the
         # phones' page): path -> (the file's bytes, (name, language), (its board's name or its pad's class, the
         # bytes of that board or those rules), game, the entry ids it holds (id -> its event's place)).
@@ -85,8 +86,25 @@ class Home:
         return self._inside(self.home / "current")
 
     @property
-    def cache_dir(self) -> Path:
-        return self._inside(self.home / "cache")
+    def cache_dir(self) -> Path | None:
+        """The data folder's own cache folder, cache/; None when what stands there is not a plain folder inside
+        the data folder (a symbolic link, to a folder elsewhere or to nothing, a file, a named pipe): the cache
+        is then not used, with a warning (``files.skipped``), and every command works without it, since a
+        cache only saves time."""
+        path = self._inside(self.home) / "cache"  # a data folder that cannot be used at all says so
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            mode = stat.S_IFDIR  # made when first written, as a plain folder
+        except (OSError, ValueError):
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            try:
+                return self._inside(path)
+            except DataError:
+                pass  # the data folder itself cannot be resolved: its own commands say so
+        skip(path, _("not a plain folder of the data folder (a link, a file or a named pipe)"))
+        return None
 
 
 def reason(error: Exception) -> str:

@@ -59,6 +59,7 @@ class Saving(Games):
         ``numbered``: the game's name is a stem (its board), and the first free
         STEM-N is chosen while holding the folder's lock, so that several
         ``new`` at the same moment each get a name of their own."""
+        self._finish_renames()  # a rename a crash interrupted may be writing this very name
         if numbered:
             with locked(self._inside(self.games_dir / ".lock")):
                 return self.create(game._replace(name=self.free_name(game.name)))
@@ -146,7 +147,9 @@ class Saving(Games):
         # the old game, each whole, and the game then loads as it was before this entry,
         # which the player was never told was saved.
         write_together([(path, text), (self._good_path(game.name), text)], in_order=False)
-        yamlfile.remember(path, text.encode("utf-8"), data, self.cache_dir)
+        cache_dir = self.cache_dir
+        if cache_dir is not None:
+            yamlfile.remember(path, text.encode("utf-8"), data, cache_dir)
         # Temporary files left by a process killed mid-write: only writers holding
         # this game's lock (as we do) make them, so none of them is in use.
         for stale in self.games_dir.glob(f".*{game.name}*.tmp"):

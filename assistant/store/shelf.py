@@ -1,12 +1,13 @@
 """The saved games as a whole: listing them, archiving, deleting and renaming one."""
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.i18n import _
 from assistant.store import yamlfile
-from assistant.store.files import is_regular, locked, read_regular, write_atomically, write_together
+from assistant.store.files import WriteError, is_regular, locked, notice, read_regular, write_atomically, write_together
 from assistant.store.games import is_game_name
 from assistant.store.home import reason
 from assistant.store.saving import MAX_DAMAGED, Saving
@@ -77,6 +78,7 @@ class Shelf(Saving):
 
     def _change_archived(self, change: Callable[[set[str]], set[str]]) -> None:
         """Rewrite the archived list under its lock; names no longer saved leave it."""
+        self._finish_renames()  # before the lock: finishing one changes the list too
         with locked(self._inside(self.games_dir / ".archived.lock")):
             names = self._archived_names_written()
             changed = change(names) & set(self.game_names())
@@ -98,12 +100,15 @@ class Shelf(Saving):
         return name
 
     def rename(self, old: str, new: str) -> str:
-        """Give game ``old`` the name ``new`` (its good state too); the current game follows.
+        """Give game ``old`` the name ``new`` (its good state and its id too); the current game follows.
 
-        The new files are written (and synced) before the old ones go: a crash
-        in between leaves the game under both names, never under none. A game
-        given its own name is left as it is. The two locks are taken in the order
-        of their names, so that two renames the other way round never wait on each other."""
+        One operation that a crash never leaves half done: under both games' locks, the intent
+        (games/.OLD.renaming, holding NEW) is written first, then the new files (synced), then the old
+        ones go, the current game follows, and the intent goes last. A command that finds an intent
+        left by a crash finishes that rename first (``_finish_renames``): the game is then under one
+        name, never two, with its backup and its id. A game given its own name is left as it is. The
+        two locks are taken in the order of their names, so that two renames the other way round never
+        wait on each other."""
         old = self.resolve(old, kept=True)
         target = self.game_path(new)  # refuses a bad name
         if new == old:
@@ -112,16 +117,85 @@ class Shelf(Saving):
         with locked(self.game_path(first, ".lock")), locked(self.game_path(second, ".lock")):
             if target.exists() or self._good_path(new).exists():
                 raise InputError(_("a game called {name} exists already: pick another name").format(name=repr(new)))
-            moved = [(self.game_path(old), target), (self._good_path(old), self._good_path(new)),
-                     (self._id_path(old), self._id_path(new))]  # the game keeps its id: its links follow it
-            moved = [(source, destination) for source, destination in moved if source.is_file()]
+            write_atomically(self._intent_path(old), new + "\n")
+            try:
+                self._move(old, new)
+            except WriteError as error:  # the disk refused a new file: the rename is undone, nothing changed
+                for path in [*error.written, self._intent_path(old)]:
+                    path.unlink(missing_ok=True)  # the new copies (the old files are all still there)
+                raise WriteError(error.path, error.reason, []) from None
+        self._renamed(old, new)
+        return new
+
+    def _intent_path(self, old: str) -> Path:
+        return self.game_path(old, ".renaming")
+
+    def _move(self, old: str, new: str) -> None:
+        """Move game ``old``'s files to ``new`` (under both locks): each new file is written whole before any
+        old one goes, so doing it again after a crash, at any point, ends the same way."""
+        moved = [(self.game_path(old), self.game_path(new)), (self._good_path(old), self._good_path(new)),
+                 (self._id_path(old), self._id_path(new))]  # the game keeps its id: its links follow it
+        moved = [(source, destination) for source, destination in moved if source.is_file()]
+        if moved:
             write_together([(destination, read_regular(source, MAX_DAMAGED)) for source, destination in moved])
-            for source, unused in moved:
-                source.unlink()
+        for source, unused in moved:
+            source.unlink()
+
+    def _renamed(self, old: str, new: str) -> None:
+        """What follows a rename once the files are moved: the current game, the archived list, the intent."""
         if self.current_name() == old:
             self._make_current(new, _("game {old} was renamed {new}").format(old=old, new=new))
         self._change_archived(lambda names: names - {old} | {new} if old in names else names)
-        return new
+        self._intent_path(old).unlink(missing_ok=True)
+
+    def _finish_renames(self) -> None:
+        """Finish every rename a crash interrupted (an intent left in games/), once for this store, with one
+        notice each. An intent whose new name holds another game already (planted, not ours) is dropped."""
+        if self._renames_checked:
+            return
+        self._renames_checked = True
+        try:
+            with os.scandir(self.games_dir) as entries:
+                names = [entry.name for entry in entries if entry.name.endswith(".renaming")]
+        except OSError:
+            return  # no games folder yet; one that cannot be listed says why where it is read
+        for entry in names:
+            old = entry[1:-len(".renaming")]
+            if entry.startswith(".") and is_game_name(old):
+                self._finish_rename(old)
+
+    def _finish_rename(self, old: str) -> None:
+        intent = self._intent_path(old)
+        try:
+            new = read_regular(intent, 200, follow=False).decode("ascii").strip()
+        except (AssistantError, UnicodeDecodeError):
+            new = ""
+        if not is_game_name(new) or new == old:
+            intent.unlink(missing_ok=True)
+            return
+        first, second = sorted((old, new))
+        with locked(self.game_path(first, ".lock")), locked(self.game_path(second, ".lock")):
+            if not intent.is_file():
+                return  # finished meanwhile by its own command
+            if not self._moving_is_safe(old, new):
+                intent.unlink()
+                return
+            self._move(old, new)
+        self._renamed(old, new)
+        notice(_("the renaming of game {old} to {new} was interrupted: it is finished now").format(old=old, new=new))
+
+    def _moving_is_safe(self, old: str, new: str) -> bool:
+        """Whether game ``new``'s files are those a rename of ``old`` writes (or none yet): never another game."""
+        pairs = [(self.game_path(old), self.game_path(new)), (self._good_path(old), self._good_path(new)),
+                 (self._id_path(old), self._id_path(new))]
+        for source, destination in pairs:
+            if source.is_file() and destination.is_file():
+                try:
+                    if read_regular(source, MAX_DAMAGED) != read_regular(destination, MAX_DAMAGED):
+                        return False
+                except AssistantError:
+                    return False
+        return True
 
 
 def _header(data: object, path: Path) -> dict:

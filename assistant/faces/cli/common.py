@@ -143,10 +143,10 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
     """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
-    from assistant.store.files import refuse_odd_target, write_atomically
+    from assistant.store.files import followed, refuse_odd_target, write_output
 
     for target in filter(None, (svg, html)):  # before the picture: a refused file is the command's one line
-        refuse_odd_target(Path(target))
+        refuse_odd_target(followed(Path(target)))
     console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
     console.print(renderable)
 
@@ -154,7 +154,7 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
                          (html, lambda: console.export_html(clear=False))):
         if path:
             try:
-                write_atomically(Path(path), export(), shared=True)  # readable by those it is shared with
+                write_output(Path(path), export())  # readable by those it is shared with; a link is followed
             except (OSError, ValueError) as error:
                 from assistant.engine.errors import AssistantError
 
@@ -265,10 +265,10 @@ def write_file(file: str, text: str) -> None:
     """Write a file the player named (a board, a printed page) readable by those it is shared with (0644
     under the usual umask, as the pictures); one line if it cannot be written."""
     from assistant.engine.errors import AssistantError
-    from assistant.store.files import write_atomically
+    from assistant.store.files import write_output
 
     try:
-        write_atomically(Path(file), text, shared=True)
+        write_output(Path(file), text)
     except (OSError, ValueError) as error:
         raise AssistantError(_("cannot write {file} ({reason}): give a file in a folder you can write").format(
             file=repr(file), reason=getattr(error, "strerror", None) or error)) from None

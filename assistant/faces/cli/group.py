@@ -125,8 +125,13 @@ class OneLineErrors(TyperGroup):
             from assistant.engine.errors import shown
 
             reason = error.strerror or str(error)
-            _fail(_("cannot use {file} ({reason})").format(file=shown(error.filename, 300), reason=reason)
-                  if error.filename else _("cannot use it ({reason})").format(reason=reason), ExitCode.ERROR)
+            if error.filename:
+                _fail(_("cannot use {file} ({reason})").format(file=shown(error.filename, 300), reason=reason),
+                      ExitCode.ERROR)
+            # Every file of the data folder's or the player's is named by the error it gives (store.files):
+            # one that names none is what the command printed, refused by a full disk or a closed pipe.
+            _drop_standard_output()
+            _fail(_("cannot write standard output ({reason})").format(reason=reason), ExitCode.ERROR)
         except Exception as error:  # a bug: still one line, and nothing was written
             if traceback:
                 raise
@@ -485,9 +490,20 @@ def _command_ended(went_through: bool) -> None:
     """A command ended: its held cache writes made or dropped, and, if it went through, one warning line for
     each odd file the data folder held where a file belongs (a refusal stays the one line that says why)."""
     files = sys.modules.get("assistant.store.files")  # not loaded: the data folder was not read
+    for line in files.notices() if files is not None else ():  # done whether or not the command went through
+        typer.echo(_("notice: {message}").format(message=line), err=True)
     for line in files.end_command(went_through) if files is not None else ():
         if went_through:
             typer.echo(_("warning: {message}").format(message=line), err=True)
+
+
+def _drop_standard_output() -> None:
+    """What is left unwritten of standard output goes: flushed again at exit, it would fail again with a
+    traceback of Python's own."""
+    try:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (kept open until the process ends)
+    except OSError:
+        pass
 
 
 def _fail(message: str, code: int) -> None:

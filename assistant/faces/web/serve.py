@@ -589,8 +589,8 @@ class Answers:
     with the event it recorded (``Store.update``). So this cache need not reach the disk before the
     answer goes: lost (a power cut, a full disk), a repeat is told from the game which entry it was."""
 
-    def __init__(self, path: Path):
-        self.path = path
+    def __init__(self, path: Path | None):
+        self.path = path  # None: the data folder has no cache of its own, the answers are kept while serving
         self.answers: dict[str, dict] | None = None
         self.saving: asyncio.TimerHandle | None = None  # the write to come, while serving
 
@@ -598,7 +598,7 @@ class Answers:
         if self.answers is None:
             # never through a symbolic link; a damaged, planted or too deeply nested file is a cache: it
             # starts again empty (read_json gives None)
-            data = read_json(self.path, 4 << 20)
+            data = read_json(self.path, 4 << 20) if self.path is not None else None
             self.answers = {key: value for key, value in data.items()
                             if isinstance(key, str) and isinstance(value, dict)} if isinstance(data, dict) else {}
         return self.answers
@@ -625,7 +625,7 @@ class Answers:
         if self.saving is not None:
             self.saving.cancel()
             self.saving = None
-        if self.answers is None:
+        if self.answers is None or self.path is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # Atomic, not synced (a cache): something else than a file at its name (a named pipe) is replaced,
@@ -689,9 +689,9 @@ class Server:
         self.store = store
         self.links = links
         self.watch_seconds = watch_seconds
-        self.served = {link.game: Served(link.game, link.name,
-                                         Answers(store.cache_dir / f"serve-entries-{link.game}.json"))
-                       for link in links}
+        cache = store.cache_dir
+        self.served = {link.game: Served(link.game, link.name, Answers(
+            cache / f"serve-entries-{link.game}.json" if cache is not None else None)) for link in links}
         self.active: dict[str, int] = {}  # requests in progress per client address
         self.static = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.templates = Jinja2Templates(env=templating.environment(__package__))
