@@ -204,12 +204,23 @@ def followed(path: Path) -> Path:
             "or give another name").format(path=path)) from None
 
 
+def discard_output(stream) -> None:
+    """Send what ``stream`` (standard output, once it could not be written) still holds, and all it is
+    given after, to the null device: nothing is flushed to the failed file again at exit (Python's own
+    traceback). The descriptor is replaced, not the stream, so every holder of the stream is quiet."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's stream): nothing is flushed to a file
+        pass
+
+
 def write_output(path: Path, content: str | bytes) -> None:
     """Write a file the player named (a picture, a page, a board) atomically and readable by those it is shared
     with; a symbolic link is followed to its target, written in the target's own folder (``followed``)."""
-    target = followed(path)
-    refuse_odd_target(target)
-    write_atomically(target, content, shared=True)
+    refuse_odd_target(path)  # said with the name the player gave: a link to a device is refused as that name
+    write_atomically(followed(path), content, shared=True)
 
 
 def write_together(files: list[tuple[Path, str | bytes]], shared: bool = False, durable: bool = True,

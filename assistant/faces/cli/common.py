@@ -143,10 +143,10 @@ def show(renderable, width: Optional[int] = None, svg: Optional[str] = None, htm
     """Print a picture; with ``svg`` or ``html``, also save it in that file to share (colours included)."""
     from rich.console import Console
 
-    from assistant.store.files import followed, refuse_odd_target, write_output
+    from assistant.store.files import refuse_odd_target, write_output
 
     for target in filter(None, (svg, html)):  # before the picture: a refused file is the command's one line
-        refuse_odd_target(followed(Path(target)))
+        refuse_odd_target(Path(target))  # said with the name given; a link to a device is a device
     console = Console(highlight=False, soft_wrap=False, width=width, record=bool(svg or html))
     console.print(renderable)
 

@@ -500,10 +500,9 @@ def _command_ended(went_through: bool) -> None:
 def _drop_standard_output() -> None:
     """What is left unwritten of standard output goes: flushed again at exit, it would fail again with a
     traceback of Python's own."""
-    try:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (kept open until the process ends)
-    except OSError:
-        pass
+    from assistant.store.files import discard_output
+
+    discard_output(getattr(sys.stdout, "_stream", sys.stdout))  # under Printable, the stream itself
 
 
 def _fail(message: str, code: int) -> None:
