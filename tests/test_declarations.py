@@ -153,7 +153,7 @@ def generic_pad():
                                    start=Start(("pad2", "new"), "players", 3, 5, "Ana,Ben,Cleo")))
     yield
     registry.register(roi)
-    assert commands.area_of("pad2") is None and commands.area_of("quest") == "quest"
+    assert commands.area_of("pad2") is None and commands.area_of("quest") == "pads"
 
 
 def test_a_pads_commands_are_built_from_its_declarations(run, generic_pad):

@@ -41,7 +41,8 @@ def test_a_command_reads_only_its_own_area_of_the_command_line():
     code = ("import sys, cli; cli.app_for(['--lang', 'fr', 'candidats']); cli.app_for(['quete', 'donne', '7A']); "
             "print(sorted(m for m in sys.modules if m.startswith('assistant.faces.cli.')))")
     assert printed(code) == str(["assistant.faces.cli.common", "assistant.faces.cli.deduction",
-                                      "assistant.faces.cli.group", "assistant.faces.cli.quest"])
+                                      "assistant.faces.cli.group", "assistant.faces.cli.pads",
+                                      "assistant.faces.cli.steps"])
 
 
 def test_the_templates_are_drawn_by_the_pages_faces_alone():

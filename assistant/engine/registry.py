@@ -37,20 +37,39 @@ GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers 
 # The records are plain classes: the command line reads a game's declarations with its registration.
 
 
+class Arg:
+    """A parameter of a step's command on the command line: its name (one of the step's options, whose
+    spellings its form gives, else a positional word), its help (English, marked with N_), whether it must
+    be given, whether it takes several words (a positional one) or repeats (an option), and the words that
+    stand for it in the usage line ('LEADER CARD...'; marked with N_)."""
+
+    __slots__ = ("name", "help", "required", "repeat", "metavar")
+
+    def __init__(self, name: str, help: str, required: bool = False, repeat: bool = False,
+                 metavar: str = "") -> None:
+        self.name, self.help, self.required, self.repeat, self.metavar = name, help, required, repeat, metavar
+
+    def __repr__(self) -> str:
+        return f"Arg({self.name!r})"
+
+
 class Command:
     """A command as every face knows it: its words as typed in English ('quest', 'deal'), the area whose
     module declares it in each face that has commands (the command line's ``assistant/faces/cli/<area>.py``),
     its help (the English text the catalogue keys on), and the French words a player may type for its last
     word ('donne'), and the slot of each of its parameters whose name the command table does not know or
     means something else here (``slots``: parameter -> slot, 'name': 'new-name'). A group ('quest') is a row
-    of its own, followed by its commands."""
+    of its own, followed by its commands. A command that records a step of the game says its parameters on
+    the command line (``args``, in the order its help lists them) and, where the step's verb is another
+    word than the command's, that verb (``step``: 'quest remove' records the step 'drop')."""
 
-    __slots__ = ("words", "area", "help", "french", "slots")
+    __slots__ = ("words", "area", "help", "french", "slots", "args", "step")
 
     def __init__(self, words: tuple[str, ...], area: str, help: str, french: tuple[str, ...] = (),
-                 slots: Mapping[str, str] | None = None) -> None:
+                 slots: Mapping[str, str] | None = None, args: tuple[Arg, ...] = (), step: str = "") -> None:
         self.words, self.area, self.help, self.french = words, area, help, french
         self.slots = dict(slots or {})
+        self.args, self.step = args, step
 
     def __repr__(self) -> str:
         return f"Command({self.words!r}, {self.area!r}, {self.help[:30]!r}...)"
@@ -69,17 +88,35 @@ class Secret:
         return f"Secret({self.option!r}, {self.slot!r}, {self.owner!r})"
 
 
+class Setting:
+    """An option a game is started with besides who plays (``tug new --flagstones 16``): its name (the
+    keyword its ``new`` hook takes), its spellings (English first, French last), its help (English, marked
+    with N_), and whether it is a flag (given or not) rather than a value."""
+
+    __slots__ = ("name", "spellings", "help", "flag")
+
+    def __init__(self, name: str, spellings: tuple[str, ...], help: str, flag: bool = False) -> None:
+        self.name, self.spellings, self.help, self.flag = name, spellings, help, flag
+
+    def __repr__(self) -> str:
+        return f"Setting({self.name!r}, {self.spellings!r})"
+
+
 class Start:
     """How a game starts: the command that starts it ('quest', 'new'), who plays ('players', 'sides',
     'opponents': the option that names them), how many (``least`` to ``most``, each side counted alone
-    where sides play), an example of that option's value, and what is secret and whose."""
+    where sides play), an example of that option's value, and what is secret and whose. A pad may say what
+    its players' option means (``help``, marked with N_), what its name is (``name_help``), and the other
+    options it starts with (``settings``)."""
 
-    __slots__ = ("command", "who", "least", "most", "example", "secrets")
+    __slots__ = ("command", "who", "least", "most", "example", "secrets", "help", "name_help", "settings")
 
     def __init__(self, command: tuple[str, ...], who: str, least: int, most: int, example: str = "",
-                 secrets: tuple[Secret, ...] = ()) -> None:
+                 secrets: tuple[Secret, ...] = (), help: str = "", name_help: str = "",
+                 settings: tuple[Setting, ...] = ()) -> None:
         self.command, self.who, self.least, self.most = command, who, least, most
         self.example, self.secrets = example, secrets
+        self.help, self.name_help, self.settings = help, name_help, settings
 
     def said(self, kind: str = "") -> str:
         """The start as typed: 'assistant quest new --players Ana,Ben,Cleo'; a game started by ``new`` names

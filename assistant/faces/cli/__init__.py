@@ -1,10 +1,12 @@
 """The command line's face: the ``assistant`` app, assembled from the areas' groups of commands.
 
-Each area's module (``games``, ``deduction``, ``garden``, ``quest``, ``tug``, ``board``, ``faces``)
-declares its commands on its own ``app`` (its top-level commands, and its group: ``quest``, ...), their
-help taken from the engine's command table (``assistant.engine.commands``), which also says which area
-holds which command. ``app_for`` imports only the area of the command typed, so a command at the
-table reads no other area's module; help and unknown commands get the whole app (``whole``).
+Each area's module (``games``, ``deduction``, ``garden``, ``board``, ``faces``) declares its commands on
+its own ``app`` (its top-level commands, and its groups: ``board``, ``print``), their help taken from the
+engine's command table (``assistant.engine.commands``), which also says which area holds which command.
+The games' own commands are built from what each game declares: a score pad's group (``pads``), a game's
+top-level steps (``steps``); such an area builds only the command asked for (its ``app_of``). ``app_for``
+imports only the area of the command typed, so a command at the table reads no other area's module; help
+and unknown commands get the whole app (``whole``).
 
 The checkout's ``cli.py`` is the installed command: it runs ``app_for(sys.argv[1:])``. The table
 screen reads the commands' parameters (``command_params``) and runs a command (``app_for``) from
@@ -58,7 +60,9 @@ def _options(version: Annotated[bool, typer.Option("--version", "-V", callback=_
 
 def area(word: str) -> typer.Typer:
     """The commands of the area that holds top-level command (or group) ``word``: its module's ``app``."""
-    return import_module(f"{__name__}.{commands.area_of(word)}").app
+    module = import_module(f"{__name__}.{commands.area_of(word)}")
+    only = getattr(module, "app_of", None)  # an area built from the games' declarations builds the one asked for
+    return only(word) if only is not None else module.app
 
 
 def command_name(command) -> str:

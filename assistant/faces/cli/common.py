@@ -234,21 +234,6 @@ def their_cells_if_asked(game) -> dict | None:
     return their_cells(game) if asked_this_set(game) else None
 
 
-def pad_kind(group: str) -> str:
-    """The kind of the score pad whose commands are typed under ``group`` ('quest')."""
-    from assistant.engine import registry
-
-    found = registry.of_group(group)
-    assert found is not None, group  # the group's own area asks: its pad registered it
-    return found.kind
-
-
-def pad_rules(group: str):
-    """The data the score pad of ``group`` plays by (its quests and special cards), read from its file."""
-    data = store()
-    return data.pad_rules(data.pad_class(pad_kind(group)))
-
-
 def pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:
     """After a change to a score pad: its picture, then what the table needs to hear."""
     from assistant.faces import pictures as render

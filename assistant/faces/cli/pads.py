@@ -2,12 +2,12 @@
 
 A pad whose rows of the command table name the area ``pads`` (``GameType.commands``) gets its group on the
 command line with no module of its own: each of its rows becomes a command, its help the declared one.
-Four words are the same on every pad: ``new`` starts one (its players or sides as its ``Start`` declares,
-``--name``), ``show`` draws it (the picture it declares), ``export`` prints its totals table (CSV or JSON),
-and a row with a declared hook of its name runs that function (``GameType.hooks``: it takes the loaded pad
-and prints nothing, returning the lines to print). Every other row is a step of the game: its words,
-options included, are the game's to read (``read_step``), as the table screen reads them, then the pad is
-drawn with what the table must hear.
+Three words are the same on every pad: ``new`` starts one (its players or sides as its ``Start`` declares,
+``--name``, and the settings it declares, handed to its ``new`` hook), ``show`` draws it (the picture it
+declares; ``--json`` where it declares a ``show-json`` hook) and ``export`` prints its totals table (CSV or
+JSON). A row with a hook of its name (``GameType.hooks``) prints what that function returns: lines, or data
+printed as JSON (``quest list``). Every other row is a step of the game (``steps.add_step``). The hooks
+return data and import no face: this module prints it.
 """
 
 # No ``from __future__ import annotations``: the commands are made inside functions, and their annotations
@@ -19,26 +19,20 @@ import typer
 from assistant.engine.i18n import N_, _
 from assistant.faces.cli.common import GameOption, HtmlOption, SvgOption, echo_json, pad, pad_report, store
 from assistant.faces.cli.group import HELP_OPTIONS, OneLineErrors
+from assistant.faces.cli.steps import add_step, app_attribute
 
 AREA = "pads"
-STEP_SETTINGS = {**HELP_OPTIONS, "ignore_unknown_options": True, "allow_extra_args": False}
 
 
-def __getattr__(name: str) -> typer.Typer:
-    """``app``: one group for each registered pad whose rows name this area, built from its declarations."""
-    if name == "app":
-        return build()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def build() -> typer.Typer:
-    """A holder of one group for each pad declared in this area (the command line picks its own from it)."""
+def build(only: str | None = None) -> typer.Typer:
+    """A holder of one group for each pad declared in this area (``only``: that group alone); the command line
+    picks its own from it."""
     from assistant.engine import registry
 
     holder = typer.Typer()
     for declared in registry.registered():
         rows = [row for row in declared.commands if row.area == AREA]
-        groups = [row for row in rows if len(row.words) == 1]
+        groups = [row for row in rows if len(row.words) == 1 and only in (None, row.words[0])]
         for group_row in groups:
             word = group_row.words[0]
             group = typer.Typer(cls=OneLineErrors, help=group_row.help, no_args_is_help=True, rich_markup_mode=None,
@@ -50,43 +44,93 @@ def build() -> typer.Typer:
     return holder
 
 
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: one group for each registered pad whose rows name this area, built from its declarations."""
+    return app_attribute(__name__, name, build)
+
+
+app_of = build  # the one group typed: ``build(word)``
+
+
 def _add(group: typer.Typer, declared, word: str, row) -> None:
     """The command of ``row`` on ``group``: a generic one for new, show and export, a declared hook, else a step."""
     verb = row.words[1]
-    made: dict[str, Any] = {"new": lambda: _new(declared), "show": lambda: _show(word),
+    made: dict[str, Any] = {"new": lambda: _new(declared), "show": lambda: _show(declared, word),
                             "export": lambda: _export(word)}
-    if verb in (declared.hooks or {}):
-        group.command(verb, help=row.help)(_hooked(declared, word, verb))
-    elif verb in made:
+    if verb in made:
         group.command(verb, help=row.help)(made[verb]())
+    elif verb in (declared.hooks or {}):
+        group.command(verb, help=row.help)(_hooked(declared, verb))
     else:
-        group.command(verb, help=row.help, context_settings=STEP_SETTINGS)(_step(word, verb))
+        add_step(group, declared, row, lambda loaded: pad(loaded, word))
+
+
+WHO = {"players": ("--players", "--joueurs"), "sides": ("--sides", "--camps"),
+       "opponents": ("--opponents", "--adversaires")}
 
 
 def _new(declared):
+    """``new``: who plays (the option its ``Start`` names), ``--name``, and the settings it declares, handed
+    to its ``new`` hook (else its class's ``new``); then its ``started`` hook's lines, else who plays."""
+    import inspect
+
     start = declared.start
     who = start.who if start is not None else "players"
-    spellings = {"players": ("--players", "--joueurs"), "sides": ("--sides", "--camps"),
-                 "opponents": ("--opponents", "--adversaires")}.get(who, (f"--{who}",))
+    spellings = WHO.get(who, (f"--{who}",))
+    names_help = start.help if start is not None and start.help else N_(
+        "The players, in seating order: Ana,Ben,Cleo.")
+    name_help = (start.name_help if start is not None and start.name_help else
+                 N_("The pad's name (default: its kind, numbered)."))
+    settings = start.settings if start is not None else ()
 
-    def new(names: Annotated[str, typer.Option(*spellings, help=N_("The players, in seating order: Ana,Ben,Cleo."))],
-            name: Annotated[Optional[str], typer.Option("--name", "--nom", help=N_(
-                "The pad's name (default: its kind, numbered)."))] = None) -> None:
+    def new(name: Optional[str] = None, **given: Any) -> None:
+        names = given.pop(who)
         data = store()
         made = declared.hook("new")
         if made is None:  # the class starts it, with the rules it plays by where it reads some
             cls = declared.game_class()
             rules = data.pad_rules(cls)
             made = cls.new if rules is None else lambda kind, players: cls.new(kind, players, rules)
-        game = data.create(made(name or declared.kind, names.split(",")), numbered=name is None)
-        typer.echo(_("new score pad {name}: {table}").format(name=game.name, table=", ".join(game.players)))
+        game = data.create(made(name or declared.kind, names.split(","), **given), numbered=name is None)
+        said = declared.hook("started")
+        told = said(game) if said is not None else {
+            "lines": [_("new score pad {name}: {table}").format(name=game.name, table=", ".join(game.players))]}
+        for line in told.get("notices", ()):
+            typer.echo(line, err=True)
+        for line in told.get("lines", ()):
+            typer.echo(line)
+
+    params = [
+        inspect.Parameter(who, inspect.Parameter.KEYWORD_ONLY,  # named as the command table knows its slot
+                          annotation=Annotated[str, typer.Option(*spellings, help=names_help)]),
+        inspect.Parameter("name", inspect.Parameter.KEYWORD_ONLY, default=None,
+                          annotation=Annotated[Optional[str], typer.Option("--name", "--nom", help=name_help)])]
+    for setting in settings:
+        kind: Any = bool if setting.flag else Optional[str]
+        params.append(inspect.Parameter(setting.name, inspect.Parameter.KEYWORD_ONLY,
+                                        default=False if setting.flag else None,
+                                        annotation=Annotated[kind, typer.Option(*setting.spellings,
+                                                                                help=setting.help)]))
+    new.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    new.__annotations__ = {param.name: param.annotation for param in params} | {"return": None}
     return new
 
 
-def _show(word: str):
-    def show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
-        pad_report(pad(store().load(game), word), svg, html)
-    return show
+def _show(declared, word: str):
+    """``show``: the pad drawn (``--svg``, ``--html``), or, where it declares a ``show-json`` hook, ``--json``."""
+    if "show-json" not in (declared.hooks or {}):
+        def show(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None) -> None:
+            pad_report(pad(store().load(game), word), svg, html)
+        return show
+
+    def show_or_json(game: GameOption = None, svg: SvgOption = None, html: HtmlOption = None,
+                     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
+        current = pad(store().load(game), word)
+        if as_json:
+            echo_json(declared.hook("show-json")(current))
+            return
+        pad_report(current, svg, html)
+    return show_or_json
 
 
 def _export(word: str):
@@ -125,21 +169,14 @@ def totals_lines(game) -> list[list]:
                       for row in game.rows())]
 
 
-def _hooked(declared, word: str, verb: str):
-    def hooked(game: GameOption = None) -> None:
-        for line in declared.hook(verb)(pad(store().load(game), word)):
+def _hooked(declared, verb: str):
+    """A command that is the pad's own: its hook is given the rules the pad plays by (None where it reads none)
+    and whether ``--json`` was given, and returns the lines to print, or the data to print as JSON."""
+    def hooked(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False) -> None:
+        told = declared.hook(verb)(store().pad_rules(declared.game_class()), as_json)
+        if as_json:
+            echo_json(told)
+            return
+        for line in told:
             typer.echo(line)
     return hooked
-
-
-def _step(word: str, verb: str):
-    def step(words: Annotated[Optional[list[str]], typer.Argument(help=N_("The step's words, as the table "
-                                                                          "screen takes them."))] = None,
-             game: GameOption = None) -> None:
-        from assistant.engine.words import join
-
-        def record(loaded):
-            current = pad(loaded, word)
-            return current.record(current.read_step(join([verb, *(words or [])])))
-        pad_report(store().update(game, record))
-    return step

@@ -7,7 +7,7 @@ the fight (``fight``), the questions put to me (``mirror``), my Moles (``moles``
 (``tally``)."""
 
 from assistant.engine.i18n import N_
-from assistant.engine.registry import ASKER_AND_ANSWERER, Acts, Command, GameType, Secret, Start, register
+from assistant.engine.registry import ASKER_AND_ANSWERER, Acts, Arg, Command, GameType, Secret, Start, register
 
 KIND = "gnom-street"
 
@@ -15,53 +15,70 @@ KIND = "gnom-street"
 # which of its acts the whole table sees (read from the rules: the miniatures, the cat, the fight's revealed
 # cards, the tokens once revealed and the loot cards shown at the end are seen by all; a question is between
 # the asker and the one asked, unless the answer is given aloud; a token's kind stays hidden until revealed).
+PLAYER = Arg("player", N_("me, or an opponent's name."), required=True)
+CELL = Arg("cell", N_("A garden cell, e.g. C3."), required=True)
+
 COMMANDS = (
-    Command(("fight",), "garden", N_(
+    Command(("fight",), "steps", N_(
         "Record the round's fight: each player's gnome value; ties drop to zero and the "
         "gnome throw orders them.\n\n"
         "Then a question is checked against the ranking: a player asks only those ranked "
         "after them, the loser asks nobody (unless --power), and suggest knows whom I may "
         "ask. Without a fight nothing is checked.\n\n"
         "Example: assistant fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea"),
-        french=("combat",)),
-    Command(("miniature",), "garden", N_(
+        french=("combat",),
+        args=(Arg("values", N_("Each player's gnome card: me=5 red=3 ..."), required=True, repeat=True,
+                  metavar=N_("PLAYER=VALUE...")),
+              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")))),
+    Command(("miniature",), "steps", N_(
         "Record a miniature placed on the garden (it kicks out one standing there).\n\n"
         "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
         "recorded: every player places one miniature a turn, so the tool takes a player "
         "placing a second one to start the next turn; --new-turn says a turn began that "
         "the log cannot see.\n\n"
         "Example: assistant miniature red C3 --from A1"),
-        french=("statuette",)),
-    Command(("cat",), "garden", N_(
+        french=("statuette",),
+        args=(PLAYER, CELL, Arg("origin", N_("Move it from this cell.")),
+              Arg("new_turn", N_("This miniature is the first of a new turn.")))),
+    Command(("cat",), "steps", N_(
         "Record the cat placed or moved on CELL (the miniature there goes back to its "
         "owner).\n\n"
         "Placed anywhere the first time; then moved one cell, diagonals included (the "
         "rules say one cell; the area question counts diagonals too). --three: the gnome "
         "card that moves it by 3 cells, taken as up to 3 steps of one cell."),
-        french=("chat",)),
-    Command(("token",), "garden", N_(
+        french=("chat",),
+        args=(CELL, Arg("far", N_("A gnome card moves it: up to 3 cells instead of 1.")))),
+    Command(("token",), "steps", N_(
         "Record a Mole or Bait token placed (stacked on what is there).\n\n"
         "--alex (card 7): on a free cell next to one of the player's miniatures; next to "
         "includes diagonals, and free means no miniature there (the cat or tokens may "
         "be).\n\n"
         "Example: assistant token me C3 mole; assistant token red D1"),
-        french=("jeton",)),
-    Command(("reveal",), "garden", N_(
+        french=("jeton",),
+        args=(PLAYER, CELL, Arg("kind", N_("mole or bait: yours are known, others' face down.")),
+              Arg("alex", N_("Card 7: on a free cell next to a miniature.")))),
+    Command(("reveal",), "steps", N_(
         "Record a face-down token revealed at the end of the game."),
-        french=("reveler", "révéler", "retourner")),
-    Command(("loot",), "garden", N_(
+        french=("reveler", "révéler", "retourner"),
+        args=(CELL, Arg("position", N_("The token's place in the stack, 1 for the bottom."), required=True),
+              Arg("kind", N_("mole or bait."), required=True))),
+    Command(("loot",), "steps", N_(
         "Record an opponent's loot card shown at the end of the game.\n\n"
         "The card must agree with the clues (else the refusal names the fewest clues it "
         "conflicts with, to retract if one was misheard); once recorded, the sheet, explain "
         "and the tally put that opponent on that cell. One card each: --replace corrects a "
         "misheard one.\n\n"
         "Example: assistant loot red D3"),
-        french=("butin",)),
-    Command(("mole",), "garden", N_(
+        french=("butin",),
+        args=(PLAYER, CELL, Arg("replace", N_("The card recorded before for this player was misheard: this one "
+                                              "stands instead.")))),
+    Command(("mole",), "steps", N_(
         "Two-player game: a Mole placed ends the set; found wins it, missed gives it to "
         "the other.\n\n"
         "Example: assistant mole D3 found --next-mine A2"),
-        french=("taupe",)),
+        french=("taupe",),
+        args=(CELL, Arg("verdict", N_("found or missed (trouvé, raté)."), required=True),
+              Arg("by", N_("Who placed it (default: me).")), Arg("next_mine", N_("My loot cell for the next set.")))),
     Command(("tally",), "garden", N_(
         "Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot "
         "stacks, baits.\n\n"
@@ -86,7 +103,11 @@ ACTS = Acts(public=("miniature", "cat", "fight", "reveal", "loot", "mole"),
             private={"clue": ASKER_AND_ANSWERER, "asked": ASKER_AND_ANSWERER, "token": "owner"},
             aloud={"asked": "--aloud"})
 
+# What the command line prints after one of the garden's steps is the garden's own: a fight's ranking and whom
+# I may ask, a piece's entry and what it changed.
+HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded"}
+
 register(GameType(KIND, "75 Gnom' Street", "75 Gnom' Street", pad=False,
                   game_class_path="assistant.games.gnom_street.game:GardenGame",
                   words=("gnom", "gnome", "garden", "jardin"),
-                  commands=COMMANDS, titles=TITLES, start=START, acts=ACTS))
+                  commands=COMMANDS, titles=TITLES, start=START, acts=ACTS, hooks=HOOKS))

@@ -120,3 +120,34 @@ def table_said(players: tuple[str, ...]) -> str:
         text = ngettext("{players}; hands of {hand} card (the green 2 stays in the box)",
                         "{players}; hands of {hand} cards (the green 2 stays in the box)", HAND[count])
     return text.format(players=", ".join(players), hand=HAND[count])
+
+
+# -- what the command line prints, declared as the game's hooks (``GameType.hooks``): data, never drawn ----------
+
+
+def started(pad: RoiGame) -> dict[str, list[str]]:
+    """A new pad's lines: who plays, with what (``quest new``)."""
+    return {"lines": [_("new score pad {name}: {table}").format(name=pad.name, table=pad.table_said())]}
+
+
+def recorded(pad: RoiGame) -> tuple[list[str], bool] | None:
+    """After a step: a trick read back (the pad drawn once its deal is closed, or a trick corrected), a hand
+    change said alone; None for the others (the pad drawn, and what the table must hear)."""
+    from assistant.games.roi_des_nains.events import MOVES, TrickEvent
+
+    last = pad.events[-1]
+    if isinstance(last, TrickEvent):
+        return [pad.trick_said(last.replaces)], pad.open_deal() is None or last.replaces is not None
+    if isinstance(last, MOVES):
+        return [pad.move_said()], False
+    return None
+
+
+def listed(rules, as_json: bool = False) -> list:
+    """``quest list``: its lines, or (``as_json``) each quest face as data."""
+    from assistant.games.roi_des_nains.rules import listing
+
+    if as_json:
+        return [{"id": q.id, "name": q.name, "fr": q.fr, "rule": {q.primitive: q.spec}, "needs": q.needs,
+                 "scores": q.scores(rules.face_value)} for q in rules.quests]
+    return listing(rules)
