@@ -44,8 +44,15 @@ def test_every_page_has_its_french_and_english():
 def test_the_readme_stays_short_and_keeps_its_two_set_up_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     assert len(readme) <= 200
-    set_up = [line for line in readme if re.match(r"    python3 -m venv (--without-pip )?\.venv && ", line)]
+    set_up = [line for line in readme if re.match(r"    python3 -m venv \.venv && \.venv/bin/pip install ", line)]
     assert len(set_up) == 2 and any("pytest" in line for line in set_up)  # .ci/run reads the test command
+    # only python3 and its venv module: the venv's own pip installs, never the system's
+    assert not any("--without-pip" in line or "python3 -m pip" in line for line in readme)
+    said = "\n".join(readme)
+    for system in ("apt install python3 python3-venv", "macOS", "py -m venv"):
+        assert system in said  # one line of prerequisites per system
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m pip" not in ci and ".venv/bin/pip install -q -e '.[lint]'" in ci
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(ROOT)) for page in PAGES])
