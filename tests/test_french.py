@@ -297,3 +297,33 @@ def test_a_negative_city_statement_over_alternatives_reads_ni_ni(run):
     run("undo")
     run("clue", "in", "manhattan", "no")  # one place: 'n'est pas', as before
     assert "le voleur n'est pas à Manhattan." in run("--lang", "fr", "explain", "B1").stdout
+
+
+@pytest.mark.parametrize(("typed", "answer"), [
+    (["--lang", "fr", "indic"], "vouliez-vous dire indice\u00a0?"),
+    (["--lang", "fr", "suggerr"], "vouliez-vous dire suggérer\u00a0?"),
+    (["--lang", "fr", "clu"], "vouliez-vous dire indice\u00a0?"),  # an English word, answered in French
+    (["indic"], "did you mean clue?"),
+    (["clu"], "did you mean clue?"),
+])
+def test_a_typo_is_answered_in_the_language_spoken_from_its_words(run, typed, answer):
+    result = run(*typed)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.rstrip().endswith(answer), result.stderr
+
+
+@pytest.mark.parametrize(("typed", "answer"), [
+    (["--lang", "fr", "quête", "annuler"], "quête n\u2019a pas de commande 'annuler'\u00a0: "
+                                           "utilisez assistant annuler"),
+    (["--lang", "fr", "quête", "historique"], "utilisez assistant historique"),
+    (["quest", "history"], "error: quest has no command 'history': use assistant history"),
+    (["tug", "clue"], "use assistant clue"),
+])
+def test_a_command_under_the_wrong_group_is_answered_with_the_command_that_does_it(run, home, typed, answer):
+    from conftest import folder_snapshot
+
+    before = folder_snapshot(home)
+    result = run(*typed)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.rstrip().endswith(answer), result.stderr
+    assert folder_snapshot(home) == before

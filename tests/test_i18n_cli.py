@@ -168,7 +168,8 @@ def test_an_internal_error_is_one_french_line(run, home, monkeypatch):
 
 
 def test_a_mistyped_command_gets_did_you_mean_in_french(run):
-    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire clue ?\n"
+    # answered in the language spoken: the French word of the command, as the manual says it
+    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire indice ?\n"
 
 
 # -- click's usage errors ---------------------------------------------------------------------
