@@ -169,9 +169,9 @@ class OneLineErrors(TyperGroup):
                     raise InputError(_("{group} has no command {word}: use {command}").format(
                         group=ctx.info_name, word=repr(args[0]), command=elsewhere))
                 # the words of the language spoken first, then any word; answered in the language spoken
-                english = [n for n, c in self.commands.items() if not c.hidden]
-                spoken = {spoken_word(n): n for n in english}
-                known = english + [a for a, n in aliases().items() if n in english]
+                shown = [n for n, c in self.commands.items() if not c.hidden]
+                spoken = {spoken_word(n): n for n in shown}
+                known = shown + [a for a, n in aliases().items() if n in shown]
                 word = args[0].lower()
                 close = difflib.get_close_matches(word, list(spoken), n=1, cutoff=0.6) or \
                     difflib.get_close_matches(word, known, n=1, cutoff=0.6)
