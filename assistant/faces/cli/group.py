@@ -177,8 +177,8 @@ class OneLineErrors(TyperGroup):
                     difflib.get_close_matches(word, known, n=1, cutoff=0.6)
                 raise InputError(
                     _("no such command {word}: did you mean {command}?").format(
-                        word=repr(args[0]), command=spoken_word(spoken.get(close[0], aliases().get(close[0],
-                                                                                                    close[0]))))
+                        word=repr(args[0]), command=spoken_word(spoken.get(close[0]) or aliases().get(close[0])
+                                                                 or close[0]))
                     if close else
                     _("no such command {word}: see {command} --help").format(word=repr(args[0]),
                                                                               command=ctx.command_path))
