@@ -327,3 +327,25 @@ def test_a_command_under_the_wrong_group_is_answered_with_the_command_that_does_
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
     assert result.stderr.rstrip().endswith(answer), result.stderr
     assert folder_snapshot(home) == before
+
+
+def test_a_refusal_said_to_me_says_vous_not_my_name(run):
+    """rules: "jamais un joueur se trouvant avant lui (sauf pouvoir)": said to me, in the second person."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    assert run("fight", "Léa=5", "red=6", "blue=3").exit_code == 0
+    french = run("--lang", "fr", "indice", "zone", "A1", "red=oui").stderr
+    assert "vous n'interrogez que les joueurs classés après vous, et red vient avant" in french, french
+    assert "Léa n'interroge" not in french
+    english = run("clue", "area", "A1", "red=yes").stderr
+    assert "you may ask only those ranked after you, and red ranks before" in english, english
+
+
+def test_games_counts_the_entries_standing_and_says_so(run):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    for _ in range(25):
+        assert run("clue", "area", "A1", "red=yes", "blue=no").exit_code == 0
+    assert run("undo").exit_code == 0
+    assert "(24 entries standing, changed " in run("games").stdout
+    assert "(24 entrées en vigueur, dernière modification le " in run("--lang", "fr", "jeux").stdout
+    assert run("retract", "3").exit_code == 0
+    assert "(23 entries standing, " in run("games").stdout
