@@ -349,3 +349,14 @@ def test_games_counts_the_entries_standing_and_says_so(run):
     assert "(24 entrées en vigueur, dernière modification le " in run("--lang", "fr", "jeux").stdout
     assert run("retract", "3").exit_code == 0
     assert "(23 entries standing, " in run("games").stdout
+
+
+def test_the_garden_says_vous_to_me_when_i_have_a_name(run):
+    """rules: "depuis la case où il vient de placer sa statuette": said to me (Léa), in the second person."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    for cell in ("A1", "A3", "C1"):
+        assert run("miniature", "me", cell).exit_code == 0
+    french = run("--lang", "fr", "statuette", "moi", "D1").stderr
+    assert "vous avez déjà vos 3 statuettes dans le jardin" in french and "Léa a" not in french, french
+    french = run("--lang", "fr", "indice", "zone", "B1", "red=oui").stderr
+    assert "vous avez placé une statuette sur C1 ce tour-ci" in french and "Léa a" not in french, french
