@@ -44,8 +44,15 @@ def test_every_page_has_its_french_and_english():
 def test_the_readme_stays_short_and_keeps_its_two_set_up_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     assert len(readme) <= 200
-    set_up = [line for line in readme if re.match(r"    python3 -m venv (--without-pip )?\.venv && ", line)]
+    set_up = [line for line in readme if re.match(r"    python3 -m venv \.venv && \.venv/bin/pip install ", line)]
     assert len(set_up) == 2 and any("pytest" in line for line in set_up)  # .ci/run reads the test command
+    # only python3 and its venv module: the venv's own pip installs, never the system's
+    assert not any("--without-pip" in line or "python3 -m pip" in line for line in readme)
+    said = "\n".join(readme)
+    for system in ("apt install python3 python3-venv", "macOS", "py -m venv"):
+        assert system in said  # one line of prerequisites per system
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m pip" not in ci and ".venv/bin/pip install -q -e '.[lint]'" in ci
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(ROOT)) for page in PAGES])
@@ -64,3 +71,42 @@ def test_every_command_block_runs(page, tmp_path, monkeypatch):
             assert result.exit_code == 1, said
         else:
             assert result.exit_code == 0, said
+
+
+CODE_OR_LINK = re.compile(r"(^[ \t]*```.*?^[ \t]*```[^\n]*$|^    [^\n]*$|`[^`]+`|\]\([^)]*\))", re.M | re.S)
+
+
+def test_every_file_the_manual_cites_is_in_the_clone():
+    """The manual cites files a reader can open: none outside the clone (no FACTS.md)."""
+    missing = []
+    for page in [*ROOT.glob("docs/*/*.md"), ROOT / "README.md"]:
+        text = page.read_text(encoding="utf-8")
+        assert "FACTS.md" not in text and "/work/shared" not in text, page
+        for cited in re.findall(r"`((?:assistant|benchmarks|boards|docs|scenarios|tests|\.ci)/[\w./-]*\w)`", text):
+            placeholder = any(part.split(".")[0].isupper() for part in cited.split("/"))  # a data folder's
+            if not placeholder and not (ROOT / cited).exists():
+                missing.append(f"{page.relative_to(ROOT)}: {cited}")
+    assert not missing, missing
+
+
+def test_the_french_manual_reads_as_a_french_reader_reads():
+    """Typographic apostrophes in the French prose (code and quoted output as the tool prints them); one
+    spelling per word, the rule's ("l'expulser") and the tool's (Chaman); the developers' figures on the
+    developers' page only."""
+    for page in ROOT.glob("docs/fr/*.md"):
+        text = page.read_text(encoding="utf-8")
+        prose = CODE_OR_LINK.sub(" ", text)
+        straight = re.findall(r"\w+'\w+", prose)
+        assert not straight, (page.name, straight[:5])
+        assert not re.search(r"\bchass[ée]", text) and "Chamane" not in text, page.name
+    for page in ROOT.glob("docs/*/*.md"):
+        if page.name != "developers.md":
+            text = page.read_text(encoding="utf-8")
+            assert "benchmarks/questions.py" not in text and "benchmarks/scale.py" not in text, page
+
+
+def test_the_statistics_page_keeps_a_tied_garden_open_until_the_throw():
+    french = (ROOT / "docs/fr/statistics.md").read_text(encoding="utf-8")
+    english = (ROOT / "docs/en/statistics.md").read_text(encoding="utf-8")
+    assert "sans gagnant" not in french and "décompte --lancer NOM" in french
+    assert "without a winner" not in english and "tally --throw NAME" in english

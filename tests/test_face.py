@@ -101,8 +101,8 @@ def test_games_lists_board_players_entries_and_last_change(run):
     run("clue", "area", "A1", "red=yes")
     run("quest", "new", "--players", "Ana,Ben,Cleo", "--name", "roi")
     lines = run("games").stdout.splitlines()
-    assert lines[0].startswith("  friday  gnom-street    Lea, red, blue  (1 entry, changed 20")
-    assert lines[1].startswith("* roi     roi-des-nains  Ana, Ben, Cleo  (0 entries, changed 20")
+    assert lines[0].startswith("  friday  gnom-street    Lea, red, blue  (1 entry standing, changed 20")
+    assert lines[1].startswith("* roi     roi-des-nains  Ana, Ben, Cleo  (0 entries standing, changed 20")
     listed = json.loads(run("games", "--json").stdout)
     assert [(g["name"], g["kind"], g["players"], g["entries"], g["current"]) for g in listed] == [
         ("friday", "gnom-street", ["Lea", "red", "blue"], 1, False),

@@ -57,7 +57,8 @@ def test_a_player_asks_only_those_ranked_after_them_unless_a_power_lets_them():
     # rules: "Le joueur peut interroger n'importe quel autre joueur se trouvant après lui au classement mais
     # jamais un joueur se trouvant avant lui (sauf pouvoir)."
     game = play("fight Léa=5 red=6 blue=3 yellow=2")  # red, Léa, blue, yellow
-    assert "Léa may ask only those ranked after them, and red ranks before" in refused(game, "clue area A1 yes -o red")
+    # said to me: "you" (Léa is me)
+    assert "you may ask only those ranked after you, and red ranks before" in refused(game, "clue area A1 yes -o red")
     play("fight Léa=5 red=6 blue=3 yellow=2", "clue area A1 yes -o red --power sky")
     play("fight Léa=5 red=6 blue=3 yellow=2", "clue area A1 yes -o blue")
     assert "blue may ask only those ranked after them, and red ranks before" in \
@@ -71,8 +72,8 @@ def test_the_loser_asks_nobody_and_mick_asks_everyone_unless_last():
     # rules: "Le joueur en dernière position ne peut interroger personne (sauf pouvoir) !"; Mick: "Si vous
     # n'êtes pas dernier, posez votre question à tous les joueurs."
     game = play("fight Léa=1 red=6 blue=3 yellow=2")
-    assert "Léa is the loser" in refused(game, "clue area A1 yes -o yellow")
-    assert "Léa is the loser" in refused(game, "clue area A1 red=yes blue=no --power mick")
+    assert "you are the loser" in refused(game, "clue area A1 yes -o yellow")  # said to me (Léa): "you"
+    assert "you are the loser" in refused(game, "clue area A1 red=yes blue=no --power mick")
     play("fight Léa=1 red=6 blue=3 yellow=2", "clue area A1 yes -o red --power sky")
     game = play("fight Léa=5 red=6 blue=3 yellow=2")
     assert "Mick's power" in refused(game, "clue area A1 red=yes blue=no yellow=no")

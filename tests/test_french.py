@@ -297,3 +297,66 @@ def test_a_negative_city_statement_over_alternatives_reads_ni_ni(run):
     run("undo")
     run("clue", "in", "manhattan", "no")  # one place: 'n'est pas', as before
     assert "le voleur n'est pas à Manhattan." in run("--lang", "fr", "explain", "B1").stdout
+
+
+@pytest.mark.parametrize(("typed", "answer"), [
+    (["--lang", "fr", "indic"], "vouliez-vous dire indice\u00a0?"),
+    (["--lang", "fr", "suggerr"], "vouliez-vous dire suggérer\u00a0?"),
+    (["--lang", "fr", "clu"], "vouliez-vous dire indice\u00a0?"),  # an English word, answered in French
+    (["indic"], "did you mean clue?"),
+    (["clu"], "did you mean clue?"),
+])
+def test_a_typo_is_answered_in_the_language_spoken_from_its_words(run, typed, answer):
+    result = run(*typed)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.rstrip().endswith(answer), result.stderr
+
+
+@pytest.mark.parametrize(("typed", "answer"), [
+    (["--lang", "fr", "quête", "annuler"], "quête n\u2019a pas de commande 'annuler'\u00a0: "
+                                           "utilisez assistant annuler"),
+    (["--lang", "fr", "quête", "historique"], "utilisez assistant historique"),
+    (["quest", "history"], "error: quest has no command 'history': use assistant history"),
+    (["tug", "clue"], "use assistant clue"),
+])
+def test_a_command_under_the_wrong_group_is_answered_with_the_command_that_does_it(run, home, typed, answer):
+    from conftest import folder_snapshot
+
+    before = folder_snapshot(home)
+    result = run(*typed)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.rstrip().endswith(answer), result.stderr
+    assert folder_snapshot(home) == before
+
+
+def test_a_refusal_said_to_me_says_vous_not_my_name(run):
+    """rules: "jamais un joueur se trouvant avant lui (sauf pouvoir)": said to me, in the second person."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    assert run("fight", "Léa=5", "red=6", "blue=3").exit_code == 0
+    french = run("--lang", "fr", "indice", "zone", "A1", "red=oui").stderr
+    assert "vous n'interrogez que les joueurs classés après vous, et red vient avant" in french, french
+    assert "Léa n'interroge" not in french
+    english = run("clue", "area", "A1", "red=yes").stderr
+    assert "you may ask only those ranked after you, and red ranks before" in english, english
+
+
+def test_games_counts_the_entries_standing_and_says_so(run):
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    for _ in range(25):
+        assert run("clue", "area", "A1", "red=yes", "blue=no").exit_code == 0
+    assert run("undo").exit_code == 0
+    assert "(24 entries standing, changed " in run("games").stdout
+    assert "(24 entrées en vigueur, dernière modification le " in run("--lang", "fr", "jeux").stdout
+    assert run("retract", "3").exit_code == 0
+    assert "(23 entries standing, " in run("games").stdout
+
+
+def test_the_garden_says_vous_to_me_when_i_have_a_name(run):
+    """rules: "depuis la case où il vient de placer sa statuette": said to me (Léa), in the second person."""
+    run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
+    for cell in ("A1", "A3", "C1"):
+        assert run("miniature", "me", cell).exit_code == 0
+    french = run("--lang", "fr", "statuette", "moi", "D1").stderr
+    assert "vous avez déjà vos 3 statuettes dans le jardin" in french and "Léa a" not in french, french
+    french = run("--lang", "fr", "indice", "zone", "B1", "red=oui").stderr
+    assert "vous avez placé une statuette sur C1 ce tour-ci" in french and "Léa a" not in french, french

@@ -121,8 +121,8 @@ def test_confirmations_read_french(run, home):
     assert french(run, "undo").stdout.startswith("entrée 1 retirée : indice zone B3 red=oui -> ")
     assert french(run, "history").stdout == "  1. indice zone B3 red=oui (entrée retirée)\n"
     listed = french(run, "games").stdout
-    assert listed.startswith(  # the undo too
-        "* gnom-street-1  gnom-street  moi, red, blue  (2 entrées, dernière modification le ")
+    assert listed.startswith(  # the entries standing: the one taken back is not counted
+        "* gnom-street-1  gnom-street  moi, red, blue  (0 entrée en vigueur, dernière modification le ")
     assert french(run, "rename", "gnom-street-1", "vendredi").stdout == "partie gnom-street-1 renommée en vendredi\n"
     assert french(run, "use", "vendredi").stdout == "partie courante : vendredi\n"
     assert french(run, "board", "verify", "gnom-street").stdout == "gnom-street : marqué comme vérifié par vous\n"
@@ -168,7 +168,8 @@ def test_an_internal_error_is_one_french_line(run, home, monkeypatch):
 
 
 def test_a_mistyped_command_gets_did_you_mean_in_french(run):
-    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire clue ?\n"
+    # answered in the language spoken: the French word of the command, as the manual says it
+    assert french(run, "clu", "area").stderr == "erreur : commande inconnue 'clu' : vouliez-vous dire indice ?\n"
 
 
 # -- click's usage errors ---------------------------------------------------------------------

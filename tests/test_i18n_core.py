@@ -230,7 +230,7 @@ def test_the_garden_refuses_in_french(garden, french):
         "les manches sont pour la partie à deux ; à plus de joueurs, posez des jetons avec jeton JOUEUR CASE")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
-        "moi a déjà ses 3 statuettes dans le jardin : déplacez-en une avec --depuis CASE")
+        "vous avez déjà vos 3 statuettes dans le jardin : déplacez-en une avec --depuis CASE")  # said to me
 
 
 def test_my_own_name_stands_for_me_in_french(garden, french):

@@ -277,7 +277,7 @@ def test_the_printed_pad_says_the_tie_and_the_result_as_the_other_faces_do(run, 
     for words in SEVEN_DEALS:
         assert run("quest", "deal", *words.split()).exit_code == 0
     page = printed(run, tmp_path, "pad", "--game", "friday")
-    assert "tie between Ana and Ben (19 points): tie after 7 deals: play one more deal" in page.text
+    assert "tie between Ana and Ben (19 points): play one more deal after the seventh" in page.text
     assert run("quest", "deal", *"13A --special excalibur --won Ana=Kg".split()).exit_code == 0
     page = printed(run, tmp_path, "pad", "--game", "friday")
     assert "game over: Ana wins (22 points), tie settled by extra deals" in page.text

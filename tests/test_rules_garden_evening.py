@@ -173,7 +173,7 @@ def test_the_cat_says_whose_miniature_it_sends_home(run):
         "3. cat C3\nthe cat sends red's miniature on C3 home: it goes back to red's supply\n")
     run("miniature", "blue", "A1", "--new-turn")  # one cat move a turn: the next comes in the next turn
     assert run("--lang", "fr", "chat", "D3").stdout == (
-        "5. chat D3\nle chat chasse votre statuette de D3 : elle retourne dans votre réserve\n")
+        "5. chat D3\nle chat expulse votre statuette de D3 : elle retourne dans votre réserve\n")
 
 
 # -- the turn --------------------------------------------------------------------------------------

@@ -134,3 +134,39 @@ def test_the_newest_entry_stays_in_view_after_a_refusal_on_two_lines(chloe_and_p
         assert "7. clue area B1 Chloé=yes" in screen_text(pilot.app)
 
     drive(app, script, size=size)
+
+
+def test_tab_offers_every_option_after_the_answers_and_types_depuis_for_a_statuette_too_many(chloe_and_paul, run):
+    """Tab after a clue's answers offers the options that may come next (--par NOM among them); when every
+    statuette is in the garden, Tab types --depuis and offers the cells one may come from (rules: a player
+    with none left in the supply moves one)."""
+    from test_table import keys, type_line
+
+    for cell in ("A1", "A3", "C1"):
+        assert run("miniature", "me", cell).exit_code == 0
+    i18n.use("fr")
+    app = table_app(chloe_and_paul)
+
+    async def script(pilot):
+        entry = pilot.app.query_one("#entry")
+        choices = pilot.app.query_one("#choices")
+        await type_line(pilot, "statuette moi D3 ")
+        await keys(pilot, "tab")
+        assert entry.value == "statuette moi D3 --depuis "
+        assert str(choices.content).split() == ["A1", "A3", "C1"]
+
+    drive(app, script, size=(100, 40))
+    assert run("new", "gnom-street", "--opponents", "Chloé,Paul", "--mine", "C2", "--name", "soirée").exit_code == 0
+    i18n.use("fr")
+    app = table_app(chloe_and_paul)
+
+    async def answers(pilot):
+        entry = pilot.app.query_one("#entry")
+        choices = pilot.app.query_one("#choices")
+        await type_line(pilot, "indice zone A2 Chloé=oui ")
+        await keys(pilot, "tab")
+        offered = str(choices.content).split()
+        assert "--par" in offered and "Paul=oui" in offered, offered
+        assert entry.value == "indice zone A2 Chloé=oui Paul="  # the answers' common part still typed
+
+    drive(app, answers, size=(100, 40))

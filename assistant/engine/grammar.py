@@ -312,9 +312,25 @@ def complete(game: Speaker, line: str) -> tuple[str, tuple[str, ...]]:
 
     if slot.why and not typing.startswith("-"):
         return typing, ()  # the step cannot be recorded now: nothing to offer, the slot says why
+    options = fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
     if typing.startswith("-") or not slot.values:
-        return typing, fitting(_spoken_options(game, words, slot)) or fitting(slot.options)
-    return typing, fitting(said_values(game, slot)) or fitting(slot.values)
+        return typing, options
+    values = fitting(said_values(game, slot)) or fitting(slot.values)
+    if not typing and _recordable(game, words):  # after a clue's answers: its options may come next too
+        return typing, (*values, *(option for option in options if option not in values))
+    return typing, values
+
+
+def _recordable(game: Speaker, words: Sequence[str]) -> bool:
+    """Whether the step ``words`` would be recorded as it is (a game that cannot record says no)."""
+    record, read_step = getattr(game, "record", None), getattr(game, "read_step", None)
+    if record is None or read_step is None or len(words) < 2:
+        return False
+    try:
+        record(read_step(join(list(words))))
+    except AssistantError:
+        return False
+    return True
 
 
 class Recorder(Speaker, Protocol):

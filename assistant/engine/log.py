@@ -468,6 +468,26 @@ def steps(game, events: Iterable[object] | None = None) -> list[str]:
     return words
 
 
+def standing_count(steps: Iterable[object]) -> int:
+    """How many entries of a saved log still stand, read from its steps' words without reading the steps
+    themselves: each undo takes back the latest standing entry, each retract N entry N (what ``games``
+    says of a game without replaying it)."""
+    replayer: Replayer[object] = Replayer()
+    for step in steps:
+        words = step.split() if isinstance(step, str) else []
+        verb = words[0].lower() if words else ""
+        try:
+            if verb in UNDO_WORDS and len(words) == 1:
+                replayer.add(Retract(None))
+            elif verb in RETRACT_WORDS and len(words) == 2 and words[1].isdigit():
+                replayer.add(Retract(int(words[1])))
+            else:
+                replayer.add(step)
+        except InputError:  # a take-back with nothing to take back: the game's own replay says so
+            continue
+    return len(replayer.history().standing)
+
+
 def replay(events: Iterable[EventT | Retract]) -> History[EventT]:
     """Number the entries and apply every undo and retract, in one pass over the log."""
     replayer: Replayer[EventT] = Replayer()

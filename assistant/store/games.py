@@ -34,12 +34,40 @@ ENTRY_IDS_KEY = "entry-ids"
 ENTRY_ID = r"[A-Za-z0-9_-]{8,64}"  # an entry's id, as the page makes it (always fullmatch)
 ENTRY_PAIR = r"([A-Za-z0-9_-]{8,64}):(0|[1-9][0-9]{0,8})"  # ID:N, N its event's place (events[N])
 GAME_NAME_LENGTH = 64
+# A file name is at most 255 bytes: the longest companion, .NAME.damaged-N.yaml, keeps well inside it
+GAME_NAME_BYTES = 200
+
+
+def game_name(name: str) -> str:
+    """``name`` as games are saved under: NFC, so that a name typed decomposed (e + U+0301) finds the game
+    typed with é. Plain ASCII, as most names are, is returned as it is, without loading unicodedata."""
+    if name.isascii():
+        return name
+    import unicodedata  # a compiled module of its own: loaded only for the names with accents
+
+    return unicodedata.normalize("NFC", name)
 
 
 def is_game_name(name: str) -> bool:
-    """A name a game file can have on every platform: ASCII letters, digits, - and _ (the first a letter or
-    a digit), at most 64, not CON or NUL."""
-    return plain_name(name, GAME_NAME_LENGTH, "-_", ascii_only=True) and not is_reserved_name(name)
+    """A name a game file can have on every platform: letters of any script (with their marks), digits, - and
+    _, the first a letter or a digit, at most 64 characters once normalised (``game_name``) and at most
+    ``GAME_NAME_BYTES`` in UTF-8, not CON or NUL. No path character (/ \\ : . and the like) is a letter."""
+    if name.isascii():
+        return plain_name(name, GAME_NAME_LENGTH, "-_") and not is_reserved_name(name)
+    import unicodedata
+
+    name = unicodedata.normalize("NFC", name)
+    if len(name.encode("utf-8")) > GAME_NAME_BYTES:
+        return False
+    marks = "".join(ch for ch in set(name[1:]) if unicodedata.category(ch).startswith("M"))
+    return plain_name(name, GAME_NAME_LENGTH, "-_" + marks) and not is_reserved_name(name)
+
+
+def bad_game_name(name: str) -> InputError:
+    """The refusal of a bad game name: exactly what a name may hold."""
+    return InputError(_("game name {name}: use letters (of any script), digits, - and _, the first a letter "
+                        "or a digit, at most 64 characters (no / or spaces; not a name Windows reserves, "
+                        "such as CON or NUL)").format(name=shown(name)))
 
 
 class Games(Boards):
@@ -61,16 +89,17 @@ class Games(Boards):
     def game_path(self, name: str, suffix: str = ".yaml") -> Path:
         """games/NAME.yaml, or its companion files: games/.NAME.lock (suffix '.lock') and the like."""
         if not is_game_name(name or ""):
-            raise InputError(_("game name {name}: use letters, digits, - and _ (no / or spaces; "
-                               "not a name Windows reserves, such as CON or NUL)").format(name=shown(name)))
+            raise bad_game_name(name)
+        name = game_name(name)
         hidden = "." if suffix != ".yaml" else ""
         return self._inside(self.games_dir / f"{hidden}{name}{suffix}")
 
     def game_names(self) -> list[str]:
         """Every saved game's name, a game whose file is gone but whose last good state is kept included."""
         self._finish_renames()
-        games = set(stems(self.games_dir, ".yaml", is_game_name))
-        kept = {stem[1:] for stem in stems(self.games_dir, ".good.yaml", lambda stem: is_game_name(stem[1:]))}
+        games = {game_name(stem) for stem in stems(self.games_dir, ".yaml", is_game_name)}
+        kept = {game_name(stem[1:])
+                for stem in stems(self.games_dir, ".good.yaml", lambda stem: is_game_name(stem[1:]))}
         return sorted(games | kept)
 
     def _finish_renames(self) -> None:
@@ -92,6 +121,8 @@ class Games(Boards):
         with the way to restore it, or taken as it is when ``kept`` (recover,
         delete, rename)."""
         self._finish_renames()  # a rename a crash interrupted is finished before any game is chosen
+        if name is not None:
+            name = game_name(name)
         chosen = name if name is not None else self.current_name()
         if chosen is not None and (name is not None or is_game_name(chosen)):  # a bad NAME is refused here
             if self.game_path(chosen).is_file():

@@ -19,7 +19,7 @@ from assistant.store.files import (
     write_atomically,
     write_together,
 )
-from assistant.store.games import ENTRY_IDS_KEY, Games, is_game_name
+from assistant.store.games import ENTRY_IDS_KEY, Games, game_name, is_game_name
 from assistant.store.home import dumps
 
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ class Saving(Games):
         STEM-N is chosen while holding the folder's lock, so that several
         ``new`` at the same moment each get a name of their own."""
         self._finish_renames()  # a rename a crash interrupted may be writing this very name
+        game = game._replace(name=game_name(game.name))  # saved as NFC: a name typed decomposed finds it
         if numbered:
             with locked(self._inside(self.games_dir / ".lock")):
                 return self.create(game._replace(name=self.free_name(game.name)))

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.i18n import _
+from assistant.engine.log import standing_count
 from assistant.store import yamlfile
 from assistant.store.files import WriteError, is_regular, locked, notice, read_regular, write_atomically, write_together
 from assistant.store.games import is_game_name
@@ -216,4 +217,4 @@ def _header(data: object, path: Path) -> dict:
         players = [me, *players]
     events = data.get("events")
     return {"kind": kind, "players": [str(player) for player in players],
-            "entries": len(events) if isinstance(events, list) else 0}
+            "entries": standing_count(events) if isinstance(events, list) else 0}  # undone ones left out

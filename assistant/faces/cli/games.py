@@ -106,7 +106,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
             continue
         count = entry["entries"]
         who = ", ".join(spoken(player) for player in entry["players"]) or "-"
-        told = ngettext("({count} entry, changed {changed})", "({count} entries, changed {changed})", count).format(
+        told = ngettext("({count} entry standing, changed {changed})", "({count} entries standing, changed {changed})",
+                        count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
         tie = f"  {entry['tie']}" if entry["tie"] else ""
         typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}{tie}")

@@ -169,12 +169,22 @@ class OneLineErrors(TyperGroup):
 
                 from assistant.engine.errors import InputError
 
-                known = [n for n, c in self.commands.items() if not c.hidden] + [a for a, n in aliases().items()
-                                                                                 if n in self.commands]
-                close = difflib.get_close_matches(args[0].lower(), known, n=1, cutoff=0.6)
+                elsewhere = _command_elsewhere(ctx, english_word(args[0]))
+                if elsewhere is not None:  # 'quête annuler': the command that does it, not a guess
+                    raise InputError(_("{group} has no command {word}: use {command}").format(
+                        group=ctx.info_name, word=repr(args[0]), command=elsewhere))
+                # the words of the language spoken first, then any word; answered in the language spoken
+                shown = [n for n, c in self.commands.items() if not c.hidden]
+                spoken = {spoken_word(n): n for n in shown}
+                known = shown + [a for a, n in aliases().items() if n in shown]
+                word = args[0].lower()
+                close = difflib.get_close_matches(word, list(spoken), n=1, cutoff=0.6) or \
+                    difflib.get_close_matches(word, known, n=1, cutoff=0.6)
                 raise InputError(
                     _("no such command {word}: did you mean {command}?").format(
-                        word=repr(args[0]), command=aliases().get(close[0], close[0])) if close else
+                        word=repr(args[0]), command=spoken_word(spoken.get(close[0]) or aliases().get(close[0])
+                                                                 or close[0]))
+                    if close else
                     _("no such command {word}: see {command} --help").format(word=repr(args[0]),
                                                                               command=ctx.command_path))
         return super().resolve_command(ctx, args)
@@ -461,6 +471,32 @@ def spoken_command(name: str) -> str:
 
     french = french_word(name, aliases()) if language() != DEFAULT else ""
     return f"{french} ({name})" if french else name
+
+
+def _command_elsewhere(ctx, english: str) -> str | None:
+    """The whole command that does ``english`` when a group was given a word of another group ('assistant
+    annuler' for 'assistant quête annuler'), in the language spoken; None at the top or when none does. Read
+    from the declared commands: the app built for one command holds no other (``app_for``)."""
+    from assistant.engine import commands
+
+    if ctx.parent is None:
+        return None
+    root, group = "assistant", english_word(ctx.info_name or "")
+    declared = commands.DECLARED
+    if (english,) in declared:
+        return f"{root} {spoken_word(english)}"
+    for words in declared:
+        if len(words) == 2 and words[1] == english and words[0] != group:
+            return f"{root} {spoken_word(words[0])} {spoken_word(english)}"
+    return None
+
+
+def spoken_word(name: str) -> str:
+    """A command's one word in the language spoken: 'indice' for clue at a French table, 'clue' otherwise."""
+    from assistant.engine.i18n import DEFAULT, language
+    from assistant.engine.words import french_word
+
+    return (french_word(name, aliases()) if language() != DEFAULT else "") or name
 
 
 def command_word(args: list[str]) -> str | None:

@@ -964,7 +964,14 @@ class TableApp(App):
         forced = (grammar.forced(self.game, prefix.split())
                   if not typing and not first and _is_step(self.game, prefix.split()[0])
                   else ())
+        following: tuple[str, ...] = ()
         if forced:  # the only way on, whatever else fits here, is typed ('--par' on a question put to me)
+            try:  # and what may follow it: the one value typed too ('--depuis A1'), else offered
+                following = grammar.complete(self.game, f"{prefix}{' '.join(forced)} ")[1]
+            except AssistantError:
+                following = ()
+            if len(following) == 1 and not following[0].startswith("-"):
+                forced, following = (*forced, following[0]), ()
             matches = (" ".join(forced),)
         if not matches:
             slot = grammar.expect(reader, prefix.split()[:-1] if typing else prefix.split())
@@ -980,14 +987,15 @@ class TableApp(App):
             return
         if len(matches) == 1 or chosen:
             new = (chosen or matches[0]) + " "
-        else:  # as far as every candidate agrees, in the candidates' own case
-            common = os.path.commonprefix([match.lower() for match in matches])
-            new = matches[0][:len(common)] if len(common) > len(typing) else typing
+        else:  # as far as every candidate agrees, in the candidates' own case (the values, when options follow)
+            values = [match for match in matches if not match.startswith("-")] if not typing else []
+            common = os.path.commonprefix([match.lower() for match in values or matches])
+            new = (values or matches)[0][:len(common)] if len(common) > len(typing) else typing
         head = dropped + prefix[:len(prefix) - len(typing)] + new
         entry.value = head + after
         entry.cursor_position = len(head)
         choices = Text("  ").join(Text(match, style=choice_link(match))  # each one a click away
-                                  for match in (matches if len(matches) > 1 else ()))
+                                  for match in (matches if len(matches) > 1 else following))
         self.show("#choices", choices)
 
     def begin(self, word: str) -> None:

@@ -141,6 +141,9 @@ def check(game, asker: str, answerers: list[str], power: str | None) -> None:
     order = _("this round: {ranking}").format(ranking=", ".join(map(said, ranking)))
     if asker == ranking[-1] and power not in ANYONE:
         # rules: "Le joueur en dernière position ne peut interroger personne (sauf pouvoir) !"
+        if asker == garden.ME:  # said to me: "you", not my name
+            raise InputError(_("you are the loser ({order}): the loser asks nobody, unless a power allows it "
+                               "(--power sky)").format(order=order))
         raise InputError(_("{player} is the loser ({order}): the loser asks nobody, unless a power allows it "
                            "(--power sky)").format(player=said(asker), order=order))
     if len(answerers) > 1 and power != EVERYONE:
@@ -151,6 +154,9 @@ def check(game, asker: str, answerers: list[str], power: str | None) -> None:
     for answerer in answerers:
         if ranking.index(answerer) < ranking.index(asker):
             # rules: "jamais un joueur se trouvant avant lui (sauf pouvoir)"
+            if asker == garden.ME:
+                raise InputError(_("you may ask only those ranked after you, and {player} ranks before ({order}); "
+                                   "a power lets you: --power sky").format(player=said(answerer), order=order))
             raise InputError(_("{asker} may ask only those ranked after them, and {player} ranks before ({order}); "
                                "a power lets them: --power sky").format(asker=said(asker), player=said(answerer),
                                                                          order=order))

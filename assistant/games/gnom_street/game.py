@@ -173,7 +173,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
             # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
             return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
         return Outcome(False, players, (), leaders, None, first, points,
-                       _("tie: record the gnome throw that settles it: {step}").format(step=fight.throw_step()))
+                       _("record the gnome throw that settles it: {step}").format(step=fight.throw_step()))
 
     def throw_winner(self, leaders) -> str | None:
         """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""

@@ -407,6 +407,10 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                     "{player} still has {count} miniatures in the supply: place one of those (leave out --from); "
                     "a miniature on the board moves only when the supply is empty", left)
                     .format(player=name(event.player), count=left))
+        elif len(here) >= MINIATURES and event.player == ME:  # said to me: "you"
+            raise InputError(ngettext("you have all {count} miniature in the garden already: move one with --from "
+                                      "CELL", "you have all {count} miniatures in the garden already: move one "
+                                      "with --from CELL", MINIATURES).format(count=MINIATURES))
         elif len(here) >= MINIATURES:
             raise InputError(ngettext("{player} has all {count} miniature in the garden already: move one with --from "
                                       "CELL", "{player} has all {count} miniatures in the garden already: move one "

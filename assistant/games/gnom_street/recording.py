@@ -101,7 +101,7 @@ class GardenRecording:
         if not self._may_ask_from(asker, event.clue.args[0]):
             said = _("you placed a miniature on {cells} this turn: the question is asked from there (rules: \"depuis "
                      "la case où il vient de placer sa statuette\"), not from {cell}") \
-                if asker == garden.ME and self.me is None else \
+                if asker == garden.ME else \
                 _("{player} placed a miniature on {cells} this turn: the question is asked from there (rules: "
                   "\"depuis la case où il vient de placer sa statuette\"), not from {cell}")
             raise InputError(said.format(player=self.display(asker), cells=", ".join(cells), cell=event.clue.args[0]))

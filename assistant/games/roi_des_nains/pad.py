@@ -383,7 +383,7 @@ class RoiGame(_Fields, ScorePad[Deals]):
     def tie_note(self, tied: tuple[str, ...]) -> str | None:
         # rules: "jouez une donne supplémentaire, et ce jusqu'à ce qu'il n'y ait plus qu'un seul vainqueur"
         if tied and self.open_deal() is None:
-            return _("tie after 7 deals: play one more deal, and again until one player leads")
+            return _("play one more deal after the seventh, and again until one player leads")
         return None
 
     def first_player(self) -> str | None:
