@@ -458,3 +458,17 @@ def test_every_question_on_a_larger_board_is_worth_what_it_says():
         assert (question.bits, question.yes_left, question.no_left) == \
             (pytest.approx(alone.bits, abs=1e-9), alone.yes_left, alone.no_left)
     assert all(a.bits >= b.bits - 1e-9 for a, b in pairwise(ranked))
+
+
+def test_review_judges_a_question_repeated_on_the_same_sheet_as_it_judged_it_first(run):
+    """review works each judgement out once per state of the sheet (linear at the save limit): a question
+    asked again where the sheet has not moved is judged exactly as the first time, and one asked after
+    the sheet moved is judged afresh."""
+    run("new", "gnom-street", "--opponents", "red,blue")
+    for cell in ("A1", "A1", "A1", "F3", "F3"):
+        assert run("clue", "area", cell, "no", "-o", "red").exit_code == 0
+    data = json.loads(run("review", "--json").stdout)
+    assert [r["clue"] for r in data] == [1, 2, 3, 4, 5]
+    assert data[1] | {"clue": 0} == data[2] | {"clue": 0}  # A1 again on the same sheet: the same judgement
+    assert data[1]["gained"] == 0 and data[4]["gained"] == 0  # asked again, it rules nothing more out
+    assert data[0]["asked"] != data[1]["asked"] and data[3]["gained"] > 0  # the sheet moved: judged afresh

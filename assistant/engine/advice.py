@@ -1031,27 +1031,58 @@ def review(game) -> list[Review]:
     """Each question I asked (still standing), judged on the sheet as it was just before.
 
     Questions others asked (``clue ... --by NAME``, answered aloud) narrow the
-    sheet but are not mine to judge."""
+    sheet but are not mine to judge.
+
+    Linear in the log: a sheet only narrows, so a long game goes through few states of it, and the
+    same question asked on the same state is judged the same; each judgement is worked out once per
+    state (the odds and the best question too), and only looked up for the entries that repeat it."""
     board = game.board
     reviews = []
     entries, mine = game.current_set()
     sheet = Sheet.start(board, game.items, mine)
+    judged: dict[object, tuple] = {}  # (the sheet's state, the question and its facts) -> its judgement
+    odds_of: dict[object, object] = {}  # the sheet's state -> its odds
     for entry in entries:
         facts = game.facts_of(entry)
         asked = game.my_question(entry)
         if asked:
-            the_odds = odds(sheet)
-            worth = evaluate(sheet, entry.event.clue, asked, the_odds)
-            turn = Turn(ask=asked, everyone=len(asked) > 1)
-            best = next(iter(questions(sheet, turn, the_odds, limit=1)), worth)  # all found: nothing better
-            after = sheet.with_facts(facts)
-            masks_before = [sheet.candidates(item).mask for item in sheet.items]
-            masks_after = [after.candidates(item).mask for item in after.items]
-            distinct = board.distinct and len(masks_before) > 1
-            before_count = count_assignments(masks_before, distinct)
-            after_count = count_assignments(masks_after, distinct)
-            gained = math.log2(before_count / after_count) if after_count else float("inf")
-            ruled_out = sum(len(sheet.candidates(item)) - len(after.candidates(item)) for item in asked)
-            reviews.append(Review(entry.number, worth, gained, best, ruled_out))
+            state = _state(sheet)
+            try:
+                key: object = (state, entry.event.clue, tuple(asked),  # a fact's entry number aside
+                               tuple((fact.item, fact.accepted.mask, fact.holds, fact.accusation) for fact in facts))
+                hash(key)
+            except TypeError:  # a clue that cannot be a key: judged afresh
+                key = object()
+            if key not in judged:
+                judged[key] = _judge(sheet, entry.event.clue, asked, facts, odds_of, state)
+            reviews.append(Review(entry.number, *judged[key]))
         sheet = sheet.with_facts(facts)
     return reviews
+
+
+def _state(sheet: Sheet) -> tuple:
+    """What a sheet's judgements depend on: each item's cells, directly and after the reasoning, and
+    whether its facts can all hold."""
+    solution = sheet.solution
+    return (tuple(cells.mask for cells in solution.direct), tuple(cells.mask for cells in solution.domains),
+            solution.failure is None)
+
+
+def _judge(sheet: Sheet, clue, asked, facts, odds_of: dict, state: tuple) -> tuple:
+    """(worth, bits gained, the best question, cells ruled out) of asking ``asked`` ``clue`` on ``sheet``."""
+    board = sheet.board
+    if state not in odds_of:
+        odds_of[state] = odds(sheet)
+    the_odds = odds_of[state]
+    worth = evaluate(sheet, clue, asked, the_odds)
+    turn = Turn(ask=asked, everyone=len(asked) > 1)
+    best = next(iter(questions(sheet, turn, the_odds, limit=1)), worth)  # all found: nothing better
+    after = sheet.with_facts(facts)
+    masks_before = [sheet.candidates(item).mask for item in sheet.items]
+    masks_after = [after.candidates(item).mask for item in after.items]
+    distinct = board.distinct and len(masks_before) > 1
+    before_count = count_assignments(masks_before, distinct)
+    after_count = count_assignments(masks_after, distinct)
+    gained = math.log2(before_count / after_count) if after_count else float("inf")
+    ruled_out = sum(len(sheet.candidates(item)) - len(after.candidates(item)) for item in asked)
+    return worth, gained, best, ruled_out
