@@ -6,7 +6,10 @@ Enquêtes à New York, a Le Roi des Nains pad, an Oh ! les Nains rope), this bui
 limit, every step one the commands accept (checked: the first rounds are recorded through the rules,
 the whole file must load), then times the installed command, as a player runs it:
 
-- ``games``, ``history``, ``sheet`` (a pad: its ``show``), ``stats``, ``export`` and ``import``
+- every read command: ``games``, ``history``, ``sheet`` (a pad: its ``show``), ``stats``; on a
+  deduction game ``candidates``, ``suggest``, ``review``, ``explain`` (a garden: ``moles`` too); and the
+  phones' first page (``page``: the game served, its link opened);
+- ``export`` and ``import``
   (of the file ``export`` printed), and ``undo`` (a writing command: load, check, save; at 50,000
   entries the game is full, and the undo is refused once all that is done);
 - ``scenario``: ``import`` of the same steps as a scenario, each recorded through the rules (undos
@@ -142,13 +145,46 @@ def timed(command: list[str], home: Path, cold: bool, runs: int) -> tuple[float,
     return statistics.median(walls), statistics.median(cpus), result
 
 
+# The read commands of a deduction game beyond those every game has (a garden also has its moles).
+DEDUCTION_READS = {"candidates": ["candidates"], "suggest": ["suggest"], "review": ["review"],
+                   "explain": ["explain", "A1"]}
+PAGE = "page"  # the phones' first page: the game served, its link opened once (timed in this process)
+
+
 def commands(kind: str, home: Path) -> dict[str, list[str]]:
     exported, played = home.parent / f"{home.name}-export.yaml", home.parent / f"{home.name}-played.yaml"
+    reads = {} if kind in SHOW else {
+        **DEDUCTION_READS, **({"moles": ["moles"]} if kind.startswith("gnom") else {})}
     return {"games": ["games"], "history": ["history", "--game", "big"],
             "sheet": SHOW.get(kind, ["sheet"]) + ["--game", "big"], "stats": ["stats"],
+            **{name: [*words, "--game", "big"] for name, words in reads.items()}, PAGE: [],
             "export": ["export", "big"], "import": ["import", str(exported), "--name", "again"],
             "undo": ["undo", "--game", "big"], "scenario": ["import", str(played), "--name", "again"],
             **({"correct": ["board", "set", "gnom-street", "D3", "terrain=wood"]} if kind.startswith("gnom") else {})}
+
+
+def first_page(home: Path, cold: bool, runs: int) -> tuple[float, float]:
+    """The median wall and processor seconds from a phone's first request to the whole page of game ``big``,
+    served as ``assistant serve`` serves it (on loopback, in this process: its processor time is the
+    server's; cold: the cache emptied first)."""
+    import urllib.request
+
+    from assistant.faces.web import serve
+
+    walls, cpus = [], []
+    for _ in range(runs):
+        if cold:
+            shutil.rmtree(home / "cache", ignore_errors=True)
+        store = Store(home)
+        links = serve.make_links(store, ["big"])
+        with serve.serving(store, links) as base:
+            start, processor = time.perf_counter(), time.process_time()
+            with urllib.request.urlopen(f"{base}/g/{links[0].token}/", timeout=600) as answer:
+                if answer.status != 200 or b"big" not in answer.read():
+                    sys.exit("the phones' first page failed")
+            walls.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - processor)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def figures(kind: str, entries: int, runs: int, folder_: Path) -> dict[str, dict[str, float]]:
@@ -157,6 +193,10 @@ def figures(kind: str, entries: int, runs: int, folder_: Path) -> dict[str, dict
     build(home, kind, entries)
     result = {}
     for name, command in commands(kind, home).items():
+        if name == PAGE:
+            (cold_wall, cold_cpu), (warm_wall, warm_cpu) = first_page(home, True, runs), first_page(home, False, runs)
+            result[name] = {"cold": cold_wall, "cold cpu": cold_cpu, "warm": warm_wall, "warm cpu": warm_cpu}
+            continue
         cold_wall, cold_cpu, done = timed(command, home, True, runs)
         if name == "export":  # the log to import, and its steps as a scenario to play through the rules
             (home.parent / f"{home.name}-export.yaml").write_text(done.stdout, encoding="utf-8")
