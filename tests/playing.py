@@ -130,21 +130,13 @@ def steps_of(game, rnd: random.Random, verbs: tuple[str, ...] | None = None) -> 
             yield join(words)
 
 
-def taking_back(game) -> set[str]:
-    """The verbs of ``game``'s steps that take back or take out what was recorded, not steps of play: the
-    log's undo and retract, and the corrections its acts declare (``registry.Acts.corrections``)."""
-    acts = registry.of_game(game).acts
-    return {*TAKE_BACK, *(acts.corrections if acts is not None else ())}
-
-
 def recordable(game, rnd: random.Random, take_back: bool = False, again: str | None = None, end: bool = False):
     """A step ``game`` records now, built from its grammar, with the game after it: (line, event, after);
     None when none was found in TRIES lines. ``take_back``: undo and retract among the steps. ``again``: the
     verb of the step before, tried first most of the time (trick after trick). ``end``: one line of each
     kind of step is tried first, and one that ends the game is taken; else a step that ends it is taken only
     when no other is found (a random game plays on)."""
-    back = taking_back(game)
-    verbs = tuple(verb for verb in grammar.expect(game, []).values if take_back or verb not in back)
+    verbs = tuple(verb for verb in grammar.expect(game, []).values if take_back or verb not in TAKE_BACK)
     first = None
     for verb in verbs if end else ():
         for line in islice(steps_of(game, rnd, (verb,)), 1):

@@ -44,7 +44,12 @@ NAME = "conformance"
 
 # (check, kind) -> what keeps the check from being made on that game today: the test runs, marked xfail
 # (strict: once it passes, its entry goes)
-BLOCKED: dict[tuple[str, str], str] = {}
+BLOCKED: dict[tuple[str, str], str] = {
+    ("end", "roi-des-nains"): "random play from the grammar does not reach the end of a 7-deal pad: a trick's cards "
+                              "offered by values_here('card') are refused after a few tricks (the hands the earlier "
+                              "tricks revealed), and 'remove'/'drop' take deals out as steps of their own that no "
+                              "declaration tells from steps of play",
+}
 
 
 @pytest.fixture
@@ -227,7 +232,7 @@ def test_a_finished_game_refuses_every_further_step_with_one_line(kind, started,
     game = finished(kind, started)
     said = registry.result_said(game.outcome())
     for verb in grammar.expect(game, []).values:
-        if verb in playing.taking_back(game):
+        if verb in playing.TAKE_BACK:
             continue
         why = grammar.expect(game, [verb]).why
         assert why and "\n" not in why and said in why, (verb, why)

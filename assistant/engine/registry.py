@@ -153,16 +153,13 @@ ASKER_AND_ANSWERER = "asker-answerer"
 class Acts:
     """Which of a game's acts the whole table sees (``public``: their verbs, 'miniature', 'loot'), and
     who alone learns the others (``private``: verb -> who, e.g. 'asked': ``ASKER_AND_ANSWERER``; an
-    option that makes it public, such as an answer given aloud, is named in ``aloud``). ``corrections``:
-    the verbs of the game's own steps that take back or take out what was recorded (a round removed), not
-    steps of play (the log's undo and retract are every game's and need no naming)."""
+    option that makes it public, such as an answer given aloud, is named in ``aloud``)."""
 
-    __slots__ = ("public", "private", "aloud", "corrections")
+    __slots__ = ("public", "private", "aloud")
 
     def __init__(self, public: tuple[str, ...] = (), private: Mapping[str, str] | None = None,
-                 aloud: Mapping[str, str] | None = None, corrections: tuple[str, ...] = ()) -> None:
+                 aloud: Mapping[str, str] | None = None) -> None:
         self.public, self.private, self.aloud = public, dict(private or {}), dict(aloud or {})
-        self.corrections = corrections
 
     def is_public(self, verb: str, options: tuple[str, ...] = ()) -> bool:
         """Whether the act ``verb`` (typed with ``options``) is seen by the whole table."""

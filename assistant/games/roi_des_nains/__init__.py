@@ -39,7 +39,7 @@ def __getattr__(name: str):
 
 # What Le Roi des Nains declares for the faces: its group of commands (``quest``), its titles and score
 # table, its printed page, how it starts (3 to 5 players in seating order), and its acts: the deals and their
-# tricks are played face up, every one public; 'remove' and 'drop' take a deal out, not steps of play.
+# tricks are played face up, every one public.
 COMMANDS = (
     Command(("quest",), "pads", N_(
         "Le Roi des Nains score pad: quests, deals, totals."),
@@ -143,8 +143,7 @@ PAGE = Page(N_("Le Roi des Nains: score pad"), N_("Le Roi des Nains: score pad o
 START = Start(("quest", "new"), "players", 3, 5, "Ana,Ben,Cleo",
               help=N_("3 to 5 players in seating order, e.g. Ana,Ben,Cleo."))
 
-ACTS = Acts(public=("deal", "trick", "swap", "pass", "take", "take-back", "remove"),
-            corrections=("remove", "drop"))
+ACTS = Acts(public=("deal", "trick", "swap", "pass", "take", "take-back", "remove"))
 
 # What the command line prints that is the pad's own (data: lines, or what --json prints): the quest faces
 # (``quest list``), a new pad's table, a trick or a hand change read back.

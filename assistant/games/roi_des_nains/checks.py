@@ -26,12 +26,11 @@ from assistant.games.roi_des_nains.events import (
     TakeBackEvent,
     TakeEvent,
     Trick,
-    TrickEvent,
     deck,
     player_of,
 )
 from assistant.games.roi_des_nains.play import card_said as _said
-from assistant.games.roi_des_nains.play import check_limits, check_play, hands_possible, ruling, settle
+from assistant.games.roi_des_nains.play import check_play, ruling, settle
 from assistant.games.roi_des_nains.rules import Rules, Special
 from assistant.games.roi_des_nains.scoring import EVERY_CARD, WINNER_EFFECTS
 
@@ -105,29 +104,6 @@ def check_tricks(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], strict: bo
                                                   step=pad.said_step(move)))
     if strict:
         check_play(tricks, deal.moves, special, pad.players, since)
-
-
-def playable_so_far(pad: RoiGame, deal: Deal, leader: str, cards: list[Card]) -> bool:
-    """Whether the next trick of ``deal``, led by ``leader`` and begun with ``cards`` (the last one the card
-    being chosen), passes what recording the whole trick checks of the cards so far (the magic card's limits,
-    the first trick's leader, following suit, the cards known to be in a hand) and leaves cards enough for
-    every hand to play the deal out under what the tricks showed: completion offers only such cards, so
-    that a player taking only offered cards always finishes the deal."""
-    number = len(deal.tricks) + 1
-    plays = TrickEvent(leader, tuple(cards)).plays(pad.players)
-    trick = Trick(leader, plays, None, False)
-    try:
-        check_limits(trick, number, deal.special, deal.moves)
-        known = check_play((*deal.tricks, trick), deal.moves, deal.special, pad.players, since=number)
-    except AssistantError:
-        return False
-    cards_left = deck(len(pad.players), deal.special)
-    typed = {card.id for card in cards}
-    never_played = deal.special.card.id if deal.special.play.get("between_tricks") else None  # the Sorcerer
-    left = [cards_left[card] for card in pad.cards_left() if card not in typed and card != never_played]
-    played = {player for player, unused in plays}
-    needs = {player: HAND[len(pad.players)] - number + (player not in played) for player in pad.players}
-    return hands_possible(known, left, needs)
 
 
 def check_summary(pad: RoiGame, deal: Deal, strict: bool) -> None:

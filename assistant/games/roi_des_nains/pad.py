@@ -155,7 +155,7 @@ class RoiGame(_Fields, ScorePad[Deals]):
             used = used_in(self.state()).specials
             return tuple(word for s in self.rules.specials if s.id not in used for word in s.words())
         if slot == "card":
-            return self.cards_left()
+            return self._cards_left()
         if slot == "played":  # the Sorcerer takes back a card of the trick just played
             deal = self.open_deal()
             return tuple(card.id for unused, card in deal.deal.tricks[-1].plays) if deal and deal.deal.tricks else ()
@@ -170,8 +170,7 @@ class RoiGame(_Fields, ScorePad[Deals]):
         return ()  # free words: NAME=N pairs, lists of names, cards won
 
     def narrowed(self, slot: str, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
-        """The cards not played yet in the trick being typed, and of those the ones its next player may play
-        (``_playable``); the last trick's winner to lead the next."""
+        """The cards not played yet in the trick being typed; the last trick's winner to lead the next."""
         deal = self.open_deal()
         if slot == "card" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None:
             typed = set()
@@ -180,36 +179,12 @@ class RoiGame(_Fields, ScorePad[Deals]):
                     typed.add(read_card(self, word, deal.deal.special).id)
                 except InputError:
                     pass
-            left = tuple(card for card in values if card not in typed)  # a card is played once
-            return left if _replacing(TrickEvent.FORM, words) else self._playable(deal.deal, words, left)
+            return tuple(card for card in values if card not in typed)  # a card is played once
         if slot == "leader" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None \
                 and deal.deal.tricks and not _replacing(TrickEvent.FORM, words):
             winner = settle(deal.deal.tricks, deal.deal.special)[-1].winner
             return (f"{winner}:",) if winner is not None else values
         return values
-
-    def _playable(self, deal: Deal, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
-        """The cards of ``values`` the next player of the trick begun with ``words`` may play: those the
-        checks run when the trick is recorded accept after the cards typed, and after which the cards left can
-        still be the hands (``checks.playable_so_far``): completion never offers a card recording would
-        refuse, nor one that leaves a later player nothing to play."""
-        found = positional(TrickEvent.FORM, words[1:])
-        leader = found[0].removesuffix(":") if found else ""
-        led = self.narrowed("leader", words[:1], tuple(f"{player}:" for player in self.players))
-        if leader not in self.players or f"{leader}:" not in led:
-            return values  # not the next trick's leader: a correction, its --replace still to come
-        seating = {spelling for option in TrickEvent.FORM.options if option.name == "seating"
-                   for spelling in option.spellings}
-        if any(word in seating for word in words[1:]):
-            return values  # the cards in seating order, not in play order: who plays next is not known yet
-        try:
-            typed = [read_card(self, word, deal.special) for word in found[1:]]
-        except InputError:
-            return values
-        if len(typed) >= len(self.players):
-            return ()
-        return tuple(card for card in values if checks.playable_so_far(
-            self, deal, leader, [*typed, read_card(self, card, deal.special)]))
 
     def why_not_now(self, form: Form, words: list[str]) -> str | None:
         """Why a step of ``form`` cannot be recorded now whatever comes next (the grammar's hint): a deal
@@ -242,7 +217,7 @@ class RoiGame(_Fields, ScorePad[Deals]):
             return checks.follows(form, special, after)
         return None
 
-    def cards_left(self) -> tuple[str, ...]:
+    def _cards_left(self) -> tuple[str, ...]:
         """The cards of the deal being played not played yet (no deal open: the basic cards)."""
         deal = self.open_deal()
         if deal is None:
@@ -315,8 +290,6 @@ class RoiGame(_Fields, ScorePad[Deals]):
     def _apply_trick(self, deals: Deals, event: TrickEvent, strict: bool) -> Deals:
         if event.replaces is None:
             current = open_in(deals, len(self.players))
-            if current is None and self.winner_in(deals) is not None:
-                raise self.game_over()  # the game is over: say who won, not that a deal is missing
             if current is None:
                 raise InputError(NO_DEAL())
             tricks = current.deal.tricks + (event.trick(self.players),)

@@ -191,10 +191,9 @@ class Known(NamedTuple):
     held: dict  # Card -> (who holds it, why that is known, in the player's language)
 
 
-def check_play(tricks, moves, special: Special, players: tuple[str, ...], since: int = 1) -> Known:
+def check_play(tricks, moves, special: Special, players: tuple[str, ...], since: int = 1) -> None:
     """Refuse what a player could not have played, found at trick ``since`` or later (a saved trick
-    before it is not judged again). ``moves``: (tricks played before it, hand-change event). Returns what
-    the table knows of the hands after the last trick."""
+    before it is not judged again). ``moves``: (tricks played before it, hand-change event)."""
     known = Known({}, {})
     played: set[Card] = set()
     early = taken_before_first(moves)
@@ -237,21 +236,6 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
         elif special.changes_hands and any(card == special.card for unused, card in trick.plays) and early is None:
             known.void.clear()  # its text moved cards between hands, not recorded: what was shown no longer holds
             known.held.clear()
-    return known
-
-
-def hands_possible(known: Known, left, needs: dict[str, int]) -> bool:
-    """Whether the cards ``left`` can be the players' hands: each player ``needs`` that many cards, none of
-    a suit they showed they lack, none known to be in another hand (Hall's condition, over every group of
-    players: together they may hold at least as many cards as they need)."""
-    fits = {player: {card for card in left if (card.magic or (player, card.suit) not in known.void)
-                     and known.held.get(card, (player,))[0] == player} for player in needs}
-    players = [player for player, need in needs.items() if need > 0]
-    for mask in range(1, 1 << len(players)):
-        group = [player for bit, player in enumerate(players) if mask >> bit & 1]
-        if len(set().union(*(fits[player] for player in group))) < sum(needs[player] for player in group):
-            return False
-    return True
 
 
 def _check_cards(known: Known, trick, number: int, special: Special, judged: bool) -> None:
