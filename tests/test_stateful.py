@@ -448,7 +448,7 @@ QUICK = settings(max_examples=6, stateful_step_count=25, suppress_health_check=l
 # The full walk is cut in parts that pytest-xdist runs side by side: each part walks its own examples
 # (its own seed; no example database, so every run walks the same ones).
 FULL_PARTS = 4
-FULL = settings(max_examples=320 // FULL_PARTS, stateful_step_count=40, suppress_health_check=list(HealthCheck),
+FULL = settings(max_examples=352 // FULL_PARTS, stateful_step_count=40, suppress_health_check=list(HealthCheck),
                 deadline=None, database=None)
 
 
@@ -460,7 +460,7 @@ def test_a_quick_walk_through_every_kind_of_game():
 @pytest.mark.full
 @pytest.mark.parametrize("part", range(FULL_PARTS))
 def test_ten_thousand_steps_through_every_kind_of_game(part):
-    """320 walks of up to 40 steps in four parts: at least 2,500 steps in each, 10,000 in all (README:
+    """352 walks of up to 40 steps in four parts: at least 2,500 steps in each, 10,000 in all (README:
     Reliability)."""
     assert run_walk(FULL, part) >= 10_000 // FULL_PARTS
 

@@ -81,10 +81,17 @@ def check(round_: Round, pieces: garden.Garden, event, players: list[str], name=
     if asked is None:
         return
     asker, token = asked
-    if asker not in pieces.placed:
-        return  # the log holds no miniature of theirs this turn: it does not know their turn
     if round_.turn == pieces.turn and round_.asked.get(asker) == event:
         return  # the same question typed again: recorded, said to add nothing
+    check_question(round_, pieces, asker, token, players, name)
+
+
+def check_question(round_: Round, pieces: garden.Garden, asker: str, token: str, players: list[str], name=str) -> None:
+    """Refuse a question ``asker`` would ask with Action token ``token`` now (the same one typed again aside):
+    a second Action this turn, or a token another player holds. Said as soon as the question's kind is
+    typed, so that completion offers only what recording takes."""
+    if asker not in pieces.placed:
+        return  # the log holds no miniature of theirs this turn: it does not know their turn
     _check_action(round_, pieces, asker, token, len(players), name)
 
 

@@ -11,7 +11,7 @@ from assistant.engine.grammar import Form, accepted, form_for, positional, typed
 from assistant.engine.i18n import DEFAULT, _, language
 from assistant.engine.words import Options, key
 from assistant.games.deduction.events import ASKER, FRENCH_VERDICTS, ClueEvent
-from assistant.games.gnom_street import fight, garden, mirror
+from assistant.games.gnom_street import fight, garden, mirror, turns
 from assistant.games.gnom_street.saved import SavedAccusation
 
 if TYPE_CHECKING:
@@ -169,6 +169,46 @@ class GardenWords:
         answered = [word for word in positional(form, words[1:]) if "=" in word]
         given = {word.partition("=")[0] for word in words}
         return fight.called_for(len(answered), bool(given & set(fight.POWER.spellings)))
+
+    def why_not(self: "GardenGame", words: list[str]) -> str | None:
+        """The core's hint, then the round's: a question whose Action token the asker may not take now."""
+        return super().why_not(words) or self._token_refused(words) or self._mole_refused(words)
+
+    def _mole_refused(self: "GardenGame", words: list[str]) -> str | None:
+        """Why my Mole, its cell and verdict typed, is refused whatever comes next: none of my miniatures stands
+        in the garden (as the three-player token, a Mole goes on one of its owner's miniatures)."""
+        try:
+            form = form_for(self, words[0])
+        except (InputError, IndexError):
+            return None
+        by = {spelling for option in form.options if option.name == "by" for spelling in option.spellings}
+        typed = positional(form, words[1:])
+        if form is not garden.SetEvent.FORM or len(typed) < 2 or by & set(words) or self.garden().miniatures[garden.ME]:
+            return None
+        cell = self._cell_or_none(typed[0])
+        return None if cell is None else _(
+            "a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden: record the "
+            "miniature first (miniature {player} {cell}, with --new-turn if the log did not see its turn begin)"
+        ).format(player=self.display(garden.ME), cell=cell)
+
+    def _token_refused(self: "GardenGame", words: list[str]) -> str | None:
+        """Why the question begun with ``words`` (its kind typed) is refused by the round, whatever comes next."""
+        try:
+            form = form_for(self, words[0])
+            kind = self.kind_named(words[1]) if len(words) > 1 else None
+        except (AssistantError, IndexError):
+            return None
+        if kind is None or not kind.question or form not in (self.CLUE.FORM, mirror.AskedEvent.FORM):
+            return None
+        named = [words[at + 1] for at, word in enumerate(words[:-1]) if word in ASKER.spellings]
+        asker = self._player_or_none(named[-1]) if named else (garden.ME if form is self.CLUE.FORM else None)
+        if asker is None:
+            return None
+        try:
+            turns.check_question(self.state.play.round, self.garden(), asker, kind.name, self.players, self.display)
+        except AssistantError as error:
+            return str(error)
+        return None
 
     def _why_not_step(self: "GardenGame", step: type | None) -> str | None:
         """Why a garden's step cannot be recorded now: a gnome throw with no tie to settle, a piece step this
