@@ -484,6 +484,18 @@ def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
         raise InputError(said.format(owner=name(owner), cell=event.cell))
 
 
+def no_miniature_for_mole(player: str, cell: str, name=str) -> str:
+    """The refusal of ``player``'s Mole on ``cell`` while none of their miniatures is in the garden (rules: a Mole
+    goes "uniquement sur une case occupée par une de ses statuettes"), with what to type instead."""
+    said = _("a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden: "
+             "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not "
+             "see its turn begin)") if _yours(player, name) else \
+        _("a Mole goes on a cell holding one of {player}'s miniatures, and none of theirs is in the garden: "
+          "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not see "
+          "its turn begin)")
+    return said.format(player=name(player), cell=cell)
+
+
 def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, name=str) -> None:
     """A two-player set's Mole: on a miniature of its owner; the other's Mole finds exactly my loot."""
     own = garden.miniatures[event.by]
@@ -491,13 +503,8 @@ def _check_set(garden: Garden, event: SetEvent, players: int, mine: str | None, 
     if event.cell not in own:
         # rules: a Mole goes "uniquement sur une case occupée par une de ses statuettes"
         if not own:
-            said = _("a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden: "
-                     "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not "
-                     "see its turn begin)") if _yours(event.by, name) else \
-                _("a Mole goes on a cell holding one of {player}'s miniatures, and none of theirs is in the garden: "
-                  "record the miniature first (miniature {player} {cell}, with --new-turn if the log did not see "
-                  "its turn begin)")
-        elif _yours(event.by, name):
+            raise InputError(no_miniature_for_mole(event.by, event.cell, name))
+        if _yours(event.by, name):
             said = _("a Mole goes on a cell holding one of your miniatures ({cells}), not on {cell}")
         else:
             said = _("a Mole goes on a cell holding one of {player}'s miniatures ({cells}), not on {cell}")

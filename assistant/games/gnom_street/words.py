@@ -186,10 +186,7 @@ class GardenWords:
         if form is not garden.SetEvent.FORM or len(typed) < 2 or by & set(words) or self.garden().miniatures[garden.ME]:
             return None
         cell = self._cell_or_none(typed[0])
-        return None if cell is None else _(
-            "a Mole goes on a cell holding one of your miniatures, and none of yours is in the garden: record the "
-            "miniature first (miniature {player} {cell}, with --new-turn if the log did not see its turn begin)"
-        ).format(player=self.display(garden.ME), cell=cell)
+        return None if cell is None else garden.no_miniature_for_mole(garden.ME, cell, self.display)
 
     def _token_refused(self: "GardenGame", words: list[str]) -> str | None:
         """Why the question begun with ``words`` (its kind typed) is refused by the round, whatever comes next."""
