@@ -26,7 +26,7 @@ from assistant.faces.cli.common import (
     say_recorded,
     show,
     store,
-    their_cells,
+    their_maps,
 )
 from assistant.faces.cli.group import declared
 
@@ -72,18 +72,16 @@ def asked(
     power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
-    from assistant.games.gnom_street import mirror
-
-    before = {}  # the maps as they were, to warn only of those this answer narrows
+    before = []  # the game as it was, to warn only of the maps this answer narrows
 
     def record(g):
-        mirror.require(deduction(g))
+        their_maps(g)  # refused where nobody asks me anything
         event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour, "power": power})
-        before.update(mirror.maps(g))
+        before.append(g)
         return g.record(event)
 
     updated = store().update(game, record)
-    for line in mirror.read_back(updated, updated.entries()[-1], before):
+    for line in updated.read_back(updated.entries()[-1], before[0]) or []:
         typer.echo(line)
 
 
@@ -122,11 +120,12 @@ def retract(
 
 
 def _said_taken_back(game) -> None:
-    from assistant.games.gnom_street import mirror
+    from assistant.engine.contract import ReadsBack
 
     entry = game.history().taken_back
+    summary = game.summary_after(entry.event) if isinstance(game, ReadsBack) else game.summary()
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
-        number=entry.number, step=said(game, entry.event), summary=mirror.summary(game, entry.event)))
+        number=entry.number, step=said(game, entry.event), summary=summary))
     for line in game.report():
         typer.echo(line)
 
@@ -149,7 +148,7 @@ def sheet(odds: OddsOption = False, theirs: TheirsOption = False, game: GameOpti
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None,
-                      their_cells(current) if theirs else None), svg=svg, html=html)
+                      their_maps(current) if theirs else None), svg=svg, html=html)
     for line in (current.out_line(), current.match_score()):
         if line:
             typer.echo(line)
@@ -197,19 +196,17 @@ def candidates(
 
 
 def _their_candidates(game, as_json: bool) -> None:
-    from assistant.games.gnom_street import mirror
-
     board = game.board
-    maps = their_cells(game)
+    maps = their_maps(game)
     if as_json:
-        echo_json({player: board.names(cells) for player, cells in maps.items()})
+        echo_json({player: board.names(cells) for player, cells in maps.cells.items()})
         return
-    for player, cells in maps.items():
+    for player, cells in maps.cells.items():
         typer.echo(_("{name}: {value}").format(name=player, value=" ".join(board.names(cells))))
     mine = game.current_mine()
     if mine is not None:
         typer.echo(_("(your loot: {cell})").format(cell=board.name_of(mine)))
-    for line in mirror.close_lines(board, maps):
+    for line in maps.warnings:
         typer.echo(line)
 
 
@@ -304,11 +301,17 @@ def moles(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     game: GameOption = None,
 ) -> None:
-    from assistant.games.gnom_street import moles as advice
+    from assistant.engine import registry
+    from assistant.engine.contract import AdvisesMoles
+    from assistant.engine.errors import InputError
 
     current = deduction(store().load(game))
-    found = advice.advise(current)
-    name = current.board.name_of
+    board = current.board
+    if not isinstance(current, AdvisesMoles):
+        raise InputError(_("on {board} nobody places Moles: moles is for {games}").format(
+            board=board.name, games=registry.titles_offering(AdvisesMoles)))
+    found = current.moles_advice()
+    name = board.name_of
     if as_json:
         echo_json({"moles": [{"cell": name(row.cell), "expected_points": round(row.expected_points, 6),
                               "chance": round(row.chance, 6), "place": row.place} for row in found.moles[:top]],
