@@ -172,9 +172,10 @@ def echo_json(data) -> None:
 
 def deduction(game):
     """The game, if it keeps a deduction sheet, else a one-line error saying what it is."""
+    from assistant.engine import registry
     from assistant.engine.errors import InputError
 
-    if not hasattr(game, "sheet"):
+    if registry.is_pad(game):
         raise InputError(_("game {name} is a {kind} score pad, not a deduction sheet: see assistant --help")
                          .format(name=game.name, kind=game.kind))
     return game

@@ -400,13 +400,17 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     # One numbering on every kind of game: the number shown here is the one retract N takes
     # (an undo is not an entry: it strikes one out).
     entries = current.history().entries
-    from assistant.engine.contract import PutsOut
+    from typing import cast
+
+    from assistant.engine import registry
+    from assistant.engine.contract import PutsOut, SheetGame
 
     out = current.out() if isinstance(current, PutsOut) else {}  # a city's wrong accusers; pads put nobody out
     put_out = {entry.number: player for player, entry in out.items()}
     shown_out = {number: current.display(player) for number, player in put_out.items()} \
         if isinstance(current, PutsOut) else {}
-    notes = current.notes() if hasattr(current, "notes") else {}  # a saved log's entries refused today
+    sheet_game = not registry.is_pad(current)
+    notes = cast(SheetGame, current).notes() if sheet_game else {}  # a saved log's entries refused today
     from assistant.engine.log import steps
 
     # each distinct event put into words once: a long log repeats its clues, its tricks and their undos
@@ -418,7 +422,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
                    for entry, step in zip(entries, words, strict=True)])
         return
     if not entries:
-        typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
+        typer.echo(_("no clues yet") if sheet_game else _("no entries yet"))
     from assistant.engine.grammar import said_steps
 
     lines = []  # printed at once: one write per entry is most of the time of a long history
