@@ -16,6 +16,7 @@ from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue
 from assistant.engine.errors import Contradiction, InputError
 from assistant.games.deduction import DeductionGame
+from assistant.games.gnom_street import advice as garden_advice
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
@@ -98,22 +99,22 @@ def test_a_limited_list_is_the_head_of_the_full_ranking():
 
 def test_turn_limits_narrow_the_questions():
     played = game(["red", "blue"], None)
-    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe", "zone,cat", "blue")
+    turn = garden_advice.read_turn(GARDEN, played.items, played.item, "herbe", "zone,cat", "blue")
     ranked = advisor.questions(played.sheet(), turn)
     grass = set(GARDEN.names(GARDEN.cells_with("terrain", "grass")))
     assert ranked and all(q.clue.kind == "area" and q.clue.args[0] in grass and q.asked == ("blue",) for q in ranked)
     with pytest.raises(InputError, match="unknown terrain 'sand'"):
-        advisor.read_turn(GARDEN, played.items, played.item, "sand")
+        garden_advice.read_turn(GARDEN, played.items, played.item, "sand")
     with pytest.raises(InputError, match="the cat token asks no question"):
-        advisor.read_turn(GARDEN, played.items, played.item, None, "cat")
+        garden_advice.read_turn(GARDEN, played.items, played.item, None, "cat")
     with pytest.raises(InputError, match="north-of is not a question on gnom-street"):
-        advisor.read_turn(GARDEN, played.items, played.item, None, "north-of")
+        garden_advice.read_turn(GARDEN, played.items, played.item, None, "north-of")
 
 
 def test_mick_asks_everyone_and_the_answers_together_carry_more():
     played = game(["red", "blue"], None)
     single = advisor.questions(played.sheet(), limit=1)[0]
-    together = advisor.questions(played.sheet(), advisor.Turn(everyone=True), limit=1)[0]
+    together = advisor.questions(played.sheet(), garden_advice.Turn(everyone=True), limit=1)[0]
     assert together.asked == ("red", "blue") and together.bits > single.bits
 
 
@@ -185,7 +186,7 @@ def test_the_look_ahead_weighs_what_the_next_turn_will_likely_offer():
     the best: D2 (5 or 8) leaves parts that later, scarce tokens split better (exact optimum)."""
     played = game(None, None, ("area A1 no", None))
     sheet = played.sheet()
-    turn = advisor.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
+    turn = garden_advice.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
     ranked = advisor.questions(sheet, turn)
     most_bits = max(ranked, key=lambda q: q.bits)
     assert ranked[0].clue.args == ("D2",) and most_bits.clue.args == ("F1",)
@@ -245,7 +246,7 @@ def test_last_of_four_the_advice_is_the_exact_optimum():
     sheet = played.sheet()
     candidates = sheet.candidates("opponent").mask
     assert sorted(GARDEN.name_of(cell) for cell in CellSet(candidates)) == ["B3", "C2", "D2", "D3"]
-    ranked = advisor.questions(sheet, advisor.Turn(("gravel",), ("line-of-sight",), terrain_tokens=1,
+    ranked = advisor.questions(sheet, garden_advice.Turn(("gravel",), ("line-of-sight",), terrain_tokens=1,
                                                    action_tokens=1))
 
     def turns_after(clue):
@@ -260,7 +261,7 @@ def test_last_of_four_the_advice_is_the_exact_optimum():
 
 def test_with_every_token_offered_the_most_informative_question_comes_first():
     played = game(None, None, ("area A1 no", None))
-    every = advisor.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
+    every = garden_advice.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
                          terrain_tokens=4, action_tokens=4)
     assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
 
@@ -276,13 +277,14 @@ def test_an_answer_never_costs_turns(clues, terrains, actions):
             played = played.record(played.read_clue([kind, cell, "yes" if answer else "no"]))
         except Contradiction:  # that answer cannot be given with the others
             pass
-    turn = advisor.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains, action_tokens=actions)
+    turn = garden_advice.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains,
+                              action_tokens=actions)
     assert all(question.turns_saved >= 0 for question in advisor.questions(played.sheet(), turn))
 
 
 def test_the_tokens_left_are_counted_the_cat_among_them():
     played = game(["red", "blue"], None)
-    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
+    turn = garden_advice.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
     assert (turn.terrains, turn.actions, turn.terrain_tokens, turn.action_tokens) == \
         (("grass", "wood"), ("area",), 2, 2)
 

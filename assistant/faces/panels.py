@@ -118,10 +118,10 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
         return [_("{item} on {cell}: {probability}").format(
             item=game.board.local_item(item), cell=game.board.name_of(accusation.cell),
             probability=percent(accusation.probability))
-            for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
+            for item in game.items for accusation in game.accusations(item, odds)[:3]], True
     single = len(game.items) == 1
     try:
-        turn = fight.suggest_turn(game)  # as suggest: whom the round's fight lets me ask, the tokens left
+        turn = game.advice_turn()  # as suggest: whom the round's fight lets me ask, the tokens left
     except AssistantError as error:  # the loser asks nobody
         return [str(error)], False
     ranked = advisor.questions(sheet, turn, odds, limit=8)
