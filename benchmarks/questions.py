@@ -56,6 +56,7 @@ from assistant.engine.cells import CellSet  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
 from assistant.engine.sheet import Fact, Sheet  # noqa: E402
 from assistant.games.deduction import ClueEvent, DeductionGame  # noqa: E402
+from assistant.games.gnom_street import advice as garden_advice  # noqa: E402
 from assistant.store.folder import Store  # noqa: E402
 
 SHIPPED = Store(Path("/nonexistent")).board("gnom-street")
@@ -76,10 +77,10 @@ class Bench:
         self.memo: dict[int, tuple[float, int]] = {}
 
     def all_clues(self, terrains=None, actions=None) -> list[Clue]:
-        turn = advisor.Turn(tuple(terrains) if terrains else None,
+        turn = garden_advice.Turn(tuple(terrains) if terrains else None,
                             tuple(a for a in actions if a != "cat") if actions else None)
         kinds = [advisor.kind_named(name) for name in (turn.actions or self.board.questions)]
-        return advisor._all_clues(self.board, kinds, advisor._asking_cells(self.board, turn))
+        return advisor.all_clues(self.board, kinds, turn.asking_cells(self.board))
 
     def optimal(self, candidates: int) -> tuple[float, int]:
         """(least expected questions, worst case of that strategy) to single out the loot."""
@@ -111,7 +112,7 @@ class Bench:
 
     def suggest_choice(self, turns=None):
         def choose(game, step):
-            return advisor.questions(game.sheet(), turns(step) if turns else advisor.Turn(), limit=1)[0].clue
+            return advisor.questions(game.sheet(), turns(step) if turns else advisor.ANY_TURN, limit=1)[0].clue
         return choose
 
     def random_choice(self, chooser: random.Random, turns=None):
@@ -206,9 +207,9 @@ class Limited:
         return self.suggested[candidates]
 
 
-def turn_left(terrains, actions) -> advisor.Turn:
+def turn_left(terrains, actions) -> garden_advice.Turn:
     """The turn as suggest is told it: the tokens left (the cat among them, if it is)."""
-    return advisor.Turn(tuple(terrains), tuple(a for a in actions if a != "cat"),
+    return garden_advice.Turn(tuple(terrains), tuple(a for a in actions if a != "cat"),
                         terrain_tokens=len(terrains), action_tokens=len(actions))
 
 

@@ -43,6 +43,7 @@ from assistant.engine.board import Board  # noqa: E402
 from assistant.engine.cells import Grid  # noqa: E402
 from assistant.engine.clues import Clue  # noqa: E402
 from assistant.games.deduction import ClueEvent, DeductionGame  # noqa: E402
+from assistant.games.gnom_street import advice as garden_advice  # noqa: E402
 
 TERRAINS = ["grass", "wood", "gravel", "earth"]
 COLOURS = ["blue", "red", "yellow", "white"]
@@ -98,7 +99,7 @@ def moments(game: DeductionGame) -> dict[str, DeductionGame]:
 
 def seconds(action) -> float:
     advisor._REACHES.clear()  # each command runs in a fresh process: nothing is remembered from the last
-    advisor._LOOKAHEADS.clear()
+    garden_advice._LOOKAHEADS.clear()
     start = time.perf_counter()
     action()
     return time.perf_counter() - start
@@ -108,7 +109,7 @@ def commands(game: DeductionGame, review: bool) -> dict[str, float | None]:
     """The core of `suggest` (top 10), `suggest --all` (top 1) and `review`, as the CLI calls them."""
     def suggest(everyone: bool):
         sheet = game.sheet()
-        return advisor.question_groups(sheet, advisor.Turn(everyone=everyone), advisor.odds(sheet),
+        return advisor.question_groups(sheet, advisor.AnyTurn(everyone=everyone), advisor.odds(sheet),
                                        limit=1 if everyone else 10)
     return {"suggest": seconds(lambda: suggest(False)), "suggest --all": seconds(lambda: suggest(True)),
             "review": seconds(lambda: advisor.review(game)) if review else None}

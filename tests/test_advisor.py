@@ -7,7 +7,7 @@ import re
 from itertools import combinations, pairwise, product
 
 import pytest
-from conftest import shipped_board
+from conftest import folder_snapshot, one_plain_line, shipped_board
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,7 +15,9 @@ from assistant.engine import advice as advisor
 from assistant.engine.cells import CellSet
 from assistant.engine.clues import Clue
 from assistant.engine.errors import Contradiction, InputError
+from assistant.faces.panels import suggestion_lines
 from assistant.games.deduction import DeductionGame
+from assistant.games.gnom_street import advice as garden_advice
 
 GARDEN = shipped_board("gnom-street")
 CITY = shipped_board("new-york")
@@ -98,22 +100,22 @@ def test_a_limited_list_is_the_head_of_the_full_ranking():
 
 def test_turn_limits_narrow_the_questions():
     played = game(["red", "blue"], None)
-    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe", "zone,cat", "blue")
+    turn = garden_advice.read_turn(GARDEN, played.items, played.item, "herbe", "zone,cat", "blue")
     ranked = advisor.questions(played.sheet(), turn)
     grass = set(GARDEN.names(GARDEN.cells_with("terrain", "grass")))
     assert ranked and all(q.clue.kind == "area" and q.clue.args[0] in grass and q.asked == ("blue",) for q in ranked)
     with pytest.raises(InputError, match="unknown terrain 'sand'"):
-        advisor.read_turn(GARDEN, played.items, played.item, "sand")
+        garden_advice.read_turn(GARDEN, played.items, played.item, "sand")
     with pytest.raises(InputError, match="the cat token asks no question"):
-        advisor.read_turn(GARDEN, played.items, played.item, None, "cat")
+        garden_advice.read_turn(GARDEN, played.items, played.item, None, "cat")
     with pytest.raises(InputError, match="north-of is not a question on gnom-street"):
-        advisor.read_turn(GARDEN, played.items, played.item, None, "north-of")
+        garden_advice.read_turn(GARDEN, played.items, played.item, None, "north-of")
 
 
 def test_mick_asks_everyone_and_the_answers_together_carry_more():
     played = game(["red", "blue"], None)
     single = advisor.questions(played.sheet(), limit=1)[0]
-    together = advisor.questions(played.sheet(), advisor.Turn(everyone=True), limit=1)[0]
+    together = advisor.questions(played.sheet(), garden_advice.Turn(everyone=True), limit=1)[0]
     assert together.asked == ("red", "blue") and together.bits > single.bits
 
 
@@ -153,6 +155,24 @@ def test_new_york_suggests_the_likeliest_cells_and_the_risk(run):
     assert data["accusations"]["thief"][0] == {"cell": "D4", "probability": 0.5, "risk": 0.5}
 
 
+def test_a_game_with_no_turn_rules_for_its_boards_questions_says_which_games_suggest(run, home, store):
+    """A board the player added where everyone hunts one key and players ask questions is played by the
+    city's rules, which rank no questions: suggest says so in one line and which games it serves."""
+    own = home / "boards" / "asked.yaml"
+    own.parent.mkdir(parents=True)
+    own.write_text("name: asked\nrows: 1\ncolumns: 3\nverified: true\nquestions: [area]\n"
+                   "hidden: {items: [key], noun: key}\n"
+                   "attributes: {terrain: {kind: one, values: {grass: {}}}}\n"
+                   "cells: {A1: {terrain: grass}, B1: {terrain: grass}, C1: {terrain: grass}}\n")
+    assert run("new", "asked").exit_code == 0
+    before = folder_snapshot(home)
+    refused = "error: on asked the game ranks neither questions nor accusations: suggest is for 75 Gnom' Street " \
+              "and Enquêtes à New York\n"
+    assert one_plain_line(run("suggest"), 2) == refused
+    assert folder_snapshot(home) == before
+    assert suggestion_lines(store.load(None)) == ([refused.removeprefix("error: ").rstrip()], False)
+
+
 def test_review_compares_each_question_with_the_best_then(run):
     run("new", "gnom-street")
     run("clue", "area", "A1", "no")      # 16 -> 13: worth H(3/16)
@@ -185,7 +205,7 @@ def test_the_look_ahead_weighs_what_the_next_turn_will_likely_offer():
     the best: D2 (5 or 8) leaves parts that later, scarce tokens split better (exact optimum)."""
     played = game(None, None, ("area A1 no", None))
     sheet = played.sheet()
-    turn = advisor.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
+    turn = garden_advice.Turn(("wood",), ("line-of-sight",), terrain_tokens=1, action_tokens=1)
     ranked = advisor.questions(sheet, turn)
     most_bits = max(ranked, key=lambda q: q.bits)
     assert ranked[0].clue.args == ("D2",) and most_bits.clue.args == ("F1",)
@@ -245,7 +265,7 @@ def test_last_of_four_the_advice_is_the_exact_optimum():
     sheet = played.sheet()
     candidates = sheet.candidates("opponent").mask
     assert sorted(GARDEN.name_of(cell) for cell in CellSet(candidates)) == ["B3", "C2", "D2", "D3"]
-    ranked = advisor.questions(sheet, advisor.Turn(("gravel",), ("line-of-sight",), terrain_tokens=1,
+    ranked = advisor.questions(sheet, garden_advice.Turn(("gravel",), ("line-of-sight",), terrain_tokens=1,
                                                    action_tokens=1))
 
     def turns_after(clue):
@@ -260,7 +280,7 @@ def test_last_of_four_the_advice_is_the_exact_optimum():
 
 def test_with_every_token_offered_the_most_informative_question_comes_first():
     played = game(None, None, ("area A1 no", None))
-    every = advisor.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
+    every = garden_advice.Turn(("grass", "wood", "gravel", "earth"), ("area", "line-of-sight", "flower"),
                          terrain_tokens=4, action_tokens=4)
     assert advisor.questions(played.sheet(), every) == advisor.questions(played.sheet())
 
@@ -276,13 +296,14 @@ def test_an_answer_never_costs_turns(clues, terrains, actions):
             played = played.record(played.read_clue([kind, cell, "yes" if answer else "no"]))
         except Contradiction:  # that answer cannot be given with the others
             pass
-    turn = advisor.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains, action_tokens=actions)
+    turn = garden_advice.Turn(("grass", "wood", "gravel")[:terrains], None, terrain_tokens=terrains,
+                              action_tokens=actions)
     assert all(question.turns_saved >= 0 for question in advisor.questions(played.sheet(), turn))
 
 
 def test_the_tokens_left_are_counted_the_cat_among_them():
     played = game(["red", "blue"], None)
-    turn = advisor.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
+    turn = garden_advice.read_turn(GARDEN, played.items, played.item, "herbe,bois", "zone,chat")
     assert (turn.terrains, turn.actions, turn.terrain_tokens, turn.action_tokens) == \
         (("grass", "wood"), ("area",), 2, 2)
 

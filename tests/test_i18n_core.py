@@ -19,6 +19,7 @@ from assistant.engine.clues import KINDS, Clue, kind_named
 from assistant.engine.errors import AssistantError, DataError, InputError, shown
 from assistant.engine.words import join_names, lookup, parse_answer
 from assistant.games.deduction import DeductionGame
+from assistant.games.gnom_street import advice as garden_advice
 
 CITY = shipped_board("new-york")
 
@@ -244,20 +245,20 @@ def test_my_own_name_stands_for_me_in_french(garden, french):
 
 def test_advice_is_french(garden, french):
     game = play(garden, opponents=("red",))
-    turn = advisor.read_turn(garden, game.items, game.item)
+    turn = garden_advice.read_turn(garden, game.items, game.item)
     best = advisor.questions(game.sheet(), turn, limit=1)[0]
     assert advisor.split_words(best).endswith(" si non")
     assert " si oui, " in advisor.split_words(best)
-    words = advisor.turn_words(garden, best, single=True)
+    words = garden_advice.turn_words(garden, best, single=True)
     assert words.startswith("prendre ") and ", statuette sur " in words and ", demander : " in words
     assert advisor.odds(game.sheet()).method.startswith("exact : ")
     with pytest.raises(InputError, match=r"^sur new-york les joueurs ne posent pas de questions"):
-        advisor.read_turn(CITY, ("thief",), str)
+        garden_advice.read_turn(CITY, ("thief",), str)
     with pytest.raises(InputError,
                        match=r"^sur n'est pas une question sur gnom-street : demandez zone, ligne-de-vue et fleur$"):
-        advisor.read_turn(garden, game.items, game.item, actions="at")
+        garden_advice.read_turn(garden, game.items, game.item, actions="at")
     with pytest.raises(InputError, match="vouliez-vous dire zone\u00a0\\?"):
-        advisor.read_turn(garden, game.items, game.item, actions="zonne")
+        garden_advice.read_turn(garden, game.items, game.item, actions="zonne")
 
 
 def test_suggest_and_review_speak_french_on_the_command_line(run):

@@ -20,6 +20,7 @@ from test_rules_garden_pieces import refused
 from assistant.engine import advice as advisor
 from assistant.engine.errors import AssistantError, Contradiction
 from assistant.games.deduction import DeductionGame
+from assistant.games.gnom_street import advice as garden_advice
 from assistant.games.gnom_street import tally as gnom_tally
 
 GARDEN = shipped_board("gnom-street")
@@ -256,7 +257,7 @@ def test_suggest_proposes_only_placements_the_tool_accepts(steps):
     empty) records."""
     game = play(*steps)
     own = game.garden().miniatures["me"]
-    ranked = advisor.questions(game.sheet(), advisor.Turn(barred=game.barred()), limit=None)
+    ranked = advisor.questions(game.sheet(), garden_advice.Turn(barred=game.barred()), limit=None)
     cells = {question.clue.args[0] for question in ranked}
     assert cells
     for cell in cells:

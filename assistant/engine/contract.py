@@ -26,6 +26,7 @@ from assistant.engine.log import Log
 from assistant.engine.records import NamedTuple
 
 if TYPE_CHECKING:
+    from assistant.engine.advice import Odds, Question, TurnRules
     from assistant.engine.board import Board
     from assistant.engine.cells import Cell, CellSet
     from assistant.engine.grammar import Form
@@ -231,6 +232,44 @@ class Tallies(Protocol):
     def tally(self, rules: str = "fr") -> Any:
         """The end-of-game tally by the rule book ``rules`` ('fr' or 'en'): a line per player, the notes on
         how stacks counted, the verdict (``verdict()``) and its ``to_mapping()``."""
+
+
+@runtime_checkable
+class Advises(Protocol):
+    """A game whose players choose questions (a garden): its own turn rules limit and rank them.
+
+    The shared advisor (``engine/advice.py``) ranks the questions the turn allows; the faces ask the
+    game for that turn and for the turn's words, never naming the game."""
+
+    def advice_turn(self, left: str | None = None, actions: str | None = None, ask: str | None = None,
+                    everyone: bool = False) -> TurnRules:
+        """The turn ``suggest`` advises: the tokens and players given (as typed), the rest from the game."""
+
+    def turn_words(self, question: Question, single: bool) -> str:
+        """The whole turn that asks ``question``, in plain words (what to take, where to stand, whom to ask)."""
+
+    def advice_notes(self) -> list[str]:
+        """Lines said before the questions (a rule that changes how the turn is played now)."""
+
+
+class Accusing(Protocol):
+    """One cell an item may be accused on, and the chance the accusation is right."""
+
+    @property
+    def cell(self) -> Cell:
+        """The cell accused."""
+
+    @property
+    def probability(self) -> float:
+        """The chance the accusation is right; 1 - p is the risk of elimination."""
+
+
+@runtime_checkable
+class Accuses(Protocol):
+    """A game with no questions to choose, only accusations (a city): the odds of each and its risk."""
+
+    def accusations(self, item: str, the_odds: Odds | None = None) -> Sequence[Accusing]:
+        """The cells most likely to hold ``item``, most likely first."""
 
 
 # -- a score pad -----------------------------------------------------------------------------------

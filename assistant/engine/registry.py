@@ -407,11 +407,11 @@ def declaring(*words: str) -> GameType | None:
     return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
 
 
-def titles_offering(capability: type) -> str:
-    """The titles of the registered games whose class offers ``capability`` (a protocol of the contract),
-    in the language spoken: 'this is for {titles}'."""
+def titles_offering(*capabilities: type) -> str:
+    """The titles of the registered games whose class offers one of ``capabilities`` (protocols of the
+    contract), in the language spoken: 'this is for {titles}'."""
     return join_names(each.title for each in registered()
-                      if not each.pad and issubclass(each.game_class(), capability))
+                      if not each.pad and any(issubclass(each.game_class(), one) for one in capabilities))
 
 
 def titled(name: str) -> str | None:

@@ -109,6 +109,17 @@ def token_word(game, token) -> str:
     return f"{game.display(token.owner)} {face}"
 
 
+def nothing_to_rank(game) -> str | None:
+    """Why ``suggest`` has nothing to rank on a sheet game: its board has questions and its game no turn rules
+    to rank them (``Advises``), or no questions and no accusations (``Accuses``); None when it has."""
+    from assistant.engine.contract import Accuses, Advises
+
+    if isinstance(game, Advises if game.board.questions else Accuses):
+        return None
+    return _("on {board} the game ranks neither questions nor accusations: suggest is for {games}").format(
+        board=game.board.name, games=registry.titles_offering(Advises, Accuses))
+
+
 def suggestion_lines(game) -> tuple[list[str], bool]:
     """The best questions now (or, where nobody asks, the likeliest cells): the suggest command's figures.
 
@@ -117,18 +128,19 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
 
     if is_pad(game):
         return [_("nothing to suggest on a score pad")], False
+    refused = nothing_to_rank(game)
+    if refused is not None:
+        return [refused], False
     sheet = game.sheet()
     odds = advisor.odds(sheet)
     if not game.board.questions:
         return [_("{item} on {cell}: {probability}").format(
             item=game.board.local_item(item), cell=game.board.name_of(accusation.cell),
             probability=percent(accusation.probability))
-            for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
+            for item in game.items for accusation in game.accusations(item, odds)[:3]], True
     single = len(game.items) == 1
-    from assistant.games.gnom_street import fight
-
     try:
-        turn = fight.suggest_turn(game)  # as suggest: whom the round's fight lets me ask, the tokens left
+        turn = game.advice_turn()  # as suggest: whom the round's fight lets me ask, the tokens left
     except AssistantError as error:  # the loser asks nobody
         return [str(error)], False
     ranked = advisor.questions(sheet, turn, odds, limit=8)

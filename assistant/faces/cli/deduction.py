@@ -227,13 +227,18 @@ def suggest(
     game: GameOption = None,
 ) -> None:
     from assistant.engine import advice as advisor
+    from assistant.engine.errors import InputError
+    from assistant.faces.panels import nothing_to_rank
 
     current = deduction(store().load(game))
+    refused = nothing_to_rank(current)
+    if refused is not None:
+        raise InputError(refused)
     the_sheet = current.sheet()
     the_odds = advisor.odds(the_sheet)
     board = current.board
     if not board.questions:
-        ranked = {item: advisor.accusations(the_sheet, item, the_odds)[:top] for item in current.items}
+        ranked = {item: current.accusations(item, the_odds)[:top] for item in current.items}
         if as_json:
             echo_json({"accusations": {item: [{"cell": board.name_of(a.cell), "probability": a.probability,
                                                 "risk": 1 - a.probability} for a in found]
@@ -248,13 +253,11 @@ def suggest(
                                    probability=percent(a.probability),
                                    risk=percent(1 - a.probability)))
         return
-    from assistant.games.gnom_street import fight as rounds
-
-    turn = rounds.suggest_turn(current, left, actions, ask, everyone)  # what is not given: from the round's fight
+    turn = current.advice_turn(left, actions, ask, everyone)  # what is not given: from the game (a round's fight)
     single = len(current.items) == 1
     if as_json:
         best = advisor.questions(the_sheet, turn, the_odds, limit=top)
-        echo_json({"questions": [_question_json(q, single, board) for q in best], "method": the_odds.method})
+        echo_json({"questions": [_question_json(q, single, current) for q in best], "method": the_odds.method})
         return
     groups = advisor.question_groups(the_sheet, turn, the_odds, limit=top, shown=GROUP_SHOWN)
     if not groups:
@@ -264,26 +267,19 @@ def suggest(
         return
     typer.echo(_("best questions now: the tokens to take, where your miniature goes, whom to ask, and how many "
                  "cells the answer rules out on average:"))
-    if board.per_opponent:
-        from assistant.games.gnom_street.garden import ME, MINIATURES
-
-        if len(current.garden().miniatures[ME]) >= MINIATURES:
-            # rules: with no miniature left in the supply, one already in the garden moves
-            typer.echo(ngettext("your {count} miniature is in the garden: the one you place is moved "
-                                "(assistant miniature me CELL --from CELL)",
-                                "your {count} miniatures are in the garden: the one you place is moved "
-                                "(assistant miniature me CELL --from CELL)", MINIATURES).format(count=MINIATURES))
+    for line in current.advice_notes():
+        typer.echo(line)
     for rank, (shown, count) in enumerate(groups, 1):
         first = shown[0]
         worth = advisor.gain_words(first)
         if count == 1:
             typer.echo(f"{rank:>3}. " + _("{turn} ({worth}; {split})").format(
-                turn=advisor.turn_words(board, first, single), worth=worth, split=advisor.split_words(first)))
+                turn=current.turn_words(first, single), worth=worth, split=advisor.split_words(first)))
             continue
         typer.echo(f"{rank:>3}. " + _("any of these {count}: {worth}; {split}").format(
             count=count, worth=worth, split=advisor.split_words(first)))
         for question in shown:
-            typer.echo(f"       {advisor.turn_words(board, question, single)}")
+            typer.echo(f"       {current.turn_words(question, single)}")
         if count > len(shown):
             typer.echo("       " + _("and {count} more like these (--json --top N lists them all)").format(
                 count=count - len(shown)))
@@ -345,7 +341,7 @@ def moles(
     typer.echo(left)
 
 
-def _question_json(question, single: bool, board=None) -> dict:
+def _question_json(question, single: bool, game=None) -> dict:
     from assistant.engine import advice as advisor
 
     found = {"ask": question.words(single), "kind": question.clue.kind, "args": list(question.clue.args),
@@ -354,8 +350,8 @@ def _question_json(question, single: bool, board=None) -> dict:
              "yes_left": question.yes_left, "no_left": question.no_left,
              "turns_saved": round(question.turns_saved, 6), "ruled_out": round(question.ruled_out, 6),
              "gain": advisor.gain_words(question), "split": advisor.split_words(question)}
-    if board is not None:
-        found["turn"] = advisor.turn_words(board, question, single)
+    if game is not None:
+        found["turn"] = game.turn_words(question, single)
     return found
 
 

@@ -213,7 +213,7 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
     """The turn ``suggest`` advises: the tokens and players given (``--left``, ``--actions``, ``--ask``,
     ``--all``), the rest taken from the round's fight when one is recorded (``turn``). The command line
     and the table screen's suggestions ask this one function, so they never disagree."""
-    from assistant.engine import advice as advisor
+    from assistant.games.gnom_street import advice as advisor
 
     turn_ = advisor.read_turn(game.board, game.items, game.item, left, actions, ask, everyone, game.barred())
     if not game.board.per_opponent:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from assistant.engine.cells import Cell, CellSet
 from assistant.engine.contract import TheirMaps
 from assistant.engine.errors import AssistantError
-from assistant.engine.i18n import _
+from assistant.engine.i18n import _, ngettext
 from assistant.engine.log import Entry
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import Outcome
@@ -27,6 +27,8 @@ from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
 if TYPE_CHECKING:
+    from assistant.engine.advice import Question
+    from assistant.games.gnom_street.advice import Turn
     from assistant.games.gnom_street.moles import Advice
     from assistant.games.gnom_street.tally import Tally
 
@@ -65,6 +67,29 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         their loot is)."""
         return _("there is no accusation on {board}: its rules end with each loot card shown ({usage})").format(
             board=self.board.name, usage=_(garden.LootEvent.FORM.usage))
+
+    # -- the advisor: the garden's turn -------------------------------------------------------
+
+    def advice_turn(self, left: str | None = None, actions: str | None = None, ask: str | None = None,
+                    everyone: bool = False) -> "Turn":
+        """The turn ``suggest`` advises: the tokens and players given, the rest from the round's fight."""
+        return fight.suggest_turn(self, left, actions, ask, everyone)
+
+    def turn_words(self, question: "Question", single: bool) -> str:
+        """The whole turn in plain words: the tokens to take, where the miniature goes, whom to ask what."""
+        from assistant.games.gnom_street import advice
+
+        return advice.turn_words(self.board, question, single)
+
+    def advice_notes(self) -> list[str]:
+        """Rules: with no miniature left in the supply, one already in the garden moves."""
+        if not self.board.per_opponent or len(self.garden().miniatures[garden.ME]) < garden.MINIATURES:
+            return []
+        return [ngettext("your {count} miniature is in the garden: the one you place is moved "
+                         "(assistant miniature me CELL --from CELL)",
+                         "your {count} miniatures are in the garden: the one you place is moved "
+                         "(assistant miniature me CELL --from CELL)", garden.MINIATURES).format(
+            count=garden.MINIATURES)]
 
     # -- the pieces, replayed -------------------------------------------------------------
 
@@ -334,9 +359,10 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
 
 if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
-    from assistant.engine.contract import AdvisesMoles, AskedOfMe, ReadsBack, SheetGame, Tallies
+    from assistant.engine.contract import Advises, AdvisesMoles, AskedOfMe, ReadsBack, SheetGame, Tallies
 
     _checked: type[SheetGame] = GardenGame
+    _advises: type[Advises] = GardenGame
     _mirrors: type[AskedOfMe] = GardenGame
     _reads_back: type[ReadsBack] = GardenGame
     _moles: type[AdvisesMoles] = GardenGame

@@ -24,6 +24,10 @@ from assistant.games.deduction.events import FRENCH_VERDICTS, VERDICTS, ClueEven
 from assistant.games.deduction.game import DeductionGame
 from assistant.games.new_york.accusation import AccuseEvent
 
+if TYPE_CHECKING:
+    from assistant.engine.advice import Odds
+    from assistant.games.new_york.advice import Accusation
+
 
 class Case(NamedTuple):
     """What the city's rules keep of the log (``State.play``)."""
@@ -110,6 +114,12 @@ class CityGame(DeductionGame):
 
     # -- recording ------------------------------------------------------------------------
 
+    def accusations(self, item: str, the_odds: "Odds | None" = None) -> "list[Accusation]":
+        """The cells most likely to hold ``item``, most likely first: the odds of each accusation."""
+        from assistant.games.new_york import advice
+
+        return advice.accusations(self.sheet(), item, the_odds)
+
     def _check_step(self, event) -> None:
         """The core's checks; an accusation by a player out, and any step about a case already closed, are
         refused."""
@@ -177,6 +187,7 @@ def _accused_cell(entry: Entry) -> str:
 
 
 if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
-    from assistant.engine.contract import SheetGame
+    from assistant.engine.contract import Accuses, SheetGame
 
     _checked: type[SheetGame] = CityGame
+    _accuses: type[Accuses] = CityGame
