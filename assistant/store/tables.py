@@ -225,7 +225,7 @@ def _read(path: Path, table_id: str) -> Table:
         raise DataError(_("{source}: games: expected a list of games").format(source=source))
     fields = TableGame._fields
     try:
-        table = Table(data.get("id"), data.get("started"),  # type: ignore[arg-type]  (checked below)
+        table = Table(data.get("id", ""), data.get("started", ""),  # each checked below
                       tuple(TableGame(**{name: each[name] for name in fields if name in each}) for each in games),
                       data.get("keepers", {}))
     except TypeError:
