@@ -45,7 +45,7 @@ except ImportError:  # another Python: the same digest through hashlib
 from assistant.engine.words import key
 from assistant.store.files import is_regular, read_json, read_regular, write_cache
 
-OUTCOME_VERSION = 3  # bump when what an outcome holds changes: the cache is then read anew
+OUTCOME_VERSION = 4  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
 ME = "me"  # the owner of a garden game without --me (garden.ME)
 
@@ -98,7 +98,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
             result = entry["outcome"]
         else:
             try:
-                result = outcome(store.load(name))
+                result = {**outcome(store.load(name)), "phone": store.phone_owner(name)}
             except AssistantError as error:
                 skipped.append({"name": name, "problem": str(error)})
                 continue
@@ -119,7 +119,8 @@ def _is_outcome(data: object) -> bool:
 
     if not isinstance(data, dict) or not (isinstance(data.get("name"), str) and isinstance(data.get("kind"), str)
                                           and names(data.get("players")) and names(data.get("winners"))
-                                          and isinstance(data.get("finished"), bool)):
+                                          and isinstance(data.get("finished"), bool)
+                                          and isinstance(data.get("phone"), (str, type(None)))):
         return False
     deals, rounds = data.get("deals", []), data.get("rounds", {"played": 0, "won": {}})
     return (isinstance(deals, list) and all(isinstance(deal, dict) and isinstance(deal.get("quest"), str)
@@ -246,8 +247,8 @@ def summarise(found: Iterable[dict], player: str | None = None) -> dict:
     return {"games": len(found), "finished": sum(each["finished"] for each in found), "players": players,
             "quests": {face: {"deals": len(deals), "mean": _mean([p for deal in deals for p in deal])["mean"]}
                        for face, deals in sorted(faces.items(), key=lambda kv: _face_order(kv[0]))},
-            "history": [{field: each[field] for field in ("name", "kind", "date", "players", "finished", "winners")}
-                        for each in found]}
+            "history": [{**{field: each[field] for field in ("name", "kind", "date", "players", "finished", "winners")},
+                         "phone": each.get("phone")} for each in found]}
 
 
 def _row(name: str) -> dict:

@@ -774,7 +774,9 @@ def _plays(history: list[dict]) -> RenderableType:
                 winners=" + ".join(spoken(name) for name in play["winners"]))
         else:
             result = _("finished, no winner")
-        table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))
+        game = play["name"] if not play.get("phone") else _("{name} ({player}'s phone)").format(
+            name=play["name"], player=play["phone"])
+        table.add_row(Text(play["date"]), Text(game), Text(play["kind"]), Text(result))
     return table
 
 

@@ -14,6 +14,7 @@ from assistant.store import yamlfile
 from assistant.store.boards import Boards
 from assistant.store.files import (
     CannotRead,
+    notice,
     WriteError,
     is_regular,
     is_reserved_name,
@@ -75,8 +76,18 @@ def bad_game_name(name: str) -> InputError:
                         "such as CON or NUL)").format(name=shown(name)))
 
 
+def private_line(name: str, owner: str) -> str:
+    """What the laptop says wherever it shows a sheet a phone started: whose private sheet it is."""
+    return _("{name} is {player}'s private sheet, started on their phone: shown here because it was asked for "
+             "by name").format(name=name, player=owner)
+
+
 class Games(Boards):
     """Saved games as they are read: files, names, the current game, score pads' classes and rules."""
+
+    # Whether loading a sheet a phone started says whose private sheet it is (``private_line``, as a notice
+    # when the command ends): a command that only lists games (games, stats) or serves them turns it off.
+    tell_private = True
 
     def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
@@ -182,13 +193,17 @@ class Games(Boards):
         name = self.resolve(name)
         path = self.game_path(name)
         try:
-            return self._read_game(path, name)
+            game = self._read_game(path, name)
         except CannotRead:
             raise
         except DataError as error:
             if self._good_path(name).is_file() and self._good_state_problem(name) is None:
                 raise DataError(error.problems[:1] + [_recover_hint(name)]) from None
             raise
+        owner = self._loaded[path][5]
+        if owner is not None and self.tell_private:
+            notice(private_line(name, owner))
+        return game
 
     def _good_state_problem(self, name: str) -> str | None:
         """None if the last good state kept beside game ``name`` loads, else why it does not."""
@@ -231,9 +246,12 @@ class Games(Boards):
         return game
 
     def phone_owner(self, name: str | None = None) -> str | None:
-        """Whose phone game ``name`` (default: the current one) was started on, or None: made on the laptop."""
-        self.load(name)
-        return self._loaded[self.game_path(self.resolve(name))][5]
+        """Whose phone game ``name`` (default: the current one) was started on, or None: made on the laptop.
+        Said nowhere (the game's loot is not shown by asking this)."""
+        name = self.resolve(name)
+        path = self.game_path(name)
+        self._read_game(path, name)
+        return self._loaded[path][5]
 
     def _sources(self, read_against) -> tuple:
         """The bytes of the files a game is read against besides its own: a board's (by name) and the owner's

@@ -550,6 +550,7 @@ class TableApp(App):
         # board, its pieces) where is_pad says it has them, which no one static type of a game tells.
         self.game: Any = None
         self.game_name: str | None = None
+        self.owner: str | None = None  # whose phone started the game shown (None: the laptop)
         self.toggled = {"odds": False, "suggest": False, "help": False}
         self.typed: list[str] = []
         self.recall_at = 0
@@ -619,6 +620,7 @@ class TableApp(App):
         """Read the game again (the name is resolved once, at start)."""
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
+        self.owner = self.store.phone_owner(self.game_name)  # a phone's private sheet: its title says whose
         self.said = {}  # read anew: perhaps another game, or another language
         self.stamp = self.watched_stamp()
         self.refresh_bindings()  # the keys of this game in the footer (check_action)
@@ -671,6 +673,8 @@ class TableApp(App):
         self.drawn_game, self.drawn_at = game, drawn
         ended = header_line(game)  # the game's outcome, worded as the page's header words it
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {ended or game.summary()}")
+        if self.owner is not None:  # asked for by name: shown, and said to be that player's own
+            title.append("  ·  " + _("{player}'s private sheet, started on their phone").format(player=self.owner))
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
         stack = stacks(self.size.width)
         shape = picture_shape(game, self.toggled["odds"], width, height, stack)
