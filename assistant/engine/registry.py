@@ -150,20 +150,51 @@ class Page:
 ASKER_AND_ANSWERER = "asker-answerer"
 
 
+class Copy(NamedTuple):
+    """One step an act recorded on one sheet of a table becomes on another sheet of that table
+    (``Acts.copied``): its words as that sheet saves them ('asked area B2 no --by Léa'; '' when that
+    sheet has nothing to record), and, where the act as recorded disagrees with that sheet's own secret,
+    a line for each side, in the language spoken: ``differs`` for the phone that recorded it ("Chloé's sheet
+    answers no: check what you heard", never the secret itself), ``told`` for that sheet's own phone."""
+
+    step: str
+    differs: str = ""
+    told: str = ""
+
+
 class Acts:
     """Which of a game's acts the whole table sees (``public``: their verbs, 'miniature', 'loot'), and
     who alone learns the others (``private``: verb -> who, e.g. 'asked': ``ASKER_AND_ANSWERER``; an
-    option that makes it public, such as an answer given aloud, is named in ``aloud``)."""
+    option that makes it public, such as an answer given aloud, is named in ``aloud``).
 
-    __slots__ = ("public", "private", "aloud")
+    ``copies``: where the game's function is ('package.module:function', imported on first use) that says
+    what one of its acts becomes on each other sheet of the table (``contract.CopiesActs``): the sheets of
+    one table are linked through it. A game without it links nothing."""
+
+    __slots__ = ("public", "private", "aloud", "copies")
 
     def __init__(self, public: tuple[str, ...] = (), private: Mapping[str, str] | None = None,
-                 aloud: Mapping[str, str] | None = None) -> None:
+                 aloud: Mapping[str, str] | None = None, copies: str | None = None) -> None:
         self.public, self.private, self.aloud = public, dict(private or {}), dict(aloud or {})
+        self.copies = copies
 
     def is_public(self, verb: str, options: tuple[str, ...] = ()) -> bool:
         """Whether the act ``verb`` (typed with ``options``) is seen by the whole table."""
         return verb in self.public or (verb in self.aloud and self.aloud[verb] in options)
+
+    @property
+    def linked(self) -> bool:
+        """Whether the game's sheets at one table are linked (it declares ``copies``)."""
+        return self.copies is not None
+
+    def copied(self, origin: Any, event: Any, owner: str, other: Any, other_owner: str) -> tuple[Copy, ...]:
+        """What ``event``, an act accepted on sheet ``origin`` (``owner``'s), becomes on ``other``, the sheet
+        of ``other_owner`` at the same table: the steps to record there, none when that sheet does not learn
+        it. A player that sheet does not know is refused (AssistantError, naming them)."""
+        if self.copies is None:
+            return ()
+        module, function = self.copies.split(":")
+        return tuple(getattr(import_module(module), function)(origin, event, owner, other, other_owner))
 
     def __repr__(self) -> str:
         return f"Acts({self.public!r}, {self.private!r})"

@@ -48,11 +48,13 @@ def clue(
     by: Annotated[Optional[str], typer.Option("--by", "--par", "-p",
                                               help=N_("Who asked, or drew the card (default: me)."))] = None,
     power: PowerOption = None,
+    aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
+        "Answered aloud (megaphone, on the garden): the whole table heard it."))] = False,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
     updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
-                                                                              power)))
+                                                                              power, aloud)))
     say_recorded(updated)
 
 

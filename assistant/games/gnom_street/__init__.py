@@ -15,6 +15,7 @@ KIND = "gnom-street"
 # which of its acts the whole table sees (read from the rules: the miniatures, the cat, the fight's revealed
 # cards, the tokens once revealed and the loot cards shown at the end are seen by all; a question is between
 # the asker and the one asked, unless the answer is given aloud; a token's kind stays hidden until revealed).
+# The sheets of one table are linked through ``linked``: each act entered once reaches every sheet that learns it.
 PLAYER = Arg("player", N_("me, or an opponent's name."), required=True)
 CELL = Arg("cell", N_("A garden cell, e.g. C3."), required=True)
 
@@ -101,7 +102,7 @@ START = Start(("new",), "opponents", 1, 3, "red,blue,yellow", secrets=(Secret("-
 
 ACTS = Acts(public=("miniature", "cat", "fight", "reveal", "loot", "mole"),
             private={"clue": ASKER_AND_ANSWERER, "asked": ASKER_AND_ANSWERER, "token": "owner"},
-            aloud={"asked": "--aloud"})
+            aloud={"asked": "--aloud", "clue": "--aloud"}, copies="assistant.games.gnom_street.linked:copies")
 
 # What the command line prints after one of the garden's steps is the garden's own: a fight's ranking and whom
 # I may ask, a piece's entry and what it changed.

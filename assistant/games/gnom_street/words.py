@@ -28,10 +28,11 @@ PLACED = {garden.MiniatureEvent.FORM: ((),), garden.CatEvent.FORM: ((),), garden
 
 
 class GardenClue(ClueEvent):
-    """A clue on the garden: asked with a gnome's power (``--power``, see fight) too."""
+    """A clue on the garden: asked with a gnome's power (``--power``, see fight) too, and answered aloud
+    (``--aloud``: the one asked plays a "pipelette", whose megaphone makes every player hear the answer)."""
 
     __slots__ = ()
-    FORM: ClassVar[Form] = ClueEvent.FORM._replace(options=(*ClueEvent.FORM.options, fight.POWER))
+    FORM: ClassVar[Form] = ClueEvent.FORM._replace(options=(*ClueEvent.FORM.options, fight.POWER, mirror.ALOUD))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "ClueEvent | mirror.AskedEvent":  # type: ignore[override]
@@ -42,13 +43,13 @@ class GardenClue(ClueEvent):
         if asker not in (None, garden.ME) and game.opponents == (asker,):
             # Two players: the opponent asks nobody but me, so the answer is about my loot, never theirs.
             if game.reading_saved:  # a log saved before `asked` existed: read as the question put to me
-                return mirror.AskedEvent(heard.clue, asker, heard.answers[0][1],
-                                         power=fight.read_power(found.last("power")))
+                return mirror.AskedEvent(heard.clue, asker, heard.answers[0][1], found.flag("aloud"),
+                                         fight.read_power(found.last("power")))
             raise InputError(_("{player} asked you: the answer is about your loot, not {player}'s; record it "
                                "with: asked {clue} --by {player}").format(player=asker,
                                                                          clue=heard.clue.said(game.board)))
         return cls(heard.clue, heard.answers, heard.card, None if asker == garden.ME else asker,
-                   fight.read_power(found.last("power")))
+                   fight.read_power(found.last("power")), found.flag("aloud"))
 
 
 class GardenWords:
