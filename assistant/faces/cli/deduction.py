@@ -27,6 +27,7 @@ from assistant.faces.cli.common import (
     show,
     store,
     their_cells,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -53,7 +54,7 @@ def clue(
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
+    updated = update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
                                                                               power, aloud)))
     say_recorded(updated)
 
@@ -84,7 +85,7 @@ def asked(
         before.update(mirror.maps(g))
         return g.record(event)
 
-    updated = store().update(game, record)
+    updated = update(game, record)
     for line in mirror.read_back(updated, updated.entries()[-1], before):
         typer.echo(line)
 
@@ -98,7 +99,7 @@ def accuse(
     game: GameOption = None,
 ) -> None:
     # no --opponent: the city hunts one thief, and the garden has no accusation (its loot cards end it)
-    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
+    updated = update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
     say_recorded(updated, ACCUSATION_RECORDED)
 
 
@@ -106,7 +107,7 @@ def accuse(
 def undo(game: GameOption = None) -> None:
     from assistant.engine.log import Retract
 
-    _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
+    _said_taken_back(update(game, lambda g: g.record(Retract(None))))
 
 
 @declared(app, "retract")
@@ -120,7 +121,7 @@ def retract(
 
     # A whole number out of range (0, -1) is refused as any missing entry is: saying which numbers exist.
     wanted = Retract(int(number)) if re.fullmatch(r"-?[0-9]+", number.strip()) else Retract.numbered(number)
-    _said_taken_back(store().update(game, lambda g: g.record(wanted)))
+    _said_taken_back(update(game, lambda g: g.record(wanted)))
 
 
 def _said_taken_back(game) -> None:

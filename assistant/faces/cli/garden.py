@@ -18,6 +18,7 @@ from assistant.faces.cli.common import (
     echo_json,
     show,
     store,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -50,7 +51,7 @@ def tally(
                                        rules).settled(throw)
     else:
         if throw is not None:  # the throw is a step of the game: recorded once, then every face tells it
-            loaded = data.update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
+            loaded = update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
         else:
             loaded = data.load(game)
         result = gnom_tally.score_game(loaded, rules)

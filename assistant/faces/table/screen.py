@@ -48,6 +48,7 @@ from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
 from assistant.faces.table.lines import Kept, TextLines
+from assistant.store import spreading
 from assistant.store.files import hold_caches, release_caches
 from assistant.store.folder import UNCHANGED, Store
 
@@ -822,19 +823,20 @@ class TableApp(App):
         # The parse cache of the file written is written once the screen is drawn: the player does not wait for
         # it (a cache, rebuilt at will); a refused step leaves none behind, as on the command line.
         hold_caches()
-        try:
-            after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
+        try:  # a sheet of a table: the entry reaches every sheet of the table that learns it
+            spread = spreading.spread(self.store, self.game_name, lambda game: game.record(game.read_step(step)))
         except BaseException as error:
             release_caches(False)
             if not isinstance(error, AssistantError):
                 raise
             self.say(str(error), refused=True)
             return
-        self.game = after
+        self.game = after = spread.game
         self.stamp = self.watched_stamp()
         self.query_one("#output").display = False  # a command's output is of the game before this step
         first, *then = said_lines(before, after)
-        self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
+        # a question put to me: the answer to give alone on the first line; then what the table's other sheets said
+        self.say(first, notes=[*then, *spread.lines()])
         self.draw()
         self.call_after_refresh(release_caches, True)
 

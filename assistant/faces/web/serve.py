@@ -51,9 +51,11 @@ from assistant.engine.errors import AssistantError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import join_clauses
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
+from assistant.store import spreading
 from assistant.store.files import read_json, write_atomically, write_cache
 from assistant.store.folder import ENTRY_ID, Repeated, Store
 
@@ -296,9 +298,10 @@ class Words:
             return grammar.said(game, game.step(event))
 
 
-def view_html(game, odds: bool = False, words: Words | None = None) -> str:
-    """The live part of the page: the sheets (or the pad), the game's state, the history."""
-    return render("view.html", **view(game, odds, words))
+def view_html(game, odds: bool = False, words: Words | None = None, told: tuple[str, ...] = ()) -> str:
+    """The live part of the page: the sheets (or the pad), the game's state, the history; ``told``: what another
+    phone's entry that reached this sheet disagreed with (its linked sheets: ``spreading``)."""
+    return render("view.html", **view(game, odds, words), told=told)
 
 
 def view(game, odds: bool = False, words: Words | None = None) -> dict:
@@ -661,6 +664,14 @@ class Served:
     words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
     drawn: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (version, language, odds) -> live part
+    # What an entry from another phone that reached this sheet disagreed with, as (the game's step count
+    # then, the line): shown until the game moves on (spreading.Reached.told)
+    told: list[tuple[int, str]] = field(default_factory=list)
+
+    def telling(self) -> tuple[str, ...]:
+        """The lines ``told`` holds for the game as it is now."""
+        count = len(getattr(self.game, "events", ())) if self.game is not None else -1
+        return tuple(line for at, line in self.told if at == count)
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
@@ -743,7 +754,9 @@ class Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        """While serving, one task watches the served games' files."""
+        """While serving, one task watches the served games' files. An entry a crash left spread over only some
+        sheets of its table reaches the others first."""
+        await asyncio.to_thread(spreading.finish, self.store)
         for served in self.served.values():
             self.refresh(served)
         watcher = asyncio.get_running_loop().create_task(self.watch())
@@ -790,6 +803,9 @@ class Server:
     def changed(self, served: Served) -> None:
         try:
             served.version = game_version(served.game if served.game is not None else self.game(served), served.words)
+            told = served.telling()
+            if told:  # a line another phone's entry brought: a version of its own, which the page fetches
+                served.version += f"-{len(told)}"
         except (Gone, AssistantError):
             served.version = "gone"
         served.changed.set()
@@ -911,7 +927,8 @@ class Server:
         key = (served.version, spoken, odds)
         text = served.drawn.pop(key, None)
         if text is None:
-            text = view_html(self.game(served), odds, served.words)
+            game = self.game(served)
+            text = view_html(game, odds, served.words, served.telling())
         served.drawn[key] = text  # the latest last: the oldest go first
         while len(served.drawn) > KEPT_DRAWN:
             del served.drawn[next(iter(served.drawn))]
@@ -999,16 +1016,32 @@ class Server:
                 return {"said": printable(recorded_before(outcome.game, outcome.position)), "repeat": True}
             if isinstance(outcome, AssistantError):
                 return {"refused": refused(outcome)}
-            served.game, served.stamp = outcome, file_stamp(self.store.game_path(served.name))
+            served.game, served.stamp = outcome.game, file_stamp(self.store.game_path(served.name))
             self.changed(served)
-            return {"said": printable(panels.said(before, outcome))}
+            self.reached(outcome)
+            return {"said": printable(join_clauses([panels.said(before, outcome.game), *outcome.lines()]))}
+
+    def reached(self, outcome: spreading.Spread) -> None:
+        """The other sheets of the table an entry reached, shown on their pages at once (with what it disagreed
+        with there), not at the next look at their files."""
+        for each in outcome.reached:
+            served = next((other for other in self.served.values() if other.name == each.name), None)
+            if served is None:
+                continue
+            served.forget(file_stamp(self.store.game_path(served.name)))
+            try:
+                if each.told:
+                    served.told = [*served.told[-2:], (len(self.game(served).events), each.told)]
+            except (Gone, AssistantError):
+                pass  # said as for every request, when its page asks
+            self.changed(served)
 
     def update(self, name: str, line: str, spoken: str, entry: str | None):
         """In a worker thread: ``line`` read and recorded in game ``name`` by the store; the game after, or
         the refusal (its words in the phone's language: ``speaking`` holds for this thread alone)."""
         with speaking(spoken):
-            try:
-                return self.store.update(name, lambda game: checked(game, line), entry)
+            try:  # a sheet of a table: the entry reaches every sheet of the table that learns it
+                return spreading.spread(self.store, name, lambda game: checked(game, line), entry)
             except (Repeated, AssistantError) as error:
                 return error
 
