@@ -36,6 +36,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -172,14 +173,31 @@ def spread(store: Store, name: str | None, change: Callable[[Any], Any], entry: 
         try:
             after = store.update(name, recorded, entry)
         except Repeated:
-            _complete_held(store, intent)
+            with _quietly(store):
+                _complete_held(store, intent)
             raise
         except BaseException:
             intent.unlink(missing_ok=True)
             raise
-        reached = [*_record_copies(store, copies), *notes]
+        with _quietly(store):
+            reached = [*_record_copies(store, copies), *notes]
         intent.unlink(missing_ok=True)
     return Spread(after, entry, tuple(reached))
+
+
+@contextmanager
+def _quietly(store: Store) -> Iterator[None]:
+    """The other sheets read without saying whose private sheet each is: they are read to be written, not
+    shown (``Games.tell_private``)."""
+    told = store.__dict__.get("tell_private")
+    store.tell_private = False
+    try:
+        yield
+    finally:
+        if told is None:
+            del store.tell_private
+        else:
+            store.tell_private = told
 
 
 def _copies(store: Store, name: str, before, after, owner: str, others: list[Linked], entry: str,
@@ -192,7 +210,8 @@ def _copies(store: Store, name: str, before, after, owner: str, others: list[Lin
     assert acts is not None, "linked_sheets links the sheets of a game that declares its acts"
     for other in others:
         try:
-            sheet = store.load(other.name)
+            with _quietly(store):
+                sheet = store.load(other.name)
             steps: list[registry.Copy] = []
             for event in new:
                 if isinstance(event, Retract):
@@ -218,7 +237,8 @@ def _taken_back(store: Store, name: str, before, after, other: Linked, sheet) ->
     source = _id_of_entry(store.entry_ids(name), before.events, taken.number) if taken is not None else None
     if source is None:
         return []
-    held = store.entry_ids(other.name)
+    with _quietly(store):
+        held = store.entry_ids(other.name)
     numbers = [_number_at(sheet.events, held[copy_id(source, other.game, index)])
                for index in range(MAX_COPIES) if copy_id(source, other.game, index) in held]
     standing = {entry.number for entry in sheet.history().standing}
@@ -317,7 +337,7 @@ def _complete(store: Store, path: Path) -> list[Reached]:
     if data is None:
         path.unlink(missing_ok=True)
         return []
-    with locked(_lock_path(store, data["origin"])):
+    with locked(_lock_path(store, data["origin"])), _quietly(store):
         return _complete_held(store, path)
 
 
