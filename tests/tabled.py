@@ -44,3 +44,29 @@ def steps(store: Store, player: str) -> list[tuple[str, bool]]:
     store.tell_private = False
     game = store.load(sheet_name(player))
     return [(game.step(entry.event), entry.retracted) for entry in game.history().entries]
+
+
+class Killed(BaseException):
+    """The process dies here (a SIGKILL, a power cut): nothing after runs, no ``except Exception`` sees it."""
+
+
+def killed_writing(store: Store, player: str, line: str, entry: str, dying: str = "Ben") -> None:
+    """``line`` spread from ``player``'s sheet by a process that dies as it comes to write ``dying``'s sheet:
+    the sheets written before keep the entry, the others lack it, and the intent stays."""
+    import pytest
+
+    from assistant.store import spreading
+
+    real = Store.update
+
+    def dies(self, name, change, entry=None):
+        if name == sheet_name(dying):
+            raise Killed()
+        return real(self, name, change, entry)
+
+    Store.update = dies  # type: ignore[method-assign]
+    try:
+        with pytest.raises(Killed):
+            spreading.spread(store, sheet_name(player), recording(line), entry)
+    finally:
+        Store.update = real  # type: ignore[method-assign]

@@ -8,11 +8,10 @@ import json
 import time
 
 import pytest
-from tabled import sheet_name, sit, steps
+from tabled import killed_writing, sheet_name, sit, steps
 from test_serve import post, request
 
 from assistant.faces.web import serve
-from assistant.store import spreading
 from assistant.store.folder import Store
 
 
@@ -73,23 +72,9 @@ def test_an_entry_from_one_phone_shows_on_the_other_phones_at_once(phones, home)
     assert "miniature Chloé F1" in view(phones, "Ben")
 
 
-def test_the_server_completes_at_start_what_a_crash_left_half_spread(store, home, monkeypatch):
+def test_the_server_completes_at_start_what_a_crash_left_half_spread(store, home):
     sit(store)
-
-    class Killed(BaseException):
-        pass
-
-    real = Store.update
-
-    def dies_at_ben(self, name, change, entry=None):
-        if name == "ben":
-            raise Killed()
-        return real(self, name, change, entry)
-
-    monkeypatch.setattr(Store, "update", dies_at_ben)
-    with pytest.raises(Killed):
-        spreading.spread(store, "lea", lambda game: game.record(game.read_step("miniature me F1")), "tap-00000004")
-    monkeypatch.setattr(Store, "update", real)
+    killed_writing(store, "Léa", "miniature me F1", "tap-00000004")
     fresh = Store(home)
     links = serve.make_links(fresh, ["ben"])
     with serve.serving(fresh, links, watch_seconds=0.05) as base:

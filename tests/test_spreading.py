@@ -16,7 +16,7 @@ from conftest import folder_snapshot
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
-from tabled import GARDEN, recording, sheet_name, sit, steps
+from tabled import GARDEN, Killed, killed_writing, recording, sheet_name, sit, steps
 
 from assistant.engine.errors import AssistantError
 from assistant.store import files, spreading
@@ -100,22 +100,8 @@ def test_an_entry_its_own_sheet_refuses_is_written_nowhere(table, home):
         {path for path in before if ".lock" not in path.name}
 
 
-class Killed(BaseException):
-    """The process dies here (a SIGKILL, a power cut): nothing after runs, no ``except Exception`` sees it."""
-
-
-def test_a_crash_between_two_sheets_is_completed_at_the_next_start(table, home, monkeypatch):
-    real = Store.update
-
-    def dies_at_ben(self, name, change, entry=None):
-        if name == "ben":
-            raise Killed()
-        return real(self, name, change, entry)
-
-    monkeypatch.setattr(Store, "update", dies_at_ben)
-    with pytest.raises(Killed):
-        spreading.spread(table, "lea", recording("clue area C3 Chloé=yes --aloud"), "tap-00000007")
-    monkeypatch.setattr(Store, "update", real)
+def test_a_crash_between_two_sheets_is_completed_at_the_next_start(table, home):
+    killed_writing(table, "Léa", "clue area C3 Chloé=yes --aloud", "tap-00000007")
     assert [len(steps(Store(home), player)) for player, unused in GARDEN] == [1, 1, 0]  # whole on each, or absent
     assert len(intents(home)) == 1
     files.notices()
