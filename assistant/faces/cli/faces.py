@@ -279,5 +279,5 @@ def serve(
     typer.echo(_("serving on {host}:{port}; Ctrl+C stops").format(host=host, port=port))
     if lan and host == "127.0.0.1":
         typer.echo(_("no network address found: only this machine can connect"), err=True)
-    web.run(data, links + join.phone_links(data, table), bound, join.desk(table.id, token, rules))
+    web.run(data, links + join.phone_links(data, table), bound, join=join.desk(table.id, token, rules))
     typer.echo(_("stopped serving"))
