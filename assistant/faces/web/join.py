@@ -40,6 +40,7 @@ from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import _, language, speaking
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import key
 from assistant.faces import starting
 from assistant.faces.web.serve import (
     HEADERS,
@@ -403,6 +404,9 @@ class Desk:
         with speaking(spoken):
             table = self.table()
             entry = table.requested(data["request"])
+            if entry is not None and (entry.kind, key(entry.player)) != (data["kind"], key(data["me"])):
+                # a request's id is made on the phone, at random: another request under it is no repeat
+                return self.refusal(_("this request's id is taken: reload the page and start again"), 409)
             if entry is not None:
                 name = self.store.name_of_id(entry.game, entry.name)
                 if name is not None:

@@ -697,6 +697,7 @@ class Server:
     def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS,
                  join: Callable[[Server], Any] | None = None):
         self.store = store
+        store.tell_private = False  # each page shows its game to its own link alone: no notice for the laptop
         self.links = list(links)
         self.watch_seconds = watch_seconds
         self.served: dict[str, Served] = {}
