@@ -390,7 +390,7 @@ def test_serve_with_no_game_yet_prints_the_tables_link_alone(run, home, monkeypa
     assert re.search(r"^join \(the table: each phone starts its own sheet\): http://127\.0\.0\.1:9000/t/[\w-]{32}/$",
                      result.output, re.MULTILINE)
     french = run("--lang", "fr", "serve")
-    assert re.search(r"^rejoindre \(la table : chaque téléphone commence sa propre feuille\) : http://", french.output,
+    assert re.search(r"^rejoindre \(la table\s: chaque téléphone commence sa propre feuille\)\s: http://", french.output,
                      re.MULTILINE)
     refused = one_plain_line(run("serve", "--allow", "quest"), 2)
     assert refused.startswith("error: --allow 'quest': phones start sheets of gnom-street, new-york")

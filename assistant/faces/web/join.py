@@ -38,7 +38,7 @@ from starlette.routing import Route
 
 from assistant.engine import registry
 from assistant.engine.errors import AssistantError, InputError, printable
-from assistant.engine.i18n import _, language, speaking
+from assistant.engine.i18n import _, language, ngettext, speaking
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
 from assistant.faces import starting
@@ -417,8 +417,10 @@ class Desk:
                                       "--allow KIND)").format(kind=repr(kind[:40]),
                                                               kinds=", ".join(self.rules.allowed) or "-"), 403)
             if entry is None and self.started >= self.rules.most:
-                return self.refusal(_("the laptop lets phones start {most} sheets while it serves, and they are "
-                                      "started: ask the laptop's owner (serve --most N)").format(
+                return self.refusal(ngettext(
+                    "the laptop lets phones start {most} sheet while it serves, and it is started: ask the laptop's "
+                    "owner (serve --most N)", "the laptop lets phones start {most} sheets while it serves, and they "
+                    "are started: ask the laptop's owner (serve --most N)", self.rules.most).format(
                     most=self.rules.most), 403)
             view = kind_view(self.store, kind)
             secret = data.get("secret")
