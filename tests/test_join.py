@@ -390,8 +390,8 @@ def test_serve_with_no_game_yet_prints_the_tables_link_alone(run, home, monkeypa
     assert re.search(r"^join \(the table: each phone starts its own sheet\): http://127\.0\.0\.1:9000/t/[\w-]{32}/$",
                      result.output, re.MULTILINE)
     french = run("--lang", "fr", "serve")
-    assert re.search(r"^rejoindre \(la table\s: chaque téléphone commence sa propre feuille\)\s: http://", french.output,
-                     re.MULTILINE)
+    assert re.search(r"^rejoindre \(la table\s: chaque téléphone commence sa propre feuille\)\s: http://",
+                     french.output, re.MULTILINE)
     refused = one_plain_line(run("serve", "--allow", "quest"), 2)
     assert refused.startswith("error: --allow 'quest': phones start sheets of gnom-street, new-york")
 
@@ -402,3 +402,18 @@ class FakeSocket:
 
     def close(self):
         pass
+
+
+def test_the_table_screen_opened_on_a_phones_sheet_by_name_says_whose_it_is(store):
+    from test_table import drive, screen_text
+
+    from assistant.faces.table.screen import TableApp
+
+    name = started_on_a_phone(store)
+    shown = []
+
+    async def look(pilot):
+        shown.append(screen_text(pilot.app))
+
+    drive(TableApp(Store(store.home), name), look, size=(140, 40))
+    assert "Chloé's private sheet, started on their phone" in shown[0]

@@ -352,8 +352,9 @@ class Desk:
         standing = self.standing(table)
         lines = [GameLine(name, kind_title(self.store, each.kind), each.player, each.phone, is_pad_kind(each.kind))
                  for each, name in standing]
-        return {"games": lines, "members": tables.members(table._replace(games=tuple(each for each, unused in standing))),
-                "pads": self.pads(), "left": max(0, self.rules.most - self.started)}
+        joined = table._replace(games=tuple(each for each, unused in standing))
+        return {"games": lines, "members": tables.members(joined), "pads": self.pads(),
+                "left": max(0, self.rules.most - self.started)}
 
     def offered(self) -> list[KindView]:
         key = (language(), ",".join(self.rules.allowed))
@@ -365,7 +366,8 @@ class Desk:
         with speaking(spoken):
             evening = self.evening_view()
             return self.server.templates.TemplateResponse(request, "join.html", {
-                "spoken": spoken, "evening": evening, "kinds": self.offered(), "keeper_phone": self.rules.keeper_phone,
+                "spoken": spoken, "evening": evening, "kinds": self.offered() if self.rules.most else [],
+                "keeper_phone": self.rules.keeper_phone,
                 "evening_html": Markup(render("evening.html", evening=evening))}, headers=HEADERS)
 
     async def evening(self, request: Request, spoken: str) -> Response:
@@ -454,7 +456,7 @@ class Desk:
         if name != entry.name:
             renamed = entry._replace(name=name)
             tables.change_table(self.store, self.table_id, lambda table: table._replace(
-                games=tuple(renamed if each.game == entry.game else each for each in table.games)))
+                games=tuple(renamed if each.game == renamed.game else each for each in table.games)))
             entry = renamed
         return entry, name, False
 
