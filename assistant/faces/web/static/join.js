@@ -75,6 +75,8 @@
     const me = $("me").value.trim().toLowerCase();
     const box = $("members");
     const shown = members.filter((name) => name.toLowerCase() !== me);
+    if (box.dataset.shown === JSON.stringify(shown)) return;  // the same buttons: the one in focus keeps it
+    box.dataset.shown = JSON.stringify(shown);
     box.replaceChildren(...shown.map((name) => {
       const chip = document.createElement("button");
       chip.type = "button";
@@ -112,7 +114,9 @@
       const data = await (await fetch("evening")).json();
       const fresh = document.createElement("template");
       fresh.innerHTML = data.html;  // drawn by the server, every text escaped there
-      if ($("evening").innerHTML !== data.html) $("evening").replaceChildren(fresh.content);
+      // put in only when what it says changed: the evening is read out (aria-live) at each change
+      const text = (node) => node.textContent.replace(/\s+/g, " ").trim();
+      if (text($("evening")) !== text(fresh.content)) $("evening").replaceChildren(fresh.content);
       members = data.members || [];
       chips();
     } catch (error) { /* the laptop does not answer now: the evening as it was */ }
