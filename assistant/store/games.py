@@ -14,10 +14,10 @@ from assistant.store import yamlfile
 from assistant.store.boards import Boards
 from assistant.store.files import (
     CannotRead,
-    notice,
     WriteError,
     is_regular,
     is_reserved_name,
+    notice,
     read_regular,
     regular_file_problem,
     write_atomically,

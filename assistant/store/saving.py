@@ -31,6 +31,13 @@ GAME_ID = r"[A-Za-z0-9_-]{16,64}"  # what game_id makes: secrets.token_urlsafe(1
 MAX_DAMAGED = 1 << 30  # bytes of a damaged game file recover keeps a copy of (it is read whole)
 
 
+def new_game_id() -> str:
+    """A new game's own id: 96 random bits, never given to another game."""
+    import secrets  # here, not at the top: it loads OpenSSL, which only a new id needs
+
+    return secrets.token_urlsafe(12)
+
+
 class Recovery(NamedTuple):
     """What ``Store.recover`` did: the game as it now stands, where the damaged file is kept (None if
     there was none), how many events the damaged file listed (None if they cannot be counted), and
@@ -53,7 +60,8 @@ class Repeated(Exception):
 class Saving(Games):
     """Writing games under their locks, atomically, each with its last good copy."""
 
-    def create(self, game: GameT, numbered: bool = False, phone_owner: str | None = None) -> GameT:
+    def create(self, game: GameT, numbered: bool = False, phone_owner: str | None = None,
+               game_id: str | None = None) -> GameT:
         """Save a new game and make it current; an existing name is refused.
 
         ``numbered``: the game's name is a stem (its board), and the first free
@@ -61,12 +69,16 @@ class Saving(Games):
         ``new`` at the same moment each get a name of their own.
 
         ``phone_owner``: the game is that player's private sheet, started on their phone; it is saved so
-        (``phone_owner``) and never made current, so that no command shows it unless it is named."""
+        (``phone_owner``) and never made current, so that no command shows it unless it is named.
+
+        ``game_id``: the game's own id, made beforehand (``new_game_id``) by a caller that writes it elsewhere
+        first (the table, so that a request repeated after a crash finds the game it started)."""
         self._finish_renames()  # a rename a crash interrupted may be writing this very name
         game = game._replace(name=game_name(game.name))  # saved as NFC: a name typed decomposed finds it
         if numbered:
             with locked(self._inside(self.games_dir / ".lock")):
-                return self.create(game._replace(name=self.free_name(game.name)), phone_owner=phone_owner)
+                return self.create(game._replace(name=self.free_name(game.name)), phone_owner=phone_owner,
+                                   game_id=game_id)
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
                 raise InputError(_("a game called {name} exists already: pick another --name").format(
@@ -77,7 +89,7 @@ class Saving(Games):
                                  .format(name=game.name))
             # A new game under an old name is another game: a new id, never the old one. It is written
             # first, so that a disk that fills leaves either nothing or the whole new game behind.
-            self._new_id(game.name)
+            self._new_id(game.name, game_id)
             try:
                 self._save(game, owner=phone_owner)
             except BaseException:
@@ -92,10 +104,10 @@ class Saving(Games):
     def _id_path(self, name: str) -> Path:
         return self.game_path(name, ".id")
 
-    def _new_id(self, name: str) -> str:
-        import secrets  # here, not at the top: it loads OpenSSL, which only a new id needs
-
-        made = secrets.token_urlsafe(12)
+    def _new_id(self, name: str, made: str | None = None) -> str:
+        made = made or new_game_id()
+        if not re.fullmatch(GAME_ID, made):
+            raise ValueError("a game's id is what new_game_id makes")
         write_atomically(self._id_path(name), made + "\n")
         return made
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.engine.errors import AssistantError, DataError, shown
-from assistant.engine.i18n import _
+from assistant.engine.i18n import _, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
 from assistant.store.files import locked, read_regular, write_atomically
@@ -196,8 +196,9 @@ def add_game(store: Store, table_id: str, game: TableGame) -> Table:
         if table.game(game.game) is not None:
             return table
         if len(table.games) >= MAX_GAMES:
-            raise AssistantError(_("table {table} holds {count} games already: start another table").format(
-                table=table.id, count=MAX_GAMES))
+            raise AssistantError(ngettext("table {table} holds {count} game already: start another table",
+                                          "table {table} holds {count} games already: start another table",
+                                          MAX_GAMES).format(table=table.id, count=MAX_GAMES))
         return table._replace(games=(*table.games, game))
 
     return change_table(store, table_id, added)

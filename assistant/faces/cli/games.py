@@ -38,7 +38,7 @@ def new(
     from assistant.faces import starting
 
     data = store()
-    game = starting.sheet(data, board, opponents, me, {"--mine": mine} if mine is not None else None, name)
+    game: Any = starting.sheet(data, board, opponents, me, {"--mine": mine} if mine is not None else None, name)
     # Without --name the store numbers the game (gnom-street-2) under its lock.
     game = data.create(game, numbered=name is None)
     chosen = game.board

@@ -75,9 +75,11 @@ SAVE_ANSWERS_SECONDS = 1.0  # the answers' cache is written at most this often w
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
 PING_SECONDS = 15.0  # an idle event stream says it is alive this often (proxies close silent ones)
 KEPT_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # a kept token: at least 128 bits, and only what a path may hold
+LANG_COOKIE = "lang"  # the language a player chose on the table's page: 'fr' or 'en' (else Accept-Language)
 LINKS_FILE = "serve-links.json"  # in the data folder: the links of the last start (--keep-links)
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8",
+          "join.js": "text/javascript; charset=utf-8",
           "worker.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
 NOT_FOUND = b"not found"
 HEADERS = {
@@ -218,6 +220,13 @@ def request_language(header: str | None) -> str:
         if code in LANGUAGES and 0 < weight and weight > best_weight:  # q=0: 'not this one'
             best, best_weight = code, weight
     return best
+
+
+def spoken_of(request: Request) -> str:
+    """The language a page is drawn in: the one the player chose on the table's page (its ``lang`` cookie, for
+    every page of this laptop), else the one the browser asks for."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    return chosen if chosen in LANGUAGES else request_language(request.headers.get("accept-language"))
 
 
 # -- what the page shows -----------------------------------------------------------------------------
@@ -696,13 +705,15 @@ class Server:
     game's work (reading, drawing, knowing what changed) but the writing of an entry, which a worker
     thread does (Server.record); the language spoken is set per request, and per thread."""
 
-    def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS):
+    def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS,
+                 join: Callable[[Server], Any] | None = None):
         self.store = store
-        self.links = links
+        store.tell_private = False  # each page shows its game to its own link alone: no notice for the laptop
+        self.links = list(links)
         self.watch_seconds = watch_seconds
-        cache = store.cache_dir
-        self.served = {link.game: Served(link.game, link.name, Answers(
-            cache / f"serve-entries-{link.game}.json" if cache is not None else None)) for link in links}
+        self.served: dict[str, Served] = {}
+        for link in links:
+            self.served.setdefault(link.game, self.new_served(link))
         self.active: dict[str, int] = {}  # requests in progress per client address
         self.static = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.templates = Jinja2Templates(env=templating.environment(__package__))
@@ -711,10 +722,26 @@ class Server:
             Route("/g/{token}", self.slash, methods=["GET"]),
             Route("/g/{token}/{action:path}", self.game_request, methods=["GET", "POST"]),
         ], lifespan=self.lifespan)
+        # The table's join link (join.Desk), where one is served: its own routes, under /t/TOKEN/
+        self.join = join(self) if join is not None else None
+        if self.join is not None:
+            self.app.router.routes.extend(self.join.routes())
         # Starlette's own redirect (/g/TOKEN to /g/TOKEN/) would carry none of the headers: ours does
         self.app.router.redirect_slashes = False
         self.app.add_exception_handler(404, self.not_found)
         self.app.add_exception_handler(405, self.not_found)
+
+    def new_served(self, link: Link) -> Served:
+        cache = self.store.cache_dir
+        return Served(link.game, link.name, Answers(cache / f"serve-entries-{link.game}.json" if cache is not None
+                                                    else None))
+
+    def serve_link(self, link: Link) -> None:
+        """Serve one more link from now on (a sheet a phone just started at the table)."""
+        self.links.append(link)
+        if link.game not in self.served:
+            served = self.served[link.game] = self.new_served(link)
+            self.refresh(served)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -859,7 +886,7 @@ class Server:
         if method == "POST" and not same_origin(request):
             return Response(b"forbidden", status_code=403, headers=HEADERS)
         served = self.served[link.game]
-        spoken = request_language(request.headers.get("accept-language"))
+        spoken = spoken_of(request)
         try:
             if method == "POST":
                 try:
@@ -1204,13 +1231,14 @@ def listening(host: str, port: int) -> socket.socket:
     return bound
 
 
-def run(store: Store, links: list[Link], bound: socket.socket) -> None:
-    """Serve on ``bound`` (see ``listening``) until Ctrl+C or SIGTERM: open requests are finished, then it returns."""
+def run(store: Store, links: list[Link], bound: socket.socket, join: Callable[[Server], Any] | None = None) -> None:
+    """Serve on ``bound`` (see ``listening``) until Ctrl+C or SIGTERM: open requests are finished, then it returns.
+    ``join``: makes the table's join desk for the server (``join.desk``)."""
     import uvicorn
 
     host, port = bound.getsockname()[:2]
     try:
-        uvicorn.Server(config(Server(store, links), host, port)).run(sockets=[bound])
+        uvicorn.Server(config(Server(store, links, join=join), host, port)).run(sockets=[bound])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl+C it caught again
         pass
     finally:
@@ -1218,7 +1246,8 @@ def run(store: Store, links: list[Link], bound: socket.socket) -> None:
 
 
 @contextlib.contextmanager
-def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0):
+def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0,
+            join: Callable[[Server], Any] | None = None):
     """Serve on a free port of 127.0.0.1 (or ``port``: a restart on the same one) in a thread while the
     block runs; yields the base address ('http://127.0.0.1:PORT'). For the tests and the benchmark: a
     real server, as a phone reaches it."""
@@ -1228,7 +1257,7 @@ def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECOND
 
     bound = listening("127.0.0.1", port)
     port = bound.getsockname()[1]
-    server = uvicorn.Server(config(Server(store, links, watch_seconds), "127.0.0.1", port))
+    server = uvicorn.Server(config(Server(store, links, watch_seconds, join), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
     thread.start()
     try:
