@@ -92,6 +92,21 @@ def test_a_sheet_that_refuses_its_copy_never_blocks_the_others_and_says_why(tabl
     assert steps(table, "Ben") == [("cat F1", False)]
 
 
+def test_an_entry_reaches_each_players_latest_sheet_of_its_game(table, home):
+    from assistant.games.deduction import DeductionGame
+    from assistant.store import tables
+
+    # Chloé starts the evening's next garden: her first sheet is done with
+    game = DeductionGame.new("chloe-2", table.board("gnom-street"), ["Léa", "Ben"], mine="F3", me="Chloé")
+    table.create(game, phone_owner="Chloé")
+    table_id = tables.latest_table(table).id
+    tables.add_game(table, table_id, tables.TableGame(table.game_id("chloe-2"), "chloe-2", "gnom-street", "Chloé",
+                                                      True))
+    spread = spreading.spread(table, "lea", recording("miniature me F1"), "tap-00000009")
+    assert [(each.player, each.name) for each in spread.reached] == [("Chloé", "chloe-2"), ("Ben", "ben")]
+    assert steps(table, "Chloé") == []
+
+
 def test_an_entry_its_own_sheet_refuses_is_written_nowhere(table, home):
     before = folder_snapshot(home)
     with pytest.raises(AssistantError):

@@ -64,7 +64,8 @@ def test_pieces_are_offered_no_pond_and_reveal_is_offered_the_stacks():
 
 def test_options_are_offered_in_french_at_a_french_table(french):
     game = play()
-    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--carte", "--par", "--pouvoir")  # no colour
+    # no colour; --haut: answered aloud
+    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--carte", "--par", "--pouvoir", "--haut")
     assert "--couleur" in offered(game, "clue flower A1 -")
     assert offered(game, "clue area B3 yes --op") == ("--opponent",)  # begun in English: finished so
 

@@ -46,10 +46,11 @@ from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import _
 from assistant.engine.log import Retract
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import key
 from assistant.store.files import locked, notice, read_json, write_atomically
 from assistant.store.games import ENTRY_ID
 from assistant.store.saving import Repeated
-from assistant.store.tables import GAME_ID, table_of_game, tables_dir
+from assistant.store.tables import GAME_ID, table_ids, table_of_game, tables_dir
 
 if TYPE_CHECKING:
     from assistant.store.folder import Store
@@ -118,24 +119,25 @@ def new_entry_id() -> str:
 
 
 def linked_sheets(store: Store, name: str) -> tuple[str, list[Linked]]:
-    """Game ``name``'s owner at its table and the other sheets of that table it is linked to: those of its own
-    kind whose game declares what its acts become elsewhere (``Acts.copies``), each with its owner. ('', [])
-    for a game at no table, or whose game links nothing; a sheet whose game is gone, or that is nobody's, is
-    left out."""
+    """Game ``name``'s owner at its table and the other sheets of that table it is linked to: each other
+    player's latest sheet of its own kind, where its game declares what its acts become elsewhere
+    (``Acts.copies``). ('', []) for a game at no table, or whose game links nothing; a sheet whose game is gone,
+    or that is nobody's, is left out. Nothing is written, not even a lock: a refused entry leaves the data
+    folder as it was."""
     game = store.load(name)
     acts = registry.of_game(game).acts
-    if acts is None or not acts.linked:
+    if acts is None or not acts.linked or not table_ids(store):
         return "", []
-    game_id = store.game_id(name)
-    table = table_of_game(store, game_id)
-    own = table.game(game_id) if table is not None else None
+    game_id = store._written_id(name)  # a game without its id yet is at no table: tables hold games by id
+    table = table_of_game(store, game_id) if game_id is not None else None
+    own = table.game(game_id) if table is not None and game_id is not None else None
     if table is None or own is None:
         return "", []
     owner = own.player or getattr(game, "me", None) or ""
+    latest = {key(each.player): each for each in table.games
+              if each.game != game_id and each.kind == own.kind and each.player and key(each.player) != key(owner)}
     others = []
-    for each in table.games:
-        if each.game == game_id or each.kind != own.kind or not each.player:
-            continue
+    for each in latest.values():
         found = store.name_of_id(each.game, each.name)
         if found is not None:
             others.append(Linked(each.game, found, each.player))
@@ -156,7 +158,7 @@ def spread(store: Store, name: str | None, change: Callable[[Any], Any], entry: 
     if not others:
         return Spread(store.update(name, change, entry), entry or "")
     entry = entry or new_entry_id()
-    origin = store.game_id(name)
+    origin = store.game_id(name)  # at a table, so it has one: read under its lock
     intent = _intent_path(store, origin, entry)
     copies: list[dict] = []
     notes: list[Reached] = []
@@ -195,7 +197,7 @@ def _quietly(store: Store) -> Iterator[None]:
         yield
     finally:
         if told is None:
-            del store.tell_private
+            store.__dict__.pop("tell_private", None)
         else:
             store.tell_private = told
 
