@@ -11,7 +11,6 @@ statistics. Recording its steps is ``GardenRecording`` (``recording``), their wo
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from assistant.engine.cells import Cell, CellSet
-from assistant.engine.contract import TheirMaps
 from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import _
 from assistant.engine.log import Entry
@@ -27,6 +26,7 @@ from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
 if TYPE_CHECKING:
+    from assistant.engine.contract import TheirMaps
     from assistant.games.gnom_street.moles import Advice
     from assistant.games.gnom_street.tally import Tally
 
@@ -103,9 +103,11 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
 
-    def their_maps(self, before: "GardenGame | None" = None) -> TheirMaps:
+    def their_maps(self, before: "GardenGame | None" = None) -> "TheirMaps":
         """Each opponent's map of my loot and a warning for each close to it (with ``before``: only those
         the latest entry brought closer)."""
+        from assistant.engine.contract import TheirMaps
+
         theirs = self.their_cells()
         earlier = before.their_cells() if before is not None else None
         return TheirMaps(theirs, mirror.CLOSE, mirror.close_lines(self.board, theirs, earlier))
