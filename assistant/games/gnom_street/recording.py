@@ -161,9 +161,12 @@ class GardenRecording:
         """The entries after ``taken`` that the round allows while it stands and refuses once it is taken back,
         each with the refusal (one the log held already, loaded as heard, is not laid at its door). This game is
         the one without ``taken``."""
+        standing = self.standing()
+        if not standing or standing[-1].number < taken.number:
+            return []  # the last entry (an undo): nothing after it
         with_it = without = self._play_start()
         broken = []
-        for entry in sorted([*self.standing(), taken], key=lambda entry: entry.number):
+        for entry in sorted([*standing, taken], key=lambda entry: entry.number):
             if entry.number > taken.number:
                 event = entry.event
                 reason = turns.refusal(without.round, without.garden, event, self.players, self.display, self.board)
