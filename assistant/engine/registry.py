@@ -24,7 +24,7 @@ from typing import Any
 
 from assistant.engine.i18n import N_, _, add_translations, drop_translations, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import join_names, key
+from assistant.engine.words import join_names, key, laptop
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
@@ -234,6 +234,12 @@ class Outcome(NamedTuple):
 
 
 ME = "me"  # the owner of a sheet saved without --me: said 'you' to them
+
+
+def spoken(player: str) -> str:
+    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
+    return _("me") if player == ME else player
+
 SETTLED = {"throw": N_("tie settled by a gnome throw"), "extra-deal": N_("tie settled by extra deals")}
 
 
@@ -274,9 +280,10 @@ def result_said(end: Outcome) -> str:
 
 
 def finished_refusal(end: Outcome, next_step: str) -> str:
-    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on."""
+    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on (the next
+    game's command, on the phones' page said as the laptop's)."""
     return _("the game is finished: {result}; to go on, take back the last entry (undo) or start the next game: "
-             "{step}").format(result=result_said(end), step=next_step)
+             "{step}").format(result=result_said(end), step=laptop(next_step))
 
 
 class GameType(NamedTuple):
@@ -430,6 +437,13 @@ def of_group(word: str) -> GameType | None:
 def declaring(*words: str) -> GameType | None:
     """The game that declares command ``words`` ('tally'), or None for a command of every game."""
     return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
+
+
+def titles_offering(capability: type) -> str:
+    """The titles of the registered games whose class offers ``capability`` (a protocol of the contract),
+    in the language spoken: 'this is for {titles}'."""
+    return join_names(each.title for each in registered()
+                      if not each.pad and issubclass(each.game_class(), capability))
 
 
 def titled(name: str) -> str | None:

@@ -47,11 +47,11 @@ from starlette.templating import Jinja2Templates
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
-from assistant.engine.errors import AssistantError, printable
+from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import join_clauses
+from assistant.engine.words import PAGE, facing, join_clauses
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
@@ -546,13 +546,16 @@ def stone(game, side: int, colour: str | None) -> Stone | None:
 
 def tally_html(game) -> str:
     """A garden's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    from assistant.engine.contract import Tallies
+    from assistant.engine.registry import spoken
+    from assistant.faces.ending import no_tally
     from assistant.faces.pictures import declared_title
-    from assistant.games.gnom_street import tally as gnom_tally
-    from assistant.games.gnom_street.garden import ME
 
-    result = gnom_tally.score_game(game, "fr")
+    if not isinstance(game, Tallies):
+        raise InputError(no_tally(game))
+    result = game.tally("fr")
     return render("tally.html", caption=declared_title("tally"),
-                  lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
+                  lines=[(spoken(line.player), line) for line in result.lines],
                   notes=result.said or result.notes, verdict=result.verdict())
 
 
@@ -876,6 +879,12 @@ class Server:
                 ("worker.js", "GET"): self.worker, ("history", "GET"): self.history}
 
     async def game_request(self, request: Request) -> Response:
+        """A request of a game's link, answered as the phones' page speaks (``facing``): a refusal names the
+        steps typed there, and a command of the command line as the laptop's."""
+        with facing(PAGE):
+            return await self._game_request(request)
+
+    async def _game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
         if link is None:
             return await self.not_found(request)

@@ -30,17 +30,23 @@ COMMANDS = (
         french=("combat",),
         args=(Arg("values", N_("Each player's gnome card: me=5 red=3 ..."), required=True, repeat=True,
                   metavar=N_("PLAYER=VALUE...")),
-              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")))),
+              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")),
+              Arg("cards_back", N_("The cards came back before this fight, off the log (a hand emptied unseen).")))),
     Command(("miniature",), "steps", N_(
         "Record a miniature placed on the garden (it kicks out one standing there).\n\n"
         "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
         "recorded: every player places one miniature a turn, so the tool takes a player "
         "placing a second one to start the next turn; --new-turn says a turn began that "
         "the log cannot see.\n\n"
+        "The cell's terrain is the Terrain token its player took, one token each: a terrain "
+        "whose token another miniature took is refused until the tokens come back (each new "
+        "turn at 3 or 4 players, once all four are used at 2); --tokens-back says they came "
+        "back off the log.\n\n"
         "Example: assistant miniature red C3 --from A1"),
         french=("statuette",),
         args=(PLAYER, CELL, Arg("origin", N_("Move it from this cell.")),
-              Arg("new_turn", N_("This miniature is the first of a new turn.")))),
+              Arg("new_turn", N_("This miniature is the first of a new turn.")),
+              Arg("tokens_back", N_("The Terrain and Action tokens came back before this miniature (a new turn).")))),
     Command(("cat",), "steps", N_(
         "Record the cat placed or moved on CELL (the miniature there goes back to its "
         "owner).\n\n"
@@ -80,7 +86,7 @@ COMMANDS = (
         french=("taupe",),
         args=(CELL, Arg("verdict", N_("found or missed (trouvé, raté)."), required=True),
               Arg("by", N_("Who placed it (default: me).")), Arg("next_mine", N_("My loot cell for the next set.")))),
-    Command(("tally",), "garden", N_(
+    Command(("tally",), "tally", N_(
         "Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot "
         "stacks, baits.\n\n"
         "From the current game's recorded pieces, or from a file: players, miniatures "
@@ -106,7 +112,8 @@ ACTS = Acts(public=("miniature", "cat", "fight", "reveal", "loot", "mole"),
 
 # What the command line prints after one of the garden's steps is the garden's own: a fight's ranking and whom
 # I may ask, a piece's entry and what it changed.
-HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded"}
+HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded",
+         "tally-file": "assistant.games.gnom_street.tally:score_file"}
 
 register(GameType(KIND, "75 Gnom' Street", "75 Gnom' Street", pad=False,
                   game_class_path="assistant.games.gnom_street.game:GardenGame",

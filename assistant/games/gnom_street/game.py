@@ -25,6 +25,11 @@ from assistant.games.gnom_street.recording import GardenRecording
 from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
+if TYPE_CHECKING:
+    from assistant.engine.contract import TheirMaps
+    from assistant.games.gnom_street.moles import Advice
+    from assistant.games.gnom_street.tally import Tally
+
 
 class Play(NamedTuple):
     """What the garden's rules keep of the log (``State.play``)."""
@@ -71,9 +76,9 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         if isinstance(event, fight.FightEvent):  # a fight starts a new round
             pieces = garden.new_round(play.garden)
             return Play(pieces, entry, play.first_fight or entry,
-                        turns.after(play.round, play.garden, pieces, event, self.players))
+                        turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number))
         pieces = garden.apply(play.garden, event)
-        round_ = turns.after(play.round, play.garden, pieces, event, self.players)
+        round_ = turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number)
         if isinstance(event, garden.SetEvent):
             return play._replace(garden=pieces, fought=None, round=round_)
         if pieces is play.garden and round_ is play.round:
@@ -98,6 +103,45 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
 
+    def their_maps(self, before: "GardenGame | None" = None) -> "TheirMaps":
+        """Each opponent's map of my loot and a warning for each close to it (with ``before``: only those
+        the latest entry brought closer)."""
+        from assistant.engine.contract import TheirMaps
+
+        theirs = self.their_cells()
+        earlier = before.their_cells() if before is not None else None
+        return TheirMaps(theirs, mirror.CLOSE, mirror.close_lines(self.board, theirs, earlier))
+
+    def asked_this_set(self) -> bool:
+        """Whether a question put to me stands in the set being played."""
+        return mirror.asked_this_set(self)
+
+    def read_back(self, entry: Entry, before: "GardenGame") -> list[str] | None:
+        """A question put to me: the answer to give, each opponent's map, the warnings it brings; a fight:
+        the round's ranking and whom I ask. Any other step: None (the step and the summary)."""
+        if isinstance(entry.event, mirror.AskedEvent):
+            return mirror.read_back(self, entry, mirror.maps(before))
+        if isinstance(entry.event, fight.FightEvent):
+            return fight.read_back(self, entry)
+        return None
+
+    def summary_after(self, event) -> str:
+        """After a question put to me, the opponents' maps of my loot (my sheets did not change); else the
+        summary."""
+        return mirror.summary(self, event)
+
+    def moles_advice(self) -> "Advice":
+        """Where my next Mole and my Baits are worth most now (``moles.advise``)."""
+        from assistant.games.gnom_street import moles
+
+        return moles.advise(self)
+
+    def tally(self, rules: str = "fr") -> "Tally":
+        """The end-of-game tally of the pieces recorded, by the rule book ``rules``."""
+        from assistant.games.gnom_street import tally as gnom_tally
+
+        return gnom_tally.score_game(self, rules)
+
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
         only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
@@ -110,7 +154,8 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
     def barred(self) -> CellSet:
         """The cells where my miniature may not go now (``miniature me CELL``, with ``--from`` once my supply
-        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn."""
+        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn, a terrain whose
+        token another player took."""
         pieces = self.garden()
         mine = self.current_mine()
         own = pieces.miniatures[garden.ME]
@@ -118,12 +163,24 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for cell in self.board.open:
             name = self.board.name_of(cell)
             origin = next((c for c in own if c != name), None) if len(own) >= garden.MINIATURES else None
+            event = garden.MiniatureEvent(garden.ME, name, origin)
             try:
-                garden.check(pieces, garden.MiniatureEvent(garden.ME, name, origin), self.board, self.players,
+                garden.check(pieces, event, self.board, self.players,
                              self.board.name_of(mine) if mine is not None else None, self.display)
+                turns.check(self.state.play.round, pieces, event, self.players, self.display, self.board)
             except AssistantError:
                 barred.append(cell)
         return CellSet.of(barred)
+
+    def tokens_free(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The Action tokens and the terrains whose Terrain token are free in the turn the log stands in: what a
+        player who has not placed this turn may still take (rules: "Le joueur choisit un jeton Terrain et un
+        jeton Action parmi les jetons disponibles")."""
+        actions, terrains = turns.taken_now(self.state.play.round, self.garden(), len(self.players))
+        names = [value.name for value in self.board.attribute(turns.TERRAIN).values] \
+            if self.board.has_attribute(turns.TERRAIN) else []
+        return (tuple(token for token in turns.ACTION_TOKENS if token not in actions),
+                tuple(terrain for terrain in names if terrain not in terrains))
 
     # -- the end of the game --------------------------------------------------------------
 
@@ -257,7 +314,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for entry in self.standing():
             event = entry.event
             note = self._garden_note(play.garden, event) or turns.note(play.round, play.garden, event,
-                                                                       self.players, self.display)
+                                                                       self.players, self.display, self.board)
             if note is not None:
                 notes[entry.number] = note
             play = self._play_after(play, entry)
@@ -292,6 +349,10 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
 
 if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
-    from assistant.engine.contract import SheetGame
+    from assistant.engine.contract import AdvisesMoles, AskedOfMe, ReadsBack, SheetGame, Tallies
 
     _checked: type[SheetGame] = GardenGame
+    _mirrors: type[AskedOfMe] = GardenGame
+    _reads_back: type[ReadsBack] = GardenGame
+    _moles: type[AdvisesMoles] = GardenGame
+    _tallies: type[Tallies] = GardenGame
