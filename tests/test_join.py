@@ -417,3 +417,28 @@ def test_the_table_screen_opened_on_a_phones_sheet_by_name_says_whose_it_is(stor
 
     drive(TableApp(Store(store.home), name), look, size=(140, 40))
     assert "Chloé's private sheet, started on their phone" in shown[0]
+
+
+def test_a_damaged_table_file_is_said_on_the_laptop_never_a_path_to_a_phone(store, capfd):
+    with Table(store) as table:
+        tables.table_path(store, table.table.id).write_text("{damaged")
+        for answer in (table.client.get(f"/t/{table.token}/"), table.client.get(f"/t/{table.token}/evening"),
+                       table.new(CHLOE)):
+            assert answer.status_code == 409 and str(store.home) not in answer.text
+            assert answer.json()["refused"] == "the table cannot be read now: the laptop's terminal says why"
+    assert "not a table file" in capfd.readouterr().err and store.game_names() == []
+
+
+def test_serve_never_prints_a_phones_link_unless_its_sheet_is_named(store, run, monkeypatch):
+    served = []
+    monkeypatch.setattr(serve, "run", lambda store, links, bound, join=None: served.append(links))
+    monkeypatch.setattr(serve, "listening", lambda host, port: FakeSocket())
+    with Table(store) as table:
+        link = table.new(CHLOE).json()["link"]
+    result = run("serve")
+    assert result.exit_code == 0 and link not in result.output and "Chloé" not in result.output
+    assert f"/g/{served[0][0].token}/" == link  # served again at its own link, printed nowhere
+    named = run("serve", "--game", "gnom-street-1")
+    assert named.exit_code == 0
+    assert "gnom-street-1 is Chloé's private sheet, started on their phone: shown here because it was asked for " \
+           "by name" in named.output

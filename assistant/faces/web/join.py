@@ -290,26 +290,26 @@ class Desk:
         if handler is None:
             return await self.server.not_found(request)
         spoken = spoken_of(request)
-        if method == "GET":
-            return await handler(request, spoken)
-        if not same_origin(request):
-            return Response(b"forbidden", status_code=403, headers=HEADERS)
         try:
-            data = await self.server.body(request)
-        except TooLarge:
-            return Response(b"too large", status_code=413, headers=HEADERS)
-        except (TimeoutError, ValueError, UnicodeDecodeError, RecursionError):
-            return Response(b"bad request: expected a JSON object", status_code=400, headers=HEADERS)
-        unfit = unfit_field(data, FIELDS[action])
-        if not unfit:
-            unfit = next((f"bad request: {name!r} is longer than {LONGEST} characters" for name in FIELDS[action]
-                          if isinstance(data.get(name), str) and len(data[name]) > LONGEST), "")
-        if unfit:
-            return Response(unfit.encode(), status_code=400, headers=HEADERS)
-        try:
+            if method == "GET":
+                return await handler(request, spoken)
+            if not same_origin(request):
+                return Response(b"forbidden", status_code=403, headers=HEADERS)
+            try:
+                data = await self.server.body(request)
+            except TooLarge:
+                return Response(b"too large", status_code=413, headers=HEADERS)
+            except (TimeoutError, ValueError, UnicodeDecodeError, RecursionError):
+                return Response(b"bad request: expected a JSON object", status_code=400, headers=HEADERS)
+            unfit = unfit_field(data, FIELDS[action])
+            if not unfit:
+                unfit = next((f"bad request: {name!r} is longer than {LONGEST} characters" for name in FIELDS[action]
+                              if isinstance(data.get(name), str) and len(data[name]) > LONGEST), "")
+            if unfit:
+                return Response(unfit.encode(), status_code=400, headers=HEADERS)
             return await handler(request, spoken, data)
-        except AssistantError as error:  # the table's file cannot be read or written: said on the laptop
-            print(printable(str(error)), file=sys.stderr)
+        except AssistantError as error:  # the table's file (or a board) cannot be read or written: said on the
+            print(printable(str(error)), file=sys.stderr)  # laptop, never a path to a phone
             with speaking(spoken):
                 return self.refusal(_("the table cannot be read now: the laptop's terminal says why"), 409)
 
