@@ -21,7 +21,8 @@ def test_a_gnome_card_is_played_once_until_the_cards_come_back():
     # d'eux, à la fin d'un tour, n'a plus de carte en main"
     game = play("fight me=8 red=1 blue=2 yellow=3")
     message = refused(game, "fight me=8 red=3 blue=4 yellow=5")
-    assert message.startswith("me played their 8 already: a gnome card is played once until the cards come back")
+    # said to me: 'you', never "me played their"
+    assert message.startswith("you played your 8 already: a gnome card is played once until the cards come back")
     assert "add --cards-back" in message  # what to type when the cards came back off the log
     play("fight me=8 red=1 blue=2 yellow=3", "fight me=7 red=3 blue=4 yellow=5")
 
@@ -71,7 +72,7 @@ def test_each_action_token_goes_to_one_player_and_the_cat_is_one_of_them():
     # EN: "The player takes 1 Terrain token and 1 Action token from those available"; "If the player took
     # the Cat Action token, they place the Cat token"
     game = play("miniature me B1", "clue area B1 red=no", "miniature red A1")
-    assert "the Area Action token is taken already, by me" in refused(game, "clue area A1 yes -o blue --by red")
+    assert "the Area Action token is taken already, by you" in refused(game, "clue area A1 yes -o blue --by red")
     game = play("miniature me B1", "cat D2", "miniature blue A3")
     assert "the Cat Action token is taken already" in refused(game, "cat D3")
     play("miniature me B1", "cat D2", "miniature blue A3", "cat D3 --three")  # a gnome card's power: no token
@@ -98,11 +99,13 @@ def test_a_saved_log_that_breaks_the_round_loads_as_heard_with_a_note():
     game = DeductionGame.new("t", GARDEN, ["red", "blue", "yellow"], "C2")
     for step in ["fight me=8 red=1 blue=2 yellow=3", "fight me=8 red=3 blue=4 yellow=5"]:
         game = game.restore(game.read_step(step))
-    assert game.notes()[2].startswith("refused today (me played their 8 already")
+    assert game.notes()[2].startswith("refused today (you played your 8 already")
 
 
 def test_the_refusal_is_said_in_french(run):
     run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2")
     run("--lang", "fr", "combat", "moi=8", "red=1", "blue=2", "yellow=3")
     result = run("--lang", "fr", "combat", "moi=8", "red=3", "blue=4", "yellow=5")
-    assert result.exit_code == 2 and "a déjà joué son 8" in result.stderr and "--reprise" in result.stderr
+    assert result.exit_code == 2 and "vous avez déjà joué votre 8" in result.stderr and "--reprise" in result.stderr
+    result = run("--lang", "fr", "combat", "moi=7", "red=1", "blue=4", "yellow=5")
+    assert result.exit_code == 2 and "red a déjà joué son 1" in result.stderr

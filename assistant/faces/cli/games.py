@@ -59,8 +59,22 @@ def _refuse_a_pad(word: str) -> None:
     if found is None:
         found = next((each for each in registry.registered() if each.named_by(word)), None)
     if found is not None and found.pad:
-        start = found.start.said(found.kind) if found.start is not None else "assistant --help"
+        start = _start_said(found.start, found.kind) if found.start is not None else "assistant --help"
         raise InputError(_("{kind} is a score pad: start it with {command}").format(kind=found.kind, command=start))
+
+
+def _start_said(start, kind: str) -> str:
+    """The command that starts a game, in the words of the language spoken: 'assistant quest new --players
+    Ana,Ben,Cleo', at a French table 'assistant quête nouvelle --joueurs Ana,Ben,Cleo'."""
+    from assistant.engine.i18n import DEFAULT, language
+    from assistant.faces.cli.group import spoken_word
+    from assistant.faces.cli.pads import WHO
+
+    if language() == DEFAULT:
+        return start.said(kind)
+    words = [*map(spoken_word, start.command), *([kind] if start.command == ("new",) else [])]
+    option = WHO.get(start.who, (f"--{start.who}",))[-1]
+    return " ".join(["assistant", *words, option, start.example or "..."])
 
 
 @declared(app, "games")

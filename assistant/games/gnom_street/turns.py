@@ -103,7 +103,7 @@ def _check_action(round_: Round, pieces: garden.Garden, player: str, token: str,
         # rules: "Le joueur choisit un jeton Terrain et un jeton Action"
         said = _("you used the {token} Action token this turn already: one Action token a turn, one question or "
                  "one cat move (rules: \"Le joueur choisit un jeton Terrain et un jeton Action\"); {hint}") \
-            if garden._yours(player, name) else \
+            if player == garden.ME else \
             _("{player} used the {token} Action token this turn already: one Action token a turn, one question or "
               "one cat move (rules: \"Le joueur choisit un jeton Terrain et un jeton Action\"); {hint}")
         raise InputError(said.format(player=name(player), token=_(TOKEN_WORDS.get(
@@ -114,9 +114,9 @@ def _check_action(round_: Round, pieces: garden.Garden, player: str, token: str,
         back = _("the tokens come back at the end of the turn") if count > 2 else \
             _("at two players the tokens come back once all are used (rules: \"une fois la totalité des jetons "
               "utilisée\")")
+        holder = _("you") if holder == garden.ME else name(holder)  # said to me: 'by you' ('par vous')
         raise InputError(_("the {token} Action token is taken already, by {holder}: each Action token goes to one "
-                           "player ({back}); {hint}").format(token=said_token, holder=name(holder), back=back,
-                                                             hint=hint))
+                           "player ({back}); {hint}").format(token=said_token, holder=holder, back=back, hint=hint))
 
 
 def _tokens(round_: Round, pieces: garden.Garden, count: int) -> dict[str, str]:
@@ -141,10 +141,13 @@ def _check_fight(round_: Round, event, players: list[str], name) -> None:
         if value in round_.played.get(player, ()):
             # rules: "les cartes engagées sont défaussées"; "tous les joueurs récupèrent leurs cartes dès lors
             # que l'un d'eux, à la fin d'un tour, n'a plus de carte en main"
-            raise InputError(_("{player} played their {value} already: a gnome card is played once until the cards "
-                               "come back, when a player's hand is empty (rules: \"les cartes engagées sont "
-                               "défaussées\"); if the cards came back off the log, add --cards-back").format(
-                player=name(player), value=value))
+            said = _("you played your {value} already: a gnome card is played once until the cards come back, "
+                     "when a player's hand is empty (rules: \"les cartes engagées sont défaussées\"); if the cards "
+                     "came back off the log, add --cards-back") if player == garden.ME else \
+                _("{player} played their {value} already: a gnome card is played once until the cards come back, "
+                  "when a player's hand is empty (rules: \"les cartes engagées sont défaussées\"); if the cards "
+                  "came back off the log, add --cards-back")
+            raise InputError(said.format(player=name(player), value=value))
 
 
 def after(round_: Round, before: garden.Garden, pieces: garden.Garden, event, players: list[str]) -> Round:
