@@ -170,8 +170,9 @@ def test_the_city_says_you_win_and_you_are_out(run, home):
      "vous avez déjà joué votre 8"),
     ([], "fight Léa=8 red=8 blue=2", "you and red tied: your values drop to zero",
      "égalité entre vous et red"),
-    (["fight Léa=8 red=1 blue=2"], "asked area D1 --by blue", "blue may ask only those ranked after them, and "
-     "you rank before (this round: you, blue, red)", "blue n'interroge que les joueurs classés ensuite, et vous venez avant"),
+    (["fight Léa=8 red=1 blue=2"], "asked area D1 --by blue",
+     "blue may ask only those ranked after them, and you rank before (this round: you, blue, red)",
+     "blue n'interroge que les joueurs classés ensuite, et vous venez avant"),
 ])
 def test_a_refusal_about_me_says_you(garden, steps, refused, english, in_french):
     from assistant.engine.errors import AssistantError

@@ -206,6 +206,12 @@ class Outcome(NamedTuple):
 
 
 ME = "me"  # the owner of a sheet saved without --me: said 'you' to them
+
+
+def spoken(player: str) -> str:
+    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
+    return _("me") if player == ME else player
+
 SETTLED = {"throw": N_("tie settled by a gnome throw"), "extra-deal": N_("tie settled by extra deals")}
 
 
@@ -414,6 +420,13 @@ def of_group(word: str) -> GameType | None:
 def declaring(*words: str) -> GameType | None:
     """The game that declares command ``words`` ('tally'), or None for a command of every game."""
     return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
+
+
+def titles_offering(capability: type) -> str:
+    """The titles of the registered games whose class offers ``capability`` (a protocol of the contract),
+    in the language spoken: 'this is for {titles}'."""
+    return join_names(each.title for each in registered()
+                      if not each.pad and issubclass(each.game_class(), capability))
 
 
 def titled(name: str) -> str | None:

@@ -42,12 +42,12 @@ try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a large share of `
     from _sha1 import sha1  # type: ignore[import-not-found]
 except ImportError:  # another Python: the same digest through hashlib
     from hashlib import sha1
+from assistant.engine.registry import ME  # the owner of a sheet saved without --me
 from assistant.engine.words import key
 from assistant.store.files import is_regular, read_json, read_regular, write_cache
 
 OUTCOME_VERSION = 4  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
-ME = "me"  # the owner of a garden game without --me (garden.ME)
 # a play as the statistics list it: 'me' is the name its sheet's owner goes by (None: a score pad has no owner)
 HISTORY_FIELDS = ("name", "kind", "date", "players", "finished", "winners", "me")
 

@@ -17,7 +17,7 @@ from assistant.faces.cli.common import (
     deduction,
     show,
     store,
-    their_cells_if_asked,
+    their_maps_if_asked,
     write_file,
 )
 from assistant.faces.cli.group import ExitCode, declared, group
@@ -62,7 +62,7 @@ def replay(
                 typer.echo(line)
         else:
             closed = {item: played.closed(item) for item in played.items}
-            show(render.sheet(played.sheet(), closed, theirs=their_cells_if_asked(played)), REPLAY_WIDTH)
+            show(render.sheet(played.sheet(), closed, theirs=their_maps_if_asked(played)), REPLAY_WIDTH)
         if step:
             try:
                 input(_("(Enter for the next step) "))

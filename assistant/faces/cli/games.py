@@ -86,8 +86,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
           ) -> None:
     from datetime import datetime
 
+    from assistant.engine.registry import spoken
     from assistant.evenings.stats import outcomes
-    from assistant.games.gnom_street.garden import spoken
 
     data = store()
     current = data.current_name()

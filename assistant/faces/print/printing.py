@@ -17,7 +17,7 @@ spoken.
 from __future__ import annotations
 
 from assistant.engine.errors import InputError, shown
-from assistant.engine.i18n import N_, _, language
+from assistant.engine.i18n import _, language
 from assistant.engine.records import NamedTuple
 
 
@@ -164,33 +164,10 @@ def pad_page(players: list[str | None], rules, game=None, declared=None) -> str:
     if game is not None:
         note = " ".join(part for part in (note, _printed_note(game)) if part)
     shown = page.rules and rules is not None
+    printed = rules.printed() if shown else {"quests": [], "quests_source": "", "specials": [], "specials_note": ""}
     return render("pad.html", title=title, note=note, players=players, played=played,
                   columns=[_(column) for column in declared.columns or PAD_COLUMNS],
-                  blank=range(len(played) + 1, page.rounds + 1), spare=page.spare,
-                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests]
-                  if shown else [], quests_source=_(QUESTS_SOURCE) if shown else "",
-                  specials=specials_said(rules) if shown else [], specials_note=specials_note(rules) if shown else "")
-
-
-# FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two
-QUESTS_SOURCE = N_("The quest faces come from one secondary source (a public, unfinished online version of the "
-                   "game), so they are not sure; French names are known for two faces only. Check them against "
-                   "your tiles.")
-
-
-def specials_said(rules) -> list[tuple[str, str]]:
-    """Each special card (flagged '(?)' where its French name is the tool's choice) and its effect in the
-    project's own words, with how sure its text is."""
-    from assistant.games.roi_des_nains.rules import special_said
-
-    return [(special.marked, special_said(special)) for special in rules.specials]
-
-
-def specials_note(rules) -> str:
-    """What the '(?)' beside a card's name means, when one is flagged ('' in English: no name is flagged)."""
-    from assistant.games.roi_des_nains.rules import UNCONFIRMED_SAID
-
-    return _(UNCONFIRMED_SAID) if any(special.marked != special.shown for special in rules.specials) else ""
+                  blank=range(len(played) + 1, page.rounds + 1), spare=page.spare, **printed)
 
 
 def player_list(text: str | None, low: int, high: int, default: int, option: str = "--players") -> list[str | None]:

@@ -47,7 +47,7 @@ from starlette.templating import Jinja2Templates
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
-from assistant.engine.errors import AssistantError, printable
+from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
@@ -534,13 +534,16 @@ def stone(game, side: int, colour: str | None) -> Stone | None:
 
 def tally_html(game) -> str:
     """A garden's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    from assistant.engine.contract import Tallies
+    from assistant.engine.registry import spoken
+    from assistant.faces.ending import no_tally
     from assistant.faces.pictures import declared_title
-    from assistant.games.gnom_street import tally as gnom_tally
-    from assistant.games.gnom_street.garden import ME
 
-    result = gnom_tally.score_game(game, "fr")
+    if not isinstance(game, Tallies):
+        raise InputError(no_tally(game))
+    result = game.tally("fr")
     return render("tally.html", caption=declared_title("tally"),
-                  lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
+                  lines=[(spoken(line.player), line) for line in result.lines],
                   notes=result.said or result.notes, verdict=result.verdict())
 
 

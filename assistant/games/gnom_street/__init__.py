@@ -79,7 +79,7 @@ COMMANDS = (
         french=("taupe",),
         args=(CELL, Arg("verdict", N_("found or missed (trouvé, raté)."), required=True),
               Arg("by", N_("Who placed it (default: me).")), Arg("next_mine", N_("My loot cell for the next set.")))),
-    Command(("tally",), "garden", N_(
+    Command(("tally",), "tally", N_(
         "Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot "
         "stacks, baits.\n\n"
         "From the current game's recorded pieces, or from a file: players, miniatures "
@@ -105,7 +105,8 @@ ACTS = Acts(public=("miniature", "cat", "fight", "reveal", "loot", "mole"),
 
 # What the command line prints after one of the garden's steps is the garden's own: a fight's ranking and whom
 # I may ask, a piece's entry and what it changed.
-HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded"}
+HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded",
+         "tally-file": "assistant.games.gnom_street.tally:score_file"}
 
 register(GameType(KIND, "75 Gnom' Street", "75 Gnom' Street", pad=False,
                   game_class_path="assistant.games.gnom_street.game:GardenGame",

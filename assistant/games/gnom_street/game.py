@@ -25,6 +25,11 @@ from assistant.games.gnom_street.recording import GardenRecording
 from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
+if TYPE_CHECKING:
+    from assistant.engine.contract import TheirMaps
+    from assistant.games.gnom_street.moles import Advice
+    from assistant.games.gnom_street.tally import Tally
+
 
 class Play(NamedTuple):
     """What the garden's rules keep of the log (``State.play``)."""
@@ -97,6 +102,45 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
     def their_cells(self) -> dict[str, CellSet]:
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
+
+    def their_maps(self, before: "GardenGame | None" = None) -> "TheirMaps":
+        """Each opponent's map of my loot and a warning for each close to it (with ``before``: only those
+        the latest entry brought closer)."""
+        from assistant.engine.contract import TheirMaps
+
+        theirs = self.their_cells()
+        earlier = before.their_cells() if before is not None else None
+        return TheirMaps(theirs, mirror.CLOSE, mirror.close_lines(self.board, theirs, earlier))
+
+    def asked_this_set(self) -> bool:
+        """Whether a question put to me stands in the set being played."""
+        return mirror.asked_this_set(self)
+
+    def read_back(self, entry: Entry, before: "GardenGame") -> list[str] | None:
+        """A question put to me: the answer to give, each opponent's map, the warnings it brings; a fight:
+        the round's ranking and whom I ask. Any other step: None (the step and the summary)."""
+        if isinstance(entry.event, mirror.AskedEvent):
+            return mirror.read_back(self, entry, mirror.maps(before))
+        if isinstance(entry.event, fight.FightEvent):
+            return fight.read_back(self, entry)
+        return None
+
+    def summary_after(self, event) -> str:
+        """After a question put to me, the opponents' maps of my loot (my sheets did not change); else the
+        summary."""
+        return mirror.summary(self, event)
+
+    def moles_advice(self) -> "Advice":
+        """Where my next Mole and my Baits are worth most now (``moles.advise``)."""
+        from assistant.games.gnom_street import moles
+
+        return moles.advise(self)
+
+    def tally(self, rules: str = "fr") -> "Tally":
+        """The end-of-game tally of the pieces recorded, by the rule book ``rules``."""
+        from assistant.games.gnom_street import tally as gnom_tally
+
+        return gnom_tally.score_game(self, rules)
 
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
@@ -293,6 +337,10 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
 
 if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
-    from assistant.engine.contract import SheetGame
+    from assistant.engine.contract import AdvisesMoles, AskedOfMe, ReadsBack, SheetGame, Tallies
 
     _checked: type[SheetGame] = GardenGame
+    _mirrors: type[AskedOfMe] = GardenGame
+    _reads_back: type[ReadsBack] = GardenGame
+    _moles: type[AdvisesMoles] = GardenGame
+    _tallies: type[Tallies] = GardenGame

@@ -18,6 +18,7 @@ from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import Form, Option
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
+from assistant.engine.registry import ME
 from assistant.engine.sheet import Fact, Wording
 from assistant.engine.words import Options, key, shown, whole_number
 
@@ -31,7 +32,6 @@ class Token(NamedTuple):
     face: str | None
 
 
-ME = "me"
 MINIATURES = 3
 BAITS = 2
 
@@ -542,11 +542,6 @@ def _check_cat(garden: Garden, event: CatEvent, board) -> None:
             message = _("the cat is on {cat}: it moves one cell (diagonals count), not to {cell}; "
                         "a gnome card moves it up to 3 cells: add --three")
         raise InputError(message.format(cat=garden.cat, cell=event.cell))
-
-
-def spoken(player: str) -> str:
-    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
-    return _("me") if player == ME else player
 
 
 def _yours(player: str, name) -> bool:
