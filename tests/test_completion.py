@@ -175,6 +175,11 @@ STATES = {
     "garden pieces": lambda: garden("miniature red A1", "miniature blue A3", "token red A1", "token blue A3",
                                     "cat D2", "miniature me F1", "clue area F1 red=yes"),  # from my miniature
     "garden two players": lambda: garden(opponents=("Léa",)),
+    # the round followed: a fight, terrains and Action tokens taken, blue and yellow still to place and ask
+    "garden round": lambda: garden("miniature red A1", "fight me=8 red=1 blue=2 yellow=3", "miniature me B1",
+                                   "clue area B1 red=no", "miniature red C1"),
+    "garden two players, turn 2": lambda: garden("miniature me A1", "clue area A1 no", "miniature Léa B1",
+                                                 "miniature me C1", opponents=("Léa",)),
     "garden match over": lambda: garden("miniature me A1", "mole A1 found --next-mine C3", "miniature me A1",
                                         "mole A1 found", opponents=("Léa",)),
     "city": lambda: play(DeductionGame.new("c", shipped_board("new-york")), "clue in manhattan no"),

@@ -227,7 +227,8 @@ def test_the_garden_refuses_in_french(garden, french):
     assert refused(game, "token me A1") == "vous connaissez la face de votre propre jeton : dites taupe ou appât"
     assert refused(game, "reveal A1 1 mole") == "il n'y a aucun jeton sur A1"
     assert refused(game, "mole A1 found") == (
-        "les manches ne se jouent qu'à deux joueurs ; à plus de deux, posez des jetons avec jeton JOUEUR CASE")
+        "les manches ne se jouent qu'à deux joueurs ; à plus de deux, posez des jetons avec jeton JOUEUR CASE "
+        "[taupe|appât] [--alex]")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
         "vous avez déjà vos 3 statuettes dans le jardin : déplacez-en une avec --depuis CASE")  # said to me

@@ -189,10 +189,10 @@ def test_a_miniature_placed_this_turn_cannot_be_kicked_out():
                               "may be kicked out")
     assert "a turn ends when a player places a second miniature" in message  # the assumption, said
     # red has not placed yet, blue has: still turn 1; then my second miniature starts turn 2
-    game = play("miniature me A1", "miniature blue F3", "miniature me A3")
+    game = play("miniature me A1", "miniature blue E3", "miniature me A3")  # grass, earth: one Terrain token each
     assert game.garden().turn == 2
     game.record(game.read_step("miniature red A1"))  # placed in turn 1: out it goes
-    game.record(game.read_step("miniature red F3"))
+    game.record(game.read_step("miniature red E3"))
     assert "placed this turn" in refused(game, "miniature red A3")
 
 
@@ -248,9 +248,9 @@ def test_an_old_log_with_an_unsound_retract_loads():
 
 @pytest.mark.parametrize("steps", [
     ("cat A2",),
-    ("miniature me A1", "miniature red A3", "miniature blue F3"),  # where I stand; the others kicked out
+    ("miniature me A1", "miniature red A3", "miniature blue E3"),  # where I stand; the others kicked out
     ("miniature me A1", "miniature me B1", "miniature me C1", "cat D1"),  # all three placed: one moves
-    ("miniature me A1", "miniature blue F3", "miniature me A3", "miniature red C1"),  # red's C1: this turn
+    ("miniature me A1", "miniature blue E3", "miniature me A3", "miniature red B1"),  # red's B1: this turn
 ])
 def test_suggest_proposes_only_placements_the_tool_accepts(steps):
     """suggest's "miniature on CELL" is always one `miniature me CELL` (with --from once the supply is
@@ -357,6 +357,7 @@ def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
     after = before.record(before.read_step("miniature red A1"))
     assert table.said(before, after).endswith(
         "; your miniature on A1 is kicked out: it goes back to your supply")
+    after = after.record(after.read_step("miniature blue B1"))  # blue's question comes after blue's miniature
     again = after.record(after.read_step("clue area B1 yes -o red --by blue"))
     assert "; it repeats entry 1 (clue area B1 red=yes)" in table.said(after, again)
 

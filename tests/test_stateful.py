@@ -37,7 +37,7 @@ from test_accepted_stays_true import CONTROLS, TRICKY
 from typer.testing import CliRunner
 
 import cli
-from assistant.engine import i18n, scenario
+from assistant.engine import grammar, i18n, scenario
 from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import _
 from assistant.engine.registry import result_said
@@ -252,12 +252,15 @@ class Table(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def play_a_legal_garden_round(self, data):
-        """A whole round as the rules play it (FR: "Le joueur choisit un jeton Terrain et un jeton Action";
-        "les cartes engagées sont défaussées"): a fight of cards still in hand, then in ranking order each
-        player's miniature and at most one question, each Action token to one player. Recorded whole while
-        the game goes on and its last turn is not played."""
+        """A whole round as the rules play it, each step chosen from what the game says is open and each one
+        accepted (FR: "les cartes engagées sont défaussées"; "Le joueur choisit un jeton Terrain et un jeton
+        Action parmi les jetons disponibles"; "Le joueur place une statuette de sa réserve sur une case
+        correspondant au jeton Terrain qu'il vient de prendre"; "Après avoir posé sa statuette, le joueur
+        questionne un adversaire s'il a pris un jeton Action Interrogatoire"): a fight of cards still in hand,
+        then in ranking order each player's miniature on a cell the game offers (its terrain's token free, no
+        miniature of this turn kicked out), then at most one question from it or one cat move, with an Action
+        token still free. Recorded while the game goes on and its last turn is not played."""
         from assistant.games.gnom_street import turns
-        from assistant.store.folder import Store
 
         names = sorted(name for name, its in self.games.items() if its == "garden")
         name = data.draw(st.sampled_from(names))
@@ -273,22 +276,47 @@ class Table(RuleBasedStateMachine):
         words = ["fight", *(f"{player}={value}" for player, value in values.items())]
         assert self.at(name, *words, *(["--throw", ",".join(ties)] if ties else [])).exit_code == 0
         ranking = Store(self.home).load(name).fought().event.ranking()
-        tokens = ["area", "line-of-sight"]
         for player in ranking:
             game = Store(self.home).load(name)
             own = game.garden().miniatures[player]
-            free = [cell for cell in ("A1", "A3", "B1", "B3", "C1", "C3", "D1", "D2", "D3", "E1", "E3", "F1", "F2",
-                                      "F3") if game.garden().standing_on(cell) is None and cell != game.garden().cat]
-            cell = data.draw(st.sampled_from(free))
             moved = ["--from", own[0]] if len(own) >= 3 else []
-            if self.at(name, "miniature", player, cell, *moved).exit_code != 0:
-                continue  # a kick-out or a cell the rules refuse: the round goes on without it
-            after = ranking[ranking.index(player) + 1:]
-            if after and tokens and player == "me":
-                asked = data.draw(st.sampled_from(after))
-                assert self.at(name, "clue", tokens.pop(0), cell, f"{asked}={data.draw(st.sampled_from(ANSWERS))}"
-                               ).exit_code in (0, 1, 2)  # the sheet may refuse an answer it cannot hold
+            try:  # the cells the game offers: where `miniature PLAYER CELL` is accepted now
+                cells = grammar.values_here(game, "cell", ["miniature", player, *moved])
+            except AssistantError:
+                continue  # no cell left on a free terrain (the cat, this turn's miniatures): nothing placed
+            cell = data.draw(st.sampled_from(cells))
+            placed = self.at(name, "miniature", player, cell, *moved)
+            assert placed.exit_code == 0, placed.stderr
+            self.act(name, player, cell, ranking, data)
         self.check(name)
+
+    def act(self, name: str, player: str, cell: str, ranking: tuple[str, ...], data) -> None:
+        """``player``'s action after their miniature on ``cell``: a question to a player ranked after them with an
+        Action token still free (the loser asks nobody), the cat moved, or nothing."""
+        game = Store(self.home).load(name)
+        actions = game.tokens_free()[0]
+        after = ranking[ranking.index(player) + 1:]
+        kinds = [kind for kind in actions if kind != "cat" and after]
+        choice = data.draw(st.sampled_from([*kinds, *(["cat"] if "cat" in actions else []), None]))
+        if choice is None:
+            return
+        if choice == "cat":
+            cat_cells = grammar.values_here(game, "cell", ["cat"])  # where its move is accepted now
+            assert self.at(name, "cat", data.draw(st.sampled_from(cat_cells))).exit_code == 0
+            return
+        colour = []
+        if choice == "flower":
+            colour = [data.draw(st.sampled_from(game.board.values_at(game.board.parse_cell(cell), "flowers")))]
+        asked = data.draw(st.sampled_from(after))
+        if asked == "me":  # a question put to me: the tool answers it from my loot
+            result = self.at(name, "asked", choice, cell, *colour, "--by", player)
+            assert result.exit_code == 0, result.stderr
+            return
+        by = [] if player == "me" else ["--by", player]  # another's question: its answer heard aloud
+        tried = [self.at(name, "clue", choice, cell, *(["--colour", *colour] if colour else []), f"{asked}={answer}",
+                         *by) for answer in data.draw(st.permutations(["yes", "no"]))]
+        # one of the answers holds with the clues (the loot is on a cell that says yes, or one that says no)
+        assert any(result.exit_code == 0 for result in tried), [result.stderr for result in tried]
 
     @rule(data=st.data())
     def play_the_duel(self, data):

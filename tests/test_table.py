@@ -1303,6 +1303,7 @@ def test_an_entry_that_changes_no_sheet_keeps_the_picture_drawn(garden_game):
         assert "it adds nothing to the sheet" in pilot.app.answer_line and picture.content is drawn
         await enter(pilot, "miniature red A3", typed=False)
         assert pilot.app.answer_line.startswith("3. miniature red A3") and picture.content is drawn
+        await enter(pilot, "miniature me A1", typed=False)  # my question comes after my miniature
         text = await enter(pilot, "clue area A1 no -o blue", typed=False)
         assert "blue: 12 left" in text and picture.content is not drawn
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from assistant.engine.i18n import N_, _, add_translations, drop_translations, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import join_names, key
+from assistant.engine.words import join_names, key, laptop
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
@@ -264,9 +264,10 @@ def you_or(end: Outcome, name: str) -> str:
 
 
 def finished_refusal(end: Outcome, next_step: str) -> str:
-    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on."""
+    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on (the next
+    game's command, on the phones' page said as the laptop's)."""
     return _("the game is finished: {result}; to go on, take back the last entry (undo) or start the next game: "
-             "{step}").format(result=result_said(end), step=next_step)
+             "{step}").format(result=result_said(end), step=laptop(next_step))
 
 
 class GameType(NamedTuple):

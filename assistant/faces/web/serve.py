@@ -51,6 +51,7 @@ from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import PAGE, facing
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
@@ -836,6 +837,12 @@ class Server:
                 ("worker.js", "GET"): self.worker, ("history", "GET"): self.history}
 
     async def game_request(self, request: Request) -> Response:
+        """A request of a game's link, answered as the phones' page speaks (``facing``): a refusal names the
+        steps typed there, and a command of the command line as the laptop's."""
+        with facing(PAGE):
+            return await self._game_request(request)
+
+    async def _game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
         if link is None:
             return await self.not_found(request)

@@ -29,17 +29,23 @@ COMMANDS = (
         french=("combat",),
         args=(Arg("values", N_("Each player's gnome card: me=5 red=3 ..."), required=True, repeat=True,
                   metavar=N_("PLAYER=VALUE...")),
-              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")))),
+              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")),
+              Arg("cards_back", N_("The cards came back before this fight, off the log (a hand emptied unseen).")))),
     Command(("miniature",), "steps", N_(
         "Record a miniature placed on the garden (it kicks out one standing there).\n\n"
         "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
         "recorded: every player places one miniature a turn, so the tool takes a player "
         "placing a second one to start the next turn; --new-turn says a turn began that "
         "the log cannot see.\n\n"
+        "The cell's terrain is the Terrain token its player took, one token each: a terrain "
+        "whose token another miniature took is refused until the tokens come back (each new "
+        "turn at 3 or 4 players, once all four are used at 2); --tokens-back says they came "
+        "back off the log.\n\n"
         "Example: assistant miniature red C3 --from A1"),
         french=("statuette",),
         args=(PLAYER, CELL, Arg("origin", N_("Move it from this cell.")),
-              Arg("new_turn", N_("This miniature is the first of a new turn.")))),
+              Arg("new_turn", N_("This miniature is the first of a new turn.")),
+              Arg("tokens_back", N_("The Terrain and Action tokens came back before this miniature (a new turn).")))),
     Command(("cat",), "steps", N_(
         "Record the cat placed or moved on CELL (the miniature there goes back to its "
         "owner).\n\n"

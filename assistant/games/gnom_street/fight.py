@@ -26,7 +26,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import Options, join_names, key, name_value, pairs, shown, whole_number
+from assistant.engine.words import Options, join_names, key, laptop, name_value, pairs, shown, whole_number
 from assistant.games.gnom_street import garden
 
 GNOME_VALUES = (1, 8)  # every gang's eight gnome cards are valued 1 to 8
@@ -204,7 +204,8 @@ def turn(game, turn_, ask_given: bool, tokens_given: bool):
     if not ask_given:
         if ranking[-1] == garden.ME:
             raise InputError(_("you are the loser this round ({ranking}): you ask nobody; if a power lets you, "
-                               "say whom with --ask").format(ranking=", ".join(map(game.addressed, ranking))))
+                               "say whom: {step}").format(ranking=", ".join(map(game.addressed, ranking)),
+                                                          step=laptop(_("suggest --ask NAME"))))
         whom = tuple(p for p in ranking if p != garden.ME) if turn_.everyone else asked_after(game, ranking)
         turn_ = turn_._replace(ask=whom)
     if not tokens_given and len(ranking) > 2:
@@ -228,10 +229,11 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
 
 def throw_step() -> str:
     """The step that records the gnome throw settling a tied tally, as the face the player reads accepts it:
-    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` on the screen."""
-    from assistant.engine.words import on_screen
+    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` where the game's
+    steps are typed, the table screen and the phones' page."""
+    from assistant.engine.words import steps_typed
 
-    return _("throw NAME") if on_screen() else _("tally --throw NAME")
+    return _("throw NAME") if steps_typed() else _("tally --throw NAME")
 
 
 class _ThrowEventFields(NamedTuple):

@@ -76,9 +76,9 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         if isinstance(event, fight.FightEvent):  # a fight starts a new round
             pieces = garden.new_round(play.garden)
             return Play(pieces, entry, play.first_fight or entry,
-                        turns.after(play.round, play.garden, pieces, event, self.players))
+                        turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number))
         pieces = garden.apply(play.garden, event)
-        round_ = turns.after(play.round, play.garden, pieces, event, self.players)
+        round_ = turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number)
         if isinstance(event, garden.SetEvent):
             return play._replace(garden=pieces, fought=None, round=round_)
         if pieces is play.garden and round_ is play.round:
@@ -154,7 +154,8 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
     def barred(self) -> CellSet:
         """The cells where my miniature may not go now (``miniature me CELL``, with ``--from`` once my supply
-        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn."""
+        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn, a terrain whose
+        token another player took."""
         pieces = self.garden()
         mine = self.current_mine()
         own = pieces.miniatures[garden.ME]
@@ -162,12 +163,24 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for cell in self.board.open:
             name = self.board.name_of(cell)
             origin = next((c for c in own if c != name), None) if len(own) >= garden.MINIATURES else None
+            event = garden.MiniatureEvent(garden.ME, name, origin)
             try:
-                garden.check(pieces, garden.MiniatureEvent(garden.ME, name, origin), self.board, self.players,
+                garden.check(pieces, event, self.board, self.players,
                              self.board.name_of(mine) if mine is not None else None, self.display)
+                turns.check(self.state.play.round, pieces, event, self.players, self.display, self.board)
             except AssistantError:
                 barred.append(cell)
         return CellSet.of(barred)
+
+    def tokens_free(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The Action tokens and the terrains whose Terrain token are free in the turn the log stands in: what a
+        player who has not placed this turn may still take (rules: "Le joueur choisit un jeton Terrain et un
+        jeton Action parmi les jetons disponibles")."""
+        actions, terrains = turns.taken_now(self.state.play.round, self.garden(), len(self.players))
+        names = [value.name for value in self.board.attribute(turns.TERRAIN).values] \
+            if self.board.has_attribute(turns.TERRAIN) else []
+        return (tuple(token for token in turns.ACTION_TOKENS if token not in actions),
+                tuple(terrain for terrain in names if terrain not in terrains))
 
     # -- the end of the game --------------------------------------------------------------
 
@@ -302,7 +315,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for entry in self.standing():
             event = entry.event
             note = self._garden_note(play.garden, event) or turns.note(play.round, play.garden, event,
-                                                                       self.players, self.display)
+                                                                       self.players, self.display, self.board)
             if note is not None:
                 notes[entry.number] = note
             play = self._play_after(play, entry)

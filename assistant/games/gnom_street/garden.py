@@ -20,7 +20,7 @@ from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
 from assistant.engine.registry import ME
 from assistant.engine.sheet import Fact, Wording
-from assistant.engine.words import Options, key, shown, whole_number
+from assistant.engine.words import Options, key, laptop, shown, whole_number
 
 FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
 
@@ -38,6 +38,8 @@ BAITS = 2
 
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
 NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"), french="--nouveau-tour")  # a turn the log cannot see
+# the Terrain and Action tokens came back, off the log, before this miniature (a new turn, every token free)
+TOKENS_BACK = Option("tokens_back", ("--tokens-back", "--jetons-remis"), french="--jetons-remis")
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
 # the gnome card that moves the cat up to 3 cells
 FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")
@@ -60,27 +62,29 @@ class _MiniatureEventFields(NamedTuple):
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
     new_turn: bool = False
+    tokens_back: bool = False
 
 
 class MiniatureEvent(_MiniatureEventFields):
     """A miniature placed (or moved, ``origin``); ``new_turn``: it is the first of a turn the log cannot
-    tell began (a turn is taken to end when a player places a second miniature)."""
+    tell began (a turn is taken to end when a player places a second miniature); ``tokens_back``: the
+    first of a turn the Terrain and Action tokens came back for, off the log (a new turn too)."""
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
-        ("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN),
-        N_("miniature PLAYER CELL [--from CELL] [--new-turn]"), french="statuette")
+        ("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN, TOKENS_BACK),
+        N_("miniature PLAYER CELL [--from CELL] [--new-turn] [--tokens-back]"), french="statuette")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
         player, cell = _exactly(found, 2, cls.FORM.usage)
         origin = found.last("origin")
         return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None,
-                   found.flag("new_turn"))
+                   found.flag("new_turn"), found.flag("tokens_back"))
 
     def words(self, game) -> list[str]:
         return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else []),
-                *(["--new-turn"] if self.new_turn else [])]
+                *(["--new-turn"] if self.new_turn else []), *(["--tokens-back"] if self.tokens_back else [])]
 
 
 class _CatEventFields(NamedTuple):
@@ -253,7 +257,7 @@ class Garden(NamedTuple):
 
     def turn_of(self, event: "MiniatureEvent") -> tuple[int, tuple[str, ...]]:
         """The turn ``event`` is placed in, and who placed this turn before it."""
-        if event.new_turn or event.player in self.placed:
+        if event.new_turn or event.tokens_back or event.player in self.placed:
             return self.turn + 1, ()
         return self.turn, self.placed
 
@@ -365,11 +369,12 @@ def match_winner(garden: Garden) -> str | None:
 
 def over(winner: str, board: str, opponents: list[str], name=str) -> str:
     """The refusal once the match is won, naming the step that starts the next: 'the match is over:
-    you won it; start the next with new gnom-street --opponents Matt' (``name(player)`` for an opponent)."""
+    you won it; start the next with new gnom-street --opponents Matt' (on the phones' page, the laptop's;
+    ``name(player)`` for an opponent)."""
+    step = _("new {board} --opponents {names}").format(board=board, names=",".join(opponents))
     said = _("the match is over: you won it; start the next with {step}") if winner == ME else \
         _("the match is over: {winner} won it; start the next with {step}")
-    return said.format(winner=name(winner), step=_("new {board} --opponents {names}").format(
-        board=board, names=",".join(opponents)))
+    return said.format(winner=name(winner), step=laptop(step))
 
 
 def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
@@ -470,10 +475,11 @@ def closed(kind: type, players: int) -> None:
     """Refuse a kind of piece step the game's number of players never takes, whatever its words: a set's
     Mole is the two-player game's, tokens are the larger game's."""
     if kind is SetEvent and players != 2:
-        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with {usage}").format(
+            usage=_(TokenEvent.FORM.usage)))
     if kind is TokenEvent and players == 2:
-        raise InputError(_("in a two-player game the only token is your Mole: record it with "
-                           "mole CELL found|missed"))
+        raise InputError(_("in a two-player game the only token is your Mole: record it with {usage}").format(
+            usage=_(SetEvent.FORM.usage)))
 
 
 def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:

@@ -171,7 +171,10 @@ class GardenWords:
         return fight.called_for(len(answered), bool(given & set(fight.POWER.spellings)))
 
     def why_not(self: "GardenGame", words: list[str]) -> str | None:
-        """The core's hint, then the round's: a question whose Action token the asker may not take now."""
+        """The core's hint, then the round's: a question its asker may not ask now (before their miniature of the
+        turn, or with an Action token they may not take), my Mole with none of my miniatures in the garden. A
+        miniature on a terrain whose token is taken, the cat moved before any miniature: their cells are
+        offered only where recording takes them (``PLACED``), and none offered says why."""
         return super().why_not(words) or self._token_refused(words) or self._mole_refused(words)
 
     def _mole_refused(self: "GardenGame", words: list[str]) -> str | None:
@@ -201,8 +204,11 @@ class GardenWords:
         asker = self._player_or_none(named[-1]) if named else (garden.ME if form is self.CLUE.FORM else None)
         if asker is None:
             return None
+        typed = positional(form, words[1:])
+        cell = self._cell_or_none(typed[1]) if len(typed) > 1 else None  # where it is asked from, once typed
         try:
-            turns.check_question(self.state.play.round, self.garden(), asker, kind.name, self.players, self.display)
+            turns.check_question(self.state.play.round, self.garden(), asker, kind.name, self.players, self.display,
+                                 cell)
         except AssistantError as error:
             return str(error)
         return None
