@@ -92,7 +92,7 @@ def test_a_token_is_offered_only_the_cells_the_rules_accept(french):
     game = garden(opponents=("Léa", "Tom", "Zoé"))
     assert offered(game, "jeton Léa ") == ()
     assert hint(game, "jeton Léa") == ("un jeton se pose sur une case occupée par une statuette de Léa (aucune dans "
-                                       "le jardin) ; avec la carte 7 ajoutez --alex")
+                                       "le jardin) ; avec la carte 7, ajoutez --alex")
     game = play(game, "miniature Léa A1", "miniature Léa A3")
     assert offered(game, "jeton Léa ") == ("A1", "A3")
     assert offered(game, "jeton Léa --alex ") == ("A2", "B1", "B3")  # B2 is a pond, A1 and A3 are not free

@@ -250,7 +250,7 @@ def test_the_page_says_a_command_it_does_not_take_as_the_laptops(run, home):
         status, answer = post(base, f"/g/{duel}/step", {"line": "clue area B1 no"})
         assert answer["refused"].endswith("start the next game: new gnom-street --opponents Matt (on the laptop)")
         status, answer = post(base, f"/g/{duel}/step", {"line": "clue area B1 no"}, {"Accept-Language": "fr"})
-        assert "nouvelle gnom-street --adversaires Matt (sur l’ordinateur)" in answer["refused"]
+        assert "nouvelle gnom-street --adversaires Matt (sur l'ordinateur)" in answer["refused"]
         status, answer = post(base, f"/g/{three}/step", {"line": "miniature red F3"})
         assert "board set gnom-street F3 terrain=TERRAIN (on the laptop)" in answer["refused"]
         assert "add --new-turn" in answer["refused"]  # a step's option: typed on the page too

@@ -168,11 +168,12 @@ def test_undoing_a_clue_that_keeps_the_log_sound_is_always_accepted(run):
     assert run("undo").exit_code == 0
 
 
-def test_refusals_call_me_by_my_name(garden):
-    """Issue 14: results say "Léa", never "me"."""
+def test_refusals_say_you_to_me_whatever_my_name(garden):
+    """Issue 14: never "me"; issue 49: a refusal is said to me, so "your", never "Léa's" to Léa."""
     game = DeductionGame.new("t", garden, ["Matt"], "C2", me="Léa")
     game = game.record(game.read_step("miniature Léa A1"))
-    assert "one of Léa's miniatures (A1)" in refused(game, "mole D3 found")
+    said = refused(game, "mole D3 found")
+    assert "one of your miniatures (A1)" in said and "Léa" not in said and "me's" not in said
 
 
 def test_the_next_sets_loot_is_no_pond_and_is_given_while_the_match_goes_on(garden):

@@ -25,7 +25,8 @@ def test_a_gnome_card_is_played_once_until_the_cards_come_back():
     # d'eux, à la fin d'un tour, n'a plus de carte en main"
     game = play("fight me=8 red=1 blue=2 yellow=3")
     message = refused(game, "fight me=8 red=3 blue=4 yellow=5")
-    assert message.startswith("me played their 8 already: a gnome card is played once until the cards come back")
+    # said to me: 'you', never "me played their"
+    assert message.startswith("you played your 8 already: a gnome card is played once until the cards come back")
     assert "add --cards-back" in message  # what to type when the cards came back off the log
     play("fight me=8 red=1 blue=2 yellow=3", "fight me=7 red=3 blue=4 yellow=5")
 
@@ -75,7 +76,7 @@ def test_each_action_token_goes_to_one_player_and_the_cat_is_one_of_them():
     # EN: "The player takes 1 Terrain token and 1 Action token from those available"; "If the player took
     # the Cat Action token, they place the Cat token"
     game = play("miniature me B1", "clue area B1 red=no", "miniature red A1")
-    assert "the Area Action token is taken already, by me" in refused(game, "clue area A1 yes -o blue --by red")
+    assert "the Area Action token is taken already, by you" in refused(game, "clue area A1 yes -o blue --by red")
     game = play("miniature me B1", "cat D2", "miniature blue A3")
     assert "the Cat Action token is taken already" in refused(game, "cat D3")
     play("miniature me B1", "cat D2", "miniature blue A3", "cat D3 --three")  # a gnome card's power: no token
@@ -102,14 +103,16 @@ def test_a_saved_log_that_breaks_the_round_loads_as_heard_with_a_note():
     game = DeductionGame.new("t", GARDEN, ["red", "blue", "yellow"], "C2")
     for step in ["fight me=8 red=1 blue=2 yellow=3", "fight me=8 red=3 blue=4 yellow=5"]:
         game = game.restore(game.read_step(step))
-    assert game.notes()[2].startswith("refused today (me played their 8 already")
+    assert game.notes()[2].startswith("refused today (you played your 8 already")
 
 
 def test_the_refusal_is_said_in_french(run):
     run("new", "gnom-street", "--opponents", "red,blue,yellow", "--mine", "C2")
     run("--lang", "fr", "combat", "moi=8", "red=1", "blue=2", "yellow=3")
     result = run("--lang", "fr", "combat", "moi=8", "red=3", "blue=4", "yellow=5")
-    assert result.exit_code == 2 and "a déjà joué son 8" in result.stderr and "--reprise" in result.stderr
+    assert result.exit_code == 2 and "vous avez déjà joué votre 8" in result.stderr and "--reprise" in result.stderr
+    result = run("--lang", "fr", "combat", "moi=7", "red=1", "blue=4", "yellow=5")
+    assert result.exit_code == 2 and "red a déjà joué son 1" in result.stderr
 
 
 # -- the Terrain tokens ---------------------------------------------------------------------------------------
@@ -122,7 +125,7 @@ def test_a_miniature_goes_on_the_terrain_of_a_token_still_free_this_turn():
     # une statuette de sa réserve sur une case correspondant au jeton Terrain qu'il vient de prendre"
     game = play("miniature me A1", "miniature red B1")
     message = refused(game, "miniature blue F3")
-    assert message.startswith("F3 is grass, and the grass Terrain token is taken already, by me: a miniature goes "
+    assert message.startswith("F3 is grass, and the grass Terrain token is taken already, by you: a miniature goes "
                               "on the terrain of the token its player took")
     assert "free now: gravel and earth" in message
     assert "if a new turn began that the log did not see, add --new-turn" in message
@@ -145,7 +148,7 @@ def test_a_moved_miniature_takes_a_terrain_token_too():
     # FR: "sur une case correspondant au jeton Terrain qu'il vient de prendre"
     three = ("miniature red A1", "miniature red B1", "miniature red C1", "miniature me D1", "miniature me E1")
     game = play(*three)  # turn 4: my E1 took grass; red, all three out, moves one
-    assert "the grass Terrain token is taken already, by me" in refused(game, "miniature red F3 --from A1")
+    assert "the grass Terrain token is taken already, by you" in refused(game, "miniature red F3 --from A1")
     play(*three, "miniature red B3 --from A1")
 
 
@@ -156,7 +159,7 @@ def test_at_two_players_the_terrain_tokens_come_back_once_all_four_are_used():
     turn_one = ("miniature me A1", "miniature Matt B1")  # grass, wood
     game = play(*turn_one, "miniature Matt C1", opponents=("Matt",))  # turn 2: gravel
     message = refused(game, "miniature me C2")  # grass: mine still, from turn 1
-    assert "the grass Terrain token is taken already, by me" in message and "free now: earth" in message
+    assert "the grass Terrain token is taken already, by you" in message and "free now: earth" in message
     assert "at two players the tokens come back once all are used" in message
     assert "if the tokens came back off the log, add --tokens-back" in message
     game = play(*turn_one, "miniature Matt C1", "miniature me D1", "miniature me C2", opponents=("Matt",))
@@ -267,7 +270,7 @@ def test_a_saved_log_that_breaks_the_terrain_or_the_miniature_first_loads_as_hea
     for step in ["miniature me A1", "miniature red F3", "clue area B1 blue=no --by yellow", "cat D2"]:
         game = game.restore(game.read_step(step))
     notes = game.notes()
-    assert notes[2].startswith("refused today (F3 is grass, and the grass Terrain token is taken already, by me")
+    assert notes[2].startswith("refused today (F3 is grass, and the grass Terrain token is taken already, by you")
     assert notes[3].startswith("refused today (yellow has placed no miniature this turn")
     assert 4 not in notes  # red placed last: red's Cat token
     assert game.garden().miniatures["red"] == ["F3"]  # loaded as heard
@@ -278,7 +281,7 @@ def test_the_terrain_refusal_is_said_in_french(run):
     assert run("--lang", "fr", "statuette", "moi", "A1").exit_code == 0
     result = run("--lang", "fr", "statuette", "rouge", "F3")
     assert result.exit_code == 2
-    assert "F3 est en herbe, et le jeton Terrain herbe est déjà pris, par moi" in result.stderr
+    assert "F3 est en herbe, et le jeton Terrain herbe est déjà pris, par vous" in result.stderr
     assert "libres\u00a0: bois, gravier et terre" in result.stderr or "libres : bois, gravier et terre" in result.stderr
     assert "--nouveau-tour" in result.stderr and "plateau corriger gnom-street F3 terrain=TERRAIN" in result.stderr
     assert run("--lang", "fr", "statuette", "rouge", "F3", "--nouveau-tour").exit_code == 0

@@ -220,7 +220,9 @@ class Outcome(NamedTuple):
     has to be; ``settled_by`` says how it was settled ('throw': a gnome throw, 'extra-deal': deals
     played until one player leads), None when there was no tie to settle. ``first_player`` is who
     began, when the log knows it. ``points`` holds each player's score where the game counts one.
-    ``note`` is a plain remark the faces show beside the result (a winner that was not recorded)."""
+    ``note`` is a plain remark the faces show beside the result (a winner that was not recorded). ``me`` is the
+    name the sheet's owner goes by in ``players`` (their ``--me`` name, else 'me'), None where the game has no
+    owner (a score pad): the faces say 'you' to them."""
 
     finished: bool
     players: tuple[str, ...]
@@ -231,6 +233,7 @@ class Outcome(NamedTuple):
     points: dict[str, int] | None = None
     note: str | None = None
     unit: str = "points"  # what ``points`` count: 'points', 'sets' (a two-player garden), 'rounds' (the rope)
+    me: str | None = None  # the owner's name among ``players``: said 'you'
 
 
 ME = "me"  # the owner of a sheet saved without --me: said 'you' to them
@@ -257,14 +260,17 @@ def _score(end: Outcome, player: str) -> str | None:
 
 def result_said(end: Outcome) -> str:
     """The result in a few words, in the player's language: 'Léa wins (13 points)', 'you win (2 sets)',
-    'Ana and Ben win', 'tie between Léa and Ana (13 points)', or the outcome's note (a case closed with no
-    recorded winner). The faces' headers and the games' refusals once finished both say it."""
+    'Ana and you win', 'tie between you and Ana (13 points)', or the outcome's note (a case closed with no
+    recorded winner). The sheet's owner (``end.me``) is said 'you'. The faces' headers and the games' refusals
+    once finished both say it."""
     if end.winners:
-        if end.winners == (ME,):
+        others = [name for name in end.winners if not is_me(end, name)]
+        if not others:
             said = _("you win")
+        elif len(others) < len(end.winners):  # I am among them: 'Ana and you win' ('Ana et vous gagnez')
+            said = _("{players} and you win").format(players=join_names(others))
         else:
-            said = ngettext("{players} wins", "{players} win", len(end.winners)).format(
-                players=join_names(_("me") if name == ME else name for name in end.winners))
+            said = ngettext("{players} wins", "{players} win", len(others)).format(players=join_names(others))
         score = _score(end, end.winners[0]) if len(end.winners) == 1 or end.unit == "rounds" else None
         if score:
             said = _("{result} ({score})").format(result=said, score=score)
@@ -273,10 +279,19 @@ def result_said(end: Outcome) -> str:
         return said
     if end.tied:
         score = _score(end, end.tied[0])
-        said = _("tie between {players}").format(players=join_names(_("me") if name == ME else name
-                                                                    for name in end.tied))
+        said = _("tie between {players}").format(players=join_names(you_or(end, name) for name in end.tied))
         return _("{result} ({score})").format(result=said, score=score) if score else said
     return end.note or _("nobody wins")
+
+
+def is_me(end: Outcome, name: str) -> bool:
+    """Whether ``name``, one of the outcome's players, is the sheet's owner (said 'you')."""
+    return name == (end.me or ME)
+
+
+def you_or(end: Outcome, name: str) -> str:
+    """A player of the outcome as a list says them to the sheet's owner: 'you' for the owner, else the name."""
+    return _("you") if is_me(end, name) else name
 
 
 def finished_refusal(end: Outcome, next_step: str) -> str:

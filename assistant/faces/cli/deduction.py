@@ -168,7 +168,7 @@ def candidates(
     board = current.board
     if theirs:
         if odds:
-            raise typer.BadParameter(_("choose one: --odds (my sheet) or --theirs (their maps of my loot)"))
+            raise typer.BadParameter(_("choose one: --odds (your sheet) or --theirs (their maps of your loot)"))
         _their_candidates(current, as_json)
         return
     the_sheet = current.sheet()
@@ -412,6 +412,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     put_out = {entry.number: player for player, entry in out.items()}
     shown_out = {number: current.display(player) for number, player in put_out.items()} \
         if isinstance(current, PutsOut) else {}
+    mine_out = {number for number, player in put_out.items() if player == registry.ME}  # said to me: 'you are out'
     sheet_game = not registry.is_pad(current)
     notes = cast(SheetGame, current).notes() if sheet_game else {}  # a saved log's entries refused today
     from assistant.engine.log import steps
@@ -432,6 +433,8 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     for entry, step in zip(entries, said_steps(current, words), strict=True):
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
+        elif entry.number in mine_out:
+            step = _("{step} (you are out)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=shown_out[entry.number])
         if entry.number in notes and not entry.retracted:

@@ -251,9 +251,9 @@ def serve(
     rules = join.Rules(join.allowed_kinds(allow), most, keeper_phone)
     if game:
         names = list(dict.fromkeys(data.resolve(name) for name in game))
-    else:  # the current game, if there is one; else the table's link alone: the evening begins there
-        current = data.current_name()
-        names = [data.resolve(None)] if current is not None else []
+    else:  # the current game, if there is one and no phone's private sheet; else the table's link alone
+        current = data.resolve(None) if data.current_name() is not None else None
+        names = [current] if current is not None and data.phone_owner(current) is None else []
     host = web.lan_address() if lan else "127.0.0.1"
     try:  # the port first: a port taken is one line, before any link is printed
         bound = web.listening("0.0.0.0" if lan else host, port)

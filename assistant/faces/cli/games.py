@@ -37,6 +37,7 @@ def new(
 ) -> None:
     from assistant.faces import starting
 
+    _refuse_a_pad(board)  # said in the command line's words of the language spoken
     data = store()
     game: Any = starting.sheet(data, board, opponents, me, {"--mine": mine} if mine is not None else None, name)
     # Without --name the store numbers the game (gnom-street-2) under its lock.
@@ -47,6 +48,33 @@ def new(
         _("new game {name} on {board}: hunting {who}")
     typer.echo(said.format(name=game.name, board=chosen.name, who=", ".join(map(chosen.local_item, game.items)),
                            cell=(mine or "").upper()))
+
+
+def _refuse_a_pad(word: str) -> None:
+    """A score pad's kind (or one of its words) given to ``new``: one line naming the pad's own command."""
+    from assistant.engine import registry
+    from assistant.engine.errors import InputError
+
+    found = registry.find(word)  # the kind itself: its own package read, not every game's
+    if found is None:
+        found = next((each for each in registry.registered() if each.named_by(word)), None)
+    if found is not None and found.pad:
+        start = _start_said(found.start, found.kind) if found.start is not None else "assistant --help"
+        raise InputError(_("{kind} is a score pad: start it with {command}").format(kind=found.kind, command=start))
+
+
+def _start_said(start, kind: str) -> str:
+    """The command that starts a game, in the words of the language spoken: 'assistant quest new --players
+    Ana,Ben,Cleo', at a French table 'assistant quête nouvelle --joueurs Ana,Ben,Cleo'."""
+    from assistant.engine.i18n import DEFAULT, language
+    from assistant.faces.cli.group import spoken_word
+    from assistant.faces.cli.pads import WHO
+
+    if language() == DEFAULT:
+        return start.said(kind)
+    words = [*map(spoken_word, start.command), *([kind] if start.command == ("new",) else [])]
+    option = WHO.get(start.who, (f"--{start.who}",))[-1]
+    return " ".join(["assistant", *words, option, start.example or "..."])
 
 
 @declared(app, "games")

@@ -101,7 +101,7 @@ COMMANDS = (
 
 TITLES = {
     "tally": N_("75 Gnom' Street: victory points"),
-    "stats-sets": N_("75 Gnom' Street: sets won, turns to find a loot (my questions until my sheet kept one cell)"),
+    "stats-sets": N_("75 Gnom' Street: sets won, turns to find a loot (your questions until your sheet kept one cell)"),
 }
 
 START = Start(("new",), "opponents", 1, 3, "red,blue,yellow", secrets=(Secret("--mine", "board-cell", "me"),))

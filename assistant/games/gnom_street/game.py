@@ -205,32 +205,32 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """The end of the game. Two players: finished once a player has won two sets. 3 or 4: once every
         opponent's loot card is recorded and the tally can count; a tie stands, unfinished, until the gnome
         throw that settles it is recorded (``throw NAME``)."""
-        players = tuple(self.known_as(p) for p in self.players)
+        players, me = tuple(self.known_as(p) for p in self.players), self.known_as(garden.ME)
         first = self._first_player()
         pieces = self.garden()
         if len(self.players) == 2:
             winner = garden.match_winner(pieces)
             sets = {self.known_as(p): pieces.sets.count(p) for p in self.players}
             return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (),
-                           first_player=first, points=sets, unit="sets")
+                           first_player=first, points=sets, unit="sets", me=me)
         if not all(opponent in pieces.loot for opponent in self.opponents):
-            return Outcome(False, players, first_player=first)
+            return Outcome(False, players, first_player=first, me=me)
         from assistant.games.gnom_street.tally import score_game
 
         try:
             tally = score_game(self)
         except AssistantError:  # a token still face down: the tally cannot be made yet
-            return Outcome(False, players, first_player=first)
+            return Outcome(False, players, first_player=first, me=me)
         points = {self.known_as(self.player(line.player)): line.total for line in tally.lines}
         leaders = tuple(self.known_as(self.player(leader)) for leader in tally.leaders)
         if len(leaders) == 1:
-            return Outcome(True, players, leaders, first_player=first, points=points)
+            return Outcome(True, players, leaders, first_player=first, points=points, me=me)
         thrower = self.throw_winner(tally.leaders)
         if thrower is not None:
             # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
-            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
+            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points, me=me)
         return Outcome(False, players, (), leaders, None, first, points,
-                       _("record the gnome throw that settles it: {step}").format(step=fight.throw_step()))
+                       _("record the gnome throw that settles it: {step}").format(step=fight.throw_step()), me=me)
 
     def throw_winner(self, leaders) -> str | None:
         """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""
@@ -250,18 +250,19 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
             return None
 
     def match_score(self) -> str | None:
-        """The two-player match once a set is over: 'match: me 1 - 0 Matt; set 2 starts'."""
+        """The two-player match once a set is over: 'match: you 1 - 0 Matt; set 2 starts'."""
         sets = self.garden().sets
         if not sets:
             return None
-        me, other = self.players
+        me, other = self.players  # said to me: 'you' ('vous'), whatever my name
         winner = garden.match_winner(self.garden())
-        if winner:
-            message = _("match: {me} {mine} - {theirs} {other}: {winner} wins the match")
+        if winner == me:
+            message = _("match: you {mine} - {theirs} {other}: you win the match")
+        elif winner:
+            message = _("match: you {mine} - {theirs} {other}: {other} wins the match")
         else:
-            message = _("match: {me} {mine} - {theirs} {other}; set {number} starts")
-        return message.format(me=self.display(me), mine=sets.count(me), theirs=sets.count(other), other=other,
-                              winner=self.display(winner) if winner else "", number=len(sets) + 1)
+            message = _("match: you {mine} - {theirs} {other}; set {number} starts")
+        return message.format(mine=sets.count(me), theirs=sets.count(other), other=other, number=len(sets) + 1)
 
     def statistics(self) -> dict:
         """What the statistics keep of a garden besides its outcome: the turns I took to find each loot (my

@@ -121,8 +121,10 @@ class GardenRecording:
             raise InputError(_("no tie to settle: a gnome throw is recorded once the tally is tied"))
         tied = [self.player(name) for name in end.tied]
         if event.player not in tied:
-            raise InputError(_("{player} is not tied: the throw is won by one of {players}").format(
-                player=self.display(event.player), players=join_names(self.display(p) for p in tied)))
+            said = _("you are not tied: the throw is won by one of {players}") if event.player == garden.ME else \
+                _("{player} is not tied: the throw is won by one of {players}")
+            raise InputError(said.format(player=self.display(event.player),
+                                         players=join_names(self.addressed(p) for p in tied)))
 
     def _check_taken_back(self: "GardenGame", taken: Entry) -> None:
         """Every piece recorded after the entry taken back still allowed without it, and every step the round

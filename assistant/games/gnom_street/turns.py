@@ -202,8 +202,8 @@ def _check_terrain(round_: Round, pieces: garden.Garden, event: garden.Miniature
                        "miniature goes on the terrain of the token its player took, each token to one player (rules: "
                        "\"sur une case correspondant au jeton Terrain qu'il vient de prendre\"; {back}); free now: "
                        "{free}; {hint}; if your box shows another terrain on {cell}, correct the board: {correct}")
-                     .format(cell=event.cell, terrain=said_terrain, holder=name(holder), back=back, free=free,
-                             hint=hint, correct=correct))
+                     .format(cell=event.cell, terrain=said_terrain, back=back, free=free, hint=hint, correct=correct,
+                             holder=_("you") if holder == garden.ME else name(holder)))  # said to me: 'by you'
 
 
 def _check_action(round_: Round, pieces: garden.Garden, player: str, token: str, count: int, name) -> None:
@@ -214,7 +214,7 @@ def _check_action(round_: Round, pieces: garden.Garden, player: str, token: str,
         hint = _(NEW_TURN_HINT).format(player=name(player))
         said = _("you used the {token} Action token this turn already: one Action token a turn, one question or "
                  "one cat move (rules: \"Le joueur choisit un jeton Terrain et un jeton Action\"); {hint}") \
-            if garden._yours(player, name) else \
+            if player == garden.ME else \
             _("{player} used the {token} Action token this turn already: one Action token a turn, one question or "
               "one cat move (rules: \"Le joueur choisit un jeton Terrain et un jeton Action\"); {hint}")
         raise InputError(said.format(player=name(player), token=_(TOKEN_WORDS.get(
@@ -223,8 +223,9 @@ def _check_action(round_: Round, pieces: garden.Garden, player: str, token: str,
     holder = tokens.get(token)
     if holder is not None:  # the same player's, taken in an earlier turn, is in front of them still
         back = _("the tokens come back at the end of the turn") if count > 2 else _(BACK_AT_TWO)
+        holder = _("you") if holder == garden.ME else name(holder)  # said to me: 'by you' ('par vous')
         raise InputError(_("the {token} Action token is taken already, by {holder}: each Action token goes to one "
-                           "player ({back}); {hint}").format(token=said_token, holder=name(holder), back=back,
+                           "player ({back}); {hint}").format(token=said_token, holder=holder, back=back,
                                                              hint=_again(round_, pieces, player, count, name)))
 
 
@@ -264,10 +265,13 @@ def _check_fight(round_: Round, event, players: list[str], name) -> None:
         if value in round_.played.get(player, ()):
             # rules: "les cartes engagées sont défaussées"; "tous les joueurs récupèrent leurs cartes dès lors
             # que l'un d'eux, à la fin d'un tour, n'a plus de carte en main"
-            raise InputError(_("{player} played their {value} already: a gnome card is played once until the cards "
-                               "come back, when a player's hand is empty (rules: \"les cartes engagées sont "
-                               "défaussées\"); if the cards came back off the log, add --cards-back").format(
-                player=name(player), value=value))
+            said = _("you played your {value} already: a gnome card is played once until the cards come back, "
+                     "when a player's hand is empty (rules: \"les cartes engagées sont défaussées\"); if the cards "
+                     "came back off the log, add --cards-back") if player == garden.ME else \
+                _("{player} played their {value} already: a gnome card is played once until the cards come back, "
+                  "when a player's hand is empty (rules: \"les cartes engagées sont défaussées\"); if the cards "
+                  "came back off the log, add --cards-back")
+            raise InputError(said.format(player=name(player), value=value))
 
 
 def after(round_: Round, before: garden.Garden, pieces: garden.Garden, event, players: list[str], board=None,
