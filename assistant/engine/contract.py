@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from assistant.engine.cells import Cell, CellSet
     from assistant.engine.grammar import Form
     from assistant.engine.log import Entry, History
-    from assistant.engine.registry import Outcome
+    from assistant.engine.registry import Copy, Outcome
     from assistant.engine.sheet import Sheet
 
 
@@ -270,6 +270,27 @@ class Accuses(Protocol):
 
     def accusations(self, item: str, the_odds: Odds | None = None) -> Sequence[Accusing]:
         """The cells most likely to hold ``item``, most likely first."""
+
+
+# -- the sheets of one table -------------------------------------------------------------------
+
+
+class CopiesActs(Protocol):
+    """What an act becomes on another sheet of the table: the function a game declares as ``Acts.copies``
+    (the store's ``spreading`` calls it through ``Acts.copied``). A game module that declares one checks it
+    with a line mypy reads::
+
+        if TYPE_CHECKING:
+            _checked_copies: CopiesActs = copies
+
+    ``origin`` and ``other`` are sheets of the game's own class at one table, ``owner`` and ``other_owner``
+    the names their owners joined the table under."""
+
+    def __call__(self, origin: Any, event: Any, owner: str, other: Any, other_owner: str, /) -> Sequence[Copy]:
+        """The steps ``event``, an act accepted on ``origin``, becomes on ``other``, in the words ``other``
+        saves (each a ``registry.Copy``, with what disagrees with ``other``'s own secret); none when
+        ``other``'s owner does not learn it. Refused (AssistantError) when ``other`` cannot say it: a player
+        it does not know."""
 
 
 # -- a score pad -----------------------------------------------------------------------------------

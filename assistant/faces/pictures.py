@@ -776,12 +776,24 @@ def _plays(history: list[dict]) -> RenderableType:
         if not play["finished"]:
             result = _("not finished")
         elif play["winners"]:
-            result = ngettext("{winners} won", "{winners} won", len(play["winners"])).format(
-                winners=" + ".join(spoken(name) for name in play["winners"]))
+            result = _won(play["winners"], play.get("me"))
         else:
             result = _("finished, no winner")
-        table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))
+        game = play["name"] if not play.get("phone") else _("{name} ({player}'s phone)").format(
+            name=play["name"], player=play["phone"])
+        table.add_row(Text(play["date"]), Text(game), Text(play["kind"]), Text(result))
     return table
+
+
+def _won(winners: list[str], me: str | None) -> str:
+    """Who won a play, said to the owner of its sheet (``me``, the name they go by there): 'you won',
+    'Ana and you won', 'Ana + Ben won'."""
+    others = [spoken(name) for name in winners if name != (me or registry.ME)]
+    if not others:
+        return _("you won")
+    if len(others) < len(winners):
+        return _("{winners} and you won").format(winners=" + ".join(others))
+    return ngettext("{winners} won", "{winners} won", len(others)).format(winners=" + ".join(others))
 
 
 def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:

@@ -123,6 +123,19 @@ def store() -> "Store":
     return Store(home())
 
 
+def update(game: str | None, change):
+    """``store().update(game, change)``, and on a sheet of a table the entry reaches every other sheet of the
+    table that learns it (``store.spreading``): what a sheet disagreed with, or refused, is said as the command
+    ends. The game after."""
+    from assistant.store import spreading
+    from assistant.store.files import notice
+
+    spread = spreading.spread(store(), game, change)
+    for line in spread.lines():
+        notice(line)
+    return spread.game
+
+
 def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
         from assistant.engine.board import unverified_notice

@@ -27,6 +27,7 @@ from assistant.faces.cli.common import (
     show,
     store,
     their_maps,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -48,11 +49,13 @@ def clue(
     by: Annotated[Optional[str], typer.Option("--by", "--par", "-p",
                                               help=N_("Who asked, or drew the card (default: me)."))] = None,
     power: PowerOption = None,
+    aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
+        "Answered aloud (megaphone, on the garden): the whole table heard it."))] = False,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
-                                                                              power)))
+    updated = update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
+                                                                              power, aloud)))
     say_recorded(updated)
 
 
@@ -80,7 +83,7 @@ def asked(
         before.append(g)
         return g.record(event)
 
-    updated = store().update(game, record)
+    updated = update(game, record)
     for line in updated.read_back(updated.entries()[-1], before[0]) or []:
         typer.echo(line)
 
@@ -94,7 +97,7 @@ def accuse(
     game: GameOption = None,
 ) -> None:
     # no --opponent: the city hunts one thief, and the garden has no accusation (its loot cards end it)
-    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
+    updated = update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
     say_recorded(updated, ACCUSATION_RECORDED)
 
 
@@ -102,7 +105,7 @@ def accuse(
 def undo(game: GameOption = None) -> None:
     from assistant.engine.log import Retract
 
-    _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
+    _said_taken_back(update(game, lambda g: g.record(Retract(None))))
 
 
 @declared(app, "retract")
@@ -116,7 +119,7 @@ def retract(
 
     # A whole number out of range (0, -1) is refused as any missing entry is: saying which numbers exist.
     wanted = Retract(int(number)) if re.fullmatch(r"-?[0-9]+", number.strip()) else Retract.numbered(number)
-    _said_taken_back(store().update(game, lambda g: g.record(wanted)))
+    _said_taken_back(update(game, lambda g: g.record(wanted)))
 
 
 def _said_taken_back(game) -> None:
@@ -165,7 +168,7 @@ def candidates(
     board = current.board
     if theirs:
         if odds:
-            raise typer.BadParameter(_("choose one: --odds (my sheet) or --theirs (their maps of my loot)"))
+            raise typer.BadParameter(_("choose one: --odds (your sheet) or --theirs (their maps of your loot)"))
         _their_candidates(current, as_json)
         return
     the_sheet = current.sheet()
@@ -405,6 +408,7 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     put_out = {entry.number: player for player, entry in out.items()}
     shown_out = {number: current.display(player) for number, player in put_out.items()} \
         if isinstance(current, PutsOut) else {}
+    mine_out = {number for number, player in put_out.items() if player == registry.ME}  # said to me: 'you are out'
     sheet_game = not registry.is_pad(current)
     notes = cast(SheetGame, current).notes() if sheet_game else {}  # a saved log's entries refused today
     from assistant.engine.log import steps
@@ -425,6 +429,8 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     for entry, step in zip(entries, said_steps(current, words), strict=True):
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
+        elif entry.number in mine_out:
+            step = _("{step} (you are out)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=shown_out[entry.number])
         if entry.number in notes and not entry.retracted:

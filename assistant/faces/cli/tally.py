@@ -18,6 +18,7 @@ from assistant.faces.cli.common import (
     echo_json,
     show,
     store,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -57,7 +58,7 @@ def tally(
         if not isinstance(loaded, Tallies):
             raise InputError(no_tally(loaded))
         if throw is not None:  # the throw is a step of the game: recorded once, then every face tells it
-            loaded = data.update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
+            loaded = update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
         result = loaded.tally(rules)
     if as_json:
         echo_json(result.to_mapping())

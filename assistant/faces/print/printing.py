@@ -49,6 +49,15 @@ class PrintedCell(NamedTuple):
 # -- investigation sheets --------------------------------------------------------------------------
 
 
+def _printed_note(game) -> str:
+    """What a printed page says under its title: the game's summary, then its result once it is finished (or
+    the tie it waits on), as the table screen and the page say it."""
+    from assistant.engine.words import join_clauses
+    from assistant.faces.ending import header_line
+
+    return join_clauses(part for part in (game.summary(), header_line(game)) if part)
+
+
 def sheet_page(board, opponents: list[str | None], game=None) -> str:
     """Investigation sheets on ``board``: one per opponent (None: a name to write in), or the board's own
     hidden items; with ``game``, its sheet as it stands (ruled-out cells crossed, my loot starred)."""
@@ -69,7 +78,7 @@ def sheet_page(board, opponents: list[str | None], game=None) -> str:
     title = (_("{board}: investigation sheets").format(board=board.local_title) if game is None else
              _("{board}: sheets of {game}").format(board=board.local_title, game=game.name))
     note = _("Cross out each cell a clue rules out; the marks under each cell's name are explained below the sheets.") \
-        if game is None else game.summary()
+        if game is None else _printed_note(game)
     from assistant.engine.board import unverified_notice
 
     # a guessed layout is never printed as fact: the same notice as new, board show and the table screen
@@ -153,10 +162,7 @@ def pad_page(players: list[str | None], rules, game=None, declared=None) -> str:
     title = _(page.title) if game is None else _(page.title_of).format(game=game.name)
     note = _(page.note) if page.note else ""
     if game is not None:
-        from assistant.faces.ending import header_line
-
-        # the result of a finished game, or the tie it waits on, as the table screen and the page say it
-        note = " ".join(part for part in (note, game.summary(), header_line(game)) if part)
+        note = " ".join(part for part in (note, _printed_note(game)) if part)
     shown = page.rules and rules is not None
     printed = rules.printed() if shown else {"quests": [], "quests_source": "", "specials": [], "specials_note": ""}
     return render("pad.html", title=title, note=note, players=players, played=played,
