@@ -280,10 +280,11 @@ class Table(RuleBasedStateMachine):
             game = Store(self.home).load(name)
             own = game.garden().miniatures[player]
             moved = ["--from", own[0]] if len(own) >= 3 else []
-            try:  # the cells the game offers: where `miniature PLAYER CELL` is accepted now
-                cells = grammar.values_here(game, "cell", ["miniature", player, *moved])
-            except AssistantError:
-                continue  # no cell left on a free terrain (the cat, this turn's miniatures): nothing placed
+            # the cells the game offers: where `miniature PLAYER CELL` is accepted now; none when no cell is left
+            # on a free terrain (the cat, this turn's miniatures, board corrections that made ponds): nothing placed
+            cells = grammar.values_here(game, "cell", ["miniature", player, *moved])
+            if not cells:
+                continue
             cell = data.draw(st.sampled_from(cells))
             placed = self.at(name, "miniature", player, cell, *moved)
             assert placed.exit_code == 0, placed.stderr
