@@ -9,10 +9,11 @@ the command's core takes (the odds included), on this machine, as in a fresh
 process (nothing remembered from the figure before). Target: every figure
 under 2 s.
 
-`review` judges every question of the log against the best question then, so
-it costs one `suggest` per question: on the 100x100 board it is timed at the
-start only (hundreds of questions by the middle take minutes); on the board of
-the garden's size, at every moment.
+`review` judges every question of mine against the best question then: one
+`suggest` for each state of the sheet a question was asked on (a question asked
+again on the same sheet is looked up). On the 100x100 board, where each of
+hundreds of questions narrows the sheet, it is timed at the start only; on the
+board of the garden's size, at every moment.
 
 Then the garden itself: `assistant suggest` with tokens short (the look-ahead
 at work), timed as the installed command, against the start-up budget of

@@ -4,6 +4,8 @@
 - The engine imports no game, no face, no store and no evening.
 - A game imports no face, no store and no evening.
 - The store imports no game, no face and no evening.
+- A face imports no game's own package: it asks the registry and the game. The one part of ``games`` a face
+  may import is the shared deduction core every sheet is built on (``SHARED_CORE``).
 - Nothing under assistant/ imports cli.py.
 - No two modules import each other, directly or round a circle.
 - Each face's library belongs to that face: typer to the command line, textual to the table screen,
@@ -27,6 +29,8 @@ FORBIDDEN = {
     "games": {"faces", "store", "evenings"},
     "store": {"games", "faces", "evenings"},
 }
+# the part of ``games`` that is no game: the sheet every deduction game is built on
+SHARED_CORE = "assistant.games.deduction"
 # a library -> the places that may import it (a module's dotted name starts with one of them)
 LIBRARIES = {
     "typer": ("cli", "assistant.faces.cli"),
@@ -90,6 +94,13 @@ def test_the_layers_point_one_way():
     crossings = [f"{name} imports {target}" for name, targets in graph().items() for target in sorted(targets)
                  if room(target) in FORBIDDEN.get(room(name), set())]
     assert crossings == []
+
+
+def test_no_face_imports_a_game():
+    named = [f"{name} imports {target}" for name, targets in graph().items() if room(name) == "faces"
+             for target in sorted(targets) if room(target) == "games"
+             and not (target == SHARED_CORE or target.startswith(SHARED_CORE + "."))]
+    assert named == []
 
 
 def test_nothing_imports_cli_py():

@@ -42,6 +42,12 @@ class GameContract(Log[Any], Protocol):
 
     # -- its grammar (``grammar.Speaker``) ------------------------------------------------------
 
+    @classmethod
+    def step_forms(cls, saved: bool) -> tuple[Form, ...]:
+        """The forms of the steps every game of this class reads, undo and retract included: as they are typed,
+        or (``saved``) as a saved log is read, every step it may hold. The faces build a game's commands from
+        them before any game is loaded."""
+
     def forms(self) -> tuple[Form, ...]:
         """The forms of the steps it reads, undo and retract included (the grammar's verbs and slots)."""
 
@@ -123,6 +129,10 @@ class OnBoard(Protocol):
 
 class SheetGame(GameContract, OnBoard, Protocol):
     """A deduction sheet: who hides what on a board, worked out from the clues."""
+
+    @property
+    def me(self) -> str | None:
+        """My own name at the table (``--me``), where the log says 'me'; None when it was not given."""
 
     @property
     def items(self) -> tuple[str, ...]:

@@ -121,6 +121,11 @@ class ScorePad(Generic[StateT], metaclass=ABCMeta):
         if "READERS" in cls.__dict__:
             cls.FORMS = (*cls.READERS, log.UNDO_FORM, log.RETRACT_FORM)
 
+    @classmethod
+    def step_forms(cls, saved: bool) -> tuple[Form, ...]:
+        """The pad's steps (``FORMS``): a saved log holds the steps it is typed with."""
+        return cls.FORMS
+
     # -- what a pad writes -------------------------------------------------------------------
 
     @abstractmethod

@@ -40,11 +40,11 @@ def replay(
     if Path(path).is_dir():  # paths stay text for Typer: its Path type stats them, and a NUL byte raises
         _replay_folder(data, Path(path))
         return
-    from assistant.engine import scenario
+    from assistant.engine import registry, scenario
     from assistant.faces import pictures as render
 
     loaded = data.scenario(Path(path))
-    board = getattr(loaded.game, "board", None)
+    pad = registry.is_pad(loaded.game)
     show(render.heading(ngettext("{title} ({kind}, {count} steps)", "{title} ({kind}, {count} steps)",
                                  len(loaded.steps)).format(title=loaded.title, kind=loaded.game.kind,
                                                            count=len(loaded.steps))), REPLAY_WIDTH)
@@ -56,7 +56,7 @@ def replay(
             raise typer.Exit(ExitCode.ERROR)
         if outcome.refused is not None:
             pass
-        elif board is None:
+        elif pad:
             show(render.pad(played), REPLAY_WIDTH)
             for line in played.status():
                 typer.echo(line)

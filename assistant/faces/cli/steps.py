@@ -52,10 +52,8 @@ app_of = build  # the one command typed: ``build(word)``
 
 
 def forms_of(declared) -> tuple:
-    """The step forms of a declared game's class: a pad's ``FORMS``, a sheet's ``step_forms`` as typed."""
-    cls = declared.game_class()
-    found = getattr(cls, "FORMS", None)
-    return found if found is not None else cls.step_forms(False)
+    """The step forms of a declared game's class, as they are typed."""
+    return declared.game_class().step_forms(False)
 
 
 # A row that declares no parameters takes the step's words as they come, options included, as the table screen

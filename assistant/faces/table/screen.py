@@ -285,8 +285,7 @@ def command_words(game, words: list[str]) -> list[str] | None:
         return words
     if first in commands.command_names():
         return words
-    kind = getattr(game, "kind", None)
-    group = registry.pad_groups().get(kind) if isinstance(kind, str) else None
+    group = registry.pad_groups().get(game.kind)
     if group is not None and first in commands.command_names(group):
         return [group, *words]  # 'show' on a score pad is 'quest show'
     return None
@@ -324,7 +323,7 @@ def foreign_step(game, word: str) -> bool:
     from assistant.engine.words import key
 
     verbs = {key(verb) for each in registry.registered() if not each.pad
-             for step in getattr(each.game_class(), "STEPS", ()) for verb in step.FORM.verbs}
+             for form in each.game_class().step_forms(False) for verb in form.verbs}
     return key(word) in verbs and not _is_step(game, word)
 
 

@@ -130,7 +130,7 @@ def open_table(store: Store, names: list[str], new: bool = False, now: datetime 
     for name in names:
         game: Any = store.load(name)
         owner = store.phone_owner(name)
-        player = owner or ("" if is_pad(game) else getattr(game, "me", None) or "")
+        player = owner or ("" if is_pad(game) else game.me or "")
         table = tables.add_game(store, table.id, tables.TableGame(store.game_id(name), name, game.kind, player,
                                                                   owner is not None))
     return table
