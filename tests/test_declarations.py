@@ -87,6 +87,18 @@ def test_the_gardens_acts_say_what_the_whole_table_sees():
     assert garden.start.said(garden.kind) == "assistant new gnom-street --opponents red,blue,yellow"
 
 
+@pytest.mark.parametrize("kind", [each.kind for each in every_game() if each.start is not None])
+def test_the_start_a_game_declares_is_a_command_the_command_line_takes(run, home, kind):
+    """The start a game declares (said in a pad's refusal, read by the phones' join page) starts that game as
+    written: a board where everybody hunts one item names nobody."""
+    import shlex
+
+    start = registry.find(kind).start
+    result = run(*shlex.split(start.said(kind))[1:])
+    assert result.exit_code == 0, (start.said(kind), result.stderr)
+    assert ("--" in start.said(kind)) == (start.most > 0)
+
+
 # -- new <a pad's kind> ---------------------------------------------------------------------------------------
 
 

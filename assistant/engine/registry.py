@@ -105,9 +105,10 @@ class Setting:
 class Start:
     """How a game starts: the command that starts it ('quest', 'new'), who plays ('players', 'sides',
     'opponents': the option that names them), how many (``least`` to ``most``, each side counted alone
-    where sides play), an example of that option's value, and what is secret and whose. A pad may say what
-    its players' option means (``help``, marked with N_), what its name is (``name_help``), and the other
-    options it starts with (``settings``)."""
+    where sides play; 0 to 0 where the whole table hunts one hidden item and nobody is named), an example
+    of that option's value, and what is secret and whose. A pad may say what its players' option means
+    (``help``, marked with N_), what its name is (``name_help``), and the other options it starts with
+    (``settings``)."""
 
     __slots__ = ("command", "who", "least", "most", "example", "secrets", "help", "name_help", "settings")
 
@@ -122,6 +123,8 @@ class Start:
         """The start as typed: 'assistant quest new --players Ana,Ben,Cleo'; a game started by ``new`` names
         its ``kind`` after it ('assistant new gnom-street --opponents red,blue,yellow')."""
         words = [*self.command, kind] if self.command == ("new",) and kind else list(self.command)
+        if not self.most:
+            return "assistant " + " ".join(words)
         option = f" --{self.who} {self.example}" if self.example else f" --{self.who} ..."
         return "assistant " + " ".join(words) + option
 

@@ -73,6 +73,8 @@ def _start_said(start, kind: str) -> str:
     if language() == DEFAULT:
         return start.said(kind)
     words = [*map(spoken_word, start.command), *([kind] if start.command == ("new",) else [])]
+    if not start.most:
+        return " ".join(["assistant", *words])
     option = WHO.get(start.who, (f"--{start.who}",))[-1]
     return " ".join(["assistant", *words, option, start.example or "..."])
 

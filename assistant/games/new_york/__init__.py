@@ -27,7 +27,7 @@ COMMANDS = (
         french=("accuser",)),
 )
 
-START = Start(("new",), "opponents", 1, 5, "red,blue")
+START = Start(("new",), "opponents", 0, 0)  # everybody hunts the same thief: nobody is named
 
 ACTS = Acts(public=("accuse",), private={"clue": "player"}, copies="assistant.games.new_york.linked:copies")
 
