@@ -1,5 +1,6 @@
 """The phones' page as Lighthouse scores it: performance, accessibility and best practices of the
-garden's, the city's and the score pad's pages, at a phone's size. Target: 95 or more each.
+garden's, the city's and the score pad's pages, and of the table's join page, at a phone's size. Target: 95
+or more each.
 
 Lighthouse comes from npm and runs in node against Debian's chromium; nothing is fetched from anywhere
 but loopback while it runs:
@@ -57,7 +58,7 @@ def main() -> None:
     language = parser.parse_args().language
     if not LIGHTHOUSE.is_file():
         raise SystemExit(f"lighthouse is not installed at {LIGHTHOUSE}: npm install --prefix .node lighthouse@12")
-    from assistant.faces.web import serve
+    from assistant.faces.web import join, serve
     from assistant.store.folder import Store
 
     with tempfile.TemporaryDirectory() as folder:
@@ -67,12 +68,17 @@ def main() -> None:
             for entry in entries:
                 assistant(home, *entry, "--game", name)
         store = Store(home)
-        links = [link for link in serve.make_links(store, [name for name, *unused in GAMES]) if link.keeper]
-        with serve.serving(store, links) as base:
+        names = [name for name, *unused in GAMES]
+        links = [link for link in serve.make_links(store, names) if link.keeper]
+        table = join.open_table(store, names)
+        token = join.join_token(store, table.id)
+        desk = join.desk(table.id, token, join.Rules(join.allowed_kinds(None)))
+        with serve.serving(store, links, join=desk) as base:
             print(f"lighthouse, mobile, {language}: " + ", ".join(CATEGORIES))
-            for link in links:
-                found = scores(base + f"/g/{link.token}/", language)
-                print(f"{link.name:8} " + "  ".join(f"{name} {found[name]:3d}" for name in CATEGORIES))
+            pages = [(link.name, f"/g/{link.token}/") for link in links] + [("join", f"/t/{token}/#table")]
+            for name, path in pages:
+                found = scores(base + path, language)
+                print(f"{name:8} " + "  ".join(f"{category} {found[category]:3d}" for category in CATEGORIES))
     print("target: 95 or more in each")
 
 

@@ -93,7 +93,7 @@ def test_a_token_is_offered_only_the_cells_the_rules_accept(french):
     game = garden(opponents=("Léa", "Tom", "Zoé"))
     assert offered(game, "jeton Léa ") == ()
     assert hint(game, "jeton Léa") == ("un jeton se pose sur une case occupée par une statuette de Léa (aucune dans "
-                                       "le jardin) ; avec la carte 7 ajoutez --alex")
+                                       "le jardin) ; avec la carte 7, ajoutez --alex")
     game = play(game, "miniature Léa A1", "miniature Léa A3")
     assert offered(game, "jeton Léa ") == ("A1", "A3")
     assert offered(game, "jeton Léa --alex ") == ("A2", "B1", "B3")  # B2 is a pond, A1 and A3 are not free
@@ -176,6 +176,11 @@ STATES = {
     "garden pieces": lambda: garden("miniature red A1", "miniature blue A3", "token red A1", "token blue A3",
                                     "cat D2", "miniature me F1", "clue area F1 red=yes"),  # from my miniature
     "garden two players": lambda: garden(opponents=("Léa",)),
+    # the round followed: a fight, terrains and Action tokens taken, blue and yellow still to place and ask
+    "garden round": lambda: garden("miniature red A1", "fight me=8 red=1 blue=2 yellow=3", "miniature me B1",
+                                   "clue area B1 red=no", "miniature red C1"),
+    "garden two players, turn 2": lambda: garden("miniature me A1", "clue area A1 no", "miniature Léa B1",
+                                                 "miniature me C1", opponents=("Léa",)),
     "garden match over": lambda: garden("miniature me A1", "mole A1 found --next-mine C3", "miniature me A1",
                                         "mole A1 found", opponents=("Léa",)),
     "city": lambda: play(DeductionGame.new("c", shipped_board("new-york")), "clue in manhattan no"),

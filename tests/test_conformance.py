@@ -11,7 +11,8 @@ it offers at each slot, kept when the game records them. Each check runs on ever
 - ``games``, ``stats``, ``export`` and ``import`` list, count and carry the game;
 - the table screen and the phones' page take one of its steps;
 - its printed page, where it declares one;
-- a French refusal of it holds no English word.
+- a French refusal of it holds no English word;
+- a Hypothesis walk of legal steps, refused lines, exports and imports keeps every accepted step true.
 
 A check that cannot be made for one game yet is marked ``xfail`` in ``BLOCKED``, with what blocks it.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import re
 import shutil
 import zlib
@@ -438,3 +440,87 @@ def values_of(game) -> set[str]:
         for slot in (*slots, *(option.slot for option in form.options if option.slot)):
             found |= {value.lower() for value in game.values(slot)}
     return found
+
+
+# -- a stateful walk of every registered game ------------------------------------------------------------
+
+
+def walk_of(kind: str, home: Path, run, length: int, examples: int, derandomize: bool) -> None:
+    """A Hypothesis walk through a game of ``kind``: legal steps its grammar offers (undo and retract
+    among them), lines it refuses, exports and imports. After every accepted step the game reloads to the
+    same state, its history is numbered 1, 2, ... with no gap, and it leaves the data folder only through
+    the store; a refused line leaves the data folder byte for byte unchanged."""
+    from conftest import folder_snapshot
+    from hypothesis import HealthCheck, settings
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, invariant, rule, run_state_machine_as_test
+
+    accepted = []  # the steps recorded in every example: the walk plays the game, not only its refusals
+
+    class Walk(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            shutil.rmtree(home, ignore_errors=True)
+            result = run(*playing.setup_words(kind, NAME))
+            assert result.exit_code == 0, result.stderr
+            self.store = Store(home)
+            self.game = self.store.load(NAME)
+
+        @rule(seed=st.integers(0, 2**32 - 1), take_back=st.booleans())
+        def a_legal_step(self, seed: int, take_back: bool) -> None:
+            found = playing.recordable(self.game, playing.random.Random(seed), take_back=take_back, end=True)
+            if found is None:  # a finished game, or nothing its grammar offers is recorded now
+                return
+            line, unused, expected = found
+            self.game = self.store.update(NAME, lambda game: game.record(game.read_step(line)))
+            assert steps(self.game) == steps(expected)
+            accepted.append(line)
+
+        @rule(seed=st.integers(0, 2**32 - 1))
+        def a_refused_line(self, seed: int) -> None:
+            rnd = playing.random.Random(seed)
+            for line in playing.steps_of(self.game, rnd):
+                try:
+                    self.game.record(self.game.read_step(line))
+                except AssistantError:
+                    before = folder_snapshot(home)
+                    with pytest.raises(AssistantError):
+                        self.store.update(NAME, lambda game, line=line: game.record(game.read_step(line)))
+                    assert folder_snapshot(home) == before
+                    return
+
+        @rule()
+        def exported_and_imported(self) -> None:
+            exported = run("export", NAME)
+            assert exported.exit_code == 0, exported.stderr
+            file = home.parent / "walked.yaml"
+            file.write_text(exported.stdout, encoding="utf-8")
+            elsewhere = home.parent / "elsewhere"  # imported under the same name into another data folder
+            shutil.rmtree(elsewhere, ignore_errors=True)
+            kept, os.environ["ASSISTANT_HOME"] = os.environ["ASSISTANT_HOME"], str(elsewhere)
+            try:
+                imported = run("import", str(file), "--name", NAME)
+            finally:
+                os.environ["ASSISTANT_HOME"] = kept
+            assert imported.exit_code == 0, imported.stderr
+            same_game(Store(elsewhere).load(NAME), self.game)
+
+        @invariant()
+        def reloads_to_the_same_state(self) -> None:
+            same_game(reloaded(self.store), self.game)
+            numbers = [entry.number for entry in self.game.history().entries]
+            assert numbers == list(range(1, len(numbers) + 1))
+
+    run_state_machine_as_test(Walk, settings=settings(
+        max_examples=examples, stateful_step_count=length, deadline=None, derandomize=derandomize,
+        suppress_health_check=list(HealthCheck), database=None))
+    assert len(accepted) >= examples, accepted
+
+
+def test_a_stateful_walk_keeps_every_accepted_step_true(kind, home, run):
+    walk_of(kind, home, run, length=8, examples=3, derandomize=True)
+
+
+@pytest.mark.full
+def test_a_long_stateful_walk_keeps_every_accepted_step_true(kind, home, run):
+    walk_of(kind, home, run, length=30, examples=25, derandomize=False)

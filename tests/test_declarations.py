@@ -97,15 +97,18 @@ def test_new_with_a_pads_kind_answers_one_line_naming_the_pads_own_command(run, 
     result = run(*words)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
     line = result.stderr
-    assert ("assistant quest new --players" in line) or ("assistant tug new --sides" in line), line
+    english = ("assistant quest new --players", "assistant tug new --sides")
+    french = ("assistant quête nouvelle --joueurs", "assistant corde nouvelle --camps")  # said at a French table
+    assert any(start in line for start in (french if "fr" in words else english)), line
     assert folder_snapshot(home) == before
 
 
 def test_new_with_a_pads_kind_says_it_in_french(run):
     result = run("--lang", "fr", "nouvelle", "roi-des-nains")
     assert result.exit_code == 2
-    assert result.stderr == ("erreur\u00a0: roi-des-nains est une feuille de score\u00a0: commencez-la avec assistant "
-                             "quest new --players Ana,Ben,Cleo\n")
+    assert result.stderr == ("erreur\u00a0: roi-des-nains est une feuille de marque\u00a0: commencez-la avec assistant "
+                             "quête nouvelle --joueurs Ana,Ben,Cleo\n")  # the command in French, as typed there
+    assert run("--lang", "fr", "quête", "nouvelle", "--joueurs", "Ana,Ben,Cleo").exit_code == 0
 
 
 # -- print pad ----------------------------------------------------------------------------------------------

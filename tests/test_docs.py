@@ -76,33 +76,114 @@ def test_every_command_block_runs(page, tmp_path, monkeypatch):
 CODE_OR_LINK = re.compile(r"(^[ \t]*```.*?^[ \t]*```[^\n]*$|^    [^\n]*$|`[^`]+`|\]\([^)]*\))", re.M | re.S)
 
 
+# A file the manual cites by its path: `tests/test_docs.py`, `faces/table/lines.py` (a path under a folder named
+# before it), `pyproject.toml`
+CITED_FILE = re.compile(r"`([\w.-]+(?:/[\w.-]+)*\.(?:py|md|toml|cfg|yml|yaml|po|mo|txt|css|js|html|json|svg))`")
+WRITTEN = ("cache/", "games/", "boards/fixes/", "tables/")  # files of the player's data folder, not of the clone
+
+
+def cited_files(text: str) -> list[str]:
+    """The clone's files a page cites: its paths in code, but the data folder's files and the pages a command
+    writes (``roi-des-nains-pad.html``)."""
+    return [cited for cited in CITED_FILE.findall(text)
+            if not cited.startswith(WRITTEN) and cited not in ("serve-links.json", "serve-join.json")
+            and not (cited.endswith(".html") and "/" not in cited)]
+
+
 def test_every_file_the_manual_cites_is_in_the_clone():
-    """The manual cites files a reader can open: none outside the clone (no FACTS.md)."""
+    """Issue 49: the manual cites files a reader can open in the clone: none outside it (no FACTS.md, no
+    /work/shared), and every path it names is a file of the clone (or, named from a folder, one under it)."""
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
     missing = []
     for page in [*ROOT.glob("docs/*/*.md"), ROOT / "README.md"]:
         text = page.read_text(encoding="utf-8")
         assert "FACTS.md" not in text and "/work/shared" not in text, page
-        for cited in re.findall(r"`((?:assistant|benchmarks|boards|docs|scenarios|tests|\.ci)/[\w./-]*\w)`", text):
-            placeholder = any(part.split(".")[0].isupper() for part in cited.split("/"))  # a data folder's
-            if not placeholder and not (ROOT / cited).exists():
+        for cited in cited_files(text):
+            if not (ROOT / cited).exists() and not any(name.endswith("/" + cited) for name in listed):
                 missing.append(f"{page.relative_to(ROOT)}: {cited}")
     assert not missing, missing
 
 
-def test_the_french_manual_reads_as_a_french_reader_reads():
-    """Typographic apostrophes in the French prose (code and quoted output as the tool prints them); one
-    spelling per word, the rule's ("l'expulser") and the tool's (Chaman); the developers' figures on the
-    developers' page only."""
-    for page in ROOT.glob("docs/fr/*.md"):
-        text = page.read_text(encoding="utf-8")
-        prose = CODE_OR_LINK.sub(" ", text)
-        straight = re.findall(r"\w+'\w+", prose)
-        assert not straight, (page.name, straight[:5])
-        assert not re.search(r"\bchass[ée]", text) and "Chamane" not in text, page.name
-    for page in ROOT.glob("docs/*/*.md"):
-        if page.name != "developers.md":
-            text = page.read_text(encoding="utf-8")
-            assert "benchmarks/questions.py" not in text and "benchmarks/scale.py" not in text, page
+def test_a_path_the_manual_names_is_found_even_without_its_folder():
+    """The check itself: a path of the clone, one named from its folder, the data folder's and a written page
+    left out."""
+    said = "`tests/test_docs.py`, `faces/table/lines.py`, `cache/outcomes.json`, `NAME-pad.html`, `nowhere/x.py`"
+    assert cited_files(said) == ["tests/test_docs.py", "faces/table/lines.py", "nowhere/x.py"]
+
+
+def french_catalogue() -> str:
+    """The French of the catalogue: every msgstr, as a player reads it."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "assistant/locale/fr/LC_MESSAGES/assistant.po").open("rb") as file:
+        catalogue = read_po(file)
+    return "\n".join(text for message in catalogue if message.id
+                     for text in (message.string if isinstance(message.string, tuple) else (message.string,)))
+
+
+# One spelling per word, the rules' where they have one, wherever a French reader meets it: the pages, the tool's
+# messages and the manual's menu
+ONE_SPELLING = {
+    r"\bchass[ée]": "expulsée (the rule: \"le joueur peut l'expulser\")",
+    r"\bChamane\b": "Chaman",
+    r"\b(?:blocs?|feuilles?) de score\b": "feuille de marque (the manual's title: Feuilles de marque)",
+    r"\bfeuilles? de déduction\b": "feuille d'enquête",
+    r"\bcartes? butin\b": "carte Butin (the rules' capital)",
+    r"\bjetons? (?:taupe|appât)\b": "jeton Taupe, jeton Appât (the rules' capitals)",
+}
+
+
+def french_texts() -> dict[str, str]:
+    """Every French text a player reads: the pages of docs/fr, the catalogue, the French titles of the menu."""
+    texts = {page.name: page.read_text(encoding="utf-8") for page in ROOT.glob("docs/fr/*.md")}
+    texts["assistant.po"] = french_catalogue()
+    menu = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    texts["mkdocs.yml"] = menu[menu.index("Français:"):menu.index("English:")]
+    return texts
+
+
+def test_one_spelling_per_word_in_french():
+    """Issue 49: "chassée" where the tool and the rule say "expulsée", "Chamane" once and "Chaman" elsewhere;
+    and "bloc de score", "feuille de score" and "feuille de marque" for one thing."""
+    found = [(name, hit.group(0), ONE_SPELLING[pattern]) for name, text in french_texts().items()
+             for pattern in ONE_SPELLING for hit in re.finditer(pattern, text)]
+    assert not found, found
+
+
+def test_the_french_manual_uses_the_typographic_apostrophe():
+    """Issue 49: typographic apostrophes in the French prose and the menu (code and quoted output as the tool
+    prints them, and the game's name, 75 Gnom' Street, as its box writes it). The tool's own messages use one
+    apostrophe, the straight one its elision writes ("d'Ana")."""
+    for name, text in french_texts().items():
+        if name == "assistant.po":
+            assert "\u2019" not in text  # one apostrophe in the tool's French
+            continue
+        prose = CODE_OR_LINK.sub(" ", text).replace("Gnom' Street", "Gnom’ Street")
+        straight = re.findall(r"\w+'\w*", prose)
+        assert not straight, (name, straight[:5])
+
+
+# The developers' figures (timings, speed-ups, instruction counts, percentiles) belong to the pages that say how
+# the tool is built and proven: the developers' page, the house, the reliability page, and benchmarks/README.md
+DEVELOPERS_PAGES = {"developers.md", "architecture.md", "reliability.md"}
+DEVELOPERS_FIGURE = re.compile(r"\d\s?(?:ms|µs|s)\b|\b(?:median|médiane|percentiles?|centiles?|instructions?)\b"
+                               r"|(?<![\w.])[x×]\d+\b|\d+\s?(?:x|×|times|fois)\s+(?:faster|slower|plus)\b"
+                               r"|benchmarks/(?:questions|scale)\.py")
+
+
+def test_the_players_pages_hold_no_developers_figures():
+    """Issue 49: no measured timing ('median 74 ms'), speed-up or instruction count on a page a player reads:
+    they point to benchmarks/README.md instead."""
+    found = []
+    for page in [*ROOT.glob("docs/*/*.md"), ROOT / "README.md"]:
+        if page.name in DEVELOPERS_PAGES:
+            continue
+        prose = CODE_OR_LINK.sub(" ", page.read_text(encoding="utf-8"))
+        found += [(str(page.relative_to(ROOT)), hit.group(0)) for hit in DEVELOPERS_FIGURE.finditer(prose)]
+    assert not found, found
+    assert len(DEVELOPERS_FIGURE.findall("median 74 ms (90th percentile 82 ms), about x2, 3 times faster")) == 6
 
 
 def test_the_statistics_page_keeps_a_tied_garden_open_until_the_throw():

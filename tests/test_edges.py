@@ -153,7 +153,7 @@ def test_a_cache_that_is_not_a_folder_of_the_data_folder_blocks_nothing(kind, ru
 
 @pytest.mark.parametrize("language, said", [
     ("en", "error: cannot write standard output (No space left on device)\n"),
-    ("fr", "erreur\u00a0: impossible d’écrire la sortie standard (No space left on device)\n")])
+    ("fr", "erreur\u00a0: impossible d'écrire la sortie standard (No space left on device)\n")])
 def test_a_full_disk_on_standard_output_names_standard_output(language, said, tmp_path):
     env = {**os.environ, "ASSISTANT_HOME": str(tmp_path), "ASSISTANT_LANG": language, "LC_ALL": "C",
            **bytecode_env()}

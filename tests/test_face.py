@@ -191,17 +191,23 @@ def test_a_score_pad_history_in_json(run):
 # -- my own name --------------------------------------------------------------------------------
 
 
-def test_my_name_is_saved_in_the_header_and_results_use_it(run, home):
-    """Two players: 'Une partie à deux joueurs se joue en deux manches gagnantes.'"""
+def test_my_name_is_saved_in_the_header_and_results_say_you_to_me(run, home):
+    """Two players: 'Une partie à deux joueurs se joue en deux manches gagnantes.' The results are said to me:
+    'you', whatever my name (issue 49)."""
     start(run, "--me", "Léa", "--mine", "C2")
     assert "me: Léa" in game_file(home, "gnom-street-1").decode()
     run("miniature", "me", "D3")  # a Mole goes where one of its owner's miniatures is
     first = run("mole", "D3", "found", "--next-mine", "A2")
-    assert first.stdout.splitlines()[-1] == "match: Léa 1 - 0 opponent; set 2 starts"
+    assert first.stdout.splitlines()[-1] == "match: you 1 - 0 opponent; set 2 starts"
     run("miniature", "me", "B3")
     second = run("mole", "B3", "found", "--next-mine", "A1")
-    assert second.stdout.splitlines()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
-    assert run("sheet").stdout.splitlines()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
+    assert second.stdout.splitlines()[-1] == "match: you 2 - 0 opponent: you win the match"
+    assert run("sheet").stdout.splitlines()[-1] == "match: you 2 - 0 opponent: you win the match"
+    assert run("--lang", "fr", "feuille").stdout.splitlines()[-1] == \
+        "manches\u00a0: vous 2 - 0 opponent\u00a0: vous gagnez la partie"
+    assert "finished " in run("games").stdout and ": you win (2 sets)" in run("games").stdout
+    refused = run("--lang", "fr", "statuette", "moi", "A3")
+    assert "la partie est finie\u00a0: vous gagnez (2\u00a0manches)\u00a0;" in refused.stderr, refused.stderr
 
 
 def test_my_name_is_a_word_for_me(run):
@@ -216,7 +222,7 @@ def test_my_name_must_differ_from_the_opponents(run):
     assert result.exit_code == 2 and result.stderr == "error: two players share a name: red, blue, Red\n"
 
 
-def test_the_match_winner_is_called_by_name(store):
+def test_the_match_winner_is_me_said_you_or_the_opponent_by_name(store):
     from assistant.games.deduction import DeductionGame
 
     game = DeductionGame.new("t", store.board("gnom-street"), None, "C2", "Léa")
@@ -224,7 +230,14 @@ def test_the_match_winner_is_called_by_name(store):
     game = game.record(game.read("mole", ["D3", "found"], {"next_mine": "A2"}))
     game = game.record(game.read("miniature", ["me", "B3"], {}))
     game = game.record(game.read("mole", ["B3", "found"], {"next_mine": "A1"}))
-    assert game.report()[-1] == "match: Léa 2 - 0 opponent: Léa wins the match"
+    assert game.report()[-1] == "match: you 2 - 0 opponent: you win the match"
+    lost = DeductionGame.new("t", store.board("gnom-street"), ["Matt"], "C2", "Léa")
+    lost = lost.record(lost.read("miniature", ["me", "D3"], {}))
+    lost = lost.record(lost.read("mole", ["D3", "missed"], {"next_mine": "A2"}))
+    assert lost.report()[-1] == "match: you 0 - 1 Matt; set 2 starts"
+    lost = lost.record(lost.read("miniature", ["me", "B3"], {}))
+    lost = lost.record(lost.read("mole", ["B3", "missed"], {"next_mine": "A1"}))
+    assert lost.report()[-1] == "match: you 0 - 2 Matt: Matt wins the match"
 
 
 # -- pictures --------------------------------------------------------------------------------------
@@ -275,7 +288,7 @@ def test_a_replay_fits_80_columns(run, monkeypatch, scenario):
     assert max(len(line.rstrip()) for line in result.stdout.splitlines()) <= 80
 
 
-def test_the_tally_calls_me_by_my_name(run):
+def test_the_tally_names_me_in_its_table_and_says_you_to_me(run):
     run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--me", "Léa")
     for words in [("miniature", "Léa", "D1"), ("token", "me", "D1", "mole"), ("miniature", "red", "D1", "--new-turn"),
                   ("token", "red", "D1"), ("miniature", "blue", "F3"), ("token", "blue", "F3"),
@@ -286,9 +299,12 @@ def test_the_tally_calls_me_by_my_name(run):
     data = json.loads(run("tally", "--json").stdout)
     assert list(data["players"]) == ["Léa", "red", "blue"]
     shown = run("tally").stdout
-    assert "D1 (red's loot): Léa's mole, number 1: 5" in shown
-    assert shown.splitlines()[-1] == "Léa wins with 4 points and becomes the boss of 75 Gnom' Street"
+    assert "D1 (red's loot): your mole, number 1: 5" in shown and "│ Léa " in shown  # my row: my name
+    assert shown.splitlines()[-1] == "you win with 4 points and become the boss of 75 Gnom' Street"
     assert "me" not in shown.split()
+    french = run("--lang", "fr", "décompte").stdout
+    assert "D1 (butin de red)\u00a0: votre Taupe, n° 1\u00a0: 5" in french, french
+    assert french.splitlines()[-1] == "vous gagnez avec 4 points et devenez le boss du jardin du 75 Gnom' Street"
 
 
 @pytest.mark.parametrize("command", [["quest", "show"], ["tug", "show"]])

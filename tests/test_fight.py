@@ -35,8 +35,10 @@ def test_tied_gnomes_drop_to_zero_below_the_lower_cards_and_the_throw_orders_the
     # the 3, followed by the 2. The players who played the 8's have to make a Gnome Throw."
     game = play("fight Léa=8 red=3 blue=8 yellow=2 --throw blue,Léa")
     assert fight.latest(game) == ("red", "yellow", "blue", "me")
-    assert "Léa and blue tied" in refused(play(), "fight Léa=8 red=3 blue=8 yellow=2")
-    assert "Léa and blue tied" in refused(play(), "fight Léa=8 red=3 blue=8 yellow=2 --throw blue,red")
+    said = refused(play(), "fight Léa=8 red=3 blue=8 yellow=2")  # said to me: 'you and blue'
+    assert said.startswith("you and blue tied: your values drop to zero") and "e.g. --throw Léa,blue" in said
+    assert "you and blue tied" in refused(play(), "fight Léa=8 red=3 blue=8 yellow=2 --throw blue,red")
+    assert refused(play(), "fight Léa=1 red=3 blue=8 yellow=3").startswith("red and yellow tied: their values")
     assert "no tie, so no gnome throw" in refused(play(), "fight Léa=8 red=3 blue=7 yellow=2 --throw blue,Léa")
 
 
@@ -63,7 +65,7 @@ def test_a_player_asks_only_those_ranked_after_them_unless_a_power_lets_them():
     play("fight Léa=5 red=6 blue=3 yellow=2", "clue area A1 yes -o blue")
     assert "blue may ask only those ranked after them, and red ranks before" in \
         refused(game, "clue area A1 no -o red --by blue")
-    assert "ranks before" in refused(game, "asked area A1 --by blue")  # blue may not ask me: I rank before
+    assert "and you rank before" in refused(game, "asked area A1 --by blue")  # blue may not ask me: said "you"
     play("fight Léa=5 red=6 blue=3 yellow=2", "asked area A1 --by red")
     play("fight Léa=5 red=6 blue=3 yellow=2", "asked area A1 --by blue --power adam")
 
@@ -99,7 +101,7 @@ def test_the_fight_tells_whom_i_ask_and_suggest_follows_it(run, home):
     assert result.exit_code == 2 and "--throw" in result.stderr
     result = run("combat", "Léa=5", "red=3", "blue=5", "yellow=2", "--lancer", "Léa,blue")
     assert result.stdout.splitlines() == ["1. fight me=5 red=3 blue=5 yellow=2 --throw me,blue",
-                                          "this round: red, yellow, Léa, blue", "you ask: blue"]
+                                          "this round: red, yellow, you, blue", "you ask: blue"]
     questions = json.loads(run("suggest", "--json", "--top", "50").stdout)["questions"]
     assert {tuple(q["opponents"]) for q in questions} == {("blue",)}
     assert any(q["turns_saved"] for q in questions)  # two tokens of each kind left: the look-ahead weighs them

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -313,7 +315,7 @@ def test_a_typo_is_answered_in_the_language_spoken_from_its_words(run, typed, an
 
 
 @pytest.mark.parametrize(("typed", "answer"), [
-    (["--lang", "fr", "quête", "annuler"], "quête n\u2019a pas de commande 'annuler'\u00a0: "
+    (["--lang", "fr", "quête", "annuler"], "quête n'a pas de commande 'annuler'\u00a0: "
                                            "utilisez assistant annuler"),
     (["--lang", "fr", "quête", "historique"], "utilisez assistant historique"),
     (["quest", "history"], "error: quest has no command 'history': use assistant history"),
@@ -360,3 +362,90 @@ def test_the_garden_says_vous_to_me_when_i_have_a_name(run):
     assert "vous avez déjà vos 3 statuettes dans le jardin" in french and "Léa a" not in french, french
     french = run("--lang", "fr", "indice", "zone", "B1", "red=oui").stderr
     assert "vous avez placé une statuette sur C1 ce tour-ci" in french and "Léa a" not in french, french
+
+
+# -- every command word, mistyped or typed under the wrong group (issue 49) ----------------------------
+
+
+def _top_level() -> list[tuple[str, str]]:
+    """Each command of the top level: (its English word, its French word, the English one where French has
+    no other)."""
+    from assistant.engine import commands as table
+    from assistant.engine.words import french_word
+
+    return [(words[0], french_word(words[0], table.aliases()) or words[0])
+            for words in table.DECLARED if len(words) == 1]
+
+
+TOP_LEVEL = _top_level()
+GROUPS = {"quest": "quête", "tug": "corde"}  # the pads' groups, each with its own commands
+
+
+@pytest.mark.parametrize(("english", "french"), TOP_LEVEL, ids=[english for english, unused in TOP_LEVEL])
+def test_every_command_mistyped_is_answered_with_itself_in_the_language_spoken(run, english, french):
+    """A French table that drops a letter of a word is asked about that word, in French ('indce':
+    'vouliez-vous dire indice ?'), never about an English one; an English table gets the English word."""
+    for spoken, word, answer in (("fr", french, "vouliez-vous dire {word}\u00a0?"),
+                                 ("en", english, "did you mean {word}?")):
+        middle = len(word) // 2
+        result = run("--lang", spoken, word[:middle] + word[middle + 1:])
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert result.stderr.rstrip().endswith(answer.format(word=word)), (spoken, word, result.stderr)
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_every_top_level_command_under_a_pads_group_is_answered_with_itself(run, home, group):
+    """'quête annuler' is answered 'utilisez assistant annuler', in the language spoken; nothing is written."""
+    from conftest import folder_snapshot
+
+    from assistant.engine import commands as table
+
+    own = {words[1] for words in table.DECLARED if len(words) == 2 and words[0] == group}
+    before = folder_snapshot(home)
+    for english, french in TOP_LEVEL:
+        if english in own or english in GROUPS:
+            continue
+        result = run("--lang", "fr", GROUPS[group], french)
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert result.stderr.rstrip().endswith(f"utilisez assistant {french}"), (french, result.stderr)
+        result = run(group, english)
+        assert result.stderr.rstrip().endswith(f"use assistant {english}"), (english, result.stderr)
+    assert folder_snapshot(home) == before
+
+
+# -- the spelling, as hunspell-fr reads it (issue 49) -------------------------------------------------
+
+HUNSPELL_FR = Path("/usr/share/hunspell/fr_FR.dic")
+ACCEPTED = ROOT / "tests/fixtures/french-words.txt"
+CODE_IN_PAGE = re.compile(r"(^[ \t]*```.*?^[ \t]*```[^\n]*$|^    [^\n]*$|`[^`]+`|\]\([^)]*\)|<[^>]+>)", re.M | re.S)
+
+
+def french_words(text: str) -> set[str]:
+    """The words of a French text a speller reads: code, placeholders, options, typed pairs (red=yes), paths,
+    figures and upper-case placeholders (CASE) left out."""
+    text = CODE_IN_PAGE.sub(" ", text)
+    text = re.sub(r"\{[^}]*\}|https?://\S+|--[\w-]+|\S+=\S*|\S*[/\\]\S*", " ", text)
+    return {word.strip("-'’") for word in re.findall(r"[\w’'-]+", text)
+            if not re.search(r"\d|_", word) and not word.isupper()} - {""}
+
+
+@pytest.mark.skipif(not (shutil.which("hunspell") and HUNSPELL_FR.exists()),
+                    reason="hunspell and hunspell-fr are not installed (apt install hunspell hunspell-fr)")
+def test_the_french_is_spelt_right():
+    """Every word of the catalogue's French and of docs/fr is one hunspell-fr knows, or one of the game's and
+    the tools' words kept in tests/fixtures/french-words.txt."""
+    texts = [text for message in french_messages() for text in strings(message)]
+    texts += [page.read_text(encoding="utf-8") for page in sorted(ROOT.glob("docs/fr/*.md"))]
+    accepted = {line.strip() for line in ACCEPTED.read_text(encoding="utf-8").splitlines()
+                if line.strip() and not line.startswith("#")}
+    unknown = misspelt(set().union(*map(french_words, texts)))
+    assert unknown <= accepted, sorted(unknown - accepted)
+    # the check itself: a misspelt word is found, a game's word is accepted, code is not read
+    assert misspelt({"statuete", "statuette", "taupe"}) == {"statuete"} and "loot" in accepted
+    assert french_words("la `statuete` de {owner}, --depuis A1 red=oui") == {"la", "de"}
+
+
+def misspelt(words: set[str]) -> set[str]:
+    """The words hunspell-fr does not know."""
+    return set(subprocess.run(["hunspell", "-d", "fr_FR", "-l"], input="\n".join(sorted(words)),
+                              capture_output=True, text=True, check=True).stdout.split())

@@ -136,7 +136,7 @@ def turns(player: str, token: str, count: int) -> list[str]:
 
 def test_stock_limits_three_moles_at_three_players_and_two_baits():
     game = play(*turns("me", "mole", 3))
-    with pytest.raises(InputError, match="me has only 3 Mole tokens at 3 players"):
+    with pytest.raises(InputError, match="you have only 3 Mole tokens at 3 players"):  # said to me
         game.record(game.read_step("token me A1 mole"))
     game = play(*turns("me", "bait", 2), "miniature me B1")
     with pytest.raises(InputError, match="only 2 Bait tokens"):
@@ -189,7 +189,7 @@ def test_a_whole_tally_from_the_recorded_pieces(run):
         "red": {"miniatures": 2, "loot": 0, "baits": 0, "total": 2},
         "blue": {"miniatures": -1, "loot": 0, "baits": 1, "total": 0},
     }
-    assert run("tally").stdout.splitlines()[-1] == "me wins with 4 points and becomes the boss of 75 Gnom' Street"
+    assert run("tally").stdout.splitlines()[-1] == "you win with 4 points and become the boss of 75 Gnom' Street"
 
 
 def test_a_tally_from_a_file(run, tmp_path):
@@ -234,7 +234,7 @@ def test_sets_belong_to_the_two_player_game(run):
     run("new", "gnom-street", "--mine", "F1")
     run("miniature", "me", "B1")
     said = run("mole", "B1", "missed", "--next-mine", "A1").stdout
-    assert said.splitlines()[-1] == "match: me 0 - 1 opponent; set 2 starts"
+    assert said.splitlines()[-1] == "match: you 0 - 1 opponent; set 2 starts"
 
 
 # -- tally files: every problem one line naming the file, the place and the rule ---------------

@@ -47,7 +47,7 @@ def test_the_whole_help_reads_french(run):
     assert "Installe la complétion pour le shell courant." in text
     # each command by its French word first, its English one beside it: both are read
     assert "indice (clue)           Enregistre un indice entendu à la table." in text
-    assert "quête (quest)           Bloc de score du Roi des Nains" in text
+    assert "quête (quest)           Feuille de marque du Roi des Nains" in text
     assert "révéler (reveal) " in text and "table                   Ouvre l'écran de table" in text
     assert "\n  clue " not in text
 
@@ -64,7 +64,7 @@ def test_a_command_typed_in_french_is_named_so_in_its_usage(run):
     (["clue", "-h"], ["Utilisation : assistant clue [OPTIONS] {TYPE MOTS... [RÉPONSE]}",
                       "Exemple : assistant indice ligne-de-vue B3 oui --adversaire rouge",
                       "--card, --carte <texte>", "La partie à utiliser (par défaut : la partie", "[obligatoire]"]),
-    (["quest", "-h"], ["Bloc de score du Roi des Nains : quêtes, donnes, totaux.",
+    (["quest", "-h"], ["Feuille de marque du Roi des Nains : quêtes, donnes, totaux.",
                        "donne (deal)           Enregistre une donne",
                        "reprendre (take-back)  Le Sorcier, entre deux plis"]),
     (["tug", "pull", "-h"], ["Jouez une carte Tirer : le camp le plus puissant", "--zero, --zéro <texte>",

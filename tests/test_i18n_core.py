@@ -154,7 +154,7 @@ def test_the_summary_report_and_match_are_french(garden, french):
     assert game.report() == [">>> trouvé : le butin de red est sur D3"]
     match = play(garden, "miniature Matt A3", "mole A3 missed --by Matt --next-mine A1", opponents=("Matt",),
                  mine="C3")
-    assert match.match_score() == "match : moi 1 - 0 Matt ; la manche 2 commence"
+    assert match.match_score() == "manches : vous 1 - 0 Matt ; la manche 2 commence"  # the rules' "manches"
     city = play(CITY, "accuse C3 right")
     assert city.summary() == "voleur : 1 case restante"
     assert city.report() == [">>> trouvé : le voleur est sur C3", "vous gagnez la partie"]  # by me: I win
@@ -219,24 +219,28 @@ def test_the_garden_refuses_in_french(garden, french):
         "le chat est sur C3 : aucune statuette ne peut être posée sur la case du chat")
     assert refused(game, "cat F1") == (
         "le chat est sur C3 : il se déplace d'une case (les diagonales comptent), pas jusqu'à F1 ; "
-        "une carte nain le déplace jusqu'à 3 cases : ajoutez --trois")
+        "une carte Nain le déplace jusqu'à 3 cases : ajoutez --trois")
     assert refused(game, "token red A1") == (
         "un jeton se pose sur une case occupée par une statuette de red (aucune dans le jardin) ; "
-        "avec la carte 7 ajoutez --alex")
+        "avec la carte 7, ajoutez --alex")
     assert refused(game, "miniature red A1 --from A3") == "red n'a pas de statuette sur A3 à déplacer"
     assert refused(game, "token me A1") == "vous connaissez la face de votre propre jeton : dites taupe ou appât"
     assert refused(game, "reveal A1 1 mole") == "il n'y a aucun jeton sur A1"
     assert refused(game, "mole A1 found") == (
-        "les manches sont pour la partie à deux ; à plus de joueurs, posez des jetons avec jeton JOUEUR CASE")
+        "les manches ne se jouent qu'à deux joueurs ; à plus de deux, posez des jetons avec jeton JOUEUR CASE "
+        "[taupe|appât] [--alex]")
     played = play(garden, "miniature me A1", "miniature me A3", "miniature me C1")
     assert refused(played, "miniature me D1") == (
         "vous avez déjà vos 3 statuettes dans le jardin : déplacez-en une avec --depuis CASE")  # said to me
 
 
-def test_my_own_name_stands_for_me_in_french(garden, french):
+def test_my_own_name_stands_for_me_and_i_am_said_vous_in_french(garden, french):
     game = DeductionGame.new("t", garden, ["red"], "C2", me="Léa")
     game = game.record(game.read_step("miniature me A1"))
-    assert refused(game, "miniature moi A1") == "Léa est déjà sur A1"
+    assert refused(game, "miniature Léa A1") == "vous êtes déjà sur A1"
+    assert refused(game, "miniature moi B1 --depuis C1") == "vous n'avez pas de statuette sur C1 à déplacer"
+    game = game.record(game.read_step("miniature red C1"))
+    assert refused(game, "miniature red C1") == "red est déjà sur C1"
 
 
 # -- the advisor ---------------------------------------------------------------------------------

@@ -218,7 +218,7 @@ def test_a_move_with_the_wrong_words_says_its_usage_in_french(step, said):
 
 @pytest.mark.parametrize("step, said", [
     ("donne 3A", "quelle carte spéciale a été mélangée ? ajoutez --spéciale NOM (par exemple --spéciale "
-                 "porte-etendard)"),
+                 "porte-étendard)"),
     ("donne", "écrivez : donne QUÊTE --spéciale CARTE [--plis ...] (QUÊTE : une tuile et sa face, "
               "par exemple 13A)"),
     ("pli Ana 3v 4v 5v", "aucune donne en cours : commencez-en une avec assistant quête donne QUÊTE --spéciale "
@@ -235,7 +235,7 @@ def test_the_french_help_of_a_deal_lists_the_french_spellings(run):
     for spelling in ("--spéciale", "--plis", "--ordre", "--remporte", "--gagnant-spécial", "--donneur-suivant",
                      "--remplace"):
         assert spelling in help_text, spelling
-    assert "assistant quête donne 13A --spéciale porte-etendard --remporte" in " ".join(help_text.split())
+    assert "assistant quête donne 13A --spéciale porte-étendard --remporte" in " ".join(help_text.split())
 
 
 def test_the_french_options_change_no_saved_word(run, home):

@@ -221,8 +221,8 @@ def test_the_tally_in_french_with_its_headings_notes_and_winner(run, tmp_path):
     lines = run(*FR, "tally", str(path)).stdout.splitlines()
     assert lines[0].strip() == "75 Gnom' Street : points de victoire"
     assert "│ joueur │ statuettes │ butin │ appâts │ total │" in lines
-    assert "D3 (butin de Ben) : la deuxième taupe d'Ana est retirée" in lines
-    assert "C1 : l'appât de Ben au fond attrape 1 taupe : 1" in lines
+    assert "D3 (butin de Ben) : la deuxième Taupe d'Ana est retirée" in lines
+    assert "C1 : l'Appât de Ben au fond attrape 1 Taupe : 1" in lines
     assert lines[-1] == "Ana gagne avec 8 points et devient le boss du jardin du 75 Gnom' Street"
 
 

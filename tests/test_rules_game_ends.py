@@ -81,7 +81,8 @@ def test_a_tied_tally_waits_for_the_gnome_throw_and_refuses_anything_else(run, h
     game = Store(home).load("g")
     end = game.outcome()
     assert not end.finished and end.tied == ("Léa", "Ana", "Ben")
-    assert header_line(game).startswith("tie between Léa, Ana and Ben (-1 points): record the gnome throw")
+    # said to me (Léa): 'you'
+    assert header_line(game).startswith("tie between you, Ana and Ben (-1 points): record the gnome throw")
     before = game_file(home, "g")
     refused = run("clue", "area", "B1", "Ana=yes")
     assert refused.exit_code == 1 and refused.stderr.startswith("error: the tally is tied: ")
@@ -102,8 +103,9 @@ def test_the_throw_is_a_step_of_the_live_game_and_undo_reopens_it(run, home):
     assert run("--lang", "fr", "tally", "--lancer", "moi").exit_code == 0
     assert Store(home).load("g").outcome().winners == ("Léa",)
     refused = run("--lang", "fr", "indice", "zone", "B1", "Ana=oui")
-    assert refused.stderr.startswith("erreur\u00a0: la partie est finie\u00a0: Léa gagne") or \
-        "la partie est finie\u00a0: Léa gagne" in refused.stderr
+    assert refused.stderr.startswith("erreur\u00a0: la partie est finie\u00a0: vous gagnez (-1\u00a0point), égalité "
+                                     "départagée au lancer de nain\u00a0;"), refused.stderr  # said to me: 'vous'
+    assert "Léa gagne" not in refused.stderr
     assert run("undo").exit_code == 0
     assert not Store(home).load("g").outcome().finished
 
@@ -269,10 +271,11 @@ def test_games_says_a_game_waits_for_its_tie_in_both_languages(run, home):
     """The list says what the table screen and the page say of a tied tally: how it is settled."""
     tied_garden(run)
     line = run("games").stdout
-    assert "tie between Léa, Ana and Ben (-1 points): record the gnome throw that settles it: " \
+    assert "tie between you, Ana and Ben (-1 points): record the gnome throw that settles it: " \
         "tally --throw NAME" in line
     listed = run("--lang", "fr", "parties").stdout.splitlines()
     french = next(line for line in listed if "décompte --lancer NOM" in line)
     assert french.count("égalité") == 1, french  # the header says "tie" once
     listed_game = next(entry for entry in json.loads(run("games", "--json").stdout) if entry["name"] == "g")
-    assert listed_game["tie"].startswith("tie between Léa, Ana and Ben") and not listed_game["finished"]
+    assert listed_game["tie"].startswith("tie between you, Ana and Ben") and not listed_game["finished"]
+    assert "égalité entre vous, Ana et Ben" in french

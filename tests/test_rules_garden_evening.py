@@ -93,7 +93,7 @@ def test_two_players_never_share_a_loot_cell():
             "possible cell left: red must be on B1, and two loots never share a cell") in message
     assert "(retract 1 or retract 2)" in message
     assert refused(play("loot red D3"), "loot blue D3") == "D3 is red's loot: loot cards are distinct"
-    assert refused(play(me="Léa"), "loot red C2") == "C2 is Léa's loot: loot cards are distinct"
+    assert refused(play(me="Léa"), "loot red C2") == "C2 is your loot: loot cards are distinct"  # said to me
 
 
 def test_a_loot_card_puts_its_opponent_on_its_cell_in_the_sheet_and_explain():
@@ -155,9 +155,10 @@ def test_a_saved_log_with_a_self_asked_clue_still_loads(home, run):
 def test_a_kick_out_says_whose_miniature_went_home_in_the_players_language(run):
     """FR: "le joueur peut l'expulser, elle retourne alors à son propriétaire"."""
     said = evening(run, "miniature me A3", "miniature blue F3", "miniature me A1", "miniature red A3")
-    assert said[-1] == "4. miniature red A3\nLéa's miniature on A3 is kicked out: it goes back to Léa's supply\n"
+    # said to me (Léa): 'your', 'votre'
+    assert said[-1] == "4. miniature red A3\nyour miniature on A3 is kicked out: it goes back to your supply\n"
     assert run("--lang", "fr", "statuette", "blue", "A1").stderr.startswith(
-        "erreur : la statuette de Léa sur A1 a été posée ce tour-ci")  # Léa's second: this turn
+        "erreur : votre statuette sur A1 a été posée ce tour-ci")  # Léa's second: this turn
     french = run("--lang", "fr", "statuette", "Léa", "A3")  # Léa's third miniature: turn 3; red's A3 was turn 2
     assert french.stdout == ("5. statuette Léa A3\n"
                              "la statuette de red sur A3 est expulsée : elle retourne dans la réserve de red\n")
@@ -188,10 +189,10 @@ def test_a_miniature_placed_this_turn_cannot_be_kicked_out():
                               "may be kicked out")
     assert "a turn ends when a player places a second miniature" in message  # the assumption, said
     # red has not placed yet, blue has: still turn 1; then my second miniature starts turn 2
-    game = play("miniature me A1", "miniature blue F3", "miniature me A3")
+    game = play("miniature me A1", "miniature blue E3", "miniature me A3")  # grass, earth: one Terrain token each
     assert game.garden().turn == 2
     game.record(game.read_step("miniature red A1"))  # placed in turn 1: out it goes
-    game.record(game.read_step("miniature red F3"))
+    game.record(game.read_step("miniature red E3"))
     assert "placed this turn" in refused(game, "miniature red A3")
 
 
@@ -215,7 +216,7 @@ def test_retracting_a_miniature_moved_since_is_refused_not_an_internal_error(run
     result = run("retract", "1")
     assert result.exit_code == 2
     assert result.stderr == ("error: refused: taking back entry 1 (miniature me A1) leaves entry 4 (miniature me C1 "
-                             "--from A1) impossible (Léa has no miniature on A1 to move); take it back first; "
+                             "--from A1) impossible (you have no miniature on A1 to move); take it back first; "
                              "nothing was recorded\n")
     assert game_file(home, "gnom-street-1") == before
     assert run("retract", "4").exit_code == 0 and run("retract", "1").exit_code == 0
@@ -247,9 +248,9 @@ def test_an_old_log_with_an_unsound_retract_loads():
 
 @pytest.mark.parametrize("steps", [
     ("cat A2",),
-    ("miniature me A1", "miniature red A3", "miniature blue F3"),  # where I stand; the others kicked out
+    ("miniature me A1", "miniature red A3", "miniature blue E3"),  # where I stand; the others kicked out
     ("miniature me A1", "miniature me B1", "miniature me C1", "cat D1"),  # all three placed: one moves
-    ("miniature me A1", "miniature blue F3", "miniature me A3", "miniature red C1"),  # red's C1: this turn
+    ("miniature me A1", "miniature blue E3", "miniature me A3", "miniature red B1"),  # red's B1: this turn
 ])
 def test_suggest_proposes_only_placements_the_tool_accepts(steps):
     """suggest's "miniature on CELL" is always one `miniature me CELL` (with --from once the supply is
@@ -338,12 +339,12 @@ def test_the_french_evening_ends_with_the_tally_the_sheet_and_explain_agreeing(r
     assert result.exit_code == 0, result.stderr
     tally = json.loads(run("tally", "--json").stdout)
     assert tally["leaders"] == ["Léa"] and tally["players"]["Léa"]["total"] == 8
-    assert "D1 (rouge's loot): Léa's mole, number 1: 5" in tally["notes"]
+    assert "D1 (rouge's loot): your mole, number 1: 5" in tally["notes"]  # said to me (Léa)
     assert json.loads(run("candidates", "--json").stdout) == {"rouge": ["D1"], "bleu": ["F2"]}
     assert run("--lang", "fr", "expliquer", "D1", "-o", "rouge").stdout == \
         "D1 est le butin de rouge : la seule case restante.\n"
     verdict = run("--lang", "fr", "tally").stdout
-    assert "Léa gagne avec 8 points" in verdict
+    assert "vous gagnez avec 8 points" in verdict and "Léa gagne" not in verdict
 
 
 def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
@@ -356,6 +357,7 @@ def test_the_table_screen_says_what_an_entry_sent_home_and_what_it_repeats():
     after = before.record(before.read_step("miniature red A1"))
     assert table.said(before, after).endswith(
         "; your miniature on A1 is kicked out: it goes back to your supply")
+    after = after.record(after.read_step("miniature blue B1"))  # blue's question comes after blue's miniature
     again = after.record(after.read_step("clue area B1 yes -o red --by blue"))
     assert "; it repeats entry 1 (clue area B1 red=yes)" in table.said(after, again)
 

@@ -106,8 +106,8 @@ def test_the_match_ends_at_two_sets_won(garden):
 
 def test_the_opponents_mole_finds_exactly_my_loot(garden):
     """EN: "If they found their opponent's Loot, they win the set. If not, their opponent wins it"."""
-    game = play(garden, "miniature Matt A1", "miniature Matt C2", opponents=("Matt",), mine="C2")
-    assert "your loot is on C2: a Mole on A1 misses it, so write missed" in refused(game, "mole A1 found --by Matt")
+    game = play(garden, "miniature Matt B1", "miniature Matt C2", opponents=("Matt",), mine="C2")  # wood, grass
+    assert "your loot is on C2: a Mole on B1 misses it, so write missed" in refused(game, "mole B1 found --by Matt")
     assert "so write found" in refused(game, "mole C2 missed --by Matt")
     play(garden, "miniature Matt C2", "mole C2 found --by Matt --next-mine A1", opponents=("Matt",), mine="C2")
 
@@ -123,9 +123,9 @@ def test_my_mole_must_agree_with_my_sheet(garden):
 
 def test_a_sets_mole_stands_on_a_miniature_of_its_placer(garden):
     """FR: a Mole is placed "uniquement sur une case occupée par une de ses statuettes"."""
-    game = play(garden, "miniature me A1", "miniature Matt F3", opponents=("Matt",), mine="C2")
+    game = play(garden, "miniature me A1", "miniature Matt E3", opponents=("Matt",), mine="C2")  # grass, earth
     assert "a Mole goes on a cell holding one of your miniatures (A1)" in refused(game, "mole D3 found")
-    assert "one of Matt's miniatures (F3)" in refused(game, "mole C2 found --by Matt")
+    assert "one of Matt's miniatures (E3)" in refused(game, "mole C2 found --by Matt")
     play(garden, "miniature me A1", "mole A1 missed --next-mine F3", opponents=("Matt",), mine="C2")
 
 
@@ -168,11 +168,12 @@ def test_undoing_a_clue_that_keeps_the_log_sound_is_always_accepted(run):
     assert run("undo").exit_code == 0
 
 
-def test_refusals_call_me_by_my_name(garden):
-    """Issue 14: results say "Léa", never "me"."""
+def test_refusals_say_you_to_me_whatever_my_name(garden):
+    """Issue 14: never "me"; issue 49: a refusal is said to me, so "your", never "Léa's" to Léa."""
     game = DeductionGame.new("t", garden, ["Matt"], "C2", me="Léa")
     game = game.record(game.read_step("miniature Léa A1"))
-    assert "one of Léa's miniatures (A1)" in refused(game, "mole D3 found")
+    said = refused(game, "mole D3 found")
+    assert "one of your miniatures (A1)" in said and "Léa" not in said and "me's" not in said
 
 
 def test_the_next_sets_loot_is_no_pond_and_is_given_while_the_match_goes_on(garden):

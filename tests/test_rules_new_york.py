@@ -248,7 +248,7 @@ def test_i_am_out_after_my_wrong_accusation_and_keep_following_the_clues():
     game = accuse(game, "C2", "faux", by="Léa")
     assert game.step(game.events[-1]) == "accuse C2 wrong --by me"
     assert game.report() == ["you are out: keep following the clues to see who wins"]
-    assert game.summary().endswith("out: Léa (accused C2)")
+    assert game.summary().endswith("out: you (accused C2)")  # said to me, whatever my name
     game = game.record(game.read_clue(["row", "1"], card="informant 2"))  # the clues still narrow my sheet
     assert len(left(game)) == 5 and game.report() == []
     with pytest.raises(InputError, match="you are out since your wrong accusation on C2"):
@@ -260,7 +260,9 @@ def test_i_am_out_in_french(run):
     said = run("--lang", "fr", "accuser", "C2", "faux", "--par", "moi")
     assert said.exit_code == 0, said.stderr
     assert "vous avez quitté la partie\u00a0: continuez à suivre les indices pour voir qui gagne" in said.stdout
-    assert "hors jeu\u00a0: moi (accusation en C2)" in said.stdout  # "éliminés" made one player out several men
+    assert "hors jeu\u00a0: vous (accusation en C2)" in said.stdout  # "éliminés" made one player out several men
+    assert run("--lang", "fr", "historique").stdout == "  1. accuser C2 faux --par moi (vous êtes hors jeu)\n"
+    assert run("history").stdout == "  1. accuse C2 wrong --by me (you are out)\n"
     refused = run("--lang", "fr", "accuser", "C3", "faux", "--par", "moi")
     assert refused.exit_code == 2 and "vous avez quitté la partie après votre fausse accusation en C2" in refused.stderr
 

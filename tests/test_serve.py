@@ -296,7 +296,8 @@ def test_a_port_taken_is_one_line_before_any_link(run, home):
 def test_serve_prints_each_link_with_its_qr_code_and_listens_where_asked(run, home, monkeypatch):
     assert run("new", "gnom-street", "--opponents", "red", "--mine", "C2", "--name", "evening").exit_code == 0
     listened = []
-    monkeypatch.setattr(serve, "run", lambda store, links, bound: listened.append((*bound.getsockname()[:2], links)))
+    monkeypatch.setattr(serve, "run", lambda store, links, bound, join=None: listened.append(
+        (*bound.getsockname()[:2], links)))
     monkeypatch.setattr(serve, "listening", lambda host, port: FakeSocket(host, port))
     monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
     result = run("serve", "--port", "9000")
@@ -305,6 +306,8 @@ def test_serve_prints_each_link_with_its_qr_code_and_listens_where_asked(run, ho
     assert f"evening (private sheet): http://127.0.0.1:9000/g/{token}/" in result.output
     assert "▀" in result.output or "▄" in result.output  # the QR code
     assert listened[0][:2] == ("127.0.0.1", 9000)
+    assert re.search(r"^join \(the table: each phone starts its own sheet\): http://127\.0\.0\.1:9000/t/[\w-]{32}/$",
+                     result.output, re.MULTILINE)  # beside the game's link, the table's
     result = run("serve", "--lan", "--game", "evening", "--keep-links")
     assert f"http://192.168.1.20:8765/g/{token}/" in result.output and listened[1][0] == "0.0.0.0"
     assert run("serve", "--game", "nosuch").exit_code != 0

@@ -30,11 +30,13 @@ def test_the_web_libraries_are_imported_by_serve_alone():
     assert printed(code) == "[]"
     launcher = ROOT / "assistant" / "faces" / "cli" / "faces.py"  # the serve command, which imports it inside
     assert "\nfrom assistant.faces.web import serve" not in launcher.read_text()
+    web = ROOT / "assistant" / "faces" / "web"  # serve.py, and join.py (the table's link) which only serve reads
     for path in (ROOT / "assistant").rglob("*.py"):
-        if path.name != "serve.py":
+        if path.parent != web:
             text = path.read_text()
             assert "starlette" not in text and "uvicorn" not in text, path
             assert "import serve" not in text or path == launcher, path
+            assert "web import join" not in text or path == launcher, path
 
 
 def test_a_command_reads_only_its_own_area_of_the_command_line():

@@ -877,7 +877,7 @@ def test_the_tally_a_new_game_and_a_board_correction_are_entries_of_the_screen(r
 
     async def script(pilot):
         text = await enter(pilot, "décompte", typed=False)
-        assert "points de victoire" in text and "égalité entre Léa et rouge à 1" in text
+        assert "points de victoire" in text and "égalité entre vous et rouge à 1" in text  # said to me (Léa)
         assert "refusé" not in text
         text = await enter(pilot, "plateau corriger gnom-street C2 terrain=gravier fleurs=bleu,jaune", typed=False)
         assert "C2" in pilot.app.answer_line and "refusé" not in text
@@ -973,7 +973,7 @@ def test_the_suggestions_panel_asks_what_suggest_asks_of_the_rounds_fight(run, h
     async def script(pilot):
         await keys(pilot, "f3")
         panel = pilot.app.query_one("#suggest").content.plain
-        assert "you are the loser this round (red, yellow, blue, Lea): you ask nobody" in panel
+        assert "you are the loser this round (red, yellow, blue, you): you ask nobody" in panel
         assert "on average" not in panel  # no question proposed
         run("fight", "Lea=8", "red=4", "blue=6", "yellow=1")  # now I lead: I may ask everyone after me
         pilot.app.follow()
@@ -989,13 +989,13 @@ def test_a_fight_on_the_screen_says_the_rounds_ranking_and_whom_i_ask_as_the_com
 
     async def script(pilot):
         text = await enter(pilot, "fight Lea=5 red=3 blue=5 yellow=2 --throw blue,Lea", typed=False)
-        assert "this round: red, yellow, blue, Lea" in text
+        assert "this round: red, yellow, blue, you" in text
         assert "you are the loser this round: you ask nobody, unless a power lets you" in text
         assert "cells left" not in pilot.app.answer_line  # a fight moves no sheet: its ranking is what is said
 
     drive(app, script, size=(100, 40))
     fought = run("fight", "Lea=8", "red=4", "blue=6", "yellow=1").output.splitlines()
-    assert fought[1:] == ["this round: Lea, blue, red, yellow", "you ask: blue, red and yellow"]
+    assert fought[1:] == ["this round: you, blue, red, yellow", "you ask: blue, red and yellow"]
 
 
 def test_a_board_correction_a_saved_game_contradicts_is_refused_once_naming_the_game(run, home):
@@ -1303,6 +1303,7 @@ def test_an_entry_that_changes_no_sheet_keeps_the_picture_drawn(garden_game):
         assert "it adds nothing to the sheet" in pilot.app.answer_line and picture.content is drawn
         await enter(pilot, "miniature red A3", typed=False)
         assert pilot.app.answer_line.startswith("3. miniature red A3") and picture.content is drawn
+        await enter(pilot, "miniature me A1", typed=False)  # my question comes after my miniature
         text = await enter(pilot, "clue area A1 no -o blue", typed=False)
         assert "blue: 12 left" in text and picture.content is not drawn
 

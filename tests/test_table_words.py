@@ -64,7 +64,8 @@ def test_pieces_are_offered_no_pond_and_reveal_is_offered_the_stacks():
 
 def test_options_are_offered_in_french_at_a_french_table(french):
     game = play()
-    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--carte", "--par", "--pouvoir")  # no colour
+    # no colour; --haut: answered aloud
+    assert offered(game, "clue area B3 yes -") == ("--adversaire", "--carte", "--par", "--pouvoir", "--haut")
     assert "--couleur" in offered(game, "clue flower A1 -")
     assert offered(game, "clue area B3 yes --op") == ("--opponent",)  # begun in English: finished so
 
@@ -137,7 +138,13 @@ def test_a_tie_is_said_as_a_list(french):
     from assistant.games.gnom_street import tally as gnom_tally
 
     lines = tuple(gnom_tally.Line(player, 1, 0, 0) for player in ("me", "rouge", "bleu"))
-    assert gnom_tally.Tally(lines, ()).verdict().startswith("égalité entre moi, rouge et bleu à 1")
+    assert gnom_tally.Tally(lines, ()).verdict().startswith("égalité entre vous, rouge et bleu à 1")  # to me
+    lines = tuple(gnom_tally.Line(player, 1, 0, 0) for player in ("Léa", "rouge"))
+    assert gnom_tally.Tally(lines, (), me="Léa", throw="Léa").verdict() == (
+        "égalité entre vous et rouge à 1\u00a0: vous gagnez le lancer de nain et devenez le boss du jardin du "
+        "75 Gnom' Street")
+    assert gnom_tally.Tally(lines, (), me="Léa", throw="rouge").verdict().endswith(
+        "rouge gagne le lancer de nain et devient le boss du jardin du 75 Gnom' Street")
 
 
 @pytest.mark.parametrize("line, wanted", [
@@ -171,7 +178,7 @@ def test_shared_pictures_carry_the_result_and_are_readable_by_others(run, home, 
     picture = tmp_path / "tally.svg"
     result = run("tally", "--svg", str(picture))
     assert result.exit_code == 0, result.output
-    assert "wins with" in shown_text(picture)
+    assert "win with" in shown_text(picture)
     assert stat.S_IMODE(picture.stat().st_mode) & 0o044 == 0o044  # others may read what is shared
     run("quest", "new", "--players", "Ana,Ben,Cleo")
     result = run("quest", "show")

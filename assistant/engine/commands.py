@@ -144,6 +144,9 @@ OWN: tuple[Command, ...] = (
         "with its QR code, until Ctrl+C.\n\n"
         "A score pad gets two links: the scorekeeper's, which records, and the table's, "
         "read-only. Only this machine can connect unless --lan is given.\n\n"
+        "Beside them, one link for the table (join): from it each phone starts its own private "
+        "sheet, its loot tapped on that phone alone, and opens the score pad. With no game yet, "
+        "the table's link is the only one: the evening begins there.\n\n"
         "Example: assistant serve --game friday --lan")),
     Command(("board",), "board", N_(
         "Show, correct and verify boards.")),

@@ -23,13 +23,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 
 from assistant.engine.log import Log
+from assistant.engine.records import NamedTuple
 
 if TYPE_CHECKING:
     from assistant.engine.board import Board
-    from assistant.engine.cells import Cell
+    from assistant.engine.cells import Cell, CellSet
     from assistant.engine.grammar import Form
     from assistant.engine.log import Entry, History
-    from assistant.engine.registry import Outcome
+    from assistant.engine.registry import Copy, Outcome
     from assistant.engine.sheet import Sheet
 
 
@@ -180,6 +181,77 @@ class PutsOut(Protocol):
 
     def display(self, player: str) -> str:
         """How a player is shown (``me`` in the player's language)."""
+
+
+class TheirMaps(NamedTuple):
+    """What each opponent can know of my loot, from the questions put to me (a garden's mirror)."""
+
+    cells: dict[str, CellSet]  # each opponent's cells for my loot
+    close: int  # a map down to this many cells (or fewer) is a danger, drawn loud
+    warnings: list[str]  # a line for each opponent that close, in the player's language
+
+
+@runtime_checkable
+class AskedOfMe(Protocol):
+    """A game where opponents ask me questions about my own hidden item (a garden): its mirror."""
+
+    def their_maps(self, before: Self | None = None) -> TheirMaps:
+        """Each opponent's map of my loot; with ``before`` (the game before the latest entry), warnings only
+        for the maps that entry narrowed."""
+
+    def asked_this_set(self) -> bool:
+        """Whether a question put to me stands in the set being played (pictures then draw the maps unasked)."""
+
+
+@runtime_checkable
+class ReadsBack(Protocol):
+    """A game that says some entries in more than one line (a question put to me: the answer to give and each
+    opponent's map; a fight: the ranking and whom I ask)."""
+
+    def read_back(self, entry: Entry[Any], before: Any) -> list[str] | None:
+        """What the table hears once ``entry`` (the latest) is recorded, ``before`` the game without it; None:
+        the step and the summary."""
+
+    def summary_after(self, event: Any) -> str:
+        """Where the game stands once ``event`` was recorded or taken back, in a few words."""
+
+
+@runtime_checkable
+class AdvisesMoles(Protocol):
+    """A game whose players lay Mole and Bait tokens: where mine are worth most."""
+
+    def moles_advice(self) -> Any:
+        """The cells for my next Mole and Bait, best first, and how many are left (``moles.Advice``)."""
+
+
+@runtime_checkable
+class Tallies(Protocol):
+    """A game ended by a tally of points counted from the pieces (a garden of 3 or 4 players)."""
+
+    def tally(self, rules: str = "fr") -> Any:
+        """The end-of-game tally by the rule book ``rules`` ('fr' or 'en'): a line per player, the notes on
+        how stacks counted, the verdict (``verdict()``) and its ``to_mapping()``."""
+
+
+# -- the sheets of one table -------------------------------------------------------------------
+
+
+class CopiesActs(Protocol):
+    """What an act becomes on another sheet of the table: the function a game declares as ``Acts.copies``
+    (the store's ``spreading`` calls it through ``Acts.copied``). A game module that declares one checks it
+    with a line mypy reads::
+
+        if TYPE_CHECKING:
+            _checked_copies: CopiesActs = copies
+
+    ``origin`` and ``other`` are sheets of the game's own class at one table, ``owner`` and ``other_owner``
+    the names their owners joined the table under."""
+
+    def __call__(self, origin: Any, event: Any, owner: str, other: Any, other_owner: str, /) -> Sequence[Copy]:
+        """The steps ``event``, an act accepted on ``origin``, becomes on ``other``, in the words ``other``
+        saves (each a ``registry.Copy``, with what disagrees with ``other``'s own secret); none when
+        ``other``'s owner does not learn it. Refused (AssistantError) when ``other`` cannot say it: a player
+        it does not know."""
 
 
 # -- a score pad -----------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 
 from assistant.engine.i18n import N_, _, add_translations, drop_translations, ngettext
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import join_names, key
+from assistant.engine.words import join_names, key, laptop
 
 BOARD_GAMES = "board"  # the kind under which the game that plays any board registers
 GAMES_PACKAGE = "assistant.games"  # its packages are the games: each registers itself as it is imported
@@ -150,20 +150,51 @@ class Page:
 ASKER_AND_ANSWERER = "asker-answerer"
 
 
+class Copy(NamedTuple):
+    """One step an act recorded on one sheet of a table becomes on another sheet of that table
+    (``Acts.copied``): its words as that sheet saves them ('asked area B2 no --by Léa'; '' when that
+    sheet has nothing to record), and, where the act as recorded disagrees with that sheet's own secret,
+    a line for each side, in the language spoken: ``differs`` for the phone that recorded it ("Chloé's sheet
+    answers no: check what you heard", never the secret itself), ``told`` for that sheet's own phone."""
+
+    step: str
+    differs: str = ""
+    told: str = ""
+
+
 class Acts:
     """Which of a game's acts the whole table sees (``public``: their verbs, 'miniature', 'loot'), and
     who alone learns the others (``private``: verb -> who, e.g. 'asked': ``ASKER_AND_ANSWERER``; an
-    option that makes it public, such as an answer given aloud, is named in ``aloud``)."""
+    option that makes it public, such as an answer given aloud, is named in ``aloud``).
 
-    __slots__ = ("public", "private", "aloud")
+    ``copies``: where the game's function is ('package.module:function', imported on first use) that says
+    what one of its acts becomes on each other sheet of the table (``contract.CopiesActs``): the sheets of
+    one table are linked through it. A game without it links nothing."""
+
+    __slots__ = ("public", "private", "aloud", "copies")
 
     def __init__(self, public: tuple[str, ...] = (), private: Mapping[str, str] | None = None,
-                 aloud: Mapping[str, str] | None = None) -> None:
+                 aloud: Mapping[str, str] | None = None, copies: str | None = None) -> None:
         self.public, self.private, self.aloud = public, dict(private or {}), dict(aloud or {})
+        self.copies = copies
 
     def is_public(self, verb: str, options: tuple[str, ...] = ()) -> bool:
         """Whether the act ``verb`` (typed with ``options``) is seen by the whole table."""
         return verb in self.public or (verb in self.aloud and self.aloud[verb] in options)
+
+    @property
+    def linked(self) -> bool:
+        """Whether the game's sheets at one table are linked (it declares ``copies``)."""
+        return self.copies is not None
+
+    def copied(self, origin: Any, event: Any, owner: str, other: Any, other_owner: str) -> tuple[Copy, ...]:
+        """What ``event``, an act accepted on sheet ``origin`` (``owner``'s), becomes on ``other``, the sheet
+        of ``other_owner`` at the same table: the steps to record there, none when that sheet does not learn
+        it. A player that sheet does not know is refused (AssistantError, naming them)."""
+        if self.copies is None:
+            return ()
+        module, function = self.copies.split(":")
+        return tuple(getattr(import_module(module), function)(origin, event, owner, other, other_owner))
 
     def __repr__(self) -> str:
         return f"Acts({self.public!r}, {self.private!r})"
@@ -189,7 +220,9 @@ class Outcome(NamedTuple):
     has to be; ``settled_by`` says how it was settled ('throw': a gnome throw, 'extra-deal': deals
     played until one player leads), None when there was no tie to settle. ``first_player`` is who
     began, when the log knows it. ``points`` holds each player's score where the game counts one.
-    ``note`` is a plain remark the faces show beside the result (a winner that was not recorded)."""
+    ``note`` is a plain remark the faces show beside the result (a winner that was not recorded). ``me`` is the
+    name the sheet's owner goes by in ``players`` (their ``--me`` name, else 'me'), None where the game has no
+    owner (a score pad): the faces say 'you' to them."""
 
     finished: bool
     players: tuple[str, ...]
@@ -200,9 +233,16 @@ class Outcome(NamedTuple):
     points: dict[str, int] | None = None
     note: str | None = None
     unit: str = "points"  # what ``points`` count: 'points', 'sets' (a two-player garden), 'rounds' (the rope)
+    me: str | None = None  # the owner's name among ``players``: said 'you'
 
 
 ME = "me"  # the owner of a sheet saved without --me: said 'you' to them
+
+
+def spoken(player: str) -> str:
+    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
+    return _("me") if player == ME else player
+
 SETTLED = {"throw": N_("tie settled by a gnome throw"), "extra-deal": N_("tie settled by extra deals")}
 
 
@@ -220,14 +260,17 @@ def _score(end: Outcome, player: str) -> str | None:
 
 def result_said(end: Outcome) -> str:
     """The result in a few words, in the player's language: 'Léa wins (13 points)', 'you win (2 sets)',
-    'Ana and Ben win', 'tie between Léa and Ana (13 points)', or the outcome's note (a case closed with no
-    recorded winner). The faces' headers and the games' refusals once finished both say it."""
+    'Ana and you win', 'tie between you and Ana (13 points)', or the outcome's note (a case closed with no
+    recorded winner). The sheet's owner (``end.me``) is said 'you'. The faces' headers and the games' refusals
+    once finished both say it."""
     if end.winners:
-        if end.winners == (ME,):
+        others = [name for name in end.winners if not is_me(end, name)]
+        if not others:
             said = _("you win")
+        elif len(others) < len(end.winners):  # I am among them: 'Ana and you win' ('Ana et vous gagnez')
+            said = _("{players} and you win").format(players=join_names(others))
         else:
-            said = ngettext("{players} wins", "{players} win", len(end.winners)).format(
-                players=join_names(_("me") if name == ME else name for name in end.winners))
+            said = ngettext("{players} wins", "{players} win", len(others)).format(players=join_names(others))
         score = _score(end, end.winners[0]) if len(end.winners) == 1 or end.unit == "rounds" else None
         if score:
             said = _("{result} ({score})").format(result=said, score=score)
@@ -236,16 +279,26 @@ def result_said(end: Outcome) -> str:
         return said
     if end.tied:
         score = _score(end, end.tied[0])
-        said = _("tie between {players}").format(players=join_names(_("me") if name == ME else name
-                                                                    for name in end.tied))
+        said = _("tie between {players}").format(players=join_names(you_or(end, name) for name in end.tied))
         return _("{result} ({score})").format(result=said, score=score) if score else said
     return end.note or _("nobody wins")
 
 
+def is_me(end: Outcome, name: str) -> bool:
+    """Whether ``name``, one of the outcome's players, is the sheet's owner (said 'you')."""
+    return name == (end.me or ME)
+
+
+def you_or(end: Outcome, name: str) -> str:
+    """A player of the outcome as a list says them to the sheet's owner: 'you' for the owner, else the name."""
+    return _("you") if is_me(end, name) else name
+
+
 def finished_refusal(end: Outcome, next_step: str) -> str:
-    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on."""
+    """The one line that refuses an entry once the game is finished: that it is, who won, how to go on (the next
+    game's command, on the phones' page said as the laptop's)."""
     return _("the game is finished: {result}; to go on, take back the last entry (undo) or start the next game: "
-             "{step}").format(result=result_said(end), step=next_step)
+             "{step}").format(result=result_said(end), step=laptop(next_step))
 
 
 class GameType(NamedTuple):
@@ -399,6 +452,13 @@ def of_group(word: str) -> GameType | None:
 def declaring(*words: str) -> GameType | None:
     """The game that declares command ``words`` ('tally'), or None for a command of every game."""
     return next((each for each in registered() if any(row.words == words for row in each.commands)), None)
+
+
+def titles_offering(capability: type) -> str:
+    """The titles of the registered games whose class offers ``capability`` (a protocol of the contract),
+    in the language spoken: 'this is for {titles}'."""
+    return join_names(each.title for each in registered()
+                      if not each.pad and issubclass(each.game_class(), capability))
 
 
 def titled(name: str) -> str | None:

@@ -6,7 +6,9 @@ key, so that every lookup in the tool tolerates case, accents, spaces,
 hyphens and apostrophes.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 
 from assistant.engine.errors import InputError, shown  # noqa: F401  (shown: the grammar's readers quote through it)
@@ -305,6 +307,10 @@ def closest(word: str, known: Iterable[str]) -> str | None:
 # Which face the player reads: the command line, or the table screen (set by the screen when it opens).
 # A refusal points at the help of that face: --help means nothing on the screen, F1 does.
 face = "cli"  # or "screen"
+# The phones' page, while one of its requests is answered (``facing``): it records the game's steps only, so a
+# refusal names a step there, and a command of the command line as the laptop's.
+PAGE = "page"
+_facing: ContextVar[str | None] = ContextVar("face", default=None)
 
 
 def use_face(name: str) -> None:
@@ -312,8 +318,36 @@ def use_face(name: str) -> None:
     face = name
 
 
+@contextmanager
+def facing(name: str) -> Iterator[None]:
+    """Within: the face the player reads is ``name`` (this request, and the worker threads it starts)."""
+    token = _facing.set(name)
+    try:
+        yield
+    finally:
+        _facing.reset(token)
+
+
+def face_now() -> str:
+    """The face the player reads now: ``cli``, ``screen`` or ``page``."""
+    return _facing.get() or face
+
+
 def on_screen() -> bool:
-    return face == "screen"
+    return face_now() == "screen"
+
+
+def steps_typed() -> bool:
+    """Whether the player types the game's steps alone, without the command line's command around them:
+    on the table screen (which runs the command line's commands too) and on the phones' page."""
+    return face_now() in ("screen", PAGE)
+
+
+def laptop(command: str) -> str:
+    """A command of the command line named in a message (``new gnom-street --opponents Matt``): as it is on the
+    command line and on the table screen, which runs every such command; on the phones' page, which records
+    the game's steps alone, said as the laptop's."""
+    return _("{command} (on the laptop)").format(command=command) if face_now() == PAGE else command
 
 
 def see_help(command: str = "") -> str:

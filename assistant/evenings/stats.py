@@ -4,7 +4,7 @@ Each saved game is read once into an *outcome*: plain data, the same in every
 language (canonical names: quest faces ``13A``, special cards ``flag-bearer``,
 the owner of a garden game as their ``--me`` name, else ``me``):
 
-    {"name": "friday", "kind": "roi-des-nains", "players": ["Ana", "Ben", "Cleo"],
+    {"name": "friday", "kind": "roi-des-nains", "players": ["Ana", "Ben", "Cleo"], "me": null,
      "finished": true, "winners": ["Ben"], "deals": [{"quest": "5A", "special": "druid",
      "points": {"Ana": 0, ...}, "chooser": null}, ...]}
 
@@ -42,12 +42,14 @@ try:  # CPython's own SHA-1: importing hashlib loads OpenSSL, a large share of `
     from _sha1 import sha1  # type: ignore[import-not-found]
 except ImportError:  # another Python: the same digest through hashlib
     from hashlib import sha1
+from assistant.engine.registry import ME  # the owner of a sheet saved without --me
 from assistant.engine.words import key
 from assistant.store.files import is_regular, read_json, read_regular, write_cache
 
-OUTCOME_VERSION = 3  # bump when what an outcome holds changes: the cache is then read anew
+OUTCOME_VERSION = 5  # bump when what an outcome holds changes: the cache is then read anew
 CACHE_NAME = "outcomes.json"
-ME = "me"  # the owner of a garden game without --me (garden.ME)
+# a play as the statistics list it: 'me' is the name its sheet's owner goes by (None: a score pad has no owner)
+HISTORY_FIELDS = ("name", "kind", "date", "players", "finished", "winners", "me", "phone")
 
 
 # -- one game ------------------------------------------------------------------------------------
@@ -60,14 +62,14 @@ def outcome(game) -> dict:
     return {"name": game.name, "kind": game.kind, "players": list(end.players), "finished": end.finished,
             "winners": list(end.winners), "tied": list(end.tied), "settled_by": end.settled_by,
             "first_player": end.first_player, "points": end.points, "note": end.note, "unit": end.unit,
-            **game.statistics()}
+            "me": end.me, **game.statistics()}
 
 
 def as_outcome(data: dict) -> registry.Outcome:
     """An outcome read back from its plain data (``outcome``, or the cache): what the faces word."""
     return registry.Outcome(data["finished"], tuple(data["players"]), tuple(data["winners"]),
                             tuple(data.get("tied") or ()), data.get("settled_by"), data.get("first_player"),
-                            data.get("points"), data.get("note"), data.get("unit") or "points")
+                            data.get("points"), data.get("note"), data.get("unit") or "points", data.get("me"))
 
 
 # -- every saved game, through the cache -------------------------------------------------------------
@@ -98,7 +100,7 @@ def outcomes(store) -> tuple[list[dict], list[dict]]:
             result = entry["outcome"]
         else:
             try:
-                result = outcome(store.load(name))
+                result = {**outcome(store.load(name)), "phone": store.phone_owner(name)}
             except AssistantError as error:
                 skipped.append({"name": name, "problem": str(error)})
                 continue
@@ -119,7 +121,9 @@ def _is_outcome(data: object) -> bool:
 
     if not isinstance(data, dict) or not (isinstance(data.get("name"), str) and isinstance(data.get("kind"), str)
                                           and names(data.get("players")) and names(data.get("winners"))
-                                          and isinstance(data.get("finished"), bool)):
+                                          and isinstance(data.get("finished"), bool)
+                                          and isinstance(data.get("phone"), (str, type(None)))
+                                          and isinstance(data.get("me"), (str, type(None)))):
         return False
     deals, rounds = data.get("deals", []), data.get("rounds", {"played": 0, "won": {}})
     return (isinstance(deals, list) and all(isinstance(deal, dict) and isinstance(deal.get("quest"), str)
@@ -246,8 +250,7 @@ def summarise(found: Iterable[dict], player: str | None = None) -> dict:
     return {"games": len(found), "finished": sum(each["finished"] for each in found), "players": players,
             "quests": {face: {"deals": len(deals), "mean": _mean([p for deal in deals for p in deal])["mean"]}
                        for face, deals in sorted(faces.items(), key=lambda kv: _face_order(kv[0]))},
-            "history": [{field: each[field] for field in ("name", "kind", "date", "players", "finished", "winners")}
-                        for each in found]}
+            "history": [{field: each.get(field) for field in HISTORY_FIELDS} for each in found]}
 
 
 def _row(name: str) -> dict:

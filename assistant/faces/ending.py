@@ -22,3 +22,13 @@ def header_line(game) -> str | None:
         result = result_said(end)
         return _("{result}: {note}").format(result=result, note=end.note) if end.note else result
     return None
+
+
+def no_tally(game) -> str:
+    """The refusal of ``tally`` for a game that ends otherwise (a city, a score pad, a two-player garden is
+    counted by ``outcome``): which games it counts."""
+    from assistant.engine import registry
+    from assistant.engine.contract import Tallies
+
+    return _("{name} is not counted by a tally: tally counts the end of {games}").format(
+        name=game.name, games=registry.titles_offering(Tallies))

@@ -12,7 +12,6 @@ from assistant.engine.errors import AssistantError
 from assistant.engine.i18n import N_, _, ngettext, percent
 from assistant.engine.log import Log
 from assistant.engine.words import join_clauses
-from assistant.games.gnom_street import fight, mirror
 
 # A CLI line pasted whole still reads: these first words are dropped.
 CLI_PREFIX = re.compile(r"\s*(?:(?:assistant|quest|tug)\s+)+", re.IGNORECASE)
@@ -47,19 +46,22 @@ def said_lines(before: Log[Any], after: Log[Any]) -> list[str]:
     news = [entry for entry in entries if entry.number not in old]
     if news:
         entry = news[-1]
-        if isinstance(entry.event, mirror.AskedEvent):
-            return mirror.read_back(after, entry, mirror.maps(before))
-        if isinstance(entry.event, fight.FightEvent):
-            return fight.read_back(after, entry)
-        from assistant.engine.contract import Told
+        from assistant.engine.contract import ReadsBack, Told
+
+        lines = after.read_back(entry, before) if isinstance(after, ReadsBack) else None
+        if lines is not None:
+            return lines
 
         told = "".join(f"; {line}" for line in after.told(entry)) if isinstance(after, Told) else ""
         return [f"{entry.number}. {grammar.said(after, after.step(entry.event))} -> {after.summary()}{told}"]
     taken = [entry for entry in entries if entry.retracted and not old.get(entry.number)]
     if taken:
+        from assistant.engine.contract import ReadsBack
+
+        event = taken[-1].event
         return [_("took back {number}. {step} -> {summary}").format(
-            number=taken[-1].number, step=grammar.said(after, after.step(taken[-1].event)),
-            summary=mirror.summary(after, taken[-1].event))]
+            number=taken[-1].number, step=grammar.said(after, after.step(event)),
+            summary=after.summary_after(event) if isinstance(after, ReadsBack) else after.summary())]
     return [_("recorded -> {summary}").format(summary=after.summary())]
 
 
@@ -89,14 +91,17 @@ def pieces_lines(game) -> list[str] | None:
 def theirs_lines(game) -> tuple[list[str], list[str]]:
     """What each opponent can know of my loot, once a question put to me stands in this set (``mirror``):
     one line of their maps (the cells when few are left, else how many), and a warning for each close."""
-    if is_pad(game) or not game.board.per_opponent or not mirror.asked_this_set(game):
+    from assistant.engine.contract import AskedOfMe
+
+    board = None if is_pad(game) else game.board
+    if board is None or not isinstance(game, AskedOfMe) or not game.asked_this_set():
         return [], []
-    board, maps = game.board, mirror.cells(mirror.maps(game))
-    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= mirror.CLOSE else
+    maps = game.their_maps()
+    said = [f"{player} {' '.join(board.names(cells))}" if len(cells) <= maps.close else
             ngettext("{player} {count} cell", "{player} {count} cells", len(cells)).format(player=player,
                                                                                        count=len(cells))
-            for player, cells in maps.items()]
-    return [_("their maps of your loot: {maps}").format(maps=join_clauses(said))], mirror.close_lines(board, maps)
+            for player, cells in maps.cells.items()]
+    return [_("their maps of your loot: {maps}").format(maps=join_clauses(said))], maps.warnings
 
 
 def token_word(game, token) -> str:
@@ -120,6 +125,8 @@ def suggestion_lines(game) -> tuple[list[str], bool]:
             probability=percent(accusation.probability))
             for item in game.items for accusation in advisor.accusations(sheet, item, odds)[:3]], True
     single = len(game.items) == 1
+    from assistant.games.gnom_street import fight
+
     try:
         turn = fight.suggest_turn(game)  # as suggest: whom the round's fight lets me ask, the tokens left
     except AssistantError as error:  # the loser asks nobody

@@ -23,9 +23,8 @@ from assistant.engine import registry
 from assistant.engine.board import Attribute, Board
 from assistant.engine.cells import Cell, CellSet, column_letters
 from assistant.engine.i18n import N_, _, decimal, language, ngettext, percent
+from assistant.engine.registry import spoken
 from assistant.engine.sheet import Sheet
-from assistant.games.gnom_street.garden import spoken
-from assistant.games.gnom_street.mirror import CLOSE, close_lines
 
 # French typography puts a no-break space before : ; ! ? and inside « » (the catalogue uses U+00A0; U+202F is
 # the narrow one). Rich, and Textual which wraps with Rich's divide_line, break a line at any Unicode space
@@ -325,10 +324,12 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None,
     """Every item's grid side by side, loud lines for found items, and the legend.
 
     ``odds`` (advisor.Odds) turns each grid into a heat map of probabilities;
-    ``theirs`` (opponent -> cells, from ``mirror``) adds beside them each
+    ``theirs`` (``contract.TheirMaps``, the game's mirror) adds beside them each
     opponent's map of my loot, and a warning under them for those close to it; ``link``: see cells_grid."""
     grids = [item_grid(sheet, item, odds.items[item] if odds else None, link) for item in sheet.items]
-    grids += [their_grid(sheet.board, player, cells, sheet.mine) for player, cells in (theirs or {}).items()]
+    if theirs is not None:
+        grids += [their_grid(sheet.board, player, cells, sheet.mine, len(cells) <= theirs.close)
+                  for player, cells in theirs.cells.items()]
     compact = sheet.board.grid.size > COMPACT_ABOVE
     parts: list[RenderableType] = grids if compact else [Columns(grids, padding=(0, 2))]
     for item in sheet.items:
@@ -338,7 +339,7 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None,
                               style="bold green"))
     if not sheet.consistent:
         parts.append(Text(_("!!! the clues contradict each other: retract the misheard one"), style="bold red"))
-    for line in close_lines(sheet.board, theirs or {}):
+    for line in theirs.warnings if theirs is not None else ():
         parts.append(Text(line, style="bold yellow"))
     if odds is not None:
         parts.append(Text(_("odds: {method}").format(method=odds.method), style="dim"))
@@ -346,11 +347,12 @@ def sheet(sheet: Sheet, closed: dict[str, Cell | None] | None = None, odds=None,
     return Palette(Group(*parts))
 
 
-def their_grid(board: Board, player: str, cells: CellSet, mine: Cell | None) -> RenderableType:
-    """One opponent's map of my loot: the cells where they can still place it (mine marked ★)."""
+def their_grid(board: Board, player: str, cells: CellSet, mine: Cell | None, close: bool = False) -> RenderableType:
+    """One opponent's map of my loot: the cells where they can still place it (mine marked ★); ``close``: few
+    enough to warn of, its title loud."""
     title = Text(ngettext("{player}'s map of your loot: {count} cell", "{player}'s map of your loot: {count} cells",
                           len(cells)).format(player=player, count=len(cells)),
-                 style="bold yellow" if len(cells) <= CLOSE else "")
+                 style="bold yellow" if close else "")
     return Palette(cells_grid(board, title, cells, mine))
 
 
@@ -595,10 +597,8 @@ def tally_table(result) -> Group:
     table.add_column(_("player"), justify="left")
     for name in (_("miniatures"), _("loot"), _("baits"), _("total")):
         table.add_column(name, justify="right")
-    from assistant.games.gnom_street.garden import ME
-
     for line in result.lines:
-        table.add_row(Text(_("me") if line.player == ME else line.player), Text(f"{line.miniatures:+d}"),
+        table.add_row(Text(spoken(line.player)), Text(f"{line.miniatures:+d}"),
                       Text(str(line.loot)), Text(str(line.baits)), Text(str(line.total), style="bold"))
     notes = Text("\n".join(result.said or result.notes), style="dim")
     return Group(table, notes, Text(result.verdict(), style="bold"))  # the picture carries the result
@@ -613,8 +613,14 @@ def tug(game) -> Group:
     Each gnome shows its colour's letter (R B Y G, in French R B J V) in its colour, and a
     legend says which is which: the colours are never told by colour alone."""
     from assistant.engine.i18n import _
-    from assistant.games.oh_les_nains.rope import COLOURS, letter, said
 
+    def said(colour: str) -> str:  # rouge, jaune: the words a French table types
+        return game.said_value("card", colour)
+
+    def letter(colour: str) -> str:
+        return said(colour)[:1].upper()
+
+    colours = tuple(GNOME_STYLE)
     state = game.state()
     halves = []
     for half in hose(game, state):
@@ -623,9 +629,9 @@ def tug(game) -> Group:
             text.append(f" {letter(colour)} " if colour else " · ", GNOME_STYLE[colour] if colour else "dim")
         halves.append(text)
     legend = Text(_("gnomes: "))
-    for number, colour_name in enumerate(COLOURS):
+    for number, colour_name in enumerate(colours):
         legend.append(letter(colour_name), GNOME_STYLE[colour_name])
-        legend.append(f" {said(colour_name)}" + (", " if number < len(COLOURS) - 1 else ""))
+        legend.append(f" {said(colour_name)}" + (", " if number < len(colours) - 1 else ""))
     legend.append(_("; · a free flagstone; ║ the fence"))
     line = Text()
     line.append(f"{game.side_name(0)} ", style="bold")
@@ -770,12 +776,24 @@ def _plays(history: list[dict]) -> RenderableType:
         if not play["finished"]:
             result = _("not finished")
         elif play["winners"]:
-            result = ngettext("{winners} won", "{winners} won", len(play["winners"])).format(
-                winners=" + ".join(spoken(name) for name in play["winners"]))
+            result = _won(play["winners"], play.get("me"))
         else:
             result = _("finished, no winner")
-        table.add_row(Text(play["date"]), Text(play["name"]), Text(play["kind"]), Text(result))
+        game = play["name"] if not play.get("phone") else _("{name} ({player}'s phone)").format(
+            name=play["name"], player=play["phone"])
+        table.add_row(Text(play["date"]), Text(game), Text(play["kind"]), Text(result))
     return table
+
+
+def _won(winners: list[str], me: str | None) -> str:
+    """Who won a play, said to the owner of its sheet (``me``, the name they go by there): 'you won',
+    'Ana and you won', 'Ana + Ben won'."""
+    others = [spoken(name) for name in winners if name != (me or registry.ME)]
+    if not others:
+        return _("you won")
+    if len(others) < len(winners):
+        return _("{winners} and you won").format(winners=" + ".join(others))
+    return ngettext("{winners} won", "{winners} won", len(others)).format(winners=" + ".join(others))
 
 
 def _quest_means(summary: dict, players: list[dict], names: dict[str, str]) -> RenderableType:

@@ -17,6 +17,7 @@ from assistant.store.files import (
     WriteError,
     is_regular,
     is_reserved_name,
+    notice,
     read_regular,
     regular_file_problem,
     write_atomically,
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 # The phones' entries: each carries an id made on the phone, saved in the game file with the event it
 # recorded (one atomic write holds both), so a retry is recorded once whatever crashed in between.
 ENTRY_IDS_KEY = "entry-ids"
+# A sheet started on a phone (the table's join page): its owner's name, saved in the game file by the store
+# and never seen by the game. Its secret (the loot cell) was typed on that phone: the laptop shows the game
+# only when it is asked for by name, saying whose private sheet it is. A file without it was made on the laptop.
+PHONE_OWNER_KEY = "phone-owner"
+PLAYER_NAME_LENGTH = 64  # a phone owner's name, as saved (the names a game takes are checked by the game)
 # Patterns as text, compiled by re on first use (re keeps them): a command at the table that never meets an
 # entry id does not compile them at start-up
 ENTRY_ID = r"[A-Za-z0-9_-]{8,64}"  # an entry's id, as the page makes it (always fullmatch)
@@ -70,8 +76,18 @@ def bad_game_name(name: str) -> InputError:
                         "such as CON or NUL)").format(name=shown(name)))
 
 
+def private_line(name: str, owner: str) -> str:
+    """What the laptop says wherever it shows a sheet a phone started: whose private sheet it is."""
+    return _("{name} is {player}'s private sheet, started on their phone: shown here because it was asked for "
+             "by name").format(name=name, player=owner)
+
+
 class Games(Boards):
     """Saved games as they are read: files, names, the current game, score pads' classes and rules."""
+
+    # Whether loading a sheet a phone started says whose private sheet it is (``private_line``, as a notice
+    # when the command ends): a command that only lists games (games, stats) or serves them turns it off.
+    tell_private = True
 
     def scenario(self, path: str | Path, name: str = "scenario"):
         """Read and validate a scenario file (every problem at once, with its path)."""
@@ -177,13 +193,17 @@ class Games(Boards):
         name = self.resolve(name)
         path = self.game_path(name)
         try:
-            return self._read_game(path, name)
+            game = self._read_game(path, name)
         except CannotRead:
             raise
         except DataError as error:
             if self._good_path(name).is_file() and self._good_state_problem(name) is None:
                 raise DataError(error.problems[:1] + [_recover_hint(name)]) from None
             raise
+        owner = self._loaded[path][5]
+        if owner is not None and self.tell_private:
+            notice(private_line(name, owner))
+        return game
 
     def _good_state_problem(self, name: str) -> str | None:
         """None if the last good state kept beside game ``name`` loads, else why it does not."""
@@ -206,10 +226,13 @@ class Games(Boards):
         if known is not None and known[:2] == (raw, (name, language())) and known[2][1] == self._sources(known[2][0]):
             return cast("GameContract", known[3])
         data = yamlfile.load(path, cache_dir=self.cache_dir, raw=raw)
-        ids = {}
+        ids, owner = {}, None
         if isinstance(data, dict) and ENTRY_IDS_KEY in data:  # the store's own: the game never sees them
             ids = _entry_ids(data, str(path))
             data = {key: value for key, value in data.items() if key != ENTRY_IDS_KEY}
+        if isinstance(data, dict) and PHONE_OWNER_KEY in data:  # the store's own too
+            owner = phone_owner_in(data, str(path))
+            data = {key: value for key, value in data.items() if key != PHONE_OWNER_KEY}
         if isinstance(data, dict) and data.get("assistant") == "pad/1":
             pad = self.pad_class(data.get("pad"), str(path))
             sources = (pad, self._sources(pad))
@@ -219,8 +242,16 @@ class Games(Boards):
             sources = (board, self._sources(board) if isinstance(board, str) else (object(),))
             game = board_game().from_mapping(data, name, self.board, str(path), _event_lines(path))
         # The board's bytes were taken before it was read: a correction made meanwhile is read next time.
-        self._loaded[path] = (raw, (name, language()), sources, game, ids)
+        self._loaded[path] = (raw, (name, language()), sources, game, ids, owner)
         return game
+
+    def phone_owner(self, name: str | None = None) -> str | None:
+        """Whose phone game ``name`` (default: the current one) was started on, or None: made on the laptop.
+        Said nowhere (the game's loot is not shown by asking this)."""
+        name = self.resolve(name)
+        path = self.game_path(name)
+        self._read_game(path, name)
+        return self._loaded[path][5]
 
     def _sources(self, read_against) -> tuple:
         """The bytes of the files a game is read against besides its own: a board's (by name) and the owner's
@@ -272,6 +303,17 @@ def board_game():
     found = registry.find(registry.BOARD_GAMES)
     assert found is not None, "assistant.games registers the game that plays any board"
     return found.game_class()
+
+
+def phone_owner_in(data: dict, source: str) -> str:
+    """The phone owner's name a game file holds (``PHONE_OWNER_KEY``), checked: a name, on one line."""
+    from assistant.engine.errors import printable
+
+    owner = data[PHONE_OWNER_KEY]
+    if not isinstance(owner, str) or not owner.strip() or len(owner) > PLAYER_NAME_LENGTH or printable(owner) != owner:
+        raise DataError(_("{source}: {key}: expected the name of the player whose phone started this sheet "
+                          "(got {got})").format(source=source, key=PHONE_OWNER_KEY, got=shown(owner)))
+    return owner
 
 
 def _entry_ids(data: dict, source: str) -> dict[str, int]:

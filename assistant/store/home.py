@@ -58,8 +58,9 @@ class Home:
         self._renames_checked = False  # whether a rename a crash interrupted was looked for (Shelf)
         # The last game read or saved from each game file, for a store that stays open (the table screen, the
         # phones' page): path -> (the file's bytes, (name, language), (its board's name or its pad's class, the
-        # bytes of that board or those rules), game, the entry ids it holds (id -> its event's place)).
-        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object, dict[str, int]]] = {}
+        # bytes of that board or those rules), game, the entry ids it holds (id -> its event's place), the name
+        # of the player whose phone started it (None: the laptop)).
+        self._loaded: dict[Path, tuple[bytes, tuple[str, str], tuple, object, dict[str, int], str | None]] = {}
 
     def _inside(self, path: Path) -> Path:
         """``path``, checked to stay in the data folder once symbolic links are followed."""

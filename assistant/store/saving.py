@@ -19,7 +19,7 @@ from assistant.store.files import (
     write_atomically,
     write_together,
 )
-from assistant.store.games import ENTRY_IDS_KEY, Games, game_name, is_game_name
+from assistant.store.games import ENTRY_IDS_KEY, PHONE_OWNER_KEY, Games, game_name, is_game_name
 from assistant.store.home import dumps
 
 if TYPE_CHECKING:
@@ -29,6 +29,13 @@ GameT = TypeVar("GameT", bound="GameContract")  # the game saved is the kind it 
 
 GAME_ID = r"[A-Za-z0-9_-]{16,64}"  # what game_id makes: secrets.token_urlsafe(12); compiled on first use
 MAX_DAMAGED = 1 << 30  # bytes of a damaged game file recover keeps a copy of (it is read whole)
+
+
+def new_game_id() -> str:
+    """A new game's own id: 96 random bits, never given to another game."""
+    import secrets  # here, not at the top: it loads OpenSSL, which only a new id needs
+
+    return secrets.token_urlsafe(12)
 
 
 class Recovery(NamedTuple):
@@ -53,17 +60,25 @@ class Repeated(Exception):
 class Saving(Games):
     """Writing games under their locks, atomically, each with its last good copy."""
 
-    def create(self, game: GameT, numbered: bool = False) -> GameT:
+    def create(self, game: GameT, numbered: bool = False, phone_owner: str | None = None,
+               game_id: str | None = None) -> GameT:
         """Save a new game and make it current; an existing name is refused.
 
         ``numbered``: the game's name is a stem (its board), and the first free
         STEM-N is chosen while holding the folder's lock, so that several
-        ``new`` at the same moment each get a name of their own."""
+        ``new`` at the same moment each get a name of their own.
+
+        ``phone_owner``: the game is that player's private sheet, started on their phone; it is saved so
+        (``phone_owner``) and never made current, so that no command shows it unless it is named.
+
+        ``game_id``: the game's own id, made beforehand (``new_game_id``) by a caller that writes it elsewhere
+        first (the table, so that a request repeated after a crash finds the game it started)."""
         self._finish_renames()  # a rename a crash interrupted may be writing this very name
         game = game._replace(name=game_name(game.name))  # saved as NFC: a name typed decomposed finds it
         if numbered:
             with locked(self._inside(self.games_dir / ".lock")):
-                return self.create(game._replace(name=self.free_name(game.name)))
+                return self.create(game._replace(name=self.free_name(game.name)), phone_owner=phone_owner,
+                                   game_id=game_id)
         with locked(self.game_path(game.name, ".lock")):
             if self.game_path(game.name).exists():
                 raise InputError(_("a game called {name} exists already: pick another --name").format(
@@ -74,13 +89,14 @@ class Saving(Games):
                                  .format(name=game.name))
             # A new game under an old name is another game: a new id, never the old one. It is written
             # first, so that a disk that fills leaves either nothing or the whole new game behind.
-            self._new_id(game.name)
+            self._new_id(game.name, game_id)
             try:
-                self._save(game)
+                self._save(game, owner=phone_owner)
             except BaseException:
                 self._id_path(game.name).unlink(missing_ok=True)
                 raise
-        self._make_current(game.name, _("game {name} was saved").format(name=game.name))
+        if phone_owner is None:
+            self._make_current(game.name, _("game {name} was saved").format(name=game.name))
         return game
 
     # -- a game's own id: what outlives its name ----------------------------------------------
@@ -88,10 +104,10 @@ class Saving(Games):
     def _id_path(self, name: str) -> Path:
         return self.game_path(name, ".id")
 
-    def _new_id(self, name: str) -> str:
-        import secrets  # here, not at the top: it loads OpenSSL, which only a new id needs
-
-        made = secrets.token_urlsafe(12)
+    def _new_id(self, name: str, made: str | None = None) -> str:
+        made = made or new_game_id()
+        if not re.fullmatch(GAME_ID, made):
+            raise ValueError("a game's id is what new_game_id makes")
         write_atomically(self._id_path(name), made + "\n")
         return made
 
@@ -130,10 +146,15 @@ class Saving(Games):
         self.load(name)
         return dict(self._loaded[self.game_path(self.resolve(name))][4])
 
-    def _save(self, game, ids: dict[str, int] | None = None) -> bytes:
-        """Write a game and its last good copy, with the entry ids it holds (id -> its event's place); the
-        bytes written."""
+    def _save(self, game, ids: dict[str, int] | None = None, owner: str | None = None) -> bytes:
+        """Write a game and its last good copy, with the entry ids it holds (id -> its event's place) and the
+        player whose phone started it (``owner``); the bytes written."""
         data = game.to_mapping()
+        if owner is not None:  # after the header, before the log
+            events = data.pop("events", None)
+            data[PHONE_OWNER_KEY] = owner
+            if events is not None:
+                data["events"] = events
         if ids:  # one line before the log, which stays last (read fast, one step a line)
             events = data.pop("events")
             data[ENTRY_IDS_KEY] = " ".join(f"{entry}:{at}" for entry, at in ids.items())
@@ -207,6 +228,7 @@ class Saving(Games):
             game = self.load(name)
             known = self._loaded.get(path)
             ids = known[4] if known is not None and known[3] is game else {}
+            owner = known[5] if known is not None and known[3] is game else None
             if entry is not None and entry in ids:
                 raise Repeated(game, ids[entry])
             changed = change(game)
@@ -215,10 +237,10 @@ class Saving(Games):
                 kept = {each: at for each, at in ids.items() if at < count}
                 if entry is not None and count > len(game.events):
                     kept[entry] = count - 1
-                written = self._save(changed, kept)
+                written = self._save(changed, kept, owner)
                 same_board = getattr(changed, "board", None) is getattr(game, "board", None)
                 if known is not None and known[3] is game and same_board:  # read back, it is this game
-                    self._loaded[path] = (written, known[1], known[2], changed, kept)
+                    self._loaded[path] = (written, known[1], known[2], changed, kept, owner)
         return changed
 
 

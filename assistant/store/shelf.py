@@ -9,7 +9,7 @@ from assistant.engine.i18n import _
 from assistant.engine.log import standing_count
 from assistant.store import yamlfile
 from assistant.store.files import WriteError, is_regular, locked, notice, read_regular, write_atomically, write_together
-from assistant.store.games import is_game_name
+from assistant.store.games import PHONE_OWNER_KEY, is_game_name, phone_owner_in
 from assistant.store.home import reason
 from assistant.store.saving import MAX_DAMAGED, Saving
 
@@ -20,7 +20,8 @@ class Shelf(Saving):
     # -- listing, deleting and renaming games ---------------------------------------------
 
     def game_list(self) -> list[dict]:
-        """Every saved game: its name, what it is played on, who plays, its entries, when it last changed.
+        """Every saved game: its name, what it is played on, who plays, its entries, when it last changed,
+        and whose phone started it (``phone``: None for a game made on the laptop).
 
         Read from each file's header, without replaying its log; a file that
         cannot be read, or whose header is not a game's, is listed with its
@@ -29,7 +30,7 @@ class Shelf(Saving):
         listed = []
         for name in self.game_names():
             entry: dict[str, object] = {"name": name, "kind": None, "players": [], "entries": 0, "changed": None,
-                                        "problem": None}
+                                        "phone": None, "problem": None}
             try:
                 path = self.game_path(name)
                 if not path.exists() and self._good_path(name).is_file():
@@ -217,4 +218,5 @@ def _header(data: object, path: Path) -> dict:
         players = [me, *players]
     events = data.get("events")
     return {"kind": kind, "players": [str(player) for player in players],
-            "entries": standing_count(events) if isinstance(events, list) else 0}  # undone ones left out
+            "entries": standing_count(events) if isinstance(events, list) else 0,  # undone ones left out
+            "phone": phone_owner_in(data, str(path)) if PHONE_OWNER_KEY in data else None}

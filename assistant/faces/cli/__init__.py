@@ -1,6 +1,6 @@
 """The command line's face: the ``assistant`` app, assembled from the areas' groups of commands.
 
-Each area's module (``games``, ``deduction``, ``garden``, ``board``, ``faces``) declares its commands on
+Each area's module (``games``, ``deduction``, ``tally``, ``board``, ``faces``) declares its commands on
 its own ``app`` (its top-level commands, and its groups: ``board``, ``print``), their help taken from the
 engine's command table (``assistant.engine.commands``), which also says which area holds which command.
 The games' own commands are built from what each game declares: a score pad's group (``pads``), a game's

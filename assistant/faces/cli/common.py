@@ -123,6 +123,19 @@ def store() -> "Store":
     return Store(home())
 
 
+def update(game: str | None, change):
+    """``store().update(game, change)``, and on a sheet of a table the entry reaches every other sheet of the
+    table that learns it (``store.spreading``): what a sheet disagreed with, or refused, is said as the command
+    ends. The game after."""
+    from assistant.store import spreading
+    from assistant.store.files import notice
+
+    spread = spreading.spread(store(), game, change)
+    for line in spread.lines():
+        notice(line)
+    return spread.game
+
+
 def notice_if_unverified(board: "Board") -> None:
     if not board.verified:
         from assistant.engine.board import unverified_notice
@@ -172,9 +185,10 @@ def echo_json(data) -> None:
 
 def deduction(game):
     """The game, if it keeps a deduction sheet, else a one-line error saying what it is."""
+    from assistant.engine import registry
     from assistant.engine.errors import InputError
 
-    if not hasattr(game, "sheet"):
+    if registry.is_pad(game):
         raise InputError(_("game {name} is a {kind} score pad, not a deduction sheet: see assistant --help")
                          .format(name=game.name, kind=game.kind))
     return game
@@ -219,19 +233,25 @@ def say_recorded(game, recorded: str = CLUE_RECORDED) -> None:
 YES = ("y", "yes", "o", "oui")  # a yes to a question, in both languages
 
 
-def their_cells(game) -> dict:
-    """Each opponent's cells for my loot (refused on a board where nobody hides anything of mine)."""
-    from assistant.games.gnom_street import mirror
+def their_maps(game, before=None):
+    """Each opponent's map of my loot (``contract.TheirMaps``); refused on a game where nobody asks me
+    anything (nothing of mine is hidden there)."""
+    from assistant.engine import registry
+    from assistant.engine.contract import AskedOfMe
+    from assistant.engine.errors import InputError
 
-    mirror.require(game)
-    return mirror.cells(mirror.maps(game))
+    board = game.board
+    if not isinstance(game, AskedOfMe):
+        raise InputError(_("on {board} you hide nothing and nobody asks you anything: this is for {games}").format(
+            board=board.name, games=registry.titles_offering(AskedOfMe)))
+    return game.their_maps(before)
 
 
-def their_cells_if_asked(game) -> dict | None:
+def their_maps_if_asked(game):
     """The opponents' maps of my loot, when a question put to me is standing in this set (replay draws them)."""
-    from assistant.games.gnom_street.mirror import asked_this_set
+    from assistant.engine.contract import AskedOfMe
 
-    return their_cells(game) if asked_this_set(game) else None
+    return game.their_maps() if isinstance(game, AskedOfMe) and game.asked_this_set() else None
 
 
 def pad_report(game, svg: Optional[str] = None, html: Optional[str] = None) -> None:

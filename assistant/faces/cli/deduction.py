@@ -26,7 +26,8 @@ from assistant.faces.cli.common import (
     say_recorded,
     show,
     store,
-    their_cells,
+    their_maps,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -48,11 +49,13 @@ def clue(
     by: Annotated[Optional[str], typer.Option("--by", "--par", "-p",
                                               help=N_("Who asked, or drew the card (default: me)."))] = None,
     power: PowerOption = None,
+    aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
+        "Answered aloud (megaphone, on the garden): the whole table heard it."))] = False,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
-    updated = store().update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
-                                                                              power)))
+    updated = update(game, lambda g: g.record(deduction(g).read_clue(list(words), answerers, colour, card, by,
+                                                                              power, aloud)))
     say_recorded(updated)
 
 
@@ -72,18 +75,16 @@ def asked(
     power: PowerOption = None,
     game: GameOption = None,
 ) -> None:
-    from assistant.games.gnom_street import mirror
-
-    before = {}  # the maps as they were, to warn only of those this answer narrows
+    before = []  # the game as it was, to warn only of the maps this answer narrows
 
     def record(g):
-        mirror.require(deduction(g))
+        their_maps(g)  # refused where nobody asks me anything
         event = g.read("asked", list(words), {"by": by, "aloud": aloud, "colour": colour, "power": power})
-        before.update(mirror.maps(g))
+        before.append(g)
         return g.record(event)
 
-    updated = store().update(game, record)
-    for line in mirror.read_back(updated, updated.entries()[-1], before):
+    updated = update(game, record)
+    for line in updated.read_back(updated.entries()[-1], before[0]) or []:
         typer.echo(line)
 
 
@@ -96,7 +97,7 @@ def accuse(
     game: GameOption = None,
 ) -> None:
     # no --opponent: the city hunts one thief, and the garden has no accusation (its loot cards end it)
-    updated = store().update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
+    updated = update(game, lambda g: g.record(deduction(g).read_accusation(cell, verdict, by=by)))
     say_recorded(updated, ACCUSATION_RECORDED)
 
 
@@ -104,7 +105,7 @@ def accuse(
 def undo(game: GameOption = None) -> None:
     from assistant.engine.log import Retract
 
-    _said_taken_back(store().update(game, lambda g: g.record(Retract(None))))
+    _said_taken_back(update(game, lambda g: g.record(Retract(None))))
 
 
 @declared(app, "retract")
@@ -118,15 +119,16 @@ def retract(
 
     # A whole number out of range (0, -1) is refused as any missing entry is: saying which numbers exist.
     wanted = Retract(int(number)) if re.fullmatch(r"-?[0-9]+", number.strip()) else Retract.numbered(number)
-    _said_taken_back(store().update(game, lambda g: g.record(wanted)))
+    _said_taken_back(update(game, lambda g: g.record(wanted)))
 
 
 def _said_taken_back(game) -> None:
-    from assistant.games.gnom_street import mirror
+    from assistant.engine.contract import ReadsBack
 
     entry = game.history().taken_back
+    summary = game.summary_after(entry.event) if isinstance(game, ReadsBack) else game.summary()
     typer.echo(_("took back entry {number}: {step} -> {summary}").format(
-        number=entry.number, step=said(game, entry.event), summary=mirror.summary(game, entry.event)))
+        number=entry.number, step=said(game, entry.event), summary=summary))
     for line in game.report():
         typer.echo(line)
 
@@ -149,7 +151,7 @@ def sheet(odds: OddsOption = False, theirs: TheirsOption = False, game: GameOpti
     closed = {item: current.closed(item) for item in current.items}
     the_sheet = current.sheet()
     show(render.sheet(the_sheet, closed, advisor.odds(the_sheet) if odds else None,
-                      their_cells(current) if theirs else None), svg=svg, html=html)
+                      their_maps(current) if theirs else None), svg=svg, html=html)
     for line in (current.out_line(), current.match_score()):
         if line:
             typer.echo(line)
@@ -166,7 +168,7 @@ def candidates(
     board = current.board
     if theirs:
         if odds:
-            raise typer.BadParameter(_("choose one: --odds (my sheet) or --theirs (their maps of my loot)"))
+            raise typer.BadParameter(_("choose one: --odds (your sheet) or --theirs (their maps of your loot)"))
         _their_candidates(current, as_json)
         return
     the_sheet = current.sheet()
@@ -197,19 +199,17 @@ def candidates(
 
 
 def _their_candidates(game, as_json: bool) -> None:
-    from assistant.games.gnom_street import mirror
-
     board = game.board
-    maps = their_cells(game)
+    maps = their_maps(game)
     if as_json:
-        echo_json({player: board.names(cells) for player, cells in maps.items()})
+        echo_json({player: board.names(cells) for player, cells in maps.cells.items()})
         return
-    for player, cells in maps.items():
+    for player, cells in maps.cells.items():
         typer.echo(_("{name}: {value}").format(name=player, value=" ".join(board.names(cells))))
     mine = game.current_mine()
     if mine is not None:
         typer.echo(_("(your loot: {cell})").format(cell=board.name_of(mine)))
-    for line in mirror.close_lines(board, maps):
+    for line in maps.warnings:
         typer.echo(line)
 
 
@@ -304,11 +304,17 @@ def moles(
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON."))] = False,
     game: GameOption = None,
 ) -> None:
-    from assistant.games.gnom_street import moles as advice
+    from assistant.engine import registry
+    from assistant.engine.contract import AdvisesMoles
+    from assistant.engine.errors import InputError
 
     current = deduction(store().load(game))
-    found = advice.advise(current)
-    name = current.board.name_of
+    board = current.board
+    if not isinstance(current, AdvisesMoles):
+        raise InputError(_("on {board} nobody places Moles: moles is for {games}").format(
+            board=board.name, games=registry.titles_offering(AdvisesMoles)))
+    found = current.moles_advice()
+    name = board.name_of
     if as_json:
         echo_json({"moles": [{"cell": name(row.cell), "expected_points": round(row.expected_points, 6),
                               "chance": round(row.chance, 6), "place": row.place} for row in found.moles[:top]],
@@ -397,13 +403,18 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
     # One numbering on every kind of game: the number shown here is the one retract N takes
     # (an undo is not an entry: it strikes one out).
     entries = current.history().entries
-    from assistant.engine.contract import PutsOut
+    from typing import cast
+
+    from assistant.engine import registry
+    from assistant.engine.contract import PutsOut, SheetGame
 
     out = current.out() if isinstance(current, PutsOut) else {}  # a city's wrong accusers; pads put nobody out
     put_out = {entry.number: player for player, entry in out.items()}
     shown_out = {number: current.display(player) for number, player in put_out.items()} \
         if isinstance(current, PutsOut) else {}
-    notes = current.notes() if hasattr(current, "notes") else {}  # a saved log's entries refused today
+    mine_out = {number for number, player in put_out.items() if player == registry.ME}  # said to me: 'you are out'
+    sheet_game = not registry.is_pad(current)
+    notes = cast(SheetGame, current).notes() if sheet_game else {}  # a saved log's entries refused today
     from assistant.engine.log import steps
 
     # each distinct event put into words once: a long log repeats its clues, its tricks and their undos
@@ -415,13 +426,15 @@ def history(as_json: Annotated[bool, typer.Option("--json", help=N_(
                    for entry, step in zip(entries, words, strict=True)])
         return
     if not entries:
-        typer.echo(_("no clues yet") if hasattr(current, "sheet") else _("no entries yet"))
+        typer.echo(_("no clues yet") if sheet_game else _("no entries yet"))
     from assistant.engine.grammar import said_steps
 
     lines = []  # printed at once: one write per entry is most of the time of a long history
     for entry, step in zip(entries, said_steps(current, words), strict=True):
         if entry.retracted:
             step = _("{step} (retracted)").format(step=step)
+        elif entry.number in mine_out:
+            step = _("{step} (you are out)").format(step=step)
         elif entry.number in put_out:
             step = _("{step} ({player} out)").format(step=step, player=shown_out[entry.number])
         if entry.number in notes and not entry.retracted:

@@ -17,7 +17,7 @@ from assistant.faces.cli.common import (
     deduction,
     show,
     store,
-    their_cells_if_asked,
+    their_maps_if_asked,
     write_file,
 )
 from assistant.faces.cli.group import ExitCode, declared, group
@@ -62,7 +62,7 @@ def replay(
                 typer.echo(line)
         else:
             closed = {item: played.closed(item) for item in played.items}
-            show(render.sheet(played.sheet(), closed, theirs=their_cells_if_asked(played)), REPLAY_WIDTH)
+            show(render.sheet(played.sheet(), closed, theirs=their_maps_if_asked(played)), REPLAY_WIDTH)
         if step:
             try:
                 input(_("(Enter for the next step) "))
@@ -225,16 +225,35 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("The port to listen on."))] = 8765,
     keep_links: Annotated[bool, typer.Option("--keep-links", "--garder-liens", help=N_(
         "Keep the links of the last start (else every start makes new ones)."))] = False,
+    allow: Annotated[Optional[list[str]], typer.Option("--allow", "--autoriser", help=N_(
+        "A kind of sheet the phones may start from the table's link (repeat for several; default: every "
+        "kind of sheet)."), metavar=N_("KIND"))] = None,
+    most: Annotated[int, typer.Option("--most", "--au-plus", min=0, max=500, help=N_(
+        "At most this many sheets started from phones while serving (0: none)."))] = 12,
+    keeper_phone: Annotated[bool, typer.Option("--keeper-phone", "--marqueur-telephone", "--marqueur-téléphone",
+                                               help=N_("The first phone that opens the score pad from the table's "
+                                                       "link keeps the score (else the phones follow it, "
+                                                       "read-only)."))] = False,
+    new_table: Annotated[bool, typer.Option("--new-table", "--nouvelle-table", help=N_(
+        "Start a new table (else the table of the last start goes on, if it started less than 12 hours "
+        "ago)."))] = False,
 ) -> None:
+    from assistant.faces.web import join
     from assistant.faces.web import serve as web
     from assistant.store.files import hold_caches, release_caches
+    from assistant.store.games import private_line
 
     data = store()
+    data.tell_private = False  # the pages show each game to its own link; the laptop says whose below
     # Until the links are made, as a one-shot command: a refused start leaves no cache entry behind
     # (its refusal drops them: group._command_ended).
     hold_caches()
-    wanted: list[str | None] = list(game) if game else [None]  # none: the current game
-    names = list(dict.fromkeys(data.resolve(name) for name in wanted))
+    rules = join.Rules(join.allowed_kinds(allow), most, keeper_phone)
+    if game:
+        names = list(dict.fromkeys(data.resolve(name) for name in game))
+    else:  # the current game, if there is one and no phone's private sheet; else the table's link alone
+        current = data.resolve(None) if data.current_name() is not None else None
+        names = [current] if current is not None and data.phone_owner(current) is None else []
     host = web.lan_address() if lan else "127.0.0.1"
     try:  # the port first: a port taken is one line, before any link is printed
         bound = web.listening("0.0.0.0" if lan else host, port)
@@ -244,14 +263,21 @@ def serve(
         raise AssistantError(_("cannot listen on port {port} ({reason}): give another with --port").format(
             port=port, reason=error.strerror or error)) from None
     links = web.make_links(data, names, keep_links)
+    table = join.open_table(data, names, new_table)
+    token = join.join_token(data, table.id, keep_links)
     release_caches(True)
     for link in links:
+        owner = data.phone_owner(link.name)
         role = (_("scorekeeper") if link.keeper else _("table, read-only")) if web.is_pad(data.load(link.name)) \
             else _("private sheet")
         typer.echo(_("{game} ({role}): {url}").format(game=link.name, role=role, url=web.url(host, port, link)))
+        if owner is not None:  # named on the command line: its link is shown, and said to be that player's
+            typer.echo(private_line(link.name, owner))
         typer.echo(web.qr_text(web.url(host, port, link)))
+    typer.echo(_("join (the table: each phone starts its own sheet): {url}").format(url=join.url(host, port, token)))
+    typer.echo(web.qr_text(join.url(host, port, token)))
     typer.echo(_("serving on {host}:{port}; Ctrl+C stops").format(host=host, port=port))
     if lan and host == "127.0.0.1":
         typer.echo(_("no network address found: only this machine can connect"), err=True)
-    web.run(data, links, bound)
+    web.run(data, links + join.phone_links(data, table), bound, join=join.desk(table.id, token, rules))
     typer.echo(_("stopped serving"))

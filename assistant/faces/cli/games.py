@@ -35,14 +35,14 @@ def new(
     me: Annotated[Optional[str], typer.Option("--me", "--moi",
                                               help=N_("Your own name, e.g. Lea: results say 'Lea wins'."))] = None,
 ) -> None:
-    from assistant.games.deduction import DeductionGame
+    from assistant.faces import starting
 
-    _refuse_a_pad(board)
+    _refuse_a_pad(board)  # said in the command line's words of the language spoken
     data = store()
-    chosen = data.board(board)
-    names = opponents.split(",") if opponents is not None else None
+    game: Any = starting.sheet(data, board, opponents, me, {"--mine": mine} if mine is not None else None, name)
     # Without --name the store numbers the game (gnom-street-2) under its lock.
-    game = data.create(DeductionGame.new(name or chosen.name, chosen, names, mine, me), numbered=name is None)
+    game = data.create(game, numbered=name is None)
+    chosen = game.board
     notice_if_unverified(chosen)
     said = _("new game {name} on {board}: hunting {who}; your loot is on {cell}") if mine else \
         _("new game {name} on {board}: hunting {who}")
@@ -59,8 +59,22 @@ def _refuse_a_pad(word: str) -> None:
     if found is None:
         found = next((each for each in registry.registered() if each.named_by(word)), None)
     if found is not None and found.pad:
-        start = found.start.said(found.kind) if found.start is not None else "assistant --help"
+        start = _start_said(found.start, found.kind) if found.start is not None else "assistant --help"
         raise InputError(_("{kind} is a score pad: start it with {command}").format(kind=found.kind, command=start))
+
+
+def _start_said(start, kind: str) -> str:
+    """The command that starts a game, in the words of the language spoken: 'assistant quest new --players
+    Ana,Ben,Cleo', at a French table 'assistant quête nouvelle --joueurs Ana,Ben,Cleo'."""
+    from assistant.engine.i18n import DEFAULT, language
+    from assistant.faces.cli.group import spoken_word
+    from assistant.faces.cli.pads import WHO
+
+    if language() == DEFAULT:
+        return start.said(kind)
+    words = [*map(spoken_word, start.command), *([kind] if start.command == ("new",) else [])]
+    option = WHO.get(start.who, (f"--{start.who}",))[-1]
+    return " ".join(["assistant", *words, option, start.example or "..."])
 
 
 @declared(app, "games")
@@ -72,10 +86,11 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
           ) -> None:
     from datetime import datetime
 
+    from assistant.engine.registry import spoken
     from assistant.evenings.stats import outcomes
-    from assistant.games.gnom_street.garden import spoken
 
     data = store()
+    data.tell_private = False  # a list shows no game's secret: a phone's private sheet is said as such
     current = data.current_name()
     known = {each["name"]: each for each in outcomes(data)[0]}
     ended = {name: each for name, each in known.items() if each["finished"]}
@@ -110,7 +125,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help=N_("Print JSON.")
                         count).format(
             count=count, changed=entry["changed"][:16].replace("T", " "))
         tie = f"  {entry['tie']}" if entry["tie"] else ""
-        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}{tie}")
+        typer.echo(f"{mark} {entry['name']:<{width}}  {entry['kind']:<{kinds}}  {who}  {told}{_ended(entry)}{tie}"
+                   f"{_phone(entry['phone'])}")
 
 
 @declared(app, "archive")
@@ -145,6 +161,15 @@ def _tie(data, known: dict | None) -> str | None:
     return None if game.outcome().finished else header_line(game)
 
 
+def _phone(owner: str | None) -> str:
+    """'  Chloé's private sheet, started on their phone' for a sheet a phone started (its secret is theirs)."""
+    if owner is None:
+        return ""
+    from assistant.engine.errors import printable
+
+    return "  " + _("{player}'s private sheet, started on their phone").format(player=printable(owner))
+
+
 def _ended(entry: dict) -> str:
     """'  finished 2026-11-20: Ana wins (31 points)' for a finished game in the list (its date: the file's last
     change)."""
@@ -167,7 +192,9 @@ def stats(
     from assistant.evenings import stats as evenings
 
     first = evenings.parse_since(since)
-    found, skipped = evenings.outcomes(store())
+    data = store()
+    data.tell_private = False  # statistics show no game's secret
+    found, skipped = evenings.outcomes(data)
     summary = evenings.summarise(evenings.choose(found, kind, player, first), player)
     if as_json:
         echo_json({**summary, "skipped": skipped})
@@ -231,7 +258,13 @@ def rename(
 
 @declared(app, "use")
 def use(name: Annotated[str, typer.Argument(help=N_("A game listed by assistant games."))]) -> None:
-    typer.echo(_("current game: {name}").format(name=store().use(name)))
+    data = store()
+    typer.echo(_("current game: {name}").format(name=data.use(name)))
+    owner = data.phone_owner(name)
+    if owner is not None:  # asked for by name: every command without --game shows it from now on
+        from assistant.store.games import private_line
+
+        typer.echo(private_line(data.resolve(name), owner))
 
 
 @declared(app, "recover")

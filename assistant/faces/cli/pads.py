@@ -142,8 +142,9 @@ def _export(word: str):
         current = pad(store().load(game), word)
         lines = totals_lines(current)
         if as_json:
-            sheet = getattr(current, "score_sheet", None)
-            echo_json(sheet() if sheet is not None else
+            from assistant.engine.contract import OwnScoreSheet
+
+            echo_json(current.score_sheet() if isinstance(current, OwnScoreSheet) else
                       {"players": list(current.players),
                        "rows": [dict(zip(lines[0], line, strict=False)) for line in lines[1:]]})
             return
@@ -159,9 +160,10 @@ def _export(word: str):
 def totals_lines(game) -> list[list]:
     """A pad's totals table as lines of cells, a header first: each round played, each player's points and
     running total (its own ``score_lines`` where it has them)."""
-    own = getattr(game, "score_lines", None)
-    if own is not None:
-        return own()
+    from assistant.engine.contract import OwnScoreSheet
+
+    if isinstance(game, OwnScoreSheet):
+        return game.score_lines()
     header = ["round", "played", *game.players, *(f"{player} total" for player in game.players)]
     return [header, *([row.number, row.said or row.title,
                        *(row.points[player] if row.points else "" for player in game.players),

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from assistant.engine.i18n import N_
-from assistant.faces.cli.common import STEP_WORDS, GameOption, completer, deduction, store
+from assistant.faces.cli.common import STEP_WORDS, GameOption, completer, deduction, update
 from assistant.faces.cli.group import HELP_OPTIONS, OneLineErrors
 
 AREA = "steps"
@@ -85,7 +85,7 @@ def free_step(declared, row, check):
         def record(loaded):
             current = check(loaded) if check is not None else loaded
             return current.record(current.read_step(join([verb, *(words or [])])))
-        report(declared, store().update(game, record))
+        report(declared, update(game, record))
     return step
 
 
@@ -134,7 +134,7 @@ def step_command(declared, row, check):
         def record(loaded):
             current = check(loaded) if check is not None else loaded
             return current.record(current.read_step(join(words)))
-        report(declared, store().update(game, record))
+        report(declared, update(game, record))
 
     step.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     step.__annotations__ = {param.name: param.annotation for param in params} | {"return": None}

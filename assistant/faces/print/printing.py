@@ -17,7 +17,7 @@ spoken.
 from __future__ import annotations
 
 from assistant.engine.errors import InputError, shown
-from assistant.engine.i18n import N_, _, language
+from assistant.engine.i18n import _, language
 from assistant.engine.records import NamedTuple
 
 
@@ -49,6 +49,15 @@ class PrintedCell(NamedTuple):
 # -- investigation sheets --------------------------------------------------------------------------
 
 
+def _printed_note(game) -> str:
+    """What a printed page says under its title: the game's summary, then its result once it is finished (or
+    the tie it waits on), as the table screen and the page say it."""
+    from assistant.engine.words import join_clauses
+    from assistant.faces.ending import header_line
+
+    return join_clauses(part for part in (game.summary(), header_line(game)) if part)
+
+
 def sheet_page(board, opponents: list[str | None], game=None) -> str:
     """Investigation sheets on ``board``: one per opponent (None: a name to write in), or the board's own
     hidden items; with ``game``, its sheet as it stands (ruled-out cells crossed, my loot starred)."""
@@ -69,7 +78,7 @@ def sheet_page(board, opponents: list[str | None], game=None) -> str:
     title = (_("{board}: investigation sheets").format(board=board.local_title) if game is None else
              _("{board}: sheets of {game}").format(board=board.local_title, game=game.name))
     note = _("Cross out each cell a clue rules out; the marks under each cell's name are explained below the sheets.") \
-        if game is None else game.summary()
+        if game is None else _printed_note(game)
     from assistant.engine.board import unverified_notice
 
     # a guessed layout is never printed as fact: the same notice as new, board show and the table screen
@@ -153,38 +162,12 @@ def pad_page(players: list[str | None], rules, game=None, declared=None) -> str:
     title = _(page.title) if game is None else _(page.title_of).format(game=game.name)
     note = _(page.note) if page.note else ""
     if game is not None:
-        from assistant.faces.ending import header_line
-
-        # the result of a finished game, or the tie it waits on, as the table screen and the page say it
-        note = " ".join(part for part in (note, game.summary(), header_line(game)) if part)
+        note = " ".join(part for part in (note, _printed_note(game)) if part)
     shown = page.rules and rules is not None
+    printed = rules.printed() if shown else {"quests": [], "quests_source": "", "specials": [], "specials_note": ""}
     return render("pad.html", title=title, note=note, players=players, played=played,
                   columns=[_(column) for column in declared.columns or PAD_COLUMNS],
-                  blank=range(len(played) + 1, page.rounds + 1), spare=page.spare,
-                  quests=[(quest.id, quest.shown, quest.scores(rules.face_value, _)) for quest in rules.quests]
-                  if shown else [], quests_source=_(QUESTS_SOURCE) if shown else "",
-                  specials=specials_said(rules) if shown else [], specials_note=specials_note(rules) if shown else "")
-
-
-# FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two
-QUESTS_SOURCE = N_("The quest faces come from one secondary source (a public, unfinished online version of the "
-                   "game), so they are not sure; French names are known for two faces only. Check them against "
-                   "your tiles.")
-
-
-def specials_said(rules) -> list[tuple[str, str]]:
-    """Each special card (flagged '(?)' where its French name is the tool's choice) and its effect in the
-    project's own words, with how sure its text is."""
-    from assistant.games.roi_des_nains.rules import special_said
-
-    return [(special.marked, special_said(special)) for special in rules.specials]
-
-
-def specials_note(rules) -> str:
-    """What the '(?)' beside a card's name means, when one is flagged ('' in English: no name is flagged)."""
-    from assistant.games.roi_des_nains.rules import UNCONFIRMED_SAID
-
-    return _(UNCONFIRMED_SAID) if any(special.marked != special.shown for special in rules.specials) else ""
+                  blank=range(len(played) + 1, page.rounds + 1), spare=page.spare, **printed)
 
 
 def player_list(text: str | None, low: int, high: int, default: int, option: str = "--players") -> list[str | None]:

@@ -48,6 +48,7 @@ from assistant.faces import panels
 from assistant.faces import pictures as render
 from assistant.faces.ending import header_line
 from assistant.faces.table.lines import Kept, TextLines
+from assistant.store import spreading
 from assistant.store.files import hold_caches, release_caches
 from assistant.store.folder import UNCHANGED, Store
 
@@ -550,6 +551,7 @@ class TableApp(App):
         # board, its pieces) where is_pad says it has them, which no one static type of a game tells.
         self.game: Any = None
         self.game_name: str | None = None
+        self.owner: str | None = None  # whose phone started the game shown (None: the laptop)
         self.toggled = {"odds": False, "suggest": False, "help": False}
         self.typed: list[str] = []
         self.recall_at = 0
@@ -619,6 +621,7 @@ class TableApp(App):
         """Read the game again (the name is resolved once, at start)."""
         self.game_name = self.store.resolve(self.name_asked if self.game_name is None else self.game_name)
         self.game = self.store.load(self.game_name)
+        self.owner = self.store.phone_owner(self.game_name)  # a phone's private sheet: its title says whose
         self.said = {}  # read anew: perhaps another game, or another language
         self.stamp = self.watched_stamp()
         self.refresh_bindings()  # the keys of this game in the footer (check_action)
@@ -671,6 +674,8 @@ class TableApp(App):
         self.drawn_game, self.drawn_at = game, drawn
         ended = header_line(game)  # the game's outcome, worded as the page's header words it
         title = Text(f" {self.game_name}  ·  {game.kind}  ·  {ended or game.summary()}")
+        if self.owner is not None:  # asked for by name: shown, and said to be that player's own
+            title.append("  ·  " + _("{player}'s private sheet, started on their phone").format(player=self.owner))
         self.update_text("#title", title)  # wraps on a narrow screen rather than being cut
         stack = stacks(self.size.width)
         shape = picture_shape(game, self.toggled["odds"], width, height, stack)
@@ -818,19 +823,20 @@ class TableApp(App):
         # The parse cache of the file written is written once the screen is drawn: the player does not wait for
         # it (a cache, rebuilt at will); a refused step leaves none behind, as on the command line.
         hold_caches()
-        try:
-            after = self.store.update(self.game_name, lambda game: game.record(game.read_step(step)))
+        try:  # a sheet of a table: the entry reaches every sheet of the table that learns it
+            spread = spreading.spread(self.store, self.game_name, lambda game: game.record(game.read_step(step)))
         except BaseException as error:
             release_caches(False)
             if not isinstance(error, AssistantError):
                 raise
             self.say(str(error), refused=True)
             return
-        self.game = after
+        self.game = after = spread.game
         self.stamp = self.watched_stamp()
         self.query_one("#output").display = False  # a command's output is of the game before this step
         first, *then = said_lines(before, after)
-        self.say(first, notes=then)  # a question put to me: the answer to give alone on the first line
+        # a question put to me: the answer to give alone on the first line; then what the table's other sheets said
+        self.say(first, notes=[*then, *spread.lines()])
         self.draw()
         self.call_after_refresh(release_caches, True)
 

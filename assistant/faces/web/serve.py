@@ -47,13 +47,15 @@ from starlette.templating import Jinja2Templates
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
-from assistant.engine.errors import AssistantError, printable
+from assistant.engine.errors import AssistantError, InputError, printable
 from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
+from assistant.engine.words import PAGE, facing, join_clauses
 from assistant.faces import panels, templating
 from assistant.faces.ending import header_line
 from assistant.faces.panels import is_pad
+from assistant.store import spreading
 from assistant.store.files import read_json, write_atomically, write_cache
 from assistant.store.folder import ENTRY_ID, Repeated, Store
 
@@ -73,9 +75,11 @@ SAVE_ANSWERS_SECONDS = 1.0  # the answers' cache is written at most this often w
 WATCH_SECONDS = 0.2  # how often the served games' files are checked for a change made elsewhere
 PING_SECONDS = 15.0  # an idle event stream says it is alive this often (proxies close silent ones)
 KEPT_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")  # a kept token: at least 128 bits, and only what a path may hold
+LANG_COOKIE = "lang"  # the language a player chose on the table's page: 'fr' or 'en' (else Accept-Language)
 LINKS_FILE = "serve-links.json"  # in the data folder: the links of the last start (--keep-links)
 STATIC = Path(__file__).parent / "static"
 ASSETS = {"page.css": "text/css; charset=utf-8", "page.js": "text/javascript; charset=utf-8",
+          "join.js": "text/javascript; charset=utf-8",
           "worker.js": "text/javascript; charset=utf-8", "icon.svg": "image/svg+xml"}
 NOT_FOUND = b"not found"
 HEADERS = {
@@ -218,6 +222,13 @@ def request_language(header: str | None) -> str:
     return best
 
 
+def spoken_of(request: Request) -> str:
+    """The language a page is drawn in: the one the player chose on the table's page (its ``lang`` cookie, for
+    every page of this laptop), else the one the browser asks for."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    return chosen if chosen in LANGUAGES else request_language(request.headers.get("accept-language"))
+
+
 # -- what the page shows -----------------------------------------------------------------------------
 # The HTML is in templates/ (Jinja2, autoescape on); here is only what it shows, worked out from the game.
 
@@ -296,9 +307,10 @@ class Words:
             return grammar.said(game, game.step(event))
 
 
-def view_html(game, odds: bool = False, words: Words | None = None) -> str:
-    """The live part of the page: the sheets (or the pad), the game's state, the history."""
-    return render("view.html", **view(game, odds, words))
+def view_html(game, odds: bool = False, words: Words | None = None, told: tuple[str, ...] = ()) -> str:
+    """The live part of the page: the sheets (or the pad), the game's state, the history; ``told``: what another
+    phone's entry that reached this sheet disagreed with (its linked sheets: ``spreading``)."""
+    return render("view.html", **view(game, odds, words), told=told)
 
 
 def view(game, odds: bool = False, words: Words | None = None) -> dict:
@@ -534,13 +546,16 @@ def stone(game, side: int, colour: str | None) -> Stone | None:
 
 def tally_html(game) -> str:
     """A garden's end, as ``assistant tally`` counts it: a row per player, how the stacks counted."""
+    from assistant.engine.contract import Tallies
+    from assistant.engine.registry import spoken
+    from assistant.faces.ending import no_tally
     from assistant.faces.pictures import declared_title
-    from assistant.games.gnom_street import tally as gnom_tally
-    from assistant.games.gnom_street.garden import ME
 
-    result = gnom_tally.score_game(game, "fr")
+    if not isinstance(game, Tallies):
+        raise InputError(no_tally(game))
+    result = game.tally("fr")
     return render("tally.html", caption=declared_title("tally"),
-                  lines=[(_("me") if line.player == ME else line.player, line) for line in result.lines],
+                  lines=[(spoken(line.player), line) for line in result.lines],
                   notes=result.said or result.notes, verdict=result.verdict())
 
 
@@ -661,6 +676,14 @@ class Served:
     words: Words = field(default_factory=Words)  # the game's events in words, for the game read now
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
     drawn: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (version, language, odds) -> live part
+    # What an entry from another phone that reached this sheet disagreed with, as (the game's step count
+    # then, the line): shown until the game moves on (spreading.Reached.told)
+    told: list[tuple[int, str]] = field(default_factory=list)
+
+    def telling(self) -> tuple[str, ...]:
+        """The lines ``told`` holds for the game as it is now."""
+        count = len(getattr(self.game, "events", ())) if self.game is not None else -1
+        return tuple(line for at, line in self.told if at == count)
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
@@ -685,13 +708,15 @@ class Server:
     game's work (reading, drawing, knowing what changed) but the writing of an entry, which a worker
     thread does (Server.record); the language spoken is set per request, and per thread."""
 
-    def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS):
+    def __init__(self, store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS,
+                 join: Callable[[Server], Any] | None = None):
         self.store = store
-        self.links = links
+        store.tell_private = False  # each page shows its game to its own link alone: no notice for the laptop
+        self.links = list(links)
         self.watch_seconds = watch_seconds
-        cache = store.cache_dir
-        self.served = {link.game: Served(link.game, link.name, Answers(
-            cache / f"serve-entries-{link.game}.json" if cache is not None else None)) for link in links}
+        self.served: dict[str, Served] = {}
+        for link in links:
+            self.served.setdefault(link.game, self.new_served(link))
         self.active: dict[str, int] = {}  # requests in progress per client address
         self.static = {name: (STATIC / name).read_bytes() for name in ASSETS}
         self.templates = Jinja2Templates(env=templating.environment(__package__))
@@ -700,10 +725,26 @@ class Server:
             Route("/g/{token}", self.slash, methods=["GET"]),
             Route("/g/{token}/{action:path}", self.game_request, methods=["GET", "POST"]),
         ], lifespan=self.lifespan)
+        # The table's join link (join.Desk), where one is served: its own routes, under /t/TOKEN/
+        self.join = join(self) if join is not None else None
+        if self.join is not None:
+            self.app.router.routes.extend(self.join.routes())
         # Starlette's own redirect (/g/TOKEN to /g/TOKEN/) would carry none of the headers: ours does
         self.app.router.redirect_slashes = False
         self.app.add_exception_handler(404, self.not_found)
         self.app.add_exception_handler(405, self.not_found)
+
+    def new_served(self, link: Link) -> Served:
+        cache = self.store.cache_dir
+        return Served(link.game, link.name, Answers(cache / f"serve-entries-{link.game}.json" if cache is not None
+                                                    else None))
+
+    def serve_link(self, link: Link) -> None:
+        """Serve one more link from now on (a sheet a phone just started at the table)."""
+        self.links.append(link)
+        if link.game not in self.served:
+            served = self.served[link.game] = self.new_served(link)
+            self.refresh(served)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -743,7 +784,9 @@ class Server:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        """While serving, one task watches the served games' files."""
+        """While serving, one task watches the served games' files. An entry a crash left spread over only some
+        sheets of its table reaches the others first."""
+        await asyncio.to_thread(spreading.finish, self.store)
         for served in self.served.values():
             self.refresh(served)
         watcher = asyncio.get_running_loop().create_task(self.watch())
@@ -790,6 +833,9 @@ class Server:
     def changed(self, served: Served) -> None:
         try:
             served.version = game_version(served.game if served.game is not None else self.game(served), served.words)
+            told = served.telling()
+            if told:  # a line another phone's entry brought: a version of its own, which the page fetches
+                served.version += f"-{len(told)}"
         except (Gone, AssistantError):
             served.version = "gone"
         served.changed.set()
@@ -833,6 +879,12 @@ class Server:
                 ("worker.js", "GET"): self.worker, ("history", "GET"): self.history}
 
     async def game_request(self, request: Request) -> Response:
+        """A request of a game's link, answered as the phones' page speaks (``facing``): a refusal names the
+        steps typed there, and a command of the command line as the laptop's."""
+        with facing(PAGE):
+            return await self._game_request(request)
+
+    async def _game_request(self, request: Request) -> Response:
         link = find_link(self.links, request.path_params["token"])
         if link is None:
             return await self.not_found(request)
@@ -843,7 +895,7 @@ class Server:
         if method == "POST" and not same_origin(request):
             return Response(b"forbidden", status_code=403, headers=HEADERS)
         served = self.served[link.game]
-        spoken = request_language(request.headers.get("accept-language"))
+        spoken = spoken_of(request)
         try:
             if method == "POST":
                 try:
@@ -911,7 +963,8 @@ class Server:
         key = (served.version, spoken, odds)
         text = served.drawn.pop(key, None)
         if text is None:
-            text = view_html(self.game(served), odds, served.words)
+            game = self.game(served)
+            text = view_html(game, odds, served.words, served.telling())
         served.drawn[key] = text  # the latest last: the oldest go first
         while len(served.drawn) > KEPT_DRAWN:
             del served.drawn[next(iter(served.drawn))]
@@ -999,16 +1052,32 @@ class Server:
                 return {"said": printable(recorded_before(outcome.game, outcome.position)), "repeat": True}
             if isinstance(outcome, AssistantError):
                 return {"refused": refused(outcome)}
-            served.game, served.stamp = outcome, file_stamp(self.store.game_path(served.name))
+            served.game, served.stamp = outcome.game, file_stamp(self.store.game_path(served.name))
             self.changed(served)
-            return {"said": printable(panels.said(before, outcome))}
+            self.reached(outcome)
+            return {"said": printable(join_clauses([panels.said(before, outcome.game), *outcome.lines()]))}
+
+    def reached(self, outcome: spreading.Spread) -> None:
+        """The other sheets of the table an entry reached, shown on their pages at once (with what it disagreed
+        with there), not at the next look at their files."""
+        for each in outcome.reached:
+            served = next((other for other in self.served.values() if other.name == each.name), None)
+            if served is None:
+                continue
+            served.forget(file_stamp(self.store.game_path(served.name)))
+            try:
+                if each.told:
+                    served.told = [*served.told[-2:], (len(self.game(served).events), each.told)]
+            except (Gone, AssistantError):
+                pass  # said as for every request, when its page asks
+            self.changed(served)
 
     def update(self, name: str, line: str, spoken: str, entry: str | None):
         """In a worker thread: ``line`` read and recorded in game ``name`` by the store; the game after, or
         the refusal (its words in the phone's language: ``speaking`` holds for this thread alone)."""
         with speaking(spoken):
-            try:
-                return self.store.update(name, lambda game: checked(game, line), entry)
+            try:  # a sheet of a table: the entry reaches every sheet of the table that learns it
+                return spreading.spread(self.store, name, lambda game: checked(game, line), entry)
             except (Repeated, AssistantError) as error:
                 return error
 
@@ -1171,13 +1240,14 @@ def listening(host: str, port: int) -> socket.socket:
     return bound
 
 
-def run(store: Store, links: list[Link], bound: socket.socket) -> None:
-    """Serve on ``bound`` (see ``listening``) until Ctrl+C or SIGTERM: open requests are finished, then it returns."""
+def run(store: Store, links: list[Link], bound: socket.socket, join: Callable[[Server], Any] | None = None) -> None:
+    """Serve on ``bound`` (see ``listening``) until Ctrl+C or SIGTERM: open requests are finished, then it returns.
+    ``join``: makes the table's join desk for the server (``join.desk``)."""
     import uvicorn
 
     host, port = bound.getsockname()[:2]
     try:
-        uvicorn.Server(config(Server(store, links), host, port)).run(sockets=[bound])
+        uvicorn.Server(config(Server(store, links, join=join), host, port)).run(sockets=[bound])
     except KeyboardInterrupt:  # uvicorn stops cleanly, then raises the Ctrl+C it caught again
         pass
     finally:
@@ -1185,7 +1255,8 @@ def run(store: Store, links: list[Link], bound: socket.socket) -> None:
 
 
 @contextlib.contextmanager
-def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0):
+def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECONDS, port: int = 0,
+            join: Callable[[Server], Any] | None = None):
     """Serve on a free port of 127.0.0.1 (or ``port``: a restart on the same one) in a thread while the
     block runs; yields the base address ('http://127.0.0.1:PORT'). For the tests and the benchmark: a
     real server, as a phone reaches it."""
@@ -1195,7 +1266,7 @@ def serving(store: Store, links: list[Link], watch_seconds: float = WATCH_SECOND
 
     bound = listening("127.0.0.1", port)
     port = bound.getsockname()[1]
-    server = uvicorn.Server(config(Server(store, links, watch_seconds), "127.0.0.1", port))
+    server = uvicorn.Server(config(Server(store, links, watch_seconds, join), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [bound]}, daemon=True)
     thread.start()
     try:

@@ -72,6 +72,7 @@ class _ClueEventFields(NamedTuple):
     card: str | None = None
     by: str | None = None
     power: str | None = None  # a power that changes who may be asked, where a game has one (the garden's gnomes)
+    aloud: bool = False  # answered aloud, where a game's rules say so (the garden's megaphone): the whole table heard
 
 
 class ClueEvent(_ClueEventFields):
@@ -130,6 +131,8 @@ class ClueEvent(_ClueEventFields):
             words += ["--by", self.by]
         if self.power:
             words += ["--power", self.power]
+        if self.aloud:
+            words.append("--aloud")
         return words
 
     def facts(self, board: Board, number: int) -> list[Fact]:

@@ -234,6 +234,11 @@ class DeductionGame(StepWords, _Fields):
             return self.me or _("me")
         return player
 
+    def addressed(self, player: str) -> str:
+        """A player as a message to me names them among others ('out: you, Ana'): 'you' for me, whatever my
+        ``--me`` name, the others by their names."""
+        return _("you") if player == ME else player
+
     def known_as(self, player: str) -> str:
         """A player as the statistics and the exports name them: me by my ``--me`` name, else 'me'."""
         return (self.me or ME) if player == ME else player
@@ -538,7 +543,8 @@ class DeductionGame(StepWords, _Fields):
     def outcome(self) -> Outcome:
         """The end of the game: a sheet alone never ends (a game with an end says when: the city's case, the
         garden's loot cards). Everyone named in the log plays."""
-        return Outcome(False, tuple(dict.fromkeys((*map(self.known_as, self.players), *self.named()))))
+        return Outcome(False, tuple(dict.fromkeys((*map(self.known_as, self.players), *self.named()))),
+                       me=self.known_as(ME))
 
     # -- what the table hears ---------------------------------------------------------------
 

@@ -235,10 +235,13 @@ class StepWords:
         return join(event.words() if isinstance(event, Retract) else event.words(self))
 
     def read_clue(self: "DeductionGame", words: list[str], opponents: str | None = None, colour: str | None = None,
-                  card: str | None = None, by: str | None = None, power: str | None = None):
-        """A clue from typed arguments: the same reader as the step ``clue ...`` (``power``: where the game has
-        one, the garden's)."""
-        typed = {"opponent": opponents, "colour": colour, "card": card, "by": by, "power": power}
+                  card: str | None = None, by: str | None = None, power: str | None = None, aloud: bool = False):
+        """A clue from typed arguments: the same reader as the step ``clue ...`` (``power`` and ``aloud``: where
+        the game has them, the garden's); ``aloud`` where the game's clue does not take it is refused."""
+        typed = {"opponent": opponents, "colour": colour, "card": card, "by": by, "power": power, "aloud": aloud}
+        if aloud and "aloud" not in {option.name for option in self.CLUE.FORM.options}:
+            raise InputError(_("--aloud: a clue on {board} is never answered aloud (its rules have no megaphone)")
+                             .format(board=self.board.name))
         return self.CLUE.from_words(self, Options(list(words), option_values(typed)))
 
     def read_accusation(self: "DeductionGame", cell: str, verdict: str, opponent: str | None = None,

@@ -15,6 +15,7 @@ KIND = "gnom-street"
 # which of its acts the whole table sees (read from the rules: the miniatures, the cat, the fight's revealed
 # cards, the tokens once revealed and the loot cards shown at the end are seen by all; a question is between
 # the asker and the one asked, unless the answer is given aloud; a token's kind stays hidden until revealed).
+# The sheets of one table are linked through ``linked``: each act entered once reaches every sheet that learns it.
 PLAYER = Arg("player", N_("me, or an opponent's name."), required=True)
 CELL = Arg("cell", N_("A garden cell, e.g. C3."), required=True)
 
@@ -29,17 +30,23 @@ COMMANDS = (
         french=("combat",),
         args=(Arg("values", N_("Each player's gnome card: me=5 red=3 ..."), required=True, repeat=True,
                   metavar=N_("PLAYER=VALUE...")),
-              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")))),
+              Arg("throw", N_("The tied players, best gnome throw first: blue,Lea.")),
+              Arg("cards_back", N_("The cards came back before this fight, off the log (a hand emptied unseen).")))),
     Command(("miniature",), "steps", N_(
         "Record a miniature placed on the garden (it kicks out one standing there).\n\n"
         "Only a miniature placed in an earlier turn may be kicked out. Turns are not "
         "recorded: every player places one miniature a turn, so the tool takes a player "
         "placing a second one to start the next turn; --new-turn says a turn began that "
         "the log cannot see.\n\n"
+        "The cell's terrain is the Terrain token its player took, one token each: a terrain "
+        "whose token another miniature took is refused until the tokens come back (each new "
+        "turn at 3 or 4 players, once all four are used at 2); --tokens-back says they came "
+        "back off the log.\n\n"
         "Example: assistant miniature red C3 --from A1"),
         french=("statuette",),
         args=(PLAYER, CELL, Arg("origin", N_("Move it from this cell.")),
-              Arg("new_turn", N_("This miniature is the first of a new turn.")))),
+              Arg("new_turn", N_("This miniature is the first of a new turn.")),
+              Arg("tokens_back", N_("The Terrain and Action tokens came back before this miniature (a new turn).")))),
     Command(("cat",), "steps", N_(
         "Record the cat placed or moved on CELL (the miniature there goes back to its "
         "owner).\n\n"
@@ -79,7 +86,7 @@ COMMANDS = (
         french=("taupe",),
         args=(CELL, Arg("verdict", N_("found or missed (trouvé, raté)."), required=True),
               Arg("by", N_("Who placed it (default: me).")), Arg("next_mine", N_("My loot cell for the next set.")))),
-    Command(("tally",), "garden", N_(
+    Command(("tally",), "tally", N_(
         "Score the end of a 75 Gnom' Street game (3 or 4 players): miniatures, loot "
         "stacks, baits.\n\n"
         "From the current game's recorded pieces, or from a file: players, miniatures "
@@ -94,18 +101,19 @@ COMMANDS = (
 
 TITLES = {
     "tally": N_("75 Gnom' Street: victory points"),
-    "stats-sets": N_("75 Gnom' Street: sets won, turns to find a loot (my questions until my sheet kept one cell)"),
+    "stats-sets": N_("75 Gnom' Street: sets won, turns to find a loot (your questions until your sheet kept one cell)"),
 }
 
 START = Start(("new",), "opponents", 1, 3, "red,blue,yellow", secrets=(Secret("--mine", "board-cell", "me"),))
 
 ACTS = Acts(public=("miniature", "cat", "fight", "reveal", "loot", "mole"),
             private={"clue": ASKER_AND_ANSWERER, "asked": ASKER_AND_ANSWERER, "token": "owner"},
-            aloud={"asked": "--aloud"})
+            aloud={"asked": "--aloud", "clue": "--aloud"}, copies="assistant.games.gnom_street.linked:copies")
 
 # What the command line prints after one of the garden's steps is the garden's own: a fight's ranking and whom
 # I may ask, a piece's entry and what it changed.
-HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded"}
+HOOKS = {"recorded": "assistant.games.gnom_street.told:recorded",
+         "tally-file": "assistant.games.gnom_street.tally:score_file"}
 
 register(GameType(KIND, "75 Gnom' Street", "75 Gnom' Street", pad=False,
                   game_class_path="assistant.games.gnom_street.game:GardenGame",

@@ -26,7 +26,7 @@ from assistant.engine.errors import InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _
 from assistant.engine.records import NamedTuple
-from assistant.engine.words import Options, join_names, key, name_value, pairs, shown, whole_number
+from assistant.engine.words import Options, join_names, key, laptop, name_value, pairs, shown, whole_number
 from assistant.games.gnom_street import garden
 
 GNOME_VALUES = (1, 8)  # every gang's eight gnome cards are valued 1 to 8
@@ -90,9 +90,12 @@ class FightEvent(_FightEventFields):
             return tuple(ranked)
         if sorted(self.throw) != sorted(tied) or len(set(self.throw)) != len(self.throw):
             # rules: "L'égalité se départage au lancer de nain."
-            raise InputError(_("{players} tied: their values drop to zero and a gnome throw ranks them; add "
-                               "--throw with each of them, best throw first, e.g. --throw {example}").format(
-                players=join_names(map(name, tied)), example=",".join(map(name, tied))))
+            said = _("you and {players} tied: your values drop to zero and a gnome throw ranks you; add --throw "
+                     "with each of you, best throw first, e.g. --throw {example}") if garden.ME in tied else \
+                _("{players} tied: their values drop to zero and a gnome throw ranks them; add --throw with each "
+                  "of them, best throw first, e.g. --throw {example}")
+            raise InputError(said.format(players=join_names(name(p) for p in tied if p != garden.ME),
+                                         example=",".join(map(name, tied))))
         return (*ranked, *self.throw)
 
 
@@ -138,7 +141,7 @@ def check(game, asker: str, answerers: list[str], power: str | None) -> None:
     if ranking is None:
         return
     said = game.display
-    order = _("this round: {ranking}").format(ranking=", ".join(map(said, ranking)))
+    order = _("this round: {ranking}").format(ranking=", ".join(map(game.addressed, ranking)))
     if asker == ranking[-1] and power not in ANYONE:
         # rules: "Le joueur en dernière position ne peut interroger personne (sauf pouvoir) !"
         if asker == garden.ME:  # said to me: "you", not my name
@@ -157,9 +160,11 @@ def check(game, asker: str, answerers: list[str], power: str | None) -> None:
             if asker == garden.ME:
                 raise InputError(_("you may ask only those ranked after you, and {player} ranks before ({order}); "
                                    "a power lets you: --power sky").format(player=said(answerer), order=order))
-            raise InputError(_("{asker} may ask only those ranked after them, and {player} ranks before ({order}); "
-                               "a power lets them: --power sky").format(asker=said(asker), player=said(answerer),
-                                                                         order=order))
+            message = _("{asker} may ask only those ranked after them, and you rank before ({order}); a power lets "
+                        "them: --power sky") if answerer == garden.ME else \
+                _("{asker} may ask only those ranked after them, and {player} ranks before ({order}); a power lets "
+                  "them: --power sky")  # a question put to me: 'you' ('vous')
+            raise InputError(message.format(asker=said(asker), player=said(answerer), order=order))
 
 
 def asked_after(game, ranking: tuple[str, ...]) -> tuple[str, ...]:
@@ -176,7 +181,7 @@ def read_back(game, entry) -> list[str]:
     ranking = entry.event.ranking()
     whom = asked_after(game, ranking)
     return [f"{entry.number}. {said(game, game.step(entry.event))}",
-            _("this round: {ranking}").format(ranking=", ".join(map(game.display, ranking))),
+            _("this round: {ranking}").format(ranking=", ".join(map(game.addressed, ranking))),
             _("you ask: {names}").format(names=join_names(whom)) if whom else
             _("you are the loser this round: you ask nobody, unless a power lets you")]
 
@@ -199,7 +204,8 @@ def turn(game, turn_, ask_given: bool, tokens_given: bool):
     if not ask_given:
         if ranking[-1] == garden.ME:
             raise InputError(_("you are the loser this round ({ranking}): you ask nobody; if a power lets you, "
-                               "say whom with --ask").format(ranking=", ".join(map(game.display, ranking))))
+                               "say whom: {step}").format(ranking=", ".join(map(game.addressed, ranking)),
+                                                          step=laptop(_("suggest --ask NAME"))))
         whom = tuple(p for p in ranking if p != garden.ME) if turn_.everyone else asked_after(game, ranking)
         turn_ = turn_._replace(ask=whom)
     if not tokens_given and len(ranking) > 2:
@@ -223,10 +229,11 @@ def suggest_turn(game, left: str | None = None, actions: str | None = None, ask:
 
 def throw_step() -> str:
     """The step that records the gnome throw settling a tied tally, as the face the player reads accepts it:
-    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` on the screen."""
-    from assistant.engine.words import on_screen
+    ``tally --throw NAME`` on the command line (``décompte --lancer NOM``), ``throw NAME`` where the game's
+    steps are typed, the table screen and the phones' page."""
+    from assistant.engine.words import steps_typed
 
-    return _("throw NAME") if on_screen() else _("tally --throw NAME")
+    return _("throw NAME") if steps_typed() else _("tally --throw NAME")
 
 
 class _ThrowEventFields(NamedTuple):

@@ -25,6 +25,11 @@ from assistant.games.gnom_street.recording import GardenRecording
 from assistant.games.gnom_street.saved import SavedAccusation
 from assistant.games.gnom_street.words import GardenClue, GardenWords
 
+if TYPE_CHECKING:
+    from assistant.engine.contract import TheirMaps
+    from assistant.games.gnom_street.moles import Advice
+    from assistant.games.gnom_street.tally import Tally
+
 
 class Play(NamedTuple):
     """What the garden's rules keep of the log (``State.play``)."""
@@ -71,9 +76,9 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         if isinstance(event, fight.FightEvent):  # a fight starts a new round
             pieces = garden.new_round(play.garden)
             return Play(pieces, entry, play.first_fight or entry,
-                        turns.after(play.round, play.garden, pieces, event, self.players))
+                        turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number))
         pieces = garden.apply(play.garden, event)
-        round_ = turns.after(play.round, play.garden, pieces, event, self.players)
+        round_ = turns.after(play.round, play.garden, pieces, event, self.players, self.board, entry.number)
         if isinstance(event, garden.SetEvent):
             return play._replace(garden=pieces, fought=None, round=round_)
         if pieces is play.garden and round_ is play.round:
@@ -98,6 +103,45 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """Each opponent's map of my loot: the cells they can still believe it is on (the mirror)."""
         return mirror.cells(mirror.maps(self))
 
+    def their_maps(self, before: "GardenGame | None" = None) -> "TheirMaps":
+        """Each opponent's map of my loot and a warning for each close to it (with ``before``: only those
+        the latest entry brought closer)."""
+        from assistant.engine.contract import TheirMaps
+
+        theirs = self.their_cells()
+        earlier = before.their_cells() if before is not None else None
+        return TheirMaps(theirs, mirror.CLOSE, mirror.close_lines(self.board, theirs, earlier))
+
+    def asked_this_set(self) -> bool:
+        """Whether a question put to me stands in the set being played."""
+        return mirror.asked_this_set(self)
+
+    def read_back(self, entry: Entry, before: "GardenGame") -> list[str] | None:
+        """A question put to me: the answer to give, each opponent's map, the warnings it brings; a fight:
+        the round's ranking and whom I ask. Any other step: None (the step and the summary)."""
+        if isinstance(entry.event, mirror.AskedEvent):
+            return mirror.read_back(self, entry, mirror.maps(before))
+        if isinstance(entry.event, fight.FightEvent):
+            return fight.read_back(self, entry)
+        return None
+
+    def summary_after(self, event) -> str:
+        """After a question put to me, the opponents' maps of my loot (my sheets did not change); else the
+        summary."""
+        return mirror.summary(self, event)
+
+    def moles_advice(self) -> "Advice":
+        """Where my next Mole and my Baits are worth most now (``moles.advise``)."""
+        from assistant.games.gnom_street import moles
+
+        return moles.advise(self)
+
+    def tally(self, rules: str = "fr") -> "Tally":
+        """The end-of-game tally of the pieces recorded, by the rule book ``rules``."""
+        from assistant.games.gnom_street import tally as gnom_tally
+
+        return gnom_tally.score_game(self, rules)
+
     def _facts(self, entries) -> list[Fact]:
         """What standing entries say about the hidden cells. Of several loot cards shown for one player
         only the latest counts: the earlier ones were misheard (``loot ... --replace``; a log saved
@@ -110,7 +154,8 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
     def barred(self) -> CellSet:
         """The cells where my miniature may not go now (``miniature me CELL``, with ``--from`` once my supply
-        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn."""
+        is empty, would be refused): the cat's cell, where I stand, a miniature placed this turn, a terrain whose
+        token another player took."""
         pieces = self.garden()
         mine = self.current_mine()
         own = pieces.miniatures[garden.ME]
@@ -118,12 +163,24 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for cell in self.board.open:
             name = self.board.name_of(cell)
             origin = next((c for c in own if c != name), None) if len(own) >= garden.MINIATURES else None
+            event = garden.MiniatureEvent(garden.ME, name, origin)
             try:
-                garden.check(pieces, garden.MiniatureEvent(garden.ME, name, origin), self.board, self.players,
+                garden.check(pieces, event, self.board, self.players,
                              self.board.name_of(mine) if mine is not None else None, self.display)
+                turns.check(self.state.play.round, pieces, event, self.players, self.display, self.board)
             except AssistantError:
                 barred.append(cell)
         return CellSet.of(barred)
+
+    def tokens_free(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The Action tokens and the terrains whose Terrain token are free in the turn the log stands in: what a
+        player who has not placed this turn may still take (rules: "Le joueur choisit un jeton Terrain et un
+        jeton Action parmi les jetons disponibles")."""
+        actions, terrains = turns.taken_now(self.state.play.round, self.garden(), len(self.players))
+        names = [value.name for value in self.board.attribute(turns.TERRAIN).values] \
+            if self.board.has_attribute(turns.TERRAIN) else []
+        return (tuple(token for token in turns.ACTION_TOKENS if token not in actions),
+                tuple(terrain for terrain in names if terrain not in terrains))
 
     # -- the end of the game --------------------------------------------------------------
 
@@ -148,32 +205,32 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         """The end of the game. Two players: finished once a player has won two sets. 3 or 4: once every
         opponent's loot card is recorded and the tally can count; a tie stands, unfinished, until the gnome
         throw that settles it is recorded (``throw NAME``)."""
-        players = tuple(self.known_as(p) for p in self.players)
+        players, me = tuple(self.known_as(p) for p in self.players), self.known_as(garden.ME)
         first = self._first_player()
         pieces = self.garden()
         if len(self.players) == 2:
             winner = garden.match_winner(pieces)
             sets = {self.known_as(p): pieces.sets.count(p) for p in self.players}
             return Outcome(winner is not None, players, (self.known_as(winner),) if winner else (),
-                           first_player=first, points=sets, unit="sets")
+                           first_player=first, points=sets, unit="sets", me=me)
         if not all(opponent in pieces.loot for opponent in self.opponents):
-            return Outcome(False, players, first_player=first)
+            return Outcome(False, players, first_player=first, me=me)
         from assistant.games.gnom_street.tally import score_game
 
         try:
             tally = score_game(self)
         except AssistantError:  # a token still face down: the tally cannot be made yet
-            return Outcome(False, players, first_player=first)
+            return Outcome(False, players, first_player=first, me=me)
         points = {self.known_as(self.player(line.player)): line.total for line in tally.lines}
         leaders = tuple(self.known_as(self.player(leader)) for leader in tally.leaders)
         if len(leaders) == 1:
-            return Outcome(True, players, leaders, first_player=first, points=points)
+            return Outcome(True, players, leaders, first_player=first, points=points, me=me)
         thrower = self.throw_winner(tally.leaders)
         if thrower is not None:
             # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
-            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points)
+            return Outcome(True, players, (self.known_as(thrower),), leaders, "throw", first, points, me=me)
         return Outcome(False, players, (), leaders, None, first, points,
-                       _("record the gnome throw that settles it: {step}").format(step=fight.throw_step()))
+                       _("record the gnome throw that settles it: {step}").format(step=fight.throw_step()), me=me)
 
     def throw_winner(self, leaders) -> str | None:
         """The winner of the latest gnome throw recorded for the tally's tie, if they are among its leaders."""
@@ -193,18 +250,19 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
             return None
 
     def match_score(self) -> str | None:
-        """The two-player match once a set is over: 'match: me 1 - 0 Matt; set 2 starts'."""
+        """The two-player match once a set is over: 'match: you 1 - 0 Matt; set 2 starts'."""
         sets = self.garden().sets
         if not sets:
             return None
-        me, other = self.players
+        me, other = self.players  # said to me: 'you' ('vous'), whatever my name
         winner = garden.match_winner(self.garden())
-        if winner:
-            message = _("match: {me} {mine} - {theirs} {other}: {winner} wins the match")
+        if winner == me:
+            message = _("match: you {mine} - {theirs} {other}: you win the match")
+        elif winner:
+            message = _("match: you {mine} - {theirs} {other}: {other} wins the match")
         else:
-            message = _("match: {me} {mine} - {theirs} {other}; set {number} starts")
-        return message.format(me=self.display(me), mine=sets.count(me), theirs=sets.count(other), other=other,
-                              winner=self.display(winner) if winner else "", number=len(sets) + 1)
+            message = _("match: you {mine} - {theirs} {other}; set {number} starts")
+        return message.format(mine=sets.count(me), theirs=sets.count(other), other=other, number=len(sets) + 1)
 
     def statistics(self) -> dict:
         """What the statistics keep of a garden besides its outcome: the turns I took to find each loot (my
@@ -257,7 +315,7 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
         for entry in self.standing():
             event = entry.event
             note = self._garden_note(play.garden, event) or turns.note(play.round, play.garden, event,
-                                                                       self.players, self.display)
+                                                                       self.players, self.display, self.board)
             if note is not None:
                 notes[entry.number] = note
             play = self._play_after(play, entry)
@@ -292,6 +350,10 @@ class GardenGame(GardenRecording, GardenWords, DeductionGame):
 
 
 if TYPE_CHECKING:  # mypy checks the class against the game contract (engine/contract.py)
-    from assistant.engine.contract import SheetGame
+    from assistant.engine.contract import AdvisesMoles, AskedOfMe, ReadsBack, SheetGame, Tallies
 
     _checked: type[SheetGame] = GardenGame
+    _mirrors: type[AskedOfMe] = GardenGame
+    _reads_back: type[ReadsBack] = GardenGame
+    _moles: type[AdvisesMoles] = GardenGame
+    _tallies: type[Tallies] = GardenGame

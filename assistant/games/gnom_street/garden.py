@@ -18,8 +18,9 @@ from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import Form, Option
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
+from assistant.engine.registry import ME
 from assistant.engine.sheet import Fact, Wording
-from assistant.engine.words import Options, key, shown, whole_number
+from assistant.engine.words import Options, key, laptop, shown, whole_number
 
 FACE_WORDS = {"mole": "mole", "taupe": "mole", "bait": "bait", "appat": "bait", "appât": "bait"}
 
@@ -31,13 +32,14 @@ class Token(NamedTuple):
     face: str | None
 
 
-ME = "me"
 MINIATURES = 3
 BAITS = 2
 
 
 FROM = Option("origin", ("--from", "--depuis", "--de"), "cell", french="--depuis")
 NEW_TURN = Option("new_turn", ("--new-turn", "--nouveau-tour"), french="--nouveau-tour")  # a turn the log cannot see
+# the Terrain and Action tokens came back, off the log, before this miniature (a new turn, every token free)
+TOKENS_BACK = Option("tokens_back", ("--tokens-back", "--jetons-remis"), french="--jetons-remis")
 ALEX = Option("alex", ("--alex",))  # card 7: a flag
 # the gnome card that moves the cat up to 3 cells
 FAR = Option("far", ("--three", "--trois", "--far"), french="--trois")
@@ -60,27 +62,29 @@ class _MiniatureEventFields(NamedTuple):
     cell: str
     origin: str | None = None  # moved from this cell; None: from the player's supply
     new_turn: bool = False
+    tokens_back: bool = False
 
 
 class MiniatureEvent(_MiniatureEventFields):
     """A miniature placed (or moved, ``origin``); ``new_turn``: it is the first of a turn the log cannot
-    tell began (a turn is taken to end when a player places a second miniature)."""
+    tell began (a turn is taken to end when a player places a second miniature); ``tokens_back``: the
+    first of a turn the Terrain and Action tokens came back for, off the log (a new turn too)."""
 
     __slots__ = ()  # a tuple, as its fields are: no attribute dict
     FORM: ClassVar[Form] = Form(
-        ("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN),
-        N_("miniature PLAYER CELL [--from CELL] [--new-turn]"), french="statuette")
+        ("miniature", "statuette"), ("player", "cell"), (FROM, NEW_TURN, TOKENS_BACK),
+        N_("miniature PLAYER CELL [--from CELL] [--new-turn] [--tokens-back]"), french="statuette")
 
     @classmethod
     def from_words(cls, game, found: Options) -> "MiniatureEvent":
         player, cell = _exactly(found, 2, cls.FORM.usage)
         origin = found.last("origin")
         return cls(game.player(player), game.cell_name(cell), game.cell_name(origin) if origin else None,
-                   found.flag("new_turn"))
+                   found.flag("new_turn"), found.flag("tokens_back"))
 
     def words(self, game) -> list[str]:
         return ["miniature", self.player, self.cell, *(["--from", self.origin] if self.origin else []),
-                *(["--new-turn"] if self.new_turn else [])]
+                *(["--new-turn"] if self.new_turn else []), *(["--tokens-back"] if self.tokens_back else [])]
 
 
 class _CatEventFields(NamedTuple):
@@ -253,7 +257,7 @@ class Garden(NamedTuple):
 
     def turn_of(self, event: "MiniatureEvent") -> tuple[int, tuple[str, ...]]:
         """The turn ``event`` is placed in, and who placed this turn before it."""
-        if event.new_turn or event.player in self.placed:
+        if event.new_turn or event.tokens_back or event.player in self.placed:
             return self.turn + 1, ()
         return self.turn, self.placed
 
@@ -363,11 +367,14 @@ def match_winner(garden: Garden) -> str | None:
     return None
 
 
-def over(winner: str, board: str, opponents: list[str]) -> str:
+def over(winner: str, board: str, opponents: list[str], name=str) -> str:
     """The refusal once the match is won, naming the step that starts the next: 'the match is over:
-    Léa won it; start the next with new gnom-street --opponents Matt'."""
-    return _("the match is over: {winner} won it; start the next with {step}").format(
-        winner=winner, step=_("new {board} --opponents {names}").format(board=board, names=",".join(opponents)))
+    you won it; start the next with new gnom-street --opponents Matt' (on the phones' page, the laptop's;
+    ``name(player)`` for an opponent)."""
+    step = _("new {board} --opponents {names}").format(board=board, names=",".join(opponents))
+    said = _("the match is over: you won it; start the next with {step}") if winner == ME else \
+        _("the match is over: {winner} won it; start the next with {step}")
+    return said.format(winner=name(winner), step=laptop(step))
 
 
 def check(garden: Garden, event, board, players: list[str], mine: str | None, name=str) -> None:
@@ -381,7 +388,7 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
     winner = match_winner(garden)
     if winner is not None:
         # rules (2 players): "Le premier joueur à remporter deux manches remporte la partie !"
-        raise AssistantError(over(name(winner), board.name, [player for player in players if player != ME]))
+        raise AssistantError(over(winner, board.name, [player for player in players if player != ME], name))
     closed(type(event), count)
     if isinstance(event, SetEvent):
         _check_set(garden, event, count, mine, name)
@@ -395,18 +402,24 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                 cell=event.cell))
         if event.origin is not None:
             if event.origin not in here:
-                raise InputError(_("{player} has no miniature on {cell} to move").format(player=name(event.player),
-                                                                                        cell=event.origin))
+                said = _("you have no miniature on {cell} to move") if event.player == ME else \
+                    _("{player} has no miniature on {cell} to move")
+                raise InputError(said.format(player=name(event.player), cell=event.origin))
             if len(here) < MINIATURES:
                 # rules (EN): "If a player has no Miniatures left in their supply, they must move a
                 # Miniature already on the board": only then does one move.
                 left = MINIATURES - len(here)
-                raise InputError(ngettext(
-                    "{player} still has {count} miniature in the supply: place one of those (leave out --from); "
+                said = ngettext(
+                    "you still have {count} miniature in your supply: place one of those (leave out --from); "
                     "a miniature on the board moves only when the supply is empty",
-                    "{player} still has {count} miniatures in the supply: place one of those (leave out --from); "
-                    "a miniature on the board moves only when the supply is empty", left)
-                    .format(player=name(event.player), count=left))
+                    "you still have {count} miniatures in your supply: place one of those (leave out --from); "
+                    "a miniature on the board moves only when the supply is empty", left) if event.player == ME \
+                    else ngettext(
+                        "{player} still has {count} miniature in the supply: place one of those (leave out --from); "
+                        "a miniature on the board moves only when the supply is empty",
+                        "{player} still has {count} miniatures in the supply: place one of those (leave out --from); "
+                        "a miniature on the board moves only when the supply is empty", left)
+                raise InputError(said.format(player=name(event.player), count=left))
         elif len(here) >= MINIATURES and event.player == ME:  # said to me: "you"
             raise InputError(ngettext("you have all {count} miniature in the garden already: move one with --from "
                                       "CELL", "you have all {count} miniatures in the garden already: move one "
@@ -417,7 +430,8 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
                                       "with --from CELL", MINIATURES).format(player=name(event.player),
                                                                              count=MINIATURES))
         if event.cell in here and event.cell != event.origin:
-            raise InputError(_("{player} already stands on {cell}").format(player=name(event.player), cell=event.cell))
+            said = _("you already stand on {cell}") if event.player == ME else _("{player} already stands on {cell}")
+            raise InputError(said.format(player=name(event.player), cell=event.cell))
         _check_kick_out(garden, event, name)
     elif isinstance(event, TokenEvent):
         _check_token_place(garden, event, board, name)
@@ -452,18 +466,20 @@ def check(garden: Garden, event, board, players: list[str], mine: str | None, na
             taken[ME] = mine
         for owner, where in taken.items():
             if where == event.cell:
-                raise InputError(_("{cell} is {owner}'s loot: loot cards are distinct").format(cell=event.cell,
-                                                                                              owner=name(owner)))
+                said = _("{cell} is your loot: loot cards are distinct") if owner == ME else \
+                    _("{cell} is {owner}'s loot: loot cards are distinct")
+                raise InputError(said.format(cell=event.cell, owner=name(owner)))
 
 
 def closed(kind: type, players: int) -> None:
     """Refuse a kind of piece step the game's number of players never takes, whatever its words: a set's
     Mole is the two-player game's, tokens are the larger game's."""
     if kind is SetEvent and players != 2:
-        raise InputError(_("sets are for the two-player game; with more players, place tokens with token PLAYER CELL"))
+        raise InputError(_("sets are for the two-player game; with more players, place tokens with {usage}").format(
+            usage=_(TokenEvent.FORM.usage)))
     if kind is TokenEvent and players == 2:
-        raise InputError(_("in a two-player game the only token is your Mole: record it with "
-                           "mole CELL found|missed"))
+        raise InputError(_("in a two-player game the only token is your Mole: record it with {usage}").format(
+            usage=_(SetEvent.FORM.usage)))
 
 
 def _check_kick_out(garden: Garden, event: MiniatureEvent, name=str) -> None:
@@ -534,15 +550,10 @@ def _check_cat(garden: Garden, event: CatEvent, board) -> None:
         raise InputError(message.format(cat=garden.cat, cell=event.cell))
 
 
-def spoken(player: str) -> str:
-    """A player as the table reads them: me is 'moi' at a French table; the others by their names."""
-    return _("me") if player == ME else player
-
-
 def _yours(player: str, name) -> bool:
-    """Whether a message says 'your miniatures' of ``player``: me, when the table gave me no name
-    (never "me's"); with ``--me Léa`` it says "Léa's"."""
-    return player == ME and name(ME) in (ME, _("me"))
+    """Whether a message says 'your miniatures' of ``player``: me, whatever name the table gave me (a
+    message is said to me: never "me's", nor "Léa's" to Léa)."""
+    return player == ME
 
 
 def _check_token_place(garden: Garden, event: TokenEvent, board, name=str) -> None:
@@ -574,16 +585,22 @@ def _check_stock(garden: Garden, player: str, players: int, adding: bool = False
     moles = sum(t.face == "mole" for t in tokens)
     baits = sum(t.face == "bait" for t in tokens)
     limit_moles, limit_baits = moles_each(players), baits_each(players)
+    mine = player == ME  # said to me: 'you have'
     if moles > limit_moles:
-        raise InputError(ngettext("{player} has only {moles} Mole token at {players} players",
-                                  "{player} has only {moles} Mole tokens at {players} players", limit_moles).format(
-            player=name(player), moles=limit_moles, players=players))
+        said = ngettext("you have only {moles} Mole token at {players} players",
+                        "you have only {moles} Mole tokens at {players} players", limit_moles) if mine else \
+            ngettext("{player} has only {moles} Mole token at {players} players",
+                     "{player} has only {moles} Mole tokens at {players} players", limit_moles)
+        raise InputError(said.format(player=name(player), moles=limit_moles, players=players))
     if baits > limit_baits:
-        raise InputError(ngettext("{player} has only {baits} Bait token", "{player} has only {baits} Bait tokens",
-                                  limit_baits).format(player=name(player), baits=limit_baits))
+        said = ngettext("you have only {baits} Bait token", "you have only {baits} Bait tokens", limit_baits) \
+            if mine else ngettext("{player} has only {baits} Bait token", "{player} has only {baits} Bait tokens",
+                                  limit_baits)
+        raise InputError(said.format(player=name(player), baits=limit_baits))
     if len(tokens) > limit_moles + limit_baits:
-        raise InputError(_("{player} has no token left ({moles} Moles and {baits} Baits in all)").format(
-            player=name(player), moles=limit_moles, baits=limit_baits))
+        said = _("you have no token left ({moles} Moles and {baits} Baits in all)") if mine else \
+            _("{player} has no token left ({moles} Moles and {baits} Baits in all)")
+        raise InputError(said.format(player=name(player), moles=limit_moles, baits=limit_baits))
 
 
 def read_face(text: str) -> str:

@@ -131,13 +131,6 @@ def truth(game, clue: Clue) -> bool:
 # -- the maps ----------------------------------------------------------------------------------
 
 
-def require(game) -> None:
-    """Refuse a game where I hide nothing (New York): nobody asks me anything there."""
-    if not game.board.per_opponent:
-        raise InputError(_("on {board} you hide nothing and nobody asks you anything: this is for 75 Gnom' "
-                           "Street").format(board=game.board.name))
-
-
 def me_item() -> str:
     """How a map names its one item, in the player's language: 'your loot would have no possible cell left'."""
     return _("your loot")

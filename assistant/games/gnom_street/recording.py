@@ -28,11 +28,11 @@ class GardenRecording:
 
     def record(self: "GardenGame", event) -> "GardenGame":
         """A new game with ``event`` appended; refused (nothing changes) if it cannot hold. A piece and a gnome
-        throw say nothing of the hidden cells: recorded with their own checks. The round's limits (the cards,
-        the turn's Action token) are checked first (``turns``)."""
+        throw say nothing of the hidden cells: recorded with their own checks. The round's limits (``turns``: the
+        cards, the turn's Terrain and Action tokens, the miniature first) come after the piece's own checks, and
+        before a question's sheet."""
         if isinstance(event, garden.PIECES):
             self._check_open(event)
-            turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
             return self._record_piece(event)
         if isinstance(event, fight.ThrowEvent):
             self._check_open(event)
@@ -44,6 +44,8 @@ class GardenRecording:
         mine = self.current_mine()
         garden.check(self.garden(), event, self.board, self.players,
                      self.board.name_of(mine) if mine is not None else None, self.display)
+        # then the round's limits: the Terrain token a miniature takes, the Action token of a cat move
+        turns.check(self.state.play.round, self.garden(), event, self.players, self.display, self.board)
         if isinstance(event, garden.SetEvent):
             self._check_next_loot(event)
         if isinstance(event, garden.LootEvent):
@@ -61,7 +63,7 @@ class GardenRecording:
         if isinstance(event, SavedAccusation):
             raise InputError(self.no_accusation())
         super()._check_step(event)
-        turns.check(self.state.play.round, self.garden(), event, self.players, self.display)
+        turns.check(self.state.play.round, self.garden(), event, self.players, self.display, self.board)
         if isinstance(event, (ClueEvent, mirror.AskedEvent)) and event.clue.spec.question:
             if event.clue.args[0] == self.garden().cat:
                 # rules: no miniature stands on the cat's cell, and a question is asked from one's miniature
@@ -119,13 +121,16 @@ class GardenRecording:
             raise InputError(_("no tie to settle: a gnome throw is recorded once the tally is tied"))
         tied = [self.player(name) for name in end.tied]
         if event.player not in tied:
-            raise InputError(_("{player} is not tied: the throw is won by one of {players}").format(
-                player=self.display(event.player), players=join_names(self.display(p) for p in tied)))
+            said = _("you are not tied: the throw is won by one of {players}") if event.player == garden.ME else \
+                _("{player} is not tied: the throw is won by one of {players}")
+            raise InputError(said.format(player=self.display(event.player),
+                                         players=join_names(self.addressed(p) for p in tied)))
 
     def _check_taken_back(self: "GardenGame", taken: Entry) -> None:
-        """Every piece recorded after the entry taken back still allowed without it; else the refusal names
-        the entries that depend on it (a token on the miniature taken back, a miniature moved from its cell):
-        those are taken back first, never silently with it."""
+        """Every piece recorded after the entry taken back still allowed without it, and every step the round
+        allowed with it (a question after the miniature taken back, a miniature on a terrain it freed); else the
+        refusal names the entries that depend on it (a token on the miniature taken back, a miniature moved from
+        its cell, the question asked from it): those are taken back first, never silently with it."""
         pieces, mine, broken = garden.empty(self.players), self.mine, []
         for entry in self.standing():
             event = entry.event
@@ -139,6 +144,9 @@ class GardenRecording:
             pieces = garden.apply(pieces, event)
             if isinstance(event, garden.SetEvent):
                 mine = self.board.parse_cell(event.next_mine) if event.next_mine else None
+        known = {entry.number for entry, unused in broken}
+        broken = sorted([*broken, *(found for found in self._round_broken(taken) if found[0].number not in known)],
+                        key=lambda found: found[0].number)
         if broken:
             named = join_names(_("entry {number} ({step})").format(number=entry.number,
                                                                   step=grammar_said(self, self.step(entry.event)))
@@ -150,6 +158,27 @@ class GardenRecording:
                 "them back first; nothing was recorded", len(broken)).format(
                 taken=taken.number, step=grammar_said(self, self.step(taken.event)), entries=named,
                 reason=broken[0][1]))
+
+    def _round_broken(self: "GardenGame", taken: Entry) -> list[tuple[Entry, str]]:
+        """The entries after ``taken`` that the round allows while it stands and refuses once it is taken back,
+        each with the refusal (one the log held already, loaded as heard, is not laid at its door). This game is
+        the one without ``taken``."""
+        standing = self.standing()
+        if not standing or standing[-1].number < taken.number:
+            return []  # the last entry (an undo): nothing after it
+        with_it = without = self._play_start()
+        broken = []
+        for entry in sorted([*standing, taken], key=lambda entry: entry.number):
+            if entry.number > taken.number:
+                event = entry.event
+                reason = turns.refusal(without.round, without.garden, event, self.players, self.display, self.board)
+                if reason is not None and turns.refusal(with_it.round, with_it.garden, event, self.players,
+                                                        self.display, self.board) is None:
+                    broken.append((entry, reason))
+            with_it = self._play_after(with_it, entry)
+            if entry.number != taken.number:
+                without = self._play_after(without, entry)
+        return broken
 
     def _check_loot(self: "GardenGame", event: garden.LootEvent) -> None:
         """A loot card agrees with the log: one card per player (unless it replaces a misheard one), and

@@ -81,6 +81,7 @@ class Tally(NamedTuple):
     notes: tuple[str, ...]  # how each stack was counted, in canonical English (--json, the tests)
     said: tuple[str, ...] = ()  # the same notes in the player's language (the table)
     throw: str | None = None  # who won the gnome throw that settled a tie (one of the leaders)
+    me: str = ME  # the name the sheet's owner goes by in the lines (their --me name): said 'you'
 
     @property
     def leaders(self) -> list[str]:
@@ -91,19 +92,21 @@ class Tally(NamedTuple):
         leaders = self.leaders
         best = max(line.total for line in self.lines)
         if len(leaders) == 1:
-            if leaders[0] == ME:  # no name given (new --me): French says 'vous', never 'me gagne'
-                return ngettext("me wins with {points} point and becomes the boss of 75 Gnom' Street",
-                                "me wins with {points} points and becomes the boss of 75 Gnom' Street",
+            if leaders[0] == self.me:  # said to me, whatever my name: 'you win' ('vous gagnez')
+                return ngettext("you win with {points} point and become the boss of 75 Gnom' Street",
+                                "you win with {points} points and become the boss of 75 Gnom' Street",
                                 best).format(points=best)
             return ngettext("{player} wins with {points} point and becomes the boss of 75 Gnom' Street",
                             "{player} wins with {points} points and becomes the boss of 75 Gnom' Street",
                             best).format(player=leaders[0], points=best)
-        said = [_("me") if leader == ME else leader for leader in leaders]  # French: 'moi', as the table says it
+        said = [_("you") if leader == self.me else leader for leader in leaders]  # said to me: 'you', 'vous'
+        if self.throw == self.me:
+            return _("tie between {names} at {points}: you won the gnome throw and become the boss of 75 "
+                     "Gnom' Street").format(names=join_names(said), points=best)
         if self.throw in leaders:
             # rules: "En cas d'égalité, les joueurs se départageront au lancer de nain en deux manches gagnantes !"
             return _("tie between {names} at {points}: {player} won the gnome throw and becomes the boss of 75 "
-                     "Gnom' Street").format(names=join_names(said), points=best,
-                                            player=_("me") if self.throw == ME else self.throw)
+                     "Gnom' Street").format(names=join_names(said), points=best, player=self.throw)
         return _("tie between {names} at {points}: settle it by a gnome throw (best of three)").format(
             names=join_names(said), points=best)
 
@@ -122,10 +125,11 @@ class Tally(NamedTuple):
         if len(self.leaders) < 2:
             raise InputError(_("no tie to settle: leave out --throw"))
         found = next((leader for leader in self.leaders
-                      if key(leader) == key(player) or (leader == ME and key(player) in ("me", "moi"))), None)
+                      if key(leader) == key(player) or (leader == self.me and key(player) in ("me", "moi"))), None)
         if found is None:
             raise InputError(_("--throw {player}: the throw is won by one of the tied players: {names}").format(
-                player=shown(player), names=join_names(self.leaders)))
+                player=shown(player), names=join_names(_("you") if leader == self.me else leader
+                                                       for leader in self.leaders)))
         return self._replace(throw=found)
 
 
@@ -138,18 +142,19 @@ class EndOfGame(NamedTuple):
     stacks: dict[str, list[Token]]
 
 
-def whose(player: str, mine: str, theirs: str, tr: Translate = english) -> str:
-    """A thing of a player's, said in the player's language: 'my loot', "Ana's loot" ('mon butin', 'butin d'Ana')."""
-    return tr(mine) if player == ME else tr(theirs).format(player=player)
+def whose(player: str, mine: str, theirs: str, tr: Translate = english, me: str = ME) -> str:
+    """A thing of a player's, said to the sheet's owner (``me``, the name they go by) in the player's
+    language: 'your loot', "Ana's loot" ('votre butin', 'butin d'Ana')."""
+    return tr(mine) if player == me else tr(theirs).format(player=player)
 
 
-def _token_of(owner: str) -> str:
-    """Whose face-down token it is, in the player's language: '(my)', "(Ana's)"."""
-    return whose(owner, N_("my"), N_("{player}'s"), _)
+def _token_of(owner: str, me: str) -> str:
+    """Whose face-down token it is, in the player's language: '(yours)', "(Ana's)"."""
+    return whose(owner, N_("yours"), N_("{player}'s"), _, me)
 
 
-def _loot_of(owner: str, tr: Translate) -> str:
-    return whose(owner, N_("my loot"), N_("{player}'s loot"), tr)
+def _loot_of(owner: str, tr: Translate, me: str) -> str:
+    return whose(owner, N_("your loot"), N_("{player}'s loot"), tr, me)
 
 
 def miniature_points(count: int) -> int:
@@ -158,10 +163,11 @@ def miniature_points(count: int) -> int:
 
 
 def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
-          stacks: dict[str, list[Token]], settings: Settings = Settings()) -> Tally:
-    """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first."""
+          stacks: dict[str, list[Token]], settings: Settings = Settings(), me: str = ME) -> Tally:
+    """Score the end of a game. ``stacks`` maps a cell to its tokens, bottom first; ``me`` is the name the
+    sheet's owner goes by among ``players``, said 'you'."""
     face_down = [_("reveal {cell} {place} mole|bait ({token})").format(cell=cell, place=place,
-                                                                      token=_token_of(token.owner))
+                                                                      token=_token_of(token.owner, me))
                  for cell in sorted(stacks) for place, token in enumerate(stacks[cell], 1) if token.face is None]
     if face_down:
         raise InputError(ngettext("{count} token still face down: {commands}",
@@ -183,10 +189,10 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                 if token.face != "mole":
                     continue  # rules: a Bait on a loot cell scores nothing
                 if token.owner == owner:
-                    notes.append(partial(_own_mole_note, cell=cell, owner=owner))
+                    notes.append(partial(_own_mole_note, cell=cell, owner=owner, me=me))
                     continue
                 if token.owner in seen:
-                    notes.append(partial(_second_mole_note, cell=cell, owner=owner, player=token.owner))
+                    notes.append(partial(_second_mole_note, cell=cell, owner=owner, player=token.owner, me=me))
                     continue
                 seen.add(token.owner)
                 counted.append(token.owner)
@@ -194,42 +200,44 @@ def tally(players: list[str], miniatures: dict[str, int], loot: dict[str, str],
                 points = MOLE_POINTS[place] if place < len(MOLE_POINTS) else settings.later_moles
                 loot_points[player] += points
                 notes.append(partial(_mole_note, cell=cell, owner=owner, player=player, number=place + 1,
-                                     points=points))
+                                     points=points, me=me))
         else:
             bottom = tokens[0]
             if bottom.face == "bait":
                 moles = [t for t in tokens[1:] if t.face == "mole"
                          and (settings.bait_counts == "all" or t.owner != bottom.owner)]
                 bait_points[bottom.owner] += len(moles)
-                notes.append(partial(_bait_note, cell=cell, owner=bottom.owner, count=len(moles)))
+                notes.append(partial(_bait_note, cell=cell, owner=bottom.owner, count=len(moles), me=me))
     lines = tuple(Line(p, miniature_points(miniatures.get(p, 0)), loot_points[p], bait_points[p]) for p in players)
-    return Tally(lines, tuple(note(english) for note in notes), tuple(note(_) for note in notes))
+    return Tally(lines, tuple(note(english) for note in notes), tuple(note(_) for note in notes), me=me)
 
 
-def _own_mole_note(tr: Translate, cell: str, owner: str) -> str:
+def _own_mole_note(tr: Translate, cell: str, owner: str, me: str) -> str:
     return tr(N_("{cell} ({loot}): {mole} scores nothing")).format(
-        cell=cell, loot=_loot_of(owner, tr), mole=whose(owner, N_("my own mole"), N_("{player}'s own mole"), tr))
+        cell=cell, loot=_loot_of(owner, tr, me),
+        mole=whose(owner, N_("your own mole"), N_("{player}'s own mole"), tr, me))
 
 
-def _second_mole_note(tr: Translate, cell: str, owner: str, player: str) -> str:
+def _second_mole_note(tr: Translate, cell: str, owner: str, player: str, me: str) -> str:
     return tr(N_("{cell} ({loot}): {mole} is removed")).format(
-        cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my second mole"), N_("{player}'s second mole"), tr))
+        cell=cell, loot=_loot_of(owner, tr, me),
+        mole=whose(player, N_("your second mole"), N_("{player}'s second mole"), tr, me))
 
 
-def _mole_note(tr: Translate, cell: str, owner: str, player: str, number: int, points: int) -> str:
+def _mole_note(tr: Translate, cell: str, owner: str, player: str, number: int, points: int, me: str) -> str:
     return tr(N_("{cell} ({loot}): {mole}, number {number}: {points}")).format(
-        cell=cell, loot=_loot_of(owner, tr), mole=whose(player, N_("my mole"), N_("{player}'s mole"), tr),
+        cell=cell, loot=_loot_of(owner, tr, me), mole=whose(player, N_("your mole"), N_("{player}'s mole"), tr, me),
         number=number, points=points)
 
 
-def _bait_note(tr: Translate, cell: str, owner: str, count: int) -> str:
+def _bait_note(tr: Translate, cell: str, owner: str, count: int, me: str) -> str:
     if tr is english:
         text = ("{cell}: {bait} at the bottom catches {count} mole: {count}" if count == 1 else
                 "{cell}: {bait} at the bottom catches {count} moles: {count}")
     else:
         text = ngettext("{cell}: {bait} at the bottom catches {count} mole: {count}",
                         "{cell}: {bait} at the bottom catches {count} moles: {count}", count)
-    return text.format(cell=cell, bait=whose(owner, N_("my bait"), N_("{player}'s bait"), tr), count=count)
+    return text.format(cell=cell, bait=whose(owner, N_("your bait"), N_("{player}'s bait"), tr, me), count=count)
 
 
 # -- from a game's recorded pieces ----------------------------------------------------------------
@@ -261,8 +269,8 @@ def from_game(game) -> EndOfGame:
     missing = [p for p in game.opponents if p not in loot]
     if missing:
         raise InputError(_("record the loot shown by {names}: loot NAME CELL").format(names=", ".join(missing)))
-    # me by my own name when the game has one (new --me Léa): 'Léa wins', 'Léa's loot'; without one, 'me'
-    # stays the canonical word (tally --json), said in the player's language where it is read (verdict, notes)
+    # me by my own name when the game has one (new --me Léa) in the lines and tally --json; without one, 'me'
+    # stays the canonical word. The verdict and the notes say 'you' to me either way (``tally``'s ``me``)
     def named(player: str) -> str:
         return game.me if player == ME and game.me else player
 
@@ -275,7 +283,7 @@ def from_game(game) -> EndOfGame:
 def score_game(game, rules: str = "fr") -> Tally:
     """The tally of a game's recorded pieces, by the rule book ``rules`` (fr or en)."""
     settings = rules_named(rules)
-    result = tally(*from_game(game), settings)
+    result = tally(*from_game(game), settings, me=game.me or ME)
     thrower = game.throw_winner(result.leaders) if len(result.leaders) > 1 else None
     if thrower is not None:  # the game's own record of the throw (step ``throw NAME``)
         result = result._replace(throw=game.me if thrower == ME and game.me else thrower)

@@ -28,10 +28,11 @@ PLACED = {garden.MiniatureEvent.FORM: ((),), garden.CatEvent.FORM: ((),), garden
 
 
 class GardenClue(ClueEvent):
-    """A clue on the garden: asked with a gnome's power (``--power``, see fight) too."""
+    """A clue on the garden: asked with a gnome's power (``--power``, see fight) too, and answered aloud
+    (``--aloud``: the one asked plays a "pipelette", whose megaphone makes every player hear the answer)."""
 
     __slots__ = ()
-    FORM: ClassVar[Form] = ClueEvent.FORM._replace(options=(*ClueEvent.FORM.options, fight.POWER))
+    FORM: ClassVar[Form] = ClueEvent.FORM._replace(options=(*ClueEvent.FORM.options, fight.POWER, mirror.ALOUD))
 
     @classmethod
     def from_words(cls, game, found: Options) -> "ClueEvent | mirror.AskedEvent":  # type: ignore[override]
@@ -42,13 +43,13 @@ class GardenClue(ClueEvent):
         if asker not in (None, garden.ME) and game.opponents == (asker,):
             # Two players: the opponent asks nobody but me, so the answer is about my loot, never theirs.
             if game.reading_saved:  # a log saved before `asked` existed: read as the question put to me
-                return mirror.AskedEvent(heard.clue, asker, heard.answers[0][1],
-                                         power=fight.read_power(found.last("power")))
+                return mirror.AskedEvent(heard.clue, asker, heard.answers[0][1], found.flag("aloud"),
+                                         fight.read_power(found.last("power")))
             raise InputError(_("{player} asked you: the answer is about your loot, not {player}'s; record it "
                                "with: asked {clue} --by {player}").format(player=asker,
                                                                          clue=heard.clue.said(game.board)))
         return cls(heard.clue, heard.answers, heard.card, None if asker == garden.ME else asker,
-                   fight.read_power(found.last("power")))
+                   fight.read_power(found.last("power")), found.flag("aloud"))
 
 
 class GardenWords:
@@ -171,7 +172,10 @@ class GardenWords:
         return fight.called_for(len(answered), bool(given & set(fight.POWER.spellings)))
 
     def why_not(self: "GardenGame", words: list[str]) -> str | None:
-        """The core's hint, then the round's: a question whose Action token the asker may not take now."""
+        """The core's hint, then the round's: a question its asker may not ask now (before their miniature of the
+        turn, or with an Action token they may not take), my Mole with none of my miniatures in the garden. A
+        miniature on a terrain whose token is taken, the cat moved before any miniature: their cells are
+        offered only where recording takes them (``PLACED``), and none offered says why."""
         return super().why_not(words) or self._token_refused(words) or self._mole_refused(words)
 
     def _mole_refused(self: "GardenGame", words: list[str]) -> str | None:
@@ -201,8 +205,11 @@ class GardenWords:
         asker = self._player_or_none(named[-1]) if named else (garden.ME if form is self.CLUE.FORM else None)
         if asker is None:
             return None
+        typed = positional(form, words[1:])
+        cell = self._cell_or_none(typed[1]) if len(typed) > 1 else None  # where it is asked from, once typed
         try:
-            turns.check_question(self.state.play.round, self.garden(), asker, kind.name, self.players, self.display)
+            turns.check_question(self.state.play.round, self.garden(), asker, kind.name, self.players, self.display,
+                                 cell)
         except AssistantError as error:
             return str(error)
         return None

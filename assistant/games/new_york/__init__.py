@@ -11,7 +11,8 @@ KIND = "new-york"
 
 # What Enquêtes à New York declares for the faces: its accusation, how it starts, and which of its acts the
 # whole table sees (read from the rules: an accusation is said aloud; a clue card is read by its player alone;
-# the answer under the wheel's cover is shown only by a right accuser).
+# the answer under the wheel's cover is shown only by a right accuser). The sheets of one table are linked
+# through ``linked``: an accusation entered on one phone reaches every sheet.
 COMMANDS = (
     Command(("accuse",), "deduction", N_(
         "Record an accusation heard at the table: a wrong one rules the cell out, a right "
@@ -28,7 +29,7 @@ COMMANDS = (
 
 START = Start(("new",), "opponents", 1, 5, "red,blue")
 
-ACTS = Acts(public=("accuse",), private={"clue": "player"})
+ACTS = Acts(public=("accuse",), private={"clue": "player"}, copies="assistant.games.new_york.linked:copies")
 
 register(GameType(KIND, "Enquêtes à New York", "Enquêtes à New York", pad=False,
                   game_class_path="assistant.games.new_york.game:CityGame", words=("ny", "newyork", "enquetes"),

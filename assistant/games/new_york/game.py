@@ -101,11 +101,11 @@ class CityGame(DeductionGame):
         return self.state.play.out
 
     def out_line(self) -> str | None:
-        """'out: Ana (accused C2), me (accused B3)', or None while everybody is in."""
+        """'out: Ana (accused C2), you (accused B3)', or None while everybody is in."""
         if not self.out():
             return None
         return _("out: {players}").format(players=join_names(
-            _("{player} (accused {cell})").format(player=self.display(player), cell=_accused_cell(entry))
+            _("{player} (accused {cell})").format(player=self.addressed(player), cell=_accused_cell(entry))
             for player, entry in self.out().items()))
 
     # -- recording ------------------------------------------------------------------------
@@ -136,12 +136,12 @@ class CityGame(DeductionGame):
         named in the log plays (those a wrong accusation put out among them)."""
         players = (self.known_as(ME), *self.named())
         if not all(self.closed(item) is not None for item in self.items):
-            return Outcome(False, players)
+            return Outcome(False, players, me=self.known_as(ME))
         accusers = [entry.event.by for entry in self.state.in_set
                     if isinstance(entry.event, AccuseEvent) and entry.event.right]
         winners = tuple(dict.fromkeys(self.known_as(by) for by in accusers if by is not None))
         note = None if winners else _("case closed; its winner was not recorded (the right accusation has no --by)")
-        return Outcome(True, players, winners, note=note)
+        return Outcome(True, players, winners, note=note, me=self.known_as(ME))
 
     def notes(self) -> dict[int, str]:
         """What a saved log holds that recording refuses now, entry by entry: loaded as it was heard, each said

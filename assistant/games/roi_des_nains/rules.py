@@ -48,6 +48,12 @@ UNCONFIRMED = "(?)"  # beside a French card name the box has not confirmed (boar
 UNCONFIRMED_SAID = N_("(?): a French name the tool chose, not confirmed from the box yet")
 
 
+# FACTS.md: the quest faces come from a public, unfinished online version (MED); French names known for two
+QUESTS_SOURCE = N_("The quest faces come from one secondary source (a public, unfinished online version of the "
+                   "game), so they are not sure; French names are known for two faces only. Check them against "
+                   "your tiles.")
+
+
 def unconfirmed(french: str, verified: bool) -> str:
     """A French name, flagged '(?)' unless the rule book confirms it (kept with its name when a line wraps)."""
     return french if verified else f"{french}\u00a0{UNCONFIRMED}"
@@ -170,6 +176,15 @@ class Rules(NamedTuple):
     quests: tuple[Quest, ...]
     specials: tuple[Special, ...]
     face_value: int  # what J, Q, K, A count in card sums (uncertain: a setting)
+
+    def printed(self) -> dict:
+        """What the printed pad shows under its rows (``print pad``): what each quest face scores and where the
+        faces come from, each special card and its effect, and what '(?)' beside a name means."""
+        return {"quests": [(quest.id, quest.shown, quest.scores(self.face_value, _)) for quest in self.quests],
+                "quests_source": _(QUESTS_SOURCE),
+                "specials": [(special.marked, special_said(special)) for special in self.specials],
+                "specials_note": _(UNCONFIRMED_SAID) if any(special.marked != special.shown
+                                                            for special in self.specials) else ""}
 
     def quest(self, text: str) -> Quest:
         """A quest by id ('13a'), English or French name; unknown -> InputError."""

@@ -392,6 +392,15 @@
     say(data.lines || [data.refused], cell.getAttribute("aria-label"));
   });
 
+  // A phone that joined from the table's link goes back to it from here (its page, without coming back here).
+  try {
+    const join = localStorage.getItem("assistant-join");
+    if (join && /^\/t\/[A-Za-z0-9_-]+\/$/.test(join)) {
+      $("table-link").href = join + "#table";
+      $("table-link").hidden = false;
+    }
+  } catch (error) { /* nothing kept: no way back shown */ }
+
   restore();
   if (line) {
     record.addEventListener("click", () => enter(line.value));

@@ -1,5 +1,5 @@
-"""The garden's tally (``tally``): it scores a file or the current game and draws the tally's table. The
-garden's steps (fight, miniature, ...) are built from its declarations (``steps``)."""
+"""The end-of-game tally (``tally``) of the game that declares it: it scores a file (through the game's
+``tally-file`` hook) or the current game (``contract.Tallies``) and draws the tally's table."""
 
 # The commands' annotations are read when Typer builds the one command typed, not when the module is read.
 from __future__ import annotations
@@ -18,6 +18,7 @@ from assistant.faces.cli.common import (
     echo_json,
     show,
     store,
+    update,
 )
 from assistant.faces.cli.group import declared
 
@@ -39,31 +40,36 @@ def tally(
     svg: SvgOption = None,
     html: HtmlOption = None,
 ) -> None:
+    from assistant.engine.errors import InputError
     from assistant.faces import pictures as render
-    from assistant.games.gnom_street import tally as gnom_tally
+    from assistant.faces.ending import no_tally
 
     data = store()
     if path is not None:
         from assistant.store import yamlfile
 
-        result = gnom_tally.score_file(yamlfile.load(Path(path)), str(path), data.board(_tally_kind()),
-                                       rules).settled(throw)
+        declared = _tallying()
+        result = declared.hook("tally-file")(yamlfile.load(Path(path)), str(path), data.board(declared.kind),
+                                             rules).settled(throw)
     else:
+        from assistant.engine.contract import Tallies
+
+        loaded = data.load(game)
+        if not isinstance(loaded, Tallies):
+            raise InputError(no_tally(loaded))
         if throw is not None:  # the throw is a step of the game: recorded once, then every face tells it
-            loaded = data.update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
-        else:
-            loaded = data.load(game)
-        result = gnom_tally.score_game(loaded, rules)
+            loaded = update(game, lambda g: deduction(g).record(g.read("throw", [throw])))
+        result = loaded.tally(rules)
     if as_json:
         echo_json(result.to_mapping())
         return
     show(render.tally_table(result), svg=svg, html=html)  # the verdict included, in the picture too
 
 
-def _tally_kind() -> str:
-    """The kind of the game whose end ``tally`` counts: the one that declares the command."""
+def _tallying():
+    """The game whose end ``tally`` counts: the one that declares the command."""
     from assistant.engine import registry
 
     found = registry.declaring("tally")
     assert found is not None  # its game declares the command this module holds
-    return found.kind
+    return found
