@@ -45,10 +45,10 @@ def test_a_trick_after_which_the_cards_left_cannot_be_the_hands_is_refused():
 def test_the_refusal_is_said_in_french():
     with i18n.speaking("fr"):
         said = refused(pad(*SHORT), SHORT_TRICK)
-    assert said == ("les cartes restantes ne peuvent pas être les mains : Ana et Ben doivent encore jouer 22 "
-                    "cartes en tout, et seules 21 des cartes restantes peuvent être dans leurs mains (Ana : plus "
-                    "de bleu depuis le pli 2, Ben : plus de bleu depuis le pli 2) ; un pli est faux : corrigez-le "
-                    "avec pli ... --remplace N")
+    assert said == ("les cartes restantes ne peuvent pas être les mains\u00a0: Ana et Ben doivent encore jouer 22 "
+                    "cartes en tout, et seules 21 des cartes restantes peuvent être dans leurs mains (Ana\u00a0: plus "
+                    "de bleu depuis le pli 2, Ben\u00a0: plus de bleu depuis le pli 2)\u00a0; un pli est faux\u00a0: "
+                    "corrigez-le avec pli ... --remplace N")
 
 
 def test_a_saved_log_holding_such_a_trick_still_loads():
