@@ -133,10 +133,13 @@ def steps_of(game, rnd: random.Random, verbs: tuple[str, ...] | None = None) -> 
 def recordable(game, rnd: random.Random, take_back: bool = False, again: str | None = None, end: bool = False):
     """A step ``game`` records now, built from its grammar, with the game after it: (line, event, after);
     None when none was found in TRIES lines. ``take_back``: undo and retract among the steps. ``again``: the
-    verb of the step before, tried first most of the time (trick after trick). ``end``: one line of each
-    kind of step is tried first, and one that ends the game is taken; else a step that ends it is taken only
-    when no other is found (a random game plays on)."""
-    verbs = tuple(verb for verb in grammar.expect(game, []).values if take_back or verb not in TAKE_BACK)
+    verb of the step before, tried first most of the time (trick after trick). ``end``: a game played to its
+    end: only the steps the grammar says may be recorded now are built, one line of each kind is tried first,
+    and one that ends the game is taken; a step that takes out what was played (``takes_out``) is taken only
+    when no other is found. Else a step that ends the game is taken only when no other is found (a random
+    game plays on)."""
+    verbs = tuple(verb for verb in grammar.expect(game, []).values if (take_back or verb not in TAKE_BACK)
+                  and not (end and grammar.expect(game, [verb]).why))
     first = None
     for verb in verbs if end else ():
         for line in islice(steps_of(game, rnd, (verb,)), 1):
@@ -149,10 +152,22 @@ def recordable(game, rnd: random.Random, take_back: bool = False, again: str | N
         lines = chain(islice(steps_of(game, rnd, (again,)), TRIES // 4), lines)
     for line in lines:
         found = _recorded(game, line)
-        if found is not None and (end or not found[2].outcome().finished):
+        if found is not None and (not takes_out(game, found[2]) if end else not found[2].outcome().finished):
             return found
         first = first or found
     return first
+
+
+def takes_out(before, after) -> bool:
+    """Whether ``after`` lost what ``before`` had played: a row of its score table struck out or gone, or
+    the points of a row changed (a deal removed or dropped, corrected with other points). A sheet has no
+    rows: none of its steps takes one out."""
+    if not registry.is_pad(before):
+        return False
+    rows = [row for row in before.rows() if not row.removed]
+    kept = [row for row in after.rows() if not row.removed]
+    return len(kept) < len(rows) or any(
+        row.points is not None and row.points != other.points for row, other in zip(rows, kept, strict=False))
 
 
 def _recorded(game, line: str):

@@ -2,8 +2,9 @@
 
 The six offers a French table found refused, one test each; then the law: for games in several states
 (the garden at its start, with pieces placed, a two-player match, a match over; the city; a score pad
-with no deal, in a deal, between deals, over; the rope), a step typed only with the words completion
-offers is recorded, or completion said why it cannot be (the hint, ``Slot.why``) before it was typed.
+with no deal, in a deal, with hands the tricks showed, between deals, over; the rope), a step typed only
+with the words completion offers is recorded, or completion said why it cannot be (the hint, ``Slot.why``)
+before it was typed.
 """
 
 from __future__ import annotations
@@ -185,6 +186,8 @@ STATES = {
     "city": lambda: play(DeductionGame.new("c", shipped_board("new-york")), "clue in manhattan no"),
     "roi no deal": lambda: roi(),
     "roi in a deal": lambda: roi("deal 1A --special druid", "trick Ana 5r 9r 2r"),
+    # Cleo showed no red, then no blue: she holds the 10 green cards left and the Dragon, none of them Ana's or Ben's
+    "roi hands shown": lambda: roi("deal 1A --special dragon", "trick Ana 5r 9r 10g", "trick Ben 2b 3g 4b"),
     "roi between deals": lambda: roi(f"deal 7A --special joker {SUMMARY}{OVER}"),
     "roi match over": lambda: roi(*(f"deal {number}A --special {card} {SUMMARY}" + (OVER if card != "druid" else "")
                                     for number, card in zip((7, 8, 9, 10, 11, 20, 5),

@@ -158,7 +158,7 @@ def test_the_clone_cannot_lead_the_first_trick_and_leading_later_copies_the_last
     a later trick, the card before it is the last card of the trick before."""
     assert refused(pad("deal 7A --special clone"), "trick Ana clone 3g 4g").startswith(
         "clone cannot lead the first trick")
-    game = pad("deal 7A --special clone", "trick Ana 5r 9g 10g")  # Ana wins; the last card played: 10g
+    game = pad("deal 7A --special clone", "trick Ana Ar 9r 10g")  # Ana wins; the last card played: 10g
     assert winner(game.record(game.read_step("trick Ana clone 4g 3g"))) == "Ana"  # a green 10 and a bit
     assert winner(game.record(game.read_step("trick Ana clone Jg 3g"))) == "Ben"
 

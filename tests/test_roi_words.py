@@ -204,13 +204,20 @@ def test_what_comes_next_offers_every_word_of_every_event(examples):
                     value = grammar.expect(game, words[:position + 1])
                     assert not value.values or words[position + 1] in value.values, (words, position + 1, value)
                     position += 1
-            elif not (slot.name == "leader" and getattr(event, "replaces", None)):  # a correction: see below
+            elif not (slot.name in ("leader", "card") and getattr(event, "replaces", None)):  # a correction: below
                 assert not slot.values or words[position] in slot.values, (words, position, slot)
             position += 1
-        # A trick's leader is offered as the rules have it (who won the last trick); a correction saved with
-        # --replace after its words may name another, and is offered every leader with --replace typed first.
+        # A trick's leader and cards are offered as the rules have them for the next trick (who won the last trick
+        # leads; the cards its players may still play, see tests/test_roi_hands.py); a correction saved with
+        # --replace after its words may name others, and is offered every leader, then every card not typed yet,
+        # with --replace typed first.
         if isinstance(event, TrickEvent) and event.replaces:
-            assert f"{event.leader}:" in grammar.expect(game, ["trick", "--replace", str(event.replaces)]).values
+            typed = ["trick", "--replace", str(event.replaces)]
+            assert f"{event.leader}:" in grammar.expect(game, typed).values
+            typed.append(f"{event.leader}:")
+            for card in event.cards:
+                assert card.id in grammar.expect(game, typed).values, (typed, card)
+                typed.append(card.id)
 
     offered()
 

@@ -8,6 +8,7 @@ from loading).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from assistant.engine.errors import AssistantError, InputError
@@ -26,13 +27,24 @@ from assistant.games.roi_des_nains.events import (
     TakeBackEvent,
     TakeEvent,
     Trick,
+    TrickEvent,
     deck,
     player_of,
 )
+from assistant.games.roi_des_nains.play import (
+    Known,
+    Short,
+    check_limits,
+    check_play,
+    hands_short,
+    may_play,
+    ruling,
+    settle,
+    taken_before_first,
+)
 from assistant.games.roi_des_nains.play import card_said as _said
-from assistant.games.roi_des_nains.play import check_play, ruling, settle
 from assistant.games.roi_des_nains.rules import Rules, Special
-from assistant.games.roi_des_nains.scoring import EVERY_CARD, WINNER_EFFECTS
+from assistant.games.roi_des_nains.scoring import EVERY_CARD, SUIT_SAID, WINNER_EFFECTS
 
 if TYPE_CHECKING:
     from assistant.games.roi_des_nains.pad import RoiGame
@@ -76,9 +88,11 @@ def check_box(deals: tuple[DealState, ...], event: DealEvent) -> None:
                                "after its deal").format(card=event.special.said, number=state.number))
 
 
-def check_tricks(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], strict: bool, since: int = 1) -> None:
+def check_tricks(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], strict: bool, since: int = 1,
+                 hands: bool = False) -> None:
     """Each trick led by the last winner, each card of this deck once (the Sorcerer's card twice);
-    strict: what a player could not have played, from trick ``since`` on."""
+    strict: what a player could not have played, from trick ``since`` on; ``hands``: and the cards left can
+    be the hands (``check_hands``)."""
     special = deal.special
     available = deck(len(pad.players), special)
     back = {card.id: after for after, card in deal.taken_back().items()}
@@ -103,7 +117,98 @@ def check_tricks(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], strict: bo
                                "step first").format(number=after, card=_said(needed, special),
                                                   step=pad.said_step(move)))
     if strict:
-        check_play(tricks, deal.moves, special, pad.players, since)
+        known = check_play(tricks, deal.moves, special, pad.players, since)
+        if hands:
+            check_hands(pad, deal, tricks, known)
+
+
+def short_hands(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], known: Known) -> Short | None:
+    """The players who could not play out ``deal`` after ``tricks`` (the last one may be begun only, ``known``
+    what the tricks showed up to it): the cards no trick holds are the hands, each player's holding a card
+    for each trick left to it (``play.hands_short``); None when they can. A special card that changes hands
+    unrecorded makes what was shown void after its trick: once it is in the trick being typed, or when a
+    player still to play may put it in, only that trick's cards are bound by what was shown."""
+    if not tricks:
+        return None
+    special, count = deal.special, len(pad.players)
+    played = Counter(card for trick in tricks for unused, card in trick.plays)
+    back = set(deal.taken_back().values())  # in a hand again, once; the Sorcerer lies in its trick instead
+    left = [card for card in deck(count, special).values() if not played[card] or (card in back and played[card] == 1)
+            if not (back and special.play.get("between_tricks") and card == special.card)]
+    typed = {player for player, card in tricks[-1].plays}
+    now = set(pad.players) - typed if len(typed) < count else set()
+    number, later = len(tricks), HAND[count] - len(tricks)
+    unseen = bool(now) and special.changes_hands and taken_before_first(deal.moves) is None
+    if unseen and special.card in (card for unused, card in tricks[-1].plays):
+        return hands_short(known, left, pad.players, now, 0, special, number)
+    short = hands_short(known, left, pad.players, now, later, special, number)
+    if short is not None and unseen and special.card in left:
+        rest = [card for card in left if card != special.card]
+        if any(may_play(known, player, special.card, special, number)
+               and hands_short(known, rest, pad.players, now - {player}, 0, special, number) is None
+               for player in now):
+            return None
+    return short
+
+
+def playable(pad: RoiGame, deal: Deal, leader: str, cards: list[Card]) -> bool:
+    """Whether the next trick of ``deal``, led by ``leader`` and begun with ``cards``, can still be recorded:
+    the cards so far pass what recording checks of them (the magic card's limits, the first trick's leader,
+    following suit, the cards known to be in a hand), and the cards left can be the hands, the players still
+    to play a card into it among them. Completion offers the next card only then: a trick typed from what it
+    offers is recorded, and recording takes only a trick typed so."""
+    number = len(deal.tricks) + 1
+    trick = Trick(leader, TrickEvent(leader, tuple(cards)).plays(pad.players), None, False)
+    tricks = (*deal.tricks, trick)
+    try:
+        check_limits(trick, number, deal.special, deal.moves)
+        known = check_play(tricks, deal.moves, deal.special, pad.players, since=number,
+                           typing=len(cards) < len(pad.players))
+    except AssistantError:
+        return False
+    return short_hands(pad, deal, tricks, known) is None
+
+
+def check_hands(pad: RoiGame, deal: Deal, tricks: tuple[Trick, ...], known: Known) -> None:
+    """Refuse tricks after which the cards left cannot be the hands: a player who showed a suit lacking
+    holds none of it, so some trick is not what was played."""
+    short = short_hands(pad, deal, tricks, known)
+    if short is not None:
+        raise AssistantError(hands_refusal(short, known))
+
+
+def no_next_trick(pad: RoiGame, deal: Deal) -> str | None:
+    """Why no next trick of ``deal`` can be recorded, whatever its cards: the Sorcerer still in a hand at
+    the last trick, or hands the tricks and hand changes so far leave short; None when one can."""
+    if not deal.tricks:
+        return None
+    leader = settle(deal.tricks, deal.special)[-1].winner or pad.players[0]
+    tricks = (*deal.tricks, Trick(leader, (), None, False))
+    known = check_play(tricks, deal.moves, deal.special, pad.players, since=len(tricks), typing=True)
+    short = short_hands(pad, deal, tricks, known)
+    if short is None:
+        return None
+    if len(tricks) == HAND[len(pad.players)] and deal.special.play.get("between_tricks") and not deal.taken_back():
+        return _("{card} is still in a hand, and it is never played into a trick: before the last trick its holder "
+                 "takes back a card of the trick just played (take-back NAME CARD)").format(card=deal.special.said)
+    return hands_refusal(short, known)
+
+
+def hands_refusal(short: Short, known: Known) -> str:
+    """The refusal of hands left short: who, how many cards they play and may hold, the suits they lack."""
+    shown = [_("{player}: no {suit} since trick {number}").format(
+        player=player, suit=_(SUIT_SAID[suit]), number=seen.number)
+        for (player, suit), seen in sorted(known.void.items(), key=lambda item: item[1].number)
+        if player in short.players]
+    return ngettext(
+        "the cards left cannot be the hands: {players} must still play {cards}, and only {fit} of the cards left "
+        "may be in that hand{shown}; a trick is wrong: correct it with trick ... --replace N",
+        "the cards left cannot be the hands: {players} must still play {cards} between them, and only {fit} of "
+        "the cards left may be in their hands{shown}; a trick is wrong: correct it with trick ... --replace N",
+        len(short.players)).format(
+        players=join_names(short.players), fit=short.fit,
+        cards=ngettext("{count} card", "{count} cards", short.needed).format(count=short.needed),
+        shown=_(" ({shown})").format(shown=", ".join(shown)) if shown else "")
 
 
 def check_summary(pad: RoiGame, deal: Deal, strict: bool) -> None:

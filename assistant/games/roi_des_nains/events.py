@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from assistant.engine.errors import InputError
+from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.grammar import MORE, Form, Option
 from assistant.engine.i18n import N_, _, ngettext
 from assistant.engine.records import NamedTuple
@@ -30,6 +30,14 @@ REST = ("rest", "reste")  # --won NAME=rest: every card no other --won lists
 def NO_DEAL() -> str:
     """The refusal of a trick when no deal is open, in the player's language (one sentence, said in two places)."""
     return _("no deal is being played: start one with assistant quest deal QUEST --special CARD")
+
+
+def no_deal(game) -> AssistantError:
+    """The refusal of a step of play when no deal is being played: who won once the game is over (as
+    recording says it), else how to start the next deal."""
+    if game.outcome().finished:
+        return game.game_over()
+    return InputError(NO_DEAL())
 
 
 class Trick(NamedTuple):
@@ -311,7 +319,7 @@ class TrickEvent(_TrickEventFields):
         else:
             deal = game.open_deal()
             if deal is None:
-                raise InputError(NO_DEAL())
+                raise no_deal(game)
         who = game.player(leader.rstrip(":"))
         count = len(game.players)
         played = [read_card(game, word, deal.deal.special) for word in cards]
@@ -402,7 +410,7 @@ def between_tricks(game):
     """The deal being played, trick by trick, with a trick played: a hand changes between two tricks."""
     deal = game.open_deal()
     if deal is None:
-        raise InputError(NO_DEAL())
+        raise no_deal(game)
     if not deal.deal.tricks:
         raise InputError(_("cards change hands between two tricks: record the trick first"))
     return deal
@@ -500,7 +508,7 @@ class TakeEvent(_TakeEventFields):
     def build(cls, game, player: str, taken: list[str], back: str, by: str | None = None) -> TakeEvent:
         deal = game.open_deal()
         if deal is None:
-            raise InputError(NO_DEAL())
+            raise no_deal(game)
         special = deal.deal.special
         taker = None if by is None else game.player(by)
         if taker is None and not deal.deal.tricks:  # nobody has played it yet: the table says who holds it

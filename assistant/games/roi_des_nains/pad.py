@@ -170,7 +170,8 @@ class RoiGame(_Fields, ScorePad[Deals]):
         return ()  # free words: NAME=N pairs, lists of names, cards won
 
     def narrowed(self, slot: str, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
-        """The cards not played yet in the trick being typed; the last trick's winner to lead the next."""
+        """The cards not played yet in the trick being typed, and of those the ones its next player may play
+        (``_playable``); the last trick's winner to lead the next."""
         deal = self.open_deal()
         if slot == "card" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None:
             typed = set()
@@ -179,18 +180,58 @@ class RoiGame(_Fields, ScorePad[Deals]):
                     typed.add(read_card(self, word, deal.deal.special).id)
                 except InputError:
                     pass
-            return tuple(card for card in values if card not in typed)  # a card is played once
+            left = tuple(card for card in values if card not in typed)  # a card is played once
+            return left if _replacing(TrickEvent.FORM, words) else self._playable(deal.deal, words, left)
+        if slot == "played" and words and key(words[0]) in map(key, TakeBackEvent.FORM.verbs) and deal is not None:
+            return self._taken_back(words, values)
         if slot == "leader" and words and key(words[0]) in map(key, TrickEvent.FORM.verbs) and deal is not None \
                 and deal.deal.tricks and not _replacing(TrickEvent.FORM, words):
             winner = settle(deal.deal.tricks, deal.deal.special)[-1].winner
             return (f"{winner}:",) if winner is not None else values
         return values
 
+    def _playable(self, deal: Deal, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards of ``values`` the next player of the next trick, begun with ``words``, may play: those
+        after which the trick passes what recording checks (``checks.playable``). A trick typed with another
+        leader, or with its cards in seating order, is offered every card left: it can only be a correction
+        whose --replace is still to come, or who plays next is not known yet."""
+        found = positional(TrickEvent.FORM, words[1:])
+        leader = found[0].removesuffix(":") if found else ""
+        if f"{leader}:" not in self.narrowed("leader", words[:1], tuple(f"{player}:" for player in self.players)):
+            return values
+        seating = {spelling for option in TrickEvent.FORM.options if option.name == "seating"
+                   for spelling in option.spellings}
+        if any(word in seating for word in words[1:]):
+            return values
+        try:
+            typed = [read_card(self, word, deal.special) for word in found[1:]]
+        except InputError:
+            return values
+        return tuple(card for card in values
+                     if checks.playable(self, deal, leader, [*typed, read_card(self, card, deal.special)]))
+
+    def _taken_back(self, words: list[str], values: tuple[str, ...]) -> tuple[str, ...]:
+        """The cards of the trick just played the Sorcerer's holder, named in ``words``, may take back: those
+        after which recording finds the hands still possible."""
+        found = positional(TakeBackEvent.FORM, words[1:])
+        try:
+            holder = self.player(found[0])
+        except (IndexError, InputError):
+            return values
+        kept = []
+        for card in values:
+            try:
+                self.apply(self.state(), TakeBackEvent.build(self, holder, card), strict=True)
+            except AssistantError:
+                continue
+            kept.append(card)
+        return tuple(kept)
+
     def why_not_now(self, form: Form, words: list[str]) -> str | None:
         """Why a step of ``form`` cannot be recorded now whatever comes next (the grammar's hint): a deal
         while one is being played or once the game is over; a trick or a hand change with no deal being
-        played; a hand change this deal's special card does not make. A correction (--replace) may always
-        be typed."""
+        played; a hand change this deal's special card does not make; a trick the cards left cannot make
+        (``checks.no_next_trick``). A correction (--replace) may always be typed."""
         if _replacing(form, words):
             return None
         if form is DealEvent.FORM or form in MOVE_FORMS + (TrickEvent.FORM,) and self.open_deal() is None:
@@ -200,6 +241,8 @@ class RoiGame(_Fields, ScorePad[Deals]):
             return _("no deal is being played: start one with {step}").format(step=_("deal QUEST --special CARD"))
         if form in MOVE_FORMS and opened is not None:
             return self._why_no_move(form, opened.deal)
+        if form is TrickEvent.FORM and opened is not None:
+            return checks.no_next_trick(self, opened.deal)
         return None
 
     def _why_no_move(self, form: Form, deal: Deal) -> str | None:
@@ -308,7 +351,8 @@ class RoiGame(_Fields, ScorePad[Deals]):
             check_limits(tricks[number - 1], number, special, current.deal.moves)
         if strict and event.winner is not None:
             tricks = with_item(tricks, number, checks.judged_winner(tricks, number, special, event.winner))
-        checks.check_tricks(self, current.deal, tricks, strict or event.replaces is not None, since=number)
+        checks.check_tricks(self, current.deal, tricks, strict or event.replaces is not None, since=number,
+                            hands=strict)
         settled = current.deal._replace(tricks=settle(tricks, special))
         return with_item(deals, current.number, current._replace(deal=settled))
 
@@ -326,10 +370,11 @@ class RoiGame(_Fields, ScorePad[Deals]):
             checks.check_take(deal, event, strict)
         else:
             checks.check_move(deal, event)
-        moves = deal.moves + ((after, event),)
+        moved = deal._replace(moves=deal.moves + ((after, event),))
         if strict:
-            check_play(deal.tricks, moves, special, self.players, since=after + 1)
-        return with_item(deals, current.number, current._replace(deal=deal._replace(moves=moves)))
+            known = check_play(deal.tricks, moved.moves, special, self.players, since=after + 1)
+            checks.check_hands(self, moved, deal.tricks, known)
+        return with_item(deals, current.number, current._replace(deal=moved))
 
     # -- the score table and the end -------------------------------------------------------------
 

@@ -26,6 +26,7 @@ nor who holds it.
 from __future__ import annotations
 
 from collections.abc import Set
+from itertools import product
 
 from assistant.engine.errors import AssistantError, InputError
 from assistant.engine.i18n import _
@@ -191,9 +192,12 @@ class Known(NamedTuple):
     held: dict  # Card -> (who holds it, why that is known, in the player's language)
 
 
-def check_play(tricks, moves, special: Special, players: tuple[str, ...], since: int = 1) -> None:
+def check_play(tricks, moves, special: Special, players: tuple[str, ...], since: int = 1,
+               typing: bool = False) -> Known:
     """Refuse what a player could not have played, found at trick ``since`` or later (a saved trick
-    before it is not judged again). ``moves``: (tricks played before it, hand-change event)."""
+    before it is not judged again). ``moves``: (tricks played before it, hand-change event). Returns what
+    the table knows of the hands after the last trick; ``typing``: the last trick is still being typed, so
+    what it shows holds for the cards still to come into it (a hand change its card makes comes after it)."""
     known = Known({}, {})
     played: set[Card] = set()
     early = taken_before_first(moves)
@@ -233,9 +237,60 @@ def check_play(tricks, moves, special: Special, players: tuple[str, ...], since:
         if after:
             for move in after:
                 _moved(known, move, trick, players, special, number, played, judged or number + 1 >= since)
-        elif special.changes_hands and any(card == special.card for unused, card in trick.plays) and early is None:
+        elif special.changes_hands and any(card == special.card for unused, card in trick.plays) and early is None \
+                and not (typing and number == len(tricks)):
             known.void.clear()  # its text moved cards between hands, not recorded: what was shown no longer holds
             known.held.clear()
+    return known
+
+
+class Short(NamedTuple):
+    """Players who cannot play out the deal: between them they still play ``needed`` cards, and only ``fit`` of
+    the cards left may be in their hands."""
+
+    players: tuple[str, ...]
+    needed: int
+    fit: int
+
+
+def hands_short(known: Known, left, players: tuple[str, ...], now: Set[str], later: int, special: Special,
+                number: int) -> Short | None:
+    """rules: 'Il distribue ces cartes une à une à chaque joueur', then 'Chacun des autres joueurs doit ensuite
+    ... jouer une carte de sa main' until 'plus aucun joueur n'a de cartes en main': every hand holds a card
+    for each trick left to it. Whether the cards ``left`` can be the hands: the players ``now`` play one card
+    each into trick ``number`` (one that trick may hold), and every player ``later`` more cards in the tricks
+    after it; none of a suit its holder showed it lacks, none known to be in another hand. Hall's condition:
+    every group of players may hold at least as many cards as it still plays; the first group that cannot
+    (the smallest), else None. The Sorcerer, never played into a trick, stands for the card it takes back."""
+    may_hold = {player: frozenset(card for card in left if _may_hold(known, player, card)) for player in players}
+    # each player's part in a group: none of its cards, its card for this trick alone, or all of them
+    parts = [[None, *([(player, 1, frozenset(card for card in may_hold[player] if _playable_in(card, special, number)))]
+                      if player in now else []),
+              *([(player, later + (player in now), may_hold[player])] if later else [])] for player in players]
+    groups = sorted(([part for part in chosen if part] for chosen in product(*parts)), key=len)
+    for group in groups:
+        needed = sum(count for unused, count, unused_cards in group)
+        fit = len(frozenset().union(*(cards for unused, unused_count, cards in group)))
+        if needed > fit:
+            return Short(tuple(player for player, unused, unused_cards in group), needed, fit)
+    return None
+
+
+def _may_hold(known: Known, player: str, card: Card) -> bool:
+    """Whether ``card`` may be in ``player``'s hand: not known to be in another, not of a suit it lacks."""
+    holder = known.held.get(card)
+    return (holder is None or holder[0] == player) and (card.magic or (player, card.suit) not in known.void)
+
+
+def _playable_in(card: Card, special: Special, number: int) -> bool:
+    """Whether ``card`` may be played into trick ``number`` (the magic card's limits)."""
+    play = _play_of(card, special)
+    return not play.get("between_tricks") and not (number == 1 and play.get("not_in_first_trick"))
+
+
+def may_play(known: Known, player: str, card: Card, special: Special, number: int) -> bool:
+    """Whether ``player`` may hold ``card`` and play it into trick ``number``, as far as the table knows."""
+    return _may_hold(known, player, card) and _playable_in(card, special, number)
 
 
 def _check_cards(known: Known, trick, number: int, special: Special, judged: bool) -> None:
