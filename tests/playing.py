@@ -103,6 +103,8 @@ def line_from_grammar(game, rnd: random.Random, verbs: tuple[str, ...] | None = 
     """A step built from what ``game``'s grammar offers, a word at a time (None: a slot it offers no value
     for, or the step cannot be recorded now). ``verbs``: the forms to choose among (default: all)."""
     offered = grammar.expect(game, []).values if verbs is None else verbs
+    if not offered:  # no step may come now (a finished game, take-backs left out)
+        return None
     words = [rnd.choice(offered)]
     while len(words) < LONGEST_STEP:
         slot = grammar.expect(game, words)
