@@ -44,7 +44,7 @@ def test_a_question_reaches_the_player_asked_alone_as_the_question_put_to_them(s
     # answer "sur sa feuille d'enquête, elle restera secrète"
     found = copied(sheets, "clue area F3 Chloé=no")
     assert steps(found) == {"Chloé": ["asked area F3 no --by Léa"], "Ben": []}
-    assert found["Chloé"][0].differs == found["Chloé"][0].told == ""
+    assert found["Chloé"][0].differs == "" and not found["Chloé"][0].told
 
 
 def test_the_answer_on_the_sheet_asked_is_worked_out_from_its_own_loot_and_a_disagreement_shows_no_loot(sheets):
@@ -53,7 +53,10 @@ def test_the_answer_on_the_sheet_asked_is_worked_out_from_its_own_loot_and_a_dis
     assert copy.step == "asked area A2 no --by Léa"
     assert copy.differs == "Chloé's sheet answers no: check what you heard"
     assert "D3" not in copy.differs  # the asker is never shown the loot
-    assert copy.told == "Léa recorded yes to area A2, and your loot answers no: check what was heard"
+    # Chloé's own phone is told in its own language, whichever Léa's phone speaks
+    assert copy.told == {
+        "en": "Léa recorded yes to area A2, and your loot answers no: check what was heard",
+        "fr": "Léa a noté oui à zone A2, et votre butin répond non\u00a0: vérifiez ce qui a été entendu"}
 
 
 def test_an_answer_given_aloud_reaches_every_sheet(sheets):

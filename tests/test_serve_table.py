@@ -51,6 +51,19 @@ def test_a_question_tapped_once_reaches_the_sheet_asked_and_a_misheard_answer_sh
     assert "asked area A2" not in view(phones, "Ben")
 
 
+def test_the_phone_asked_is_told_in_its_own_language_whatever_the_language_of_the_phone_that_entered_it(phones):
+    # Léa's phone speaks English, Chloé's French: each is told in its own
+    answer = tap(phones, "Léa", "clue area A2 Chloé=yes", "tap-00000005")
+    assert "Chloé's sheet answers no: check what you heard" in answer["said"]
+    base, token = phones["Chloé"]
+    status, unused, body = request(base, "GET", f"/g/{token}/view", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert status == 200
+    told = json.loads(body)["html"]
+    assert "Léa a noté oui à zone A2, et votre butin répond non\u00a0: vérifiez ce qui a été entendu" in told
+    assert "check what was heard" not in told
+    assert "Léa recorded yes to area A2" in view(phones, "Chloé")  # the same sheet on an English phone
+
+
 def test_a_retry_records_once_everywhere_and_undo_takes_back_every_copy(phones, home):
     first = tap(phones, "Léa", "clue area C3 Chloé=yes --aloud", "tap-00000002")
     again = tap(phones, "Léa", "clue area C3 Chloé=yes --aloud", "tap-00000002")

@@ -61,7 +61,7 @@ def test_a_misheard_answer_is_told_to_both_sides_and_the_sheet_asked_holds_the_t
     spread = spreading.spread(table, "lea", recording("clue area A2 Chloé=yes"), "tap-00000002")
     assert spread.lines() == ["Chloé's sheet answers no: check what you heard"]
     (chloe,) = spread.reached
-    assert chloe.told == "Léa recorded yes to area A2, and your loot answers no: check what was heard"
+    assert chloe.told["en"] == "Léa recorded yes to area A2, and your loot answers no: check what was heard"
     assert steps(table, "Chloé") == [("asked area A2 no --by Léa", False)]
 
 
@@ -138,6 +138,23 @@ def test_a_crash_before_the_entry_was_written_leaves_it_nowhere(table, home, mon
          "step": "asked area C3 yes --by Léa --aloud"}])
     assert spreading.finish(Store(home)) == []
     assert [steps(Store(home), player) for player, unused in GARDEN] == [[], [], []] and intents(home) == []
+
+
+def test_an_intent_keeps_the_line_for_the_sheet_asked_in_every_language_and_one_in_a_single_string_is_read(
+        table, home):
+    import json
+
+    # Ben's loot is A1: to "area F3" he answers no, whatever Léa heard
+    killed_writing(table, "Léa", "clue area F3 Ben=yes", "tap-00000009")
+    (path,) = intents(home)
+    kept = json.loads(path.read_text())
+    (copy,) = kept["copies"]
+    assert copy["told"]["fr"].startswith("Léa a noté oui à zone F3") and copy["differs"].startswith("Ben's sheet")
+    copy["told"] = "Léa recorded yes to area F3, and your loot answers no: check what was heard"  # one language
+    path.write_text(json.dumps(kept))
+    (ben,) = spreading.finish(Store(home))
+    assert dict(ben.told) == {"en": copy["told"], "fr": copy["told"]}
+    assert steps(Store(home), "Ben") == [("asked area F3 no --by Léa", False)] and intents(home) == []
 
 
 def test_a_damaged_intent_is_dropped_and_touches_no_sheet(table, home):

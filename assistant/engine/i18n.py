@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import sys
 from _thread import _local  # threading's own thread-local store, built in: nothing more is imported
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -124,6 +124,22 @@ def N_(message: str) -> str:
 def language() -> str:
     """The language spoken now: ``en`` or ``fr``."""
     return _now()[0]
+
+
+def in_every_language(say: Callable[[], str]) -> dict[str, str]:
+    """What ``say()`` says in each language the tool speaks, by its code: a line made where one player's
+    language is spoken and read where another's may be (``said_in``), such as an entry from one phone that
+    another phone's sheet disagrees with."""
+    lines = {}
+    for code in LANGUAGES:
+        with speaking(code):
+            lines[code] = say()
+    return lines
+
+
+def said_in(lines: Mapping[str, str], spoken: str) -> str:
+    """The line of ``lines`` (``in_every_language``) in language ``spoken``, else in the default language."""
+    return lines.get(spoken) or lines.get(DEFAULT, "")
 
 
 def from_locale(value: str) -> str | None:

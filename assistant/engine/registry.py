@@ -20,6 +20,7 @@ registered for ``BOARD_GAMES``: the deduction sheet.
 import os
 from collections.abc import Mapping
 from importlib import import_module
+from types import MappingProxyType
 from typing import Any
 
 from assistant.engine.i18n import N_, _, add_translations, drop_translations, ngettext
@@ -157,12 +158,13 @@ class Copy(NamedTuple):
     """One step an act recorded on one sheet of a table becomes on another sheet of that table
     (``Acts.copied``): its words as that sheet saves them ('asked area B2 no --by Léa'; '' when that
     sheet has nothing to record), and, where the act as recorded disagrees with that sheet's own secret,
-    a line for each side, in the language spoken: ``differs`` for the phone that recorded it ("Chloé's sheet
-    answers no: check what you heard", never the secret itself), ``told`` for that sheet's own phone."""
+    a line for each side: ``differs`` for the phone that recorded it, in the language spoken ("Chloé's sheet
+    answers no: check what you heard", never the secret itself), ``told`` for that sheet's own phone, in every
+    language the tool speaks (``i18n.in_every_language``: that phone may speak another)."""
 
     step: str
     differs: str = ""
-    told: str = ""
+    told: Mapping[str, str] = MappingProxyType({})
 
 
 class Acts:

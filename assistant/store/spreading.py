@@ -35,15 +35,16 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from itertools import islice
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from assistant.engine import registry
 from assistant.engine.errors import AssistantError
-from assistant.engine.i18n import _
+from assistant.engine.i18n import LANGUAGES, _
 from assistant.engine.log import Retract
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
@@ -73,15 +74,16 @@ class Linked(NamedTuple):
 class Reached(NamedTuple):
     """What an entry did on another sheet of the table: whose sheet, its name, the step recorded there
     ('' when it had nothing to record), why it refused it ('' when it did not), the lines for each phone
-    where the entry disagrees with that sheet's own secret (``registry.Copy``), and whether it held the
-    copy already (a retry)."""
+    where the entry disagrees with that sheet's own secret (``registry.Copy``: ``told``, for that sheet's
+    own phone, in every language, which ``i18n.said_in`` picks from), and whether it held the copy already
+    (a retry)."""
 
     player: str
     name: str
     step: str = ""
     refused: str = ""
     differs: str = ""
-    told: str = ""
+    told: Mapping[str, str] = MappingProxyType({})
     repeat: bool = False
 
 
@@ -229,7 +231,7 @@ def _copies(store: Store, name: str, before, after, owner: str, others: list[Lin
                 continue
             copies.append({"game": other.game, "name": other.name, "player": other.player,
                            "entry": copy_id(entry, other.game, index), "step": copy.step,
-                           "differs": copy.differs, "told": copy.told})
+                           "differs": copy.differs, "told": dict(copy.told)})
 
 
 def _taken_back(store: Store, name: str, before, after, other: Linked, sheet) -> list[registry.Copy]:
@@ -263,7 +265,7 @@ def _record_copies(store: Store, copies: list[dict]) -> Iterator[Reached]:
     for copy in copies:
         step = copy["step"]
         reached = Reached(copy["player"], copy["name"], step, differs=copy.get("differs", ""),
-                          told=copy.get("told", ""))
+                          told=_told(copy.get("told")))
         try:
             name = store.name_of_id(copy["game"], copy["name"])
             if name is None:
@@ -274,6 +276,16 @@ def _record_copies(store: Store, copies: list[dict]) -> Iterator[Reached]:
         except AssistantError as error:
             reached = reached._replace(refused=str(error))
         yield reached
+
+
+def _told(lines: Any) -> Mapping[str, str]:
+    """A copy's lines for its sheet's own phone, by language; a line kept as one string (in the language of the
+    phone that entered it, as intents once held it) is that line whatever the language; anything else, none."""
+    if isinstance(lines, str):
+        return {code: lines for code in LANGUAGES} if lines else {}
+    if isinstance(lines, Mapping):
+        return {code: line for code, line in lines.items() if isinstance(code, str) and isinstance(line, str)}
+    return {}
 
 
 def _recording(step: str) -> Callable[[Any], Any]:
@@ -294,7 +306,8 @@ def _lock_path(store: Store, origin: str) -> Path:
 
 def _write_intent(store: Store, origin: str, name: str, entry: str, copies: list[dict]) -> None:
     data = {"assistant": FORMAT, "origin": origin, "name": name, "entry": entry,
-            "copies": [{key: copy[key] for key in ("game", "name", "player", "entry", "step")} for copy in copies]}
+            "copies": [{key: copy[key] for key in ("game", "name", "player", "entry", "step", "differs", "told")
+                        if key in copy} for copy in copies]}
     write_atomically(_intent_path(store, origin, entry), json.dumps(data, ensure_ascii=False))
 
 

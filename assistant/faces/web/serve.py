@@ -32,7 +32,7 @@ import re
 import secrets
 import socket
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -48,7 +48,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from assistant.engine import grammar, registry
 from assistant.engine.errors import AssistantError, InputError, printable
-from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, speaking
+from assistant.engine.i18n import DEFAULT, LANGUAGES, N_, _, language, percent, said_in, speaking
 from assistant.engine.log import Retract, replay
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import PAGE, facing, join_clauses
@@ -677,13 +677,14 @@ class Served:
     writing: asyncio.Lock = field(default_factory=asyncio.Lock)  # held while an entry of this game is recorded
     drawn: dict[tuple[str, str, bool], str] = field(default_factory=dict)  # (version, language, odds) -> live part
     # What an entry from another phone that reached this sheet disagreed with, as (the game's step count
-    # then, the line): shown until the game moves on (spreading.Reached.told)
-    told: list[tuple[int, str]] = field(default_factory=list)
+    # then, the line in every language): shown until the game moves on (spreading.Reached.told)
+    told: list[tuple[int, Mapping[str, str]]] = field(default_factory=list)
 
-    def telling(self) -> tuple[str, ...]:
-        """The lines ``told`` holds for the game as it is now."""
+    def telling(self, spoken: str) -> tuple[str, ...]:
+        """The lines ``told`` holds for the game as it is now, in language ``spoken`` (the page's, which may
+        not be the language of the phone that entered what they disagree with)."""
         count = len(getattr(self.game, "events", ())) if self.game is not None else -1
-        return tuple(line for at, line in self.told if at == count)
+        return tuple(said_in(lines, spoken) for at, lines in self.told if at == count)
 
     def forget(self, stamp: tuple | None = ()) -> None:
         """The game is to be read anew from its file (changed elsewhere, renamed, gone)."""
@@ -833,7 +834,7 @@ class Server:
     def changed(self, served: Served) -> None:
         try:
             served.version = game_version(served.game if served.game is not None else self.game(served), served.words)
-            told = served.telling()
+            told = served.telling(DEFAULT)
             if told:  # a line another phone's entry brought: a version of its own, which the page fetches
                 served.version += f"-{len(told)}"
         except (Gone, AssistantError):
@@ -964,7 +965,7 @@ class Server:
         text = served.drawn.pop(key, None)
         if text is None:
             game = self.game(served)
-            text = view_html(game, odds, served.words, served.telling())
+            text = view_html(game, odds, served.words, served.telling(spoken))
         served.drawn[key] = text  # the latest last: the oldest go first
         while len(served.drawn) > KEPT_DRAWN:
             del served.drawn[next(iter(served.drawn))]

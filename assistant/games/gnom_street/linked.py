@@ -8,7 +8,8 @@ the rules let each player learn it:
   answer "sur sa feuille d'enquête, elle restera secrète"); an answer given aloud (rules: "Le joueur doit
   obligatoirement donner sa réponse à voix haute", the pipelette's megaphone) reaches every sheet;
 - the answer a player asked gives is worked out from that player's own loot, on their own sheet: where
-  the answer recorded disagrees, both phones are told, and the secret is never shown to the asker;
+  the answer recorded disagrees, both phones are told (each in its own language), and the secret is never
+  shown to the asker;
 - the fight's cards, turned over together (rules: "ils retournent simultanément leur carte"), the
   miniatures, the cat, the tokens turned over at the end and the loot cards shown at the end (rules:
   "chaque joueur dévoile sa carte Butin") reach every sheet;
@@ -20,7 +21,7 @@ the rules let each player learn it:
 
 from typing import TYPE_CHECKING
 
-from assistant.engine.i18n import _
+from assistant.engine.i18n import _, in_every_language
 from assistant.engine.registry import ME, Copy
 from assistant.engine.words import said_answer
 from assistant.games.deduction.events import ClueEvent
@@ -54,8 +55,8 @@ def copies(origin: "GardenGame", event, owner: str, other: "GardenGame", other_o
     return (_copy(other, public),) if public is not None else ()
 
 
-def _copy(other: "GardenGame", event, differs: str = "", told: str = "") -> Copy:
-    return Copy(other.step(event), differs, told)
+def _copy(other: "GardenGame", event, differs: str = "", told: dict[str, str] | None = None) -> Copy:
+    return Copy(other.step(event), differs, told or {})
 
 
 def _public(event, seen):
@@ -99,12 +100,13 @@ def _put_to(other: "GardenGame", event: ClueEvent, asker: str, recorded: bool, o
     put = mirror.AskedEvent(event.clue, asker, truth, event.aloud, event.power)
     if truth == recorded:
         return _copy(other, put)
-    clue = event.clue.said(other.board)
     return _copy(other, put,
                  _("{player}'s sheet answers {answer}: check what you heard").format(
                      player=other_owner, answer=said_answer(truth)),
-                 _("{player} recorded {answer} to {clue}, and your loot answers {truth}: check what was heard")
-                 .format(player=owner, answer=said_answer(recorded), clue=clue, truth=said_answer(truth)))
+                 in_every_language(lambda: _("{player} recorded {answer} to {clue}, and your loot answers {truth}: "
+                                             "check what was heard").format(
+                     player=owner, answer=said_answer(recorded), clue=event.clue.said(other.board),
+                     truth=said_answer(truth))))
 
 
 def _answer_given(other: "GardenGame", event: mirror.AskedEvent, owner: str, seen) -> tuple[Copy, ...]:
@@ -128,8 +130,8 @@ def _loot(other: "GardenGame", event: garden.LootEvent, owner: str, other_owner:
     if mine is None or other.board.name_of(mine) == event.cell:
         return ()
     return (Copy("", _("{player}'s sheet holds another loot card: check what you saw").format(player=other_owner),
-                 _("{player} recorded your loot card on {cell}, and your sheet holds another: check what they saw")
-                 .format(player=owner, cell=event.cell)),)
+                 in_every_language(lambda: _("{player} recorded your loot card on {cell}, and your sheet holds "
+                                             "another: check what they saw").format(player=owner, cell=event.cell))),)
 
 
 if TYPE_CHECKING:  # mypy checks the function against what the store calls (engine/contract.py)
