@@ -351,3 +351,11 @@ def test_every_refusal_of_every_step_formats_in_french(examples):
             i18n.use("en")
 
     refusals()
+
+
+def test_a_line_made_in_one_language_is_kept_in_every_one_and_read_in_the_one_spoken(french):
+    # made where French is spoken (a French phone's entry), read where English is (another phone's page)
+    lines = i18n.in_every_language(lambda: i18n._("empty step"))
+    assert i18n.language() == "fr"  # the language spoken is the same after
+    assert i18n.said_in(lines, "en") == "empty step" and i18n.said_in(lines, "fr") != "empty step"
+    assert i18n.said_in({"en": "empty step"}, "fr") == "empty step"  # a language it lacks: the default's
