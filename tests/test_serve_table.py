@@ -4,6 +4,7 @@ with, a retry records once, and Undo takes back every copy. A real server, a pla
 
 from __future__ import annotations
 
+import html
 import json
 import time
 
@@ -62,6 +63,20 @@ def test_the_phone_asked_is_told_in_its_own_language_whatever_the_language_of_th
     assert "Léa a noté oui à zone A2, et votre butin répond non\u00a0: vérifiez ce qui a été entendu" in told
     assert "check what was heard" not in told
     assert "Léa recorded yes to area A2" in view(phones, "Chloé")  # the same sheet on an English phone
+
+
+def test_a_copy_a_sheet_refuses_is_told_on_both_phones_each_in_its_own_language(phones, home):
+    store = Store(home)
+    store.update(sheet_name("Ben"), lambda game: game.record(game.read_step("cat F1")))  # on Ben's sheet alone
+    answer = tap(phones, "Léa", "miniature me F1", "tap-00000006")
+    assert "Ben's sheet refused it: the cat is on F1" in answer["said"]
+    base, token = phones["Ben"]
+    status, unused, body = request(base, "GET", f"/g/{token}/view", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert status == 200
+    told = html.unescape(json.loads(body)["html"])
+    assert "l'entrée de Léa n'a pas été notée sur votre feuille\u00a0: le chat est sur F1" in told
+    assert "Léa's entry was not recorded on your sheet: the cat is on F1" in html.unescape(view(phones, "Ben"))
+    assert steps(store, "Ben") == [("cat F1", False)]
 
 
 def test_a_retry_records_once_everywhere_and_undo_takes_back_every_copy(phones, home):

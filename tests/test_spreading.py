@@ -87,6 +87,10 @@ def test_a_sheet_that_refuses_its_copy_never_blocks_the_others_and_says_why(tabl
     chloe, ben = spread.reached
     assert chloe.refused == "" and ben.refused.startswith("the cat is on F1")
     assert spread.lines() == ["Ben's sheet refused it: " + ben.refused]
+    # and Ben's own phone is told, in its own language, whichever the entering phone speaks
+    assert ben.told["en"] == "Léa's entry was not recorded on your sheet: " + ben.refused
+    assert ben.told["fr"].startswith("l'entrée de Léa n'a pas été notée sur votre feuille\u00a0: le chat est")
+    assert chloe.told == {}
     assert steps(table, "Léa") == [("miniature me F1", False)]
     assert steps(table, "Chloé") == [("miniature Léa F1", False)]
     assert steps(table, "Ben") == [("cat F1", False)]

@@ -37,6 +37,7 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import partial
 from itertools import islice
 from pathlib import Path
 from types import MappingProxyType
@@ -44,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.engine import registry
 from assistant.engine.errors import AssistantError
-from assistant.engine.i18n import LANGUAGES, _
+from assistant.engine.i18n import LANGUAGES, _, in_every_language
 from assistant.engine.log import Retract
 from assistant.engine.records import NamedTuple
 from assistant.engine.words import key
@@ -184,7 +185,7 @@ def spread(store: Store, name: str | None, change: Callable[[Any], Any], entry: 
             intent.unlink(missing_ok=True)
             raise
         with _quietly(store):
-            reached = [*_record_copies(store, copies), *notes]
+            reached = [*_record_copies(store, copies, owner), *notes]
         intent.unlink(missing_ok=True)
     return Spread(after, entry, tuple(reached))
 
@@ -212,18 +213,23 @@ def _copies(store: Store, name: str, before, after, owner: str, others: list[Lin
     new = list(islice(after.events, len(before.events), None))
     acts = registry.of_game(before).acts
     assert acts is not None, "linked_sheets links the sheets of a game that declares its acts"
+    def steps_on(other: Linked) -> list[registry.Copy]:
+        with _quietly(store):
+            sheet = store.load(other.name)
+        steps: list[registry.Copy] = []
+        for event in new:
+            if isinstance(event, Retract):
+                steps += _taken_back(store, name, before, after, other, sheet)
+            else:
+                steps += acts.copied(before, event, owner, sheet, other.player)
+        return steps
+
     for other in others:
         try:
-            with _quietly(store):
-                sheet = store.load(other.name)
-            steps: list[registry.Copy] = []
-            for event in new:
-                if isinstance(event, Retract):
-                    steps += _taken_back(store, name, before, after, other, sheet)
-                else:
-                    steps += acts.copied(before, event, owner, sheet, other.player)
+            steps = steps_on(other)
         except AssistantError as error:
-            notes.append(Reached(other.player, other.name, refused=str(error)))
+            notes.append(Reached(other.player, other.name, refused=str(error),
+                                 told=_refusal_told(owner, partial(steps_on, other))))
             continue
         for index, copy in enumerate(steps[:MAX_COPIES]):
             if not copy.step:
@@ -260,12 +266,15 @@ def _number_at(events, at: int) -> int:
     return sum(1 for event in islice(events, at + 1) if not isinstance(event, Retract))
 
 
-def _record_copies(store: Store, copies: list[dict]) -> Iterator[Reached]:
-    """Record each copy on its sheet, each under its own lock and with its own id: what each did."""
+def _record_copies(store: Store, copies: list[dict], owner: str = "") -> Iterator[Reached]:
+    """Record each copy on its sheet, each under its own lock and with its own id: what each did. A copy its
+    sheet refuses is told to that sheet's phone too, as an entry of ``owner``'s (when known: not when a
+    crash's copies are completed, which no phone waits for)."""
     for copy in copies:
         step = copy["step"]
         reached = Reached(copy["player"], copy["name"], step, differs=copy.get("differs", ""),
                           told=_told(copy.get("told")))
+        name = None
         try:
             name = store.name_of_id(copy["game"], copy["name"])
             if name is None:
@@ -275,7 +284,34 @@ def _record_copies(store: Store, copies: list[dict]) -> Iterator[Reached]:
             reached = reached._replace(repeat=True)
         except AssistantError as error:
             reached = reached._replace(refused=str(error))
+            if owner and name is not None:
+                reached = reached._replace(told=_refusal_told(owner, _trying(store, name, step)))
         yield reached
+
+
+def _trying(store: Store, name: str, step: str) -> Callable[[], object]:
+    """Recording ``step`` on game ``name`` again, nothing written: its refusal said in the language spoken."""
+    return lambda: _recording(step)(_loaded_quietly(store, name))
+
+
+def _loaded_quietly(store: Store, name: str):
+    with _quietly(store):
+        return store.load(name)
+
+
+def _refusal_told(owner: str, attempt: Callable[[], object]) -> Mapping[str, str]:
+    """What the phone of a sheet that refused an entry of ``owner``'s is told, in every language: ``attempt``
+    (what the sheet refused, nothing written) made again in each, its refusal said in that language."""
+
+    def said() -> str:
+        try:
+            attempt()
+        except AssistantError as error:
+            return _("{player}'s entry was not recorded on your sheet: {reason}").format(player=owner, reason=error)
+        return ""
+
+    lines = in_every_language(said)
+    return lines if all(lines.values()) else {}
 
 
 def _told(lines: Any) -> Mapping[str, str]:
