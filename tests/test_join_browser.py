@@ -1,6 +1,7 @@
 """The table's join page in a real browser (Debian's chromium driven by Playwright), at a phone's size: four
 phones join one table, each starts its own sheet by taps and sets its own loot on its own grid, lands on its
-sheet and comes back to it from the join link; axe-core finds nothing on the join page in either language.
+sheet and comes back to it from the join link; axe-core finds nothing on the join page in either language,
+nor on the table's page a phone reaches from its sheet.
 
 Skipped, saying why, where chromium, playwright or axe-core is missing (CI installs them: .ci/run).
 UPDATE_SCREENSHOTS=1 writes the manual's pictures of the join page again (docs/images)."""
@@ -35,6 +36,14 @@ def doc_image(page, name: str) -> None:
     if os.environ.get("UPDATE_SCREENSHOTS") == "1":
         DOC_IMAGES.mkdir(exist_ok=True)
         page.screenshot(path=str(DOC_IMAGES / name), full_page=True)
+
+
+def axe_violations(page) -> list:
+    """What axe-core finds on the page as it stands (each rule broken, its impact and three of its places)."""
+    page.add_script_tag(content=AXE.read_text())
+    return page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map("
+                         "v => [v.id, v.impact, v.nodes.slice(0, 3).map("
+                         "n => n.target.join(' ') + ' ' + n.html.slice(0, 200))]))")
 
 
 def start_sheet(page, name: str, cell: str, pick: list[str], typed: str = "") -> None:
@@ -145,11 +154,27 @@ def test_axe_finds_no_violation_on_the_join_page(home, run, browser, language): 
         for state in ("garden", "city"):
             if state == "city":
                 page.locator("input[value='new-york']").check()
-            page.add_script_tag(content=AXE.read_text())
-            found = page.evaluate("axe.run(document, {resultTypes: ['violations']}).then(r => r.violations.map("
-                                  "v => [v.id, v.impact, v.nodes.slice(0, 3).map("
-                                  "n => n.target.join(' ') + ' ' + n.html.slice(0, 200))]))")
+            found = axe_violations(page)
             assert found == [], (state, found)
         page.get_by_role("button", name=re.compile("quest")).click()  # the score pad, from the table
         page.wait_for_url(re.compile(r"/g/[\w-]{32}/$"), timeout=WAIT)
         expect(page.locator("#entry")).to_be_visible()  # the first phone to ask keeps the score
+
+
+@pytest.mark.parametrize("language", ["en-GB", "fr-FR"])
+def test_axe_finds_no_violation_on_the_tables_page_reached_from_a_sheet(home, browser, language):  # noqa: F811
+    """The table's page as a phone that has its sheet sees it (the evening, and the way back to its sheet)."""
+    if not AXE.is_file():
+        (pytest.fail if os.environ.get("ASSISTANT_REQUIRE_BROWSER") == "1" else pytest.skip)(
+            f"axe-core is not installed at {AXE} (npm install --prefix .node axe-core; see .ci/run)")
+    served, token, unused = serving(Store(home))
+    with served as base:
+        # axe is injected as a script of the page's own: the page's policy allows none, so it is set aside here
+        page = browser.new_context(viewport=PHONE, locale=language, bypass_csp=True).new_page()
+        page.goto(base + f"/t/{token}/")
+        start_sheet(page, "Ana", "A1", [], typed="Ben")
+        page.click("#go")
+        page.wait_for_url(re.compile(r"/g/[\w-]{32}/$"), timeout=WAIT)
+        page.click("#table-link")
+        expect(page.locator("#back")).to_be_visible(timeout=WAIT)
+        assert axe_violations(page) == []
