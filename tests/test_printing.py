@@ -122,12 +122,15 @@ def test_french_page(run, tmp_path):
      "error: --players 'Ana': how many play, a number; name the opponents with --opponents\n"),
     (("sheet", "new-york", "--players", "3"),
      "error: new-york has one hidden thief for the whole table: give neither --players nor --opponents\n"),
-    (("pad", "chess"), "error: no printed pad for 'chess': expected one of roi-des-nains\n"),
+    (("pad", "chess"), "error: no printed pad for 'chess': expected one of {printed}\n"),
     (("pad", "roi-des-nains", "--players", "2"), "error: --players '2': give from 3 to 5 here (got 2)\n"),
 ])
 def test_bad_requests_are_one_line(run, tmp_path, args, message):
+    from assistant.engine import registry
+
+    printed = ", ".join(each.kind for each in registry.printed_pads())  # every game that declares a printed pad
     result = run("print", *args, "--html", str(tmp_path / "x.html"))
-    assert result.exit_code == 2 and result.stderr == message
+    assert result.exit_code == 2 and result.stderr == message.replace("{printed}", printed)
     assert not (tmp_path / "x.html").exists()
 
 

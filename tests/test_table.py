@@ -711,12 +711,18 @@ def cli_commands() -> list[list[str]]:
 
 
 def every_kind_of_game(run, home) -> dict[str, object]:
-    """One game of each kind (the garden, the city, both score pads), the garden current at the end."""
-    for words in (["new", "new-york", "--name", "city"], ["quest", "new", "--players", "Ana,Ben,Cleo", "--name", "roi"],
-                  ["tug", "new", "--sides", "Ana,Ben", "--name", "tug"],
-                  ["new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", "garden"]):
-        assert run(*words).exit_code == 0, words
-    return {name: Store(home).load(name) for name in ("garden", "city", "roi", "tug")}
+    """One game of each registered kind, started as its game declares (``Start``) and named after its kind, then
+    a garden with my loot, ``garden``, current at the end."""
+    import shlex
+
+    from assistant.engine import registry
+
+    kinds = [each.kind for each in registry.registered() if each.kind != registry.BOARD_GAMES and each.start]
+    for kind in kinds:
+        words = shlex.split(registry.find(kind).start.said(kind))[1:]
+        assert run(*words, "--name", kind).exit_code == 0, words
+    assert run("new", "gnom-street", "--opponents", "red,blue", "--mine", "C2", "--name", "garden").exit_code == 0
+    return {name: Store(home).load(name) for name in [*kinds, "garden"]}
 
 
 def test_every_command_of_the_command_line_is_an_entry_of_the_screen(run, home):
