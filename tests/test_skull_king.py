@@ -121,3 +121,19 @@ def test_its_translations_hold_every_message_it_says_and_its_mo_is_compiled_from
     with open(folder / "locale/fr/LC_MESSAGES/assistant.mo", "rb") as mo:
         compiled = gettext.GNUTranslations(mo)._catalog  # type: ignore[attr-defined]
     assert {key if isinstance(key, str) else key[0] for key in compiled if key} == set(translated)
+
+
+def test_a_pad_of_penalty_points_declares_that_the_lowest_total_wins():
+    # The pad base: once over, "the single highest total wins", or the lowest where the pad sets LOWEST_WINS
+    class PenaltySkull(SkullPad):
+        LOWEST_WINS = True
+
+    steps = []
+    for number in range(1, 11):  # Ana +10 a card, Ben -10 (a trick bid, none won), Cleo +20 a trick
+        steps += [f"bid Ana=0 Ben=1 Cleo={number}", f"tricks Ana=0 Ben=0 Cleo={number}"]
+    pads = [SkullPad.new("s", ["Ana", "Ben", "Cleo"]), PenaltySkull.new("p", ["Ana", "Ben", "Cleo"])]
+    for step in steps:
+        pads = [pad.record(pad.read_step(step)) for pad in pads]
+    highest, lowest = pads
+    assert highest.totals() == lowest.totals() == {"Ana": 550, "Ben": -100, "Cleo": 1100}
+    assert highest.winner() == "Cleo" and lowest.winner() == "Ben"

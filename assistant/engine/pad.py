@@ -98,6 +98,7 @@ class ScorePad(Generic[StateT], metaclass=ABCMeta):
     READERS: ClassVar[Mapping[Form, Reader]]
     FORMS: ClassVar[tuple[Form, ...]]  # READERS' forms, then undo and retract (set for each pad)
     UNIT: ClassVar[str] = "points"  # what the outcome's points count (Outcome.unit)
+    LOWEST_WINS: ClassVar[bool] = False  # the lowest total wins (a game of penalty points), not the highest
     SETTLED_BY: ClassVar[str | None] = None  # how a tie at the end is settled, when a winner follows it
 
     if TYPE_CHECKING:  # the pad's record holds them (its NamedTuple's fields)
@@ -399,11 +400,12 @@ class ScorePad(Generic[StateT], metaclass=ABCMeta):
         return rows[-1].totals if rows else self.totals_in(self.state())
 
     def winner_in(self, state: StateT) -> str | None:
-        """Who wins in ``state``: once it is ``over``, the single highest total; a tie plays on."""
+        """Who wins in ``state``: once it is ``over``, the single best total (the highest, or the lowest where
+        ``LOWEST_WINS``); a tie plays on."""
         if not self.over(state):
             return None
         totals = self.totals_in(state)
-        best = max(totals.values())
+        best = (min if self.LOWEST_WINS else max)(totals.values())
         leaders = [who for who, total in totals.items() if total == best]
         return leaders[0] if len(leaders) == 1 else None
 

@@ -157,7 +157,8 @@ class SkullPad(_Fields, ScorePad[tuple[Round, ...]]):
             raise DataError(f"{source}: players: {error}") from None
 
     def next_game(self) -> str:
-        return f"assistant skull new --players {','.join(self.players)}"
+        """The command that starts the next game with the same players, in the words of the language spoken."""
+        return _("skull new --players {players}").format(players=",".join(self.players))
 
     # -- the fold -------------------------------------------------------------------------
 
