@@ -213,6 +213,7 @@ def _copies(store: Store, name: str, before, after, owner: str, others: list[Lin
     new = list(islice(after.events, len(before.events), None))
     acts = registry.of_game(before).acts
     assert acts is not None, "linked_sheets links the sheets of a game that declares its acts"
+
     def steps_on(other: Linked) -> list[registry.Copy]:
         with _quietly(store):
             sheet = store.load(other.name)
@@ -290,13 +291,9 @@ def _record_copies(store: Store, copies: list[dict], owner: str = "") -> Iterato
 
 
 def _trying(store: Store, name: str, step: str) -> Callable[[], object]:
-    """Recording ``step`` on game ``name`` again, nothing written: its refusal said in the language spoken."""
-    return lambda: _recording(step)(_loaded_quietly(store, name))
-
-
-def _loaded_quietly(store: Store, name: str):
-    with _quietly(store):
-        return store.load(name)
+    """Recording ``step`` on game ``name`` again, nothing written: its refusal said in the language spoken (read
+    quietly, as every copy is recorded: ``_record_copies`` runs under ``_quietly``)."""
+    return lambda: _recording(step)(store.load(name))
 
 
 def _refusal_told(owner: str, attempt: Callable[[], object]) -> Mapping[str, str]:

@@ -50,7 +50,7 @@ def clue(
                                               help=N_("Who asked, or drew the card (default: me)."))] = None,
     power: PowerOption = None,
     aloud: Annotated[bool, typer.Option("--aloud", "--haut", "--pipelette", help=N_(
-        "Answered aloud (megaphone, on the garden): the whole table heard it."))] = False,
+        "Answered aloud, as a power can ask: the whole table heard it."))] = False,
     game: GameOption = None,
 ) -> None:
     answerers = ",".join(opponent) if opponent else None
